@@ -1,0 +1,34 @@
+"""Choose the kernel backend once, at import (the msgpack pattern).
+
+``POKERBULL_PURE=1`` forces the pure-Python backend. Otherwise the compiled core
+is used; if it cannot be imported the package still works on the pure backend,
+says so with a warning, and :func:`backend` reports ``"python"``.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from types import ModuleType
+
+from . import _pure
+
+core: ModuleType
+name: str
+reason: str = ""
+
+if os.environ.get("POKERBULL_PURE", "").strip() not in ("", "0"):
+    core, name, reason = _pure, "python", "POKERBULL_PURE is set"
+else:
+    try:
+        from . import _core as core
+        name = "cython"
+    except ImportError as exc:
+        core, name, reason = _pure, "python", f"compiled core unavailable: {exc}"
+        warnings.warn(f"pokerbull: {reason}; using the pure-Python backend",
+                      RuntimeWarning, stacklevel=2)
+
+
+def backend() -> str:
+    """``"cython"`` when the compiled core is in use, else ``"python"``."""
+    return name
