@@ -1,0 +1,7 @@
+"""``python -m pokerbull``: the same as the ``pokerbull`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
