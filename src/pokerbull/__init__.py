@@ -8,8 +8,13 @@ True
 
 from ._backend import backend
 from .cards import Card, Pool
+from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
+                   Reveal)
 from .ladder import Call, Ladder, family_names, ladder
+from .rules import Rules, preset_names
 
 __version__ = "0.1.0"
 
-__all__ = ["Call", "Card", "Ladder", "Pool", "__version__", "backend", "family_names", "ladder"]
+__all__ = ["Call", "CallMade", "Card", "Challenge", "Deal", "Game", "HandResult", "IllegalAction",
+           "Ladder", "Observation", "Pool", "Reveal", "Rules", "__version__", "backend",
+           "family_names", "ladder", "preset_names"]
