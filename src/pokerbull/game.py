@@ -1031,9 +1031,9 @@ def _replay(rules: Rules, first_starter: Any, events: list[tuple], core: Any) ->
         first_starter = rules.first_starter if rules.first_starter != RANDOM_SEAT else 0
     if isinstance(first_starter, bool) or not isinstance(first_starter, int) \
             or not 0 <= first_starter < rules.players:
-        raise ValueError(f"saved game: first starter must be a seat, not {first_starter!r}")
+        raise ValueError(f"game record: the first starter must be a seat, not {first_starter!r}")
     if rules.first_starter not in (RANDOM_SEAT, first_starter):
-        raise ValueError(f"saved game: the first hand is started by seat {first_starter}, "
+        raise ValueError(f"game record: the first hand is started by seat {first_starter}, "
                          f"but the rules say seat {rules.first_starter}")
     g._first_starter = g._starter = first_starter
     for k, event in enumerate(events):
