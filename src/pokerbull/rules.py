@@ -255,7 +255,7 @@ class Rules:
         """The rules in words, one line per option."""
         sizes = (f"hands grow by one card per loss; out when losing with "
                  f"{self.card_limit} cards" if self.growth == "grow" else
-                 "hands shrink by one card per loss; out at none")
+                 "hands shrink by one card per loss; out when a loss leaves no cards")
         starter = {"loser": "the loser (if out, the next live seat after the loser)",
                    "winner": "the winner of the challenge",
                    "after-challenger": "the next live seat after the challenger"}
