@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 import numpy as np
@@ -140,3 +142,12 @@ def test_bad_logs_are_refused():
         pb.Game.from_log(head + "deal 1: As | Kd\n")
     with pytest.raises(ValueError, match="hand 2 is started by seat 1, not seat 0"):
         pb.Game.from_log(head + "deal 0: As | Kd\n0 one_card:A\n1 challenge\ndeal 0: As | Kd Kc\n")
+
+
+def test_pickle_and_copy():
+    g = pb.Game("pagat-wild", players=4, seed=6, start_cards=2)
+    play(g, 30)
+    assert pickle.loads(pickle.dumps(g)) == g
+    assert pickle.loads(pickle.dumps(g.rules)) == g.rules
+    assert copy.deepcopy(g) == g and copy.copy(g) == g
+    assert copy.deepcopy(g) is not g

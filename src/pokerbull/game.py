@@ -327,7 +327,8 @@ class Game:
     ``Game(preset, players=..., seed=..., **options)``; see :class:`~pokerbull.rules.Rules`
     for the options. ``seed`` is an int, a ``numpy.random.Generator`` (used, and
     advanced, as given) or None. ``hands=`` deals the first hand explicitly and
-    makes dealing manual: every later hand waits for :meth:`deal`.
+    makes dealing manual (``dealing="manual"`` without ``hands=`` waits for the
+    first hand too): every later hand waits for :meth:`deal`.
     """
 
     __slots__ = ("rules", "_lad", "_n_calls", "_raise_start", "_holds", "_players", "_step",
@@ -660,7 +661,7 @@ class Game:
         self._starter = starter
         self._to_play = starter
         self._deal_at = len(self._history)
-        self._history.append(Deal(self._hand_no, starter, tuple(_pool(h) for h in hands)))
+        self._history.append(Deal(self._hand_no, starter, tuple(map(_pool, hands))))
 
     def verify_deal(self, hands: Sequence[Any]) -> list[int]:
         """The hands as masks if they are a legal deal for the next hand, else IllegalAction.
@@ -869,6 +870,17 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple:
+        # Pickled as its JSON save (kernels and generators do not pickle portably).
+        core = None if self._core is None else self._core.__name__
+        return (_unpickle_game, (self.to_json(), core))
+
     def __repr__(self) -> str:
         if self.is_over:
             where = f"over, seat {self._winner} won"
@@ -986,6 +998,11 @@ class Game:
                 events.append(("call", int(seat), what.strip()))
         first = next((e[1] for e in events if e[0] == "deal"), None)
         return _replay(rules, first, events, _core)
+
+
+def _unpickle_game(text: str, core_name: str | None) -> Game:
+    from importlib import import_module
+    return Game.from_json(text, _core=None if core_name is None else import_module(core_name))
 
 
 def _cards_mask(entry: Any) -> int:

@@ -251,6 +251,10 @@ class Rules:
                              f"the preset ({p.family!r} {p.family_options})")
         return cls.preset(name, **data)
 
+    def __reduce__(self) -> tuple:
+        # Rebuilt (and re-checked) from its options; the cached ladder stays behind.
+        return (Rules.from_dict, (self.to_dict(),))
+
     def describe(self) -> str:
         """The rules in words, one line per option."""
         sizes = (f"hands grow by one card per loss; out when losing with "
