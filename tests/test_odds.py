@@ -1,0 +1,162 @@
+"""Odds of calls (issue 4): exact counts against brute force and closed forms,
+Monte Carlo against exact enumeration, and readable errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+
+import pokerbull as pb
+from pokerbull.cards import DECK, NATURAL_MASK, Pool, iter_bits, rank_column
+from pokerbull.families import pagat
+from pokerbull.ladder import AT_LEAST, CallSpec, FamilyDefinition, Ladder
+
+from reference import call_key, holdem_hands, pagat_holds
+
+AT_LEAST_FAMILIES = ("pagat", "pagat-wild")
+
+
+def deck_without(unseen_text: str, drop: int = 0, seed: int = 0) -> int:
+    """A known pool: the whole deck less the given cards and `drop` random others."""
+    out = Pool.parse(unseen_text).mask if unseen_text else 0
+    rng = np.random.default_rng(seed)
+    rest = [b for b in iter_bits(NATURAL_MASK & ~out)]
+    for b in rng.choice(rest, size=drop, replace=False):
+        out |= 1 << int(b)
+    return NATURAL_MASK & ~out
+
+
+def brute_force(lad, known: int, unseen: int) -> list[Fraction]:
+    """Probability of every call by checking the pool of every possible draw."""
+    cards = list(iter_bits(lad.allowed_mask & ~known))
+    holding = np.zeros(len(lad), dtype=np.int64)
+    draws = 0
+    for pick in combinations(cards, unseen):
+        holding += lad.truth(known | sum(1 << b for b in pick))
+        draws += 1
+    return [Fraction(int(h), draws) for h in holding]
+
+
+# ---- exact counting against brute force ------------------------------------
+
+@pytest.mark.parametrize("family", AT_LEAST_FAMILIES)
+@pytest.mark.parametrize("unseen_cards, drop, unseen", [
+    ("", 7, 1),                        # 45 known, one more card
+    ("", 7, 3),
+    ("", 10, 2),                       # 42 known
+    ("2c 2d 2h 2s", 6, 3),             # every deuce still unseen
+    ("2c 2h As Ah 3s 4s 5s", 3, 4),    # a wheel and a pair of Aces in reach
+    ("Ts Js Qs Ks 9s 8s 2s", 3, 5),    # a straight flush and spade flushes in reach
+])
+def test_every_call_matches_brute_force(family, unseen_cards, drop, unseen):
+    lad = pb.ladder(family)
+    known = deck_without(unseen_cards, drop, seed=drop + unseen)
+    o = pb.odds(family, known, unseen=unseen)
+    assert o.exact and o.draws == comb(52 - known.bit_count(), unseen)
+    assert [o.fraction(c) for c in lad] == brute_force(lad, known, unseen)
+
+
+@pytest.mark.parametrize("family", AT_LEAST_FAMILIES)
+def test_matches_the_rules_reference(family):
+    """Same check against tests/reference.py, which shares no code with the kernels."""
+    lad = pb.ladder(family)
+    known = deck_without("2c 2d Ah As 5h 4h 3h", 1, seed=3)
+    unseen = 3
+    cards = list(iter_bits(NATURAL_MASK & ~known))
+    draws = [known | sum(1 << b for b in pick) for pick in combinations(cards, unseen)]
+    o = pb.odds(family, known, unseen=unseen)
+    for call in lad:
+        hits = sum(pagat_holds(call, m, wild=family == "pagat-wild") for m in draws)
+        assert o.fraction(call) == Fraction(hits, len(draws)), call.code
+
+
+@pytest.mark.parametrize("family", AT_LEAST_FAMILIES)
+def test_nothing_unseen_is_the_truth_of_the_known_pool(family):
+    lad = pb.ladder(family)
+    known = Pool.parse("As Ad Ac 2h Kd Ks 7c 6c 5c 4c")
+    o = pb.odds(family, known, unseen=0)
+    assert o.draws == 1
+    assert (o.probability == lad.truth(known)).all()
+
+
+@pytest.mark.parametrize("family", AT_LEAST_FAMILIES)
+def test_more_cards_never_hurt_an_at_least_call(family):
+    known = Pool.parse("Kd 9c 2s")
+    chances = [pb.odds(family, known, unseen=n).probability for n in (0, 4, 9, 15, 30, 49)]
+    for fewer, more in zip(chances, chances[1:]):
+        assert (fewer <= more).all()
+    assert (chances[-1] == 1).all()  # the whole deck makes every call
+
+
+# ---- closed forms ------------------------------------------------------------
+
+def at_least(k: int, of: int, deck: int, drawn: int) -> Fraction:
+    """Hypergeometric: at least k of `of` special cards among `drawn` of `deck`."""
+    return Fraction(sum(comb(of, j) * comb(deck - of, drawn - j) for j in range(k, min(of, drawn) + 1)),
+                    comb(deck, drawn))
+
+
+def test_a_pair_of_aces_in_ten_cards():
+    o = pb.odds("pagat", unseen=10)
+    none = Fraction(comb(48, 10), comb(52, 10))
+    one = Fraction(4 * comb(48, 9), comb(52, 10))
+    assert o.fraction("two Aces") == 1 - none - one
+    assert o.fraction("pair:2") == o.fraction("two Aces")  # all ranks alike
+    assert o.fraction("one Ace") == 1 - none
+
+
+@pytest.mark.parametrize("n", [1, 5, 8, 14, 26, 40])
+def test_rank_counts_are_hypergeometric(n):
+    o = pb.odds("pagat", unseen=n)
+    for k, category in enumerate(("one_card", "pair", "trips", "quads"), 1):
+        assert o.fraction(f"{category}:9") == at_least(k, 4, 52, n)
+
+
+@pytest.mark.parametrize("n", [5, 6, 14, 52])
+def test_a_straight_flush_needs_its_five_cards(n):
+    o = pb.odds("pagat", unseen=n)
+    expected = Fraction(comb(47, n - 5), comb(52, n))
+    assert o.fraction("straight flush to the King of clubs") == expected
+    assert o.fraction("straight_flush:5:h") == expected  # the wheel: A 2 3 4 5
+
+
+def test_known_cards_count():
+    o = pb.odds("pagat", "As Kd", unseen=8)
+    assert o["one Ace"] == 1.0
+    assert o.fraction("two Aces") == at_least(1, 3, 50, 8)
+    assert o.fraction("four Kings") == at_least(3, 3, 50, 8)
+    # two more of the 3 unseen Aces and one more of the 3 unseen Kings
+    assert o.fraction("Aces full of Kings") == Fraction(
+        sum(comb(3, a) * comb(3, k) * comb(44, 8 - a - k)
+            for a in range(2, 4) for k in range(1, 4)), comb(50, 8))
+
+
+def naturals_and_deuces(naturals: int, need: int, n: int) -> Fraction:
+    """At least `need` cards among `naturals` named cards and the 4 deuces, in n of 52."""
+    return at_least(need, naturals + 4, 52, n)
+
+
+@pytest.mark.parametrize("n", [1, 7, 12, 30])
+def test_deuces_are_wild(n):
+    o = pb.odds("pagat-wild", unseen=n)
+    assert o.fraction("one Three") == naturals_and_deuces(4, 1, n)  # a Three or a deuce
+    assert o.fraction("one Two") == at_least(1, 4, 52, n)
+    assert o.fraction("five Aces") == naturals_and_deuces(4, 5, n)
+    assert o.fraction("eight Kings") == naturals_and_deuces(4, 8, n)
+    assert o.fraction("straight flush to the King of clubs") == naturals_and_deuces(5, 5, n)
+    # the wheel of hearts: Ah 3h 4h 5h, and a deuce for the Two (2h is one of them)
+    assert o.fraction("straight_flush:5:h") == naturals_and_deuces(4, 5, n)
+
+
+def test_deuces_in_the_known_pool_stand_in():
+    o = pb.odds("pagat-wild", "2c 2d As Ad", unseen=0)
+    assert o["four Aces"] == 1.0 and o["five Aces"] == 0.0
+    o = pb.odds("pagat-wild", "2c 2d As Ad", unseen=1)
+    assert o.fraction("five Aces") == Fraction(2 + 2, 48)    # an Ace or a deuce
+    assert o.fraction("six Aces") == 0
+    # three Kings: a King and the two deuces, or three deuces standing for all three
+    assert o.fraction("three Kings") == Fraction(4 + 2, 48)
