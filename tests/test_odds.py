@@ -160,3 +160,114 @@ def test_deuces_in_the_known_pool_stand_in():
     assert o.fraction("six Aces") == 0
     # three Kings: a King and the two deuces, or three deuces standing for all three
     assert o.fraction("three Kings") == Fraction(4 + 2, 48)
+
+
+# ---- holdem: exact hands -----------------------------------------------------
+
+@pytest.mark.parametrize("known_text, unseen", [
+    ("As Kd", 1),          # three-card pools: the pool is the hand
+    ("As Kd 7c 7h", 1),    # five-card pools
+    ("As Kd Qd 7c 7h", 1),  # six-card pools: the best of several hands does not matter
+    ("Qd 7c 7h", 2),
+])
+def test_holdem_enumeration_matches_the_rules_reference(known_text, unseen):
+    lad = pb.ladder("holdem")
+    known = Pool.parse(known_text).mask
+    o = pb.odds("holdem", known, unseen=unseen)
+    assert o.exact and o.samples == 0
+    cards = list(iter_bits(NATURAL_MASK & ~known))
+    hands = [holdem_hands(known | sum(1 << b for b in pick))
+             for pick in combinations(cards, unseen)]
+    for call in lad:
+        hits = sum(call_key(call) in h for h in hands)
+        assert o.fraction(call) == Fraction(hits, len(hands)), call.code
+
+
+def test_holdem_monte_carlo_is_within_its_standard_errors():
+    exact = pb.odds("holdem", "As Kd 7c", unseen=3)
+    assert exact.exact and exact.draws == comb(49, 3)
+    sampled = pb.odds("holdem", "As Kd 7c", unseen=3, exact_limit=1000, samples=20_000, seed=4)
+    assert not sampled.exact and sampled.samples == 20_000
+    spread = np.sqrt(exact.probability * (1 - exact.probability) / sampled.samples)
+    assert (np.abs(sampled.probability - exact.probability) <= 5 * spread + 1e-12).all()
+    # the reported error is the binomial one, from the estimate itself
+    est = sampled.probability[~sampled.exact_calls]
+    assert np.allclose(sampled.standard_error[~sampled.exact_calls],
+                       np.sqrt(est * (1 - est) / 20_000))
+
+
+def test_holdem_straight_flushes_are_counted_exactly_even_when_sampling():
+    o = pb.odds("holdem", unseen=10, samples=2000, seed=1)
+    assert not o.exact
+    royal = o.ladder.parse("Royal Flush, Spades")
+    assert o.exact_calls[royal.index] and o.error(royal) == 0.0
+    assert o.fraction(royal) == Fraction(comb(47, 5), comb(52, 10))
+    with pytest.raises(ValueError, match="estimated from 2000 random draws"):
+        o.fraction("Pair of Aces")
+
+
+def test_seeds_reproduce_the_estimate():
+    first = pb.odds("holdem", unseen=8, samples=3000, seed=11)
+    again = pb.odds("holdem", unseen=8, samples=3000, seed=11)
+    other = pb.odds("holdem", unseen=8, samples=3000, seed=12)
+    from_generator = pb.odds("holdem", unseen=8, samples=3000,
+                             seed=np.random.default_rng(11))
+    assert np.array_equal(first.probability, again.probability)
+    assert np.array_equal(first.probability, from_generator.probability)
+    assert not np.array_equal(first.probability, other.probability)
+
+
+# ---- the result object ---------------------------------------------------------
+
+def test_odds_are_read_by_call_phrase_code_or_index():
+    o = pb.odds("pagat", "As", unseen=4)
+    call = o.ladder.parse("two Aces")
+    assert o[call] == o["two Aces"] == o["pair:A"] == o[call.index] == o.probability[call.index]
+    assert o.error("two Aces") == 0.0
+    assert o.pool_size == 5 and o.exact
+    assert dict(o.items())[call] == o[call]
+    assert "two Aces" in o.table(["two Aces"]) and "pair:A" in str(o)
+    with pytest.raises(ValueError, match="not a call of the pagat ladder"):
+        o["five Aces"]
+
+
+def test_only_the_calls_asked_for():
+    o = pb.odds("holdem", unseen=9, calls=["Pair of Tens", "royal_flush::s"], seed=1,
+                samples=500)
+    assert int(o.computed.sum()) == 2
+    assert 0 < o["Pair of Tens"] < 1
+    with pytest.raises(ValueError, match="were not asked for"):
+        o["Pair of Nines"]
+
+
+# ---- bad input ------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(family="poker"), "unknown call family 'poker'"),
+    (dict(family=3), "family must be a family name or a Ladder"),
+    (dict(known="As As"), "card As appears twice"),
+    (dict(known="As Zd"), "rank 'Z' unknown"),
+    (dict(known="As X1"), "known cards X1 are not in the deck of the pagat family"),
+    (dict(known=1 << 14), "bits outside the deck"),
+    (dict(known=["As"]), "known cards must be a Pool"),
+    (dict(unseen=-1), "unseen must be between 0 and 52"),
+    (dict(known="As Kd", unseen=51), "unseen must be between 0 and 50 .* not 51"),
+    (dict(unseen=2.5), "unseen must be a whole number"),
+    (dict(calls=["six Aces"]), "not a call of the pagat ladder"),
+    (dict(samples=0), "samples must be a whole number >= 1"),
+    (dict(seed="lucky"), "seed must be an int or a numpy Generator"),
+])
+def test_bad_input_is_named(kwargs, message):
+    args = {"family": "pagat", "unseen": 3, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        pb.odds(args.pop("family"), args.pop("known", None), **args)
+
+
+def test_a_family_with_overlapping_groups_is_refused():
+    """Exact counting needs each call's groups disjoint; a new family must not break it."""
+    good = pagat()
+    overlapping = CallSpec("pair_and_card", (12,), None, "two Aces and the Ace of spades",
+                           (99, 12), AT_LEAST, ((rank_column(12), 2), (Pool.parse("As").mask, 1)))
+    lad = Ladder(FamilyDefinition("overlap", (*good.specs, overlapping)))
+    with pytest.raises(ValueError, match="card groups overlap"):
+        pb.odds(lad, unseen=5)
