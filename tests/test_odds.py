@@ -186,14 +186,14 @@ def test_holdem_enumeration_matches_the_rules_reference(known_text, unseen):
 def test_holdem_monte_carlo_is_within_its_standard_errors():
     exact = pb.odds("holdem", "As Kd 7c", unseen=3)
     assert exact.exact and exact.draws == comb(49, 3)
-    sampled = pb.odds("holdem", "As Kd 7c", unseen=3, exact_limit=1000, samples=20_000, seed=4)
-    assert not sampled.exact and sampled.samples == 20_000
+    sampled = pb.odds("holdem", "As Kd 7c", unseen=3, exact_limit=1000, samples=10_000, seed=4)
+    assert not sampled.exact and sampled.samples == 10_000
     spread = np.sqrt(exact.probability * (1 - exact.probability) / sampled.samples)
     assert (np.abs(sampled.probability - exact.probability) <= 5 * spread + 1e-12).all()
     # the reported error is the binomial one, from the estimate itself
     est = sampled.probability[~sampled.exact_calls]
     assert np.allclose(sampled.standard_error[~sampled.exact_calls],
-                       np.sqrt(est * (1 - est) / 20_000))
+                       np.sqrt(est * (1 - est) / 10_000))
 
 
 def test_holdem_straight_flushes_are_counted_exactly_even_when_sampling():

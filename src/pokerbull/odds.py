@@ -18,7 +18,7 @@ See ``docs/odds.md`` for the method.
 >>> o.fraction("two Aces") == 1 - Fraction(comb(48, 10) + 4 * comb(48, 9), comb(52, 10))
 True
 >>> round(o["two Aces"], 4), o.exact
-(0.1781, True)
+(0.1625, True)
 """
 
 from __future__ import annotations
