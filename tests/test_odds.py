@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
-from pokerbull.cards import DECK, NATURAL_MASK, Pool, iter_bits, rank_column
+from pokerbull.cards import NATURAL_MASK, Pool, iter_bits, rank_column
 from pokerbull.families import pagat
 from pokerbull.ladder import AT_LEAST, CallSpec, FamilyDefinition, Ladder
 
