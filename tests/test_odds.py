@@ -255,6 +255,7 @@ def test_only_the_calls_asked_for():
     (dict(unseen=2.5), "unseen must be a whole number"),
     (dict(calls=["six Aces"]), "not a call of the pagat ladder"),
     (dict(samples=0), "samples must be a whole number >= 1"),
+    (dict(exact_limit=-1), "exact_limit must be a whole number >= 0"),
     (dict(seed="lucky"), "seed must be an int or a numpy Generator"),
 ])
 def test_bad_input_is_named(kwargs, message):
@@ -271,3 +272,8 @@ def test_a_family_with_overlapping_groups_is_refused():
     lad = Ladder(FamilyDefinition("overlap", (*good.specs, overlapping)))
     with pytest.raises(ValueError, match="card groups overlap"):
         pb.odds(lad, unseen=5)
+
+
+def test_one_call_given_alone():
+    o = pb.odds("pagat", unseen=3, calls="two Aces")
+    assert int(o.computed.sum()) == 1 and o.fraction("two Aces") == at_least(2, 4, 52, 3)

@@ -181,9 +181,12 @@ def _run_odds(args: argparse.Namespace) -> int:
         for category in lad.categories:
             calls = [c for c in lad if c.category == category]
             p = [result[c] for c in calls]
-            likely, unlikely = calls[int(np.argmax(p))], calls[int(np.argmin(p))]
-            table.add_row(_with_ties(likely, p, calls), chance(likely),
-                          _with_ties(unlikely, p, calls), chance(unlikely))
+            row = []
+            for k in (int(np.argmax(p)), int(np.argmin(p))):
+                alike = p.count(p[k]) - 1   # calls of the category with the same chance
+                row += [f"{calls[k]} (and {alike} alike)" if alike else str(calls[k]),
+                        chance(calls[k])]
+            table.add_row(*row)
         console.print(table)
         even = [c for c, p in result.items() if p >= 0.5]
         if even:
@@ -196,12 +199,6 @@ def _run_odds(args: argparse.Namespace) -> int:
         _plot_odds(figure, args, lad, known, chosen, rng)
         console.print(f"plot written to {args.plot}")
     return 0
-
-
-def _with_ties(call, chances: list[float], calls: list) -> str:
-    """The call, and how many calls of its category share its probability."""
-    ties = sum(p == chances[calls.index(call)] for p in chances) - 1
-    return f"{call} (and {ties} alike)" if ties else str(call)
 
 
 def _figure_class() -> type:

@@ -176,11 +176,11 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
         raise ValueError(f"unseen must be between 0 and {left} (the cards left in the "
                          f"deck after {known_mask.bit_count()} known), not {unseen}")
     unseen = int(unseen)
-    _check_positive("samples", samples)
+    _check_whole("samples", samples, 1)
+    _check_whole("exact_limit", exact_limit, 0)
     rng = _generator(seed)
-    if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 0:
-        raise ValueError(f"exact_limit must be a whole number >= 0, not {exact_limit!r}")
-
+    if isinstance(calls, (str, Call, int)):
+        calls = [calls]               # one call, not the letters of its phrase
     wanted = (np.ones(len(lad), bool) if calls is None else
               np.isin(np.arange(len(lad)), [lad.call(c).index for c in calls]))
     groups = _call_groups(lad)
@@ -248,9 +248,9 @@ def _known_mask(lad: Ladder, known: Pool | str | int | None) -> int:
     return mask
 
 
-def _check_positive(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+def _check_whole(name: str, value: object, low: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+        raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
 
 
 # ---- exact counting for AT_LEAST calls --------------------------------------
