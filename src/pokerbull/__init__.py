@@ -9,7 +9,9 @@ True
 from ._backend import backend
 from .cards import Card, Pool
 from .ladder import Call, Ladder, family_names, ladder
+from .odds import Odds, odds
 
 __version__ = "0.1.0"
 
-__all__ = ["Call", "Card", "Ladder", "Pool", "__version__", "backend", "family_names", "ladder"]
+__all__ = ["Call", "Card", "Ladder", "Odds", "Pool", "__version__", "backend", "family_names",
+           "ladder", "odds"]
