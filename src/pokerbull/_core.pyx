@@ -7,6 +7,8 @@ Mirrors ``_pure.py`` function for function over the same ladder tables
 
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
 
+import os
+
 import numpy as np
 
 cimport numpy as cnp
@@ -14,6 +16,17 @@ cimport numpy as cnp
 cnp.import_array()
 
 include "_bits.pxi"
+
+cdef extern from "_simd.h":
+    int pb_simd_available() noexcept nogil
+    Py_ssize_t pb_holds_batch(const uint64_t* masks, const int32_t* calls, int32_t one_call,
+                              const uint64_t* qm0, const uint64_t* qm1, const uint64_t* qinfo,
+                              uint64_t wild, int has_ranks, uint8_t* out, Py_ssize_t n) noexcept nogil
+
+
+def simd_available():
+    """Whether this CPU runs the AVX-512 batch path (POKERBULL_NO_SIMD=1 turns it off)."""
+    return bool(pb_simd_available())
 
 DEF MAX_GROUPS = 5
 
@@ -322,10 +335,15 @@ cdef class Kernel:
     cdef LadderData L
     cdef object _arrays     # keeps the tables' buffers alive
     cdef object owner       # the Ladder, for the per-call fast path
+    cdef readonly bint simd  # batch checks take the AVX-512 path
+    cdef bint has_ranks
+    cdef const uint64_t* qm0
+    cdef const uint64_t* qm1
+    cdef const uint64_t* qinfo
     cdef object call_type
     cdef object pool_type
 
-    def __init__(self, tables):
+    def __init__(self, tables, simd=None):
         arrays = {}
         for name, dtype in (("kind", np.uint8), ("ngroups", np.uint8),
                             ("group_mask", np.uint64), ("group_count", np.uint8),
@@ -366,6 +384,20 @@ cdef class Kernel:
                 subsets[b] = 2 if all(int(gm[c * MAX_GROUPS]) in straight_flushes for c in calls) else 1
         arrays["quick"] = quick
         arrays["block_subsets"] = subsets
+        # the same quick records, one array per field, for the vector gathers
+        arrays["qm0"] = np.ascontiguousarray(quick["m0"])
+        arrays["qm1"] = np.ascontiguousarray(quick["m1"])
+        arrays["qinfo"] = (quick["k0"].astype(np.uint64) | quick["k1"].astype(np.uint64) << 8
+                           | quick["kick"].astype(np.uint64) << 16
+                           | quick["simple"].astype(np.uint64) << 24
+                           | quick["named"].astype(np.uint64) << 32)
+        self.qm0 = <const uint64_t*>_data(arrays["qm0"])
+        self.qm1 = <const uint64_t*>_data(arrays["qm1"])
+        self.qinfo = <const uint64_t*>_data(arrays["qinfo"])
+        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any())
+        if simd is None:
+            simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
+        self.simd = bool(simd) and bool(pb_simd_available())
         self._arrays = arrays
         self.L.quick = <const Quick*>_data(quick)
         self.L.block_subsets = <const uint8_t*>_data(subsets)
@@ -408,6 +440,19 @@ cdef class Kernel:
                 seen |= masks[i]
         return self._valid(seen)
 
+    cdef void _holds_batch(self, const uint64_t* masks, const int32_t* calls, Py_ssize_t one_call,
+                           uint8_t* out, Py_ssize_t n) noexcept nogil:
+        cdef Py_ssize_t done = 0, i
+        if self.simd:
+            done = pb_holds_batch(masks, calls, <int32_t>one_call, self.qm0, self.qm1, self.qinfo,
+                                  self.L.wild, self.has_ranks, out, n)
+            for i in range(done):
+                if out[i] == 2:       # a lane the vector path leaves to check()
+                    out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
+                                   masks[i]) == HOLDS
+        holds_loop(&self.L, masks + done, calls + done if calls != NULL else NULL,
+                   one_call, out + done, n - done)
+
     def bind(self, owner, call_type, pool_type):
         """Serve ``owner.holds`` directly for its own Call and Pool objects."""
         self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
@@ -447,7 +492,7 @@ cdef class Kernel:
         cdef uint8_t[::1] res = out.view(np.uint8)
         if n:
             with nogil:
-                holds_loop(&self.L, &masks[0], &calls[0], 0, &res[0], n)
+                self._holds_batch(&masks[0], &calls[0], 0, &res[0], n)
         return out
 
     def holds_many_one(self, const uint64_t[::1] masks, Py_ssize_t c):
@@ -458,7 +503,7 @@ cdef class Kernel:
         cdef uint8_t[::1] res = out.view(np.uint8)
         if n:
             with nogil:
-                holds_loop(&self.L, &masks[0], NULL, c, &res[0], n)
+                self._holds_batch(&masks[0], NULL, c, &res[0], n)
         return out
 
     def truth(self, uint64_t mask):

@@ -126,8 +126,9 @@ class CallBase:
 class Kernel:
     """Checks calls of one ladder against pools (pure Python)."""
 
-    def __init__(self, tables) -> None:
+    def __init__(self, tables, simd: bool | None = None) -> None:
         self.tables = tables
+        self.simd = False
         self.n = len(tables.kind)
         self.kind = tables.kind.tolist()
         self.ngroups = tables.ngroups.tolist()
