@@ -11,10 +11,11 @@ from .cards import Card, Pool
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)
 from .ladder import Call, Ladder, family_names, ladder
+from .odds import Odds, odds
 from .rules import Rules, preset_names
 
 __version__ = "0.1.0"
 
 __all__ = ["Call", "CallMade", "Card", "Challenge", "Deal", "Game", "HandResult", "IllegalAction",
-           "Ladder", "Observation", "Pool", "Reveal", "Rules", "__version__", "backend",
-           "family_names", "ladder", "preset_names"]
+           "Ladder", "Observation", "Odds", "Pool", "Reveal", "Rules", "__version__", "backend",
+           "family_names", "ladder", "odds", "preset_names"]

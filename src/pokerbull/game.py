@@ -50,10 +50,14 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the state is left unchanged."""
 
 
+_new_pool = Pool.__new__
+_store_mask = Pool.__mro__[1].__init__    # the backend's PoolBase: the mask's storage
+
+
 def _pool(mask: int) -> Pool:
     """A Pool from a mask already known to be valid (no re-checking on hot paths)."""
-    p = Pool.__new__(Pool)
-    p._mask = mask
+    p = _new_pool(Pool)
+    _store_mask(p, mask)
     return p
 
 
