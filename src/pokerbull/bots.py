@@ -77,3 +77,17 @@ class RandomBot(Bot):
         if last is not None and (start == len(lad) or self.rng.random() < self.challenge):
             return len(lad)
         return int(start + self.rng.integers(0, min(self.reach, len(lad) - start)))
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+"""Built-in bots by name."""
+
+
+def make_bot(name: str, seed: Any = None, **parameters: Any) -> Bot:
+    """A built-in bot by name, with its own random generator from `seed`."""
+    kind = BOTS.get(name)
+    if kind is None:
+        raise ValueError(f"unknown bot {name!r}; built in: {', '.join(BOTS)}")
+    if isinstance(seed, np.random.SeedSequence):
+        seed = np.random.default_rng(seed)
+    return kind(seed=seed, **parameters)

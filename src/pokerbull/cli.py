@@ -103,6 +103,43 @@ def _run_ladder(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---- play ------------------------------------------------------------------
+
+def _configure_play(p: argparse.ArgumentParser) -> None:
+    from .rules import preset_names
+
+    p.add_argument("--preset", default="pagat", help="rules: " + ", ".join(preset_names()))
+    p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--bot", default="random", help="the bots' strategy (default random)")
+
+
+@command("play", "play a game at the terminal against bots", _configure_play)
+def _run_play(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from .bots import make_bot
+    from .game import Game
+    from .play import Quit, bots_for, play
+
+    try:
+        game = Game(args.preset, players=args.players, seed=args.seed)
+        if not 0 <= args.seat < game.players:
+            raise ValueError(f"--seat must be a seat of the table (0..{game.players - 1}), "
+                             f"not {args.seat}")
+        seeds = np.random.SeedSequence(args.seed).spawn(game.players)
+        bots = bots_for(game, args.seat, lambda seat: make_bot(args.bot, seed=seeds[seat]))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    try:
+        play(game, args.seat, bots, console=_console())
+    except Quit as exc:
+        _console().print(f"Game left unfinished: {exc}.")
+        return 1
+    return 0
+
+
 # ---- odds ------------------------------------------------------------------
 
 def _configure_odds(p: argparse.ArgumentParser) -> None:
