@@ -6,7 +6,8 @@
  * time: on CPUs (or compilers) without AVX-512 VPOPCNTDQ, pb_holds_batch does
  * nothing and returns 0, and the scalar loop does all the work.
  *
- * Per call, `info` packs: k0 | k1 << 8 | kick << 16 | quick kind << 24 | named ranks << 32.
+ * Call indices come as int16, int32 or int64 (`width` bytes), or NULL for one
+ * call (`one_call`) throughout. Per call, `info` packs: k0 | k1 << 8 | kick << 16 | quick kind << 24 | named ranks << 32.
  */
 #ifndef POKERBULL_SIMD_H
 #define POKERBULL_SIMD_H
@@ -20,11 +21,25 @@
 
 #define PB_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
 
-PB_TARGET static ptrdiff_t pb_holds_avx512(
-    const uint64_t *masks, const int32_t *calls, int32_t one_call,
-    const uint64_t *qm0, const uint64_t *qm1, const uint64_t *qinfo,
-    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n)
+/* Eight call indices from an int16, int32 or int64 array (`width` bytes each). */
+PB_TARGET static inline __m256i pb_load_calls(const void *calls, int width, ptrdiff_t i)
 {
+    if (width == 2)
+        return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)((const int16_t *)calls + i)));
+    if (width == 8)   /* unsigned saturation: negative or huge indices stay out of range */
+        return _mm512_cvtusepi64_epi32(_mm512_loadu_si512((const void *)((const int64_t *)calls + i)));
+    return _mm256_loadu_si256((const __m256i *)((const int32_t *)calls + i));
+}
+
+PB_TARGET static ptrdiff_t pb_holds_avx512(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *qm0, const uint64_t *qm1, const uint64_t *qinfo,
+    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index)
+{
+    const __m256i last_call = _mm256_set1_epi32((int)(n_calls - 1));
+    __m512i seen = _mm512_setzero_si512();
+    __mmask8 bad = 0;
     const __m512i byte = _mm512_set1_epi64(0xFF);
     const __m512i lane = _mm512_set1_epi64(0x1FFF);
     const __m512i wilds_mask = _mm512_set1_epi64((long long)wild);
@@ -35,8 +50,12 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const __m256i same_call = _mm256_set1_epi32(one_call);
     ptrdiff_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        __m256i idx = calls ? _mm256_loadu_si256((const __m256i *)(calls + i)) : same_call;
+        __m256i raw = calls ? pb_load_calls(calls, width, i) : same_call;
+        /* clamp before gathering, so a bad index never reads outside the tables */
+        __m256i idx = _mm256_min_epu32(raw, last_call);
+        bad |= _mm256_cmpneq_epi32_mask(idx, raw);
         __m512i m = _mm512_loadu_si512((const void *)(masks + i));
+        seen = _mm512_or_si512(seen, m);
         __m512i g0 = _mm512_i32gather_epi64(idx, (const void *)qm0, 8);
         __m512i g1 = _mm512_i32gather_epi64(idx, (const void *)qm1, 8);
         __m512i info = _mm512_i32gather_epi64(idx, (const void *)qinfo, 8);
@@ -79,6 +98,8 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
         res = _mm_mask_set1_epi8(res, (__mmask8)~(is_at_least | is_ranks), 2);
         _mm_storel_epi64((__m128i *)(out + i), res);
     }
+    *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
+    *bad_index |= bad != 0;
     return i;
 }
 
@@ -97,18 +118,22 @@ static inline int pb_simd_available(void)
 static inline int pb_simd_available(void) { return 0; }
 #endif
 
-/* Checks the leading multiple of eight pairs; returns how many it did. */
+/* Checks the leading multiple of eight pairs; returns how many it did. ORs every
+ * mask into *seen_cards and sets *bad_index when an index is outside
+ * 0..n_calls-1 (that lane's answer is then meaningless: the caller raises). */
 static inline ptrdiff_t pb_holds_batch(
-    const uint64_t *masks, const int32_t *calls, int32_t one_call,
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qm0, const uint64_t *qm1, const uint64_t *qinfo,
-    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n)
+    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index)
 {
 #ifdef PB_HAVE_AVX512
     if (pb_simd_available())
-        return pb_holds_avx512(masks, calls, one_call, qm0, qm1, qinfo, wild, has_ranks, out, n);
+        return pb_holds_avx512(masks, calls, width, one_call, n_calls, qm0, qm1, qinfo, wild,
+                               has_ranks, out, n, seen_cards, bad_index);
 #endif
-    (void)masks; (void)calls; (void)one_call; (void)qm0; (void)qm1; (void)qinfo;
-    (void)wild; (void)has_ranks; (void)out; (void)n;
+    (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qm0; (void)qm1;
+    (void)qinfo; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
     return 0;
 }
 
