@@ -14,6 +14,7 @@ cimport numpy as cnp
 cnp.import_array()
 
 include "_bits.pxi"
+include "_evaluator.pxi"
 
 DEF MAX_GROUPS = 5
 
