@@ -8,8 +8,10 @@ True
 
 from ._backend import backend
 from .cards import Card, Pool
+from .evaluator import HandRank, evaluate, evaluate_many
 from .ladder import Call, Ladder, family_names, ladder
 
 __version__ = "0.1.0"
 
-__all__ = ["Call", "Card", "Ladder", "Pool", "__version__", "backend", "family_names", "ladder"]
+__all__ = ["Call", "Card", "HandRank", "Ladder", "Pool", "__version__", "backend", "evaluate",
+           "evaluate_many", "family_names", "ladder"]
