@@ -7,7 +7,7 @@
 # suit order take the general path, which finds each category in closed form
 # from the highest down, like the pure backend.
 
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef enum:
     EV_TIER_SHIFT = 15
@@ -48,7 +48,8 @@ cdef uint64_t EV_DECK = EV_NATURAL | EV_JOKERS
 cdef uint64_t EV_ROYAL_PLAIN = (<uint64_t>STRAIGHT_FLUSH << EV_CLASS_AT) | (13 << 16)
 
 # For each 13-bit rank set: its five highest ranks as nibbles (rank + 1, top first,
-# bits 0..19) and the top rank + 1 of its highest straight (bits 24..27, 0 if none).
+# bits 0..19) and, when it holds a straight, the class and top nibble of that
+# straight (STRAIGHT << 4 | top + 1, bits 24..31; 0 if none).
 cdef uint32_t RANK_SET_INFO[8192]
 cdef uint16_t TOP_TWO[8192]         # the two highest ranks of a rank set
 cdef int STRAIGHT_SLOTS[13][5]      # ranks of the straight to a top, in hand order
@@ -68,7 +69,7 @@ cdef void _init_evaluator_tables():
             r -= 1
         for t in range(12, 2, -1):
             if (m & STRAIGHT_BITS[t]) == STRAIGHT_BITS[t]:
-                nib |= <uint32_t>(t + 1) << 24
+                nib |= <uint32_t>(STRAIGHT << 4 | (t + 1)) << 24
                 break
         RANK_SET_INFO[m] = nib
         TOP_TWO[m] = m
@@ -98,15 +99,18 @@ cdef inline uint32_t top_five(uint32_t ranks) noexcept nogil:
 
 cdef inline uint32_t straight_top(uint32_t ranks) noexcept nogil:
     """Top rank + 1 of the highest straight in a rank set, 0 if none."""
-    return RANK_SET_INFO[ranks] >> 24
+    return (RANK_SET_INFO[ranks] >> 24) & 0xF
 
 
 cdef inline uint64_t flush_hand(uint32_t lane) noexcept nogil:
-    """Class and roles of the best five cards of one suit lane holding five or more."""
-    cdef uint32_t top = straight_top(lane)
-    if top:
-        return (<uint64_t>STRAIGHT_FLUSH << EV_CLASS_AT) | (top << 16)
-    return (<uint64_t>FLUSH << EV_CLASS_AT) | top_five(lane)
+    """Class and roles of the best five cards of one suit lane; 0 under five cards."""
+    cdef uint32_t info = RANK_SET_INFO[lane]
+    cdef uint64_t v
+    if info >> 24:        # a straight flush: the straight's entry, class raised
+        v = <uint64_t>((info >> 24) + ((STRAIGHT_FLUSH - STRAIGHT) << 4)) << 16
+    else:
+        v = (<uint64_t>FLUSH << EV_CLASS_AT) | (info & 0xFFFFF)
+    return v if popcount(lane) >= 5 else 0
 
 
 cdef uint64_t rare_hand(uint64_t m) noexcept nogil:
@@ -120,44 +124,32 @@ cdef uint64_t rare_hand(uint64_t m) noexcept nogil:
     cdef uint32_t ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
     cdef uint32_t ge3 = (a & b & (c | d)) | (c & d & (a | b))
     cdef uint32_t ge4 = a & b & c & d
-    cdef uint32_t rest, top
-    cdef uint64_t flush = 0, f
+    cdef uint64_t flush, f
     cdef int r
-    if popcount(a) >= 5:
-        flush = flush_hand(a)
-    if popcount(b) >= 5:
-        f = flush_hand(b)
-        flush = f if f > flush else flush
-    if popcount(c) >= 5:
-        f = flush_hand(c)
-        flush = f if f > flush else flush
-    if popcount(d) >= 5:
-        f = flush_hand(d)
-        flush = f if f > flush else flush
+    flush = flush_hand(a)
+    f = flush_hand(b)
+    flush = f if f > flush else flush
+    f = flush_hand(c)
+    flush = f if f > flush else flush
+    f = flush_hand(d)
+    flush = f if f > flush else flush
     if flush >> EV_CLASS_AT == STRAIGHT_FLUSH:
         return flush
     if ge4:
         r = top_rank(ge4)
         return ((<uint64_t>QUADS << EV_CLASS_AT) | <uint32_t>(r + 1) << 16
                 | (top_five(ge1 ^ (1u << r)) >> 16) << 12)
-    if ge3:
+    if ge3 and popcount(ge2) >= 2:
+        # a full house: the highest triplet, then the highest other rank held twice
         r = top_rank(ge3)
-        rest = ge2 ^ (1u << r)
-        if rest:
-            return ((<uint64_t>FULL_HOUSE << EV_CLASS_AT) | <uint32_t>(r + 1) << 16
-                    | <uint32_t>(top_rank(rest) + 1) << 12)
-    if flush:
-        return flush
-    top = straight_top(ge1)
-    if top:
-        return (<uint64_t>STRAIGHT << EV_CLASS_AT) | (top << 16)
-    r = top_rank(ge3)
-    return ((<uint64_t>TRIPS << EV_CLASS_AT) | <uint32_t>(r + 1) << 16
-            | (top_five(ge1 ^ (1u << r)) >> 12) << 8)
+        return ((<uint64_t>FULL_HOUSE << EV_CLASS_AT) | <uint32_t>(r + 1) << 16
+                | <uint32_t>(top_rank(ge2 ^ (1u << r)) + 1) << 12)
+    return flush
 
 
-cdef inline uint64_t plain_hand(uint64_t m) noexcept nogil:
-    """Class and roles (class << 20 | roles) of a valid pool of natural cards."""
+cdef inline uint64_t common_hand(uint64_t m, uint32_t* rare) noexcept nogil:
+    """plain_hand, unless the pool holds a flush, a full house or four of a kind:
+    then `rare` is set non-zero and the value is to be taken from rare_hand."""
     # bits 13..15 of each lane are clear in such a pool: a 16-bit cast is the lane
     cdef uint32_t a = <uint16_t>m
     cdef uint32_t b = <uint16_t>(m >> 16)
@@ -167,28 +159,31 @@ cdef inline uint64_t plain_hand(uint64_t m) noexcept nogil:
     cdef uint32_t ge1 = a_b | c_d
     cdef uint32_t ge2 = ab | cd | (a_b & c_d)
     cdef uint32_t ge3 = (ab & c_d) | (cd & a_b)
-    cdef uint32_t straight = RANK_SET_INFO[ge1] >> 24
+    cdef uint32_t info = RANK_SET_INFO[ge1]
     # a lane holds five or more cards exactly when its count + 3 reaches 8
     cdef uint32_t flushes = ((<uint32_t>popcount(a) + 3) | (<uint32_t>popcount(b) + 3)
                              | (<uint32_t>popcount(c) + 3) | (<uint32_t>popcount(d) + 3)) >> 3
+    # more than two cards beyond one of each rank, with a triplet: a full house or quads
+    cdef uint32_t full = ge3 & (0u - <uint32_t>(popcount(m) - popcount(ge1) > 2))
     cdef uint32_t trips = 0u - <uint32_t>(ge3 != 0)     # all ones when some rank has three
-    # a full house or four of a kind: a triplet beside another pair, two triplets, a quad
-    cdef uint32_t full = ((ge2 ^ ge3) & trips) | (ge3 & (ge3 - 1)) | (ab & cd)
-    cdef uint32_t groups, cls, kept
+    cdef uint32_t groups, n
     cdef uint64_t v
-    if flushes | full:
-        return rare_hand(m)
-    # The rest is chosen without a branch: the rank groups (one triplet, or the two
-    # highest pairs, or none) then kickers; a straight beats any of those.
-    groups = (ge3 & trips) | (TOP_TWO[ge2] & ~trips)
-    cls = popcount(groups)
-    kept = 4 * cls
-    cls = (TRIPS & trips) | (cls & ~trips)
-    kept = (8 & trips) | (kept & ~trips)
-    v = (<uint64_t>cls << EV_CLASS_AT) | ((top_five(groups) | (top_five(ge1 ^ groups) >> (4 * popcount(groups))))
-                                         & (0xFFFFFu << kept))
-    straight = (((straight + 15) >> 4) << (EV_CLASS_AT + 2)) | (straight << 16)
-    return v if v > straight else straight
+    rare[0] = flushes | full
+    # The rest is chosen without a branch. The rank groups: one triplet (then it is
+    # the only rank held twice) or the two highest pairs; then kickers.
+    groups = TOP_TWO[ge2]
+    n = popcount(groups)
+    v = ((<uint64_t>(n + (trips & 2)) << EV_CLASS_AT)
+         | ((top_five(groups) | (top_five(ge1 ^ groups) >> (4 * n))) & (0xFFFFFu << (4 * n + (trips & 4)))))
+    # a straight beats any of those
+    return (<uint64_t>(info >> 24) << 16) if info >> 24 else v
+
+
+cdef inline uint64_t plain_hand(uint64_t m) noexcept nogil:
+    """Class and roles (class << 20 | roles) of a valid pool of natural cards."""
+    cdef uint32_t rare
+    cdef uint64_t v = common_hand(m, &rare)
+    return rare_hand(m) if rare else v
 
 
 # ---- the general path: jokers, joker tiers, suit order ------------------------
@@ -217,7 +212,7 @@ cdef int read_rules(object rules, EvalRules* R) except -1:
     """Unpack and check a rules code (see _pure_evaluator.check_rules)."""
     cdef long code, i, s
     cdef int seen = 0
-    if isinstance(rules, bool) or not isinstance(rules, (int, np.integer)):
+    if type(rules) is not int and (isinstance(rules, bool) or not isinstance(rules, (int, np.integer))):
         raise ValueError(f"evaluator rules must be an int code, not {type(rules).__name__}")
     if not 0 <= rules < RULES_LIMIT:
         raise ValueError(f"evaluator rules code {rules} is out of range")
@@ -490,6 +485,26 @@ cdef inline uint64_t hand_value(uint64_t mask, const EvalRules* R) noexcept nogi
     return judged_value(mask, R)
 
 
+DEF BLOCK = 1024
+
+cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier) noexcept nogil:
+    """Values of many plain pools. Block by block: every pool through the branch-free
+    common_hand, noting the rare ones, then those few through rare_hand, so that the
+    hot loop never mispredicts a branch."""
+    cdef Py_ssize_t start, i, k, end
+    cdef uint32_t rare
+    cdef int32_t later[BLOCK]
+    for start in range(0, n, BLOCK):
+        end = start + BLOCK if start + BLOCK < n else n
+        k = 0
+        for i in range(start, end):
+            out[i] = <int64_t>((common_hand(masks[i], &rare) << EV_ROLES_SHIFT) | tier)
+            later[k] = <int32_t>i
+            k += rare != 0
+        for i in range(k):
+            out[later[i]] = <int64_t>((rare_hand(masks[later[i]]) << EV_ROLES_SHIFT) | tier)
+
+
 # ---- Python-facing kernels ------------------------------------------------------
 
 cdef int check_pool(uint64_t mask, const EvalRules* R, str where) except -1:
@@ -508,14 +523,14 @@ def evaluate_mask(mask, rules=0):
     """Value of the best poker hand of one pool (see _pure_evaluator for the layout)."""
     cdef EvalRules R
     cdef uint64_t m
-    if isinstance(mask, bool) or not isinstance(mask, (int, np.integer)):
+    if type(mask) is not int and (isinstance(mask, bool) or not isinstance(mask, (int, np.integer))):
         raise ValueError(f"pool mask must be an int, not {type(mask).__name__}")
     if not 0 <= mask < (1 << 64):
         raise ValueError(f"pool mask {mask:#x} is not an unsigned 64-bit value")
     m = mask
     if type(rules) is int and rules == 0 and m and (m & ~EV_NATURAL) == 0:
         # the common case: no options, a pool of natural cards
-        return <int64_t>((plain_hand(m) << EV_ROLES_SHIFT))
+        return <int64_t>(plain_hand(m) << EV_ROLES_SHIFT)
     read_rules(rules, &R)
     check_pool(m, &R, "")
     return <int64_t>hand_value(m, &R)
@@ -540,8 +555,7 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0):
     cdef int64_t[::1] res = out
     with nogil:
         if plain:
-            for i in range(n):
-                res[i] = <int64_t>((plain_hand(masks[i]) << EV_ROLES_SHIFT) | R.plain_tier)
+            plain_values(&masks[0] if n else NULL, &res[0] if n else NULL, n, R.plain_tier)
         else:
             for i in range(n):
                 res[i] = <int64_t>hand_value(masks[i], &R)

@@ -227,23 +227,26 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
     >>> str(evaluate("X1 Kh Qh Jh Th 9c", jokers=True))
     'Royal flush'
     """
-    if pool.__class__ is Pool:
+    cls = pool.__class__
+    if cls is Pool:
         mask = pool._mask
+    elif cls is int:
+        mask = pool
     else:
         mask = pool_mask(pool)
-    if jokers or joker_order is not None or suit_order is not None or royal_over_five != "no":
-        if suit_order is None or suit_order.__class__ is str:
-            rules = _cached_rules_code(jokers, joker_order, suit_order, royal_over_five)
-        else:
-            rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    else:
+    if jokers is False and joker_order is None and suit_order is None and royal_over_five == "no":
         rules = 0
+    elif suit_order is None or suit_order.__class__ is str:
+        rules = _cached_rules_code(jokers, joker_order, suit_order, royal_over_five)
+    else:
+        rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
     rank = _new_rank(HandRank)
-    rank.value = _backend.core.evaluate_mask(mask, rules)
+    rank.value = _evaluate_mask(mask, rules)
     return rank
 
 
 _new_rank = object.__new__
+_evaluate_mask = _backend.core.evaluate_mask     # the backend is chosen once, at import
 
 
 def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None = None,
@@ -254,7 +257,10 @@ def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None =
     core releases the GIL for the whole batch.
     """
     rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    return _backend.core.evaluate_masks(_as_masks(masks), rules)
+    return _evaluate_masks(_as_masks(masks), rules)
+
+
+_evaluate_masks = _backend.core.evaluate_masks
 
 
 def _as_masks(masks: Any) -> np.ndarray:
