@@ -167,7 +167,7 @@ cdef inline uint64_t common_hand(uint64_t m, uint32_t* rare) noexcept nogil:
     cdef uint32_t full = ge3 & (0u - <uint32_t>(popcount(m) - popcount(ge1) > 2))
     cdef uint32_t trips = 0u - <uint32_t>(ge3 != 0)     # all ones when some rank has three
     cdef uint32_t groups, n
-    cdef uint64_t v
+    cdef uint64_t v, straight
     rare[0] = flushes | full
     # The rest is chosen without a branch. The rank groups: one triplet (then it is
     # the only rank held twice) or the two highest pairs; then kickers.
@@ -175,8 +175,9 @@ cdef inline uint64_t common_hand(uint64_t m, uint32_t* rare) noexcept nogil:
     n = popcount(groups)
     v = ((<uint64_t>(n + (trips & 2)) << EV_CLASS_AT)
          | ((top_five(groups) | (top_five(ge1 ^ groups) >> (4 * n))) & (0xFFFFFu << (4 * n + (trips & 4)))))
-    # a straight beats any of those
-    return (<uint64_t>(info >> 24) << 16) if info >> 24 else v
+    # a straight beats any of those (selected by a mask: a branch here mispredicts)
+    straight = 0 - <uint64_t>(info >> 24 != 0)
+    return ((<uint64_t>(info >> 24) << 16) & straight) | (v & ~straight)
 
 
 cdef inline uint64_t plain_hand(uint64_t m) noexcept nogil:

@@ -93,7 +93,7 @@ def _per_call(function: Callable, hands: Sequence, star: bool = False) -> Callab
     return run
 
 
-def _peer_runner(name: str, deals: np.ndarray) -> tuple[str, Callable[[], None]]:
+def peer_runner(name: str, deals: np.ndarray) -> tuple[str, Callable[[], None]]:
     """The per-call loop of one peer over the deals, its hand objects built."""
     texts = [[_RANKS[i % 13] + _SUITS[i // 13] for i in row] for row in deals.tolist()]
     module = importlib.import_module(name)
@@ -143,7 +143,7 @@ def measure(hand_size: int = 7, batch_hands: int = 1_000_000, call_hands: int = 
         for name, status in available_peers(peers).items():
             if status != "installed":
                 continue
-            api, run = _peer_runner(name, deals)
+            api, run = peer_runner(name, deals)
             figures.append(Figure(name, api, "per call", hand_size, call_hands,
                                   _best_time(run, repeat)))
     return figures
