@@ -1,11 +1,15 @@
 # The best poker hand of a pool, compiled: mirrors ``_pure_evaluator.py`` (read
 # that module's doc for the value layout and the rules code).
 #
-# Plain pools (no joker, no suit order) take a table-driven fast path on the
-# 13-bit rank sets of _bits.pxi: flushes by suit lane, straights from an 8192-entry
-# table, kickers from a table of each rank set's five highest ranks. Jokers and
-# suit order take the general path, which finds each category in closed form
-# from the highest down, like the pure backend.
+# Plain pools (no joker, no suit order) take a table-driven fast path on 13-bit
+# rank sets (the ranks held at least once, twice, three times, as in _bits.pxi):
+# common_hand judges high card, pair, two pair, trips and straights without a
+# branch, from one table on the ranks held (five highest, best straight) and one on
+# the ranks held twice (the rank groups); it flags the rare pools with a flush (a
+# suit lane of five cards or more), a full house or quads for rare_hand. Batches
+# judge the flagged pools in a second pass over each block. Jokers and suit order
+# take the general path, which finds each category in closed form from the
+# highest down, like the pure backend.
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
@@ -51,8 +55,42 @@ cdef uint64_t EV_ROYAL_PLAIN = (<uint64_t>STRAIGHT_FLUSH << EV_CLASS_AT) | (13 <
 # bits 0..19) and, when it holds a straight, the class and top nibble of that
 # straight (STRAIGHT << 4 | top + 1, bits 24..31; 0 if none).
 cdef uint32_t RANK_SET_INFO[8192]
-cdef uint16_t TOP_TWO[8192]         # the two highest ranks of a rank set
+# How a pool groups its ranks, indexed by the ranks held twice or more (bits 0..12)
+# and whether some rank is held three times (bit 13):
+#   bits 0..12   the group ranks (one triplet, or the two highest pairs, or none)
+#   bit 13       set when those ranks make a full house: rare_hand judges the pool
+#   bits 16..19  how far the kickers' nibbles shift right (4 per group rank)
+#   bits 20..39  which kicker nibbles the hand keeps
+#   bits 40..63  the hand's class << 20 | the group ranks' nibbles
+cdef uint64_t RANK_GROUPS[16384]
 cdef int STRAIGHT_SLOTS[13][5]      # ranks of the straight to a top, in hand order
+
+
+cdef uint64_t rank_groups(uint32_t pairs, int trips):
+    """The RANK_GROUPS entry of the ranks held twice or more, and whether a triplet is held."""
+    cdef uint32_t groups = pairs, keep, cls, nib
+    cdef int n, k, r
+    if trips and popcount(pairs) != 1:
+        return 1 << 13      # a triplet beside another pair, or two triplets
+    while popcount(groups) > 2:
+        groups &= groups - 1
+    n = popcount(groups)
+    if trips:
+        cls, keep = TRIPS, 0x0FF00          # the triplet, two kickers
+    elif n == 2:
+        cls, keep = TWO_PAIR, 0x00F00       # two pairs, one kicker
+    elif n == 1:
+        cls, keep = PAIR, 0x0FFF0           # the pair, three kickers
+    else:
+        cls, keep = HIGH_CARD, 0xFFFFF      # five kickers
+    nib = 0
+    k = 0
+    for r in range(12, -1, -1):
+        if (groups >> r) & 1:
+            nib |= <uint32_t>(r + 1) << (4 * (4 - k))
+            k += 1
+    return (groups | <uint64_t>(4 * n) << 16 | <uint64_t>keep << 20
+            | (<uint64_t>cls << EV_CLASS_AT | nib) << 40)
 
 
 cdef void _init_evaluator_tables():
@@ -72,9 +110,8 @@ cdef void _init_evaluator_tables():
                 nib |= <uint32_t>(STRAIGHT << 4 | (t + 1)) << 24
                 break
         RANK_SET_INFO[m] = nib
-        TOP_TWO[m] = m
-        while popcount(TOP_TWO[m]) > 2:
-            TOP_TWO[m] &= TOP_TWO[m] - 1
+    for m in range(16384):
+        RANK_GROUPS[m] = rank_groups(m & 0x1FFF, m >> 13)
     for t in range(13):
         for k in range(5):
             STRAIGHT_SLOTS[t][k] = (3 - k if k < 4 else EV_ACE) if t == 3 else t - k
@@ -97,25 +134,30 @@ cdef inline uint32_t top_five(uint32_t ranks) noexcept nogil:
     return RANK_SET_INFO[ranks] & 0xFFFFF
 
 
-cdef inline uint32_t straight_top(uint32_t ranks) noexcept nogil:
-    """Top rank + 1 of the highest straight in a rank set, 0 if none."""
-    return (RANK_SET_INFO[ranks] >> 24) & 0xF
-
-
 cdef inline uint64_t flush_hand(uint32_t lane) noexcept nogil:
     """Class and roles of the best five cards of one suit lane; 0 under five cards."""
     cdef uint32_t info = RANK_SET_INFO[lane]
-    cdef uint64_t v
-    if info >> 24:        # a straight flush: the straight's entry, class raised
-        v = <uint64_t>((info >> 24) + ((STRAIGHT_FLUSH - STRAIGHT) << 4)) << 16
-    else:
-        v = (<uint64_t>FLUSH << EV_CLASS_AT) | (info & 0xFFFFF)
-    return v if popcount(lane) >= 5 else 0
+    # a straight flush is the lane's straight entry with the class raised
+    cdef uint64_t straight = 0 - <uint64_t>(info >> 24 != 0)
+    cdef uint64_t v = ((<uint64_t>((info >> 24) + ((STRAIGHT_FLUSH - STRAIGHT) << 4)) << 16) & straight
+                       | ((<uint64_t>FLUSH << EV_CLASS_AT) | (info & 0xFFFFF)) & ~straight)
+    return v & (0 - <uint64_t>(popcount(lane) >= 5))
+
+
+cdef inline uint64_t flush_value(uint64_t m) noexcept nogil:
+    """The best flush or straight flush of a pool of natural cards (0 if none)."""
+    cdef uint64_t best = flush_hand(<uint16_t>m), v
+    v = flush_hand(<uint16_t>(m >> 16))
+    best = v if v > best else best
+    v = flush_hand(<uint16_t>(m >> 32))
+    best = v if v > best else best
+    v = flush_hand(<uint16_t>(m >> 48))
+    return v if v > best else best
 
 
 cdef uint64_t rare_hand(uint64_t m) noexcept nogil:
-    """plain_hand of a pool holding a flush, a full house or four of a kind (the
-    few pools the branch-free part of plain_hand leaves out)."""
+    """plain_hand of a pool holding a full house or four of a kind, or a flush
+    beside other cards that make one (the pools common_hand leaves out)."""
     cdef uint32_t a = <uint16_t>m
     cdef uint32_t b = <uint16_t>(m >> 16)
     cdef uint32_t c = <uint16_t>(m >> 32)
@@ -124,15 +166,8 @@ cdef uint64_t rare_hand(uint64_t m) noexcept nogil:
     cdef uint32_t ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
     cdef uint32_t ge3 = (a & b & (c | d)) | (c & d & (a | b))
     cdef uint32_t ge4 = a & b & c & d
-    cdef uint64_t flush, f
+    cdef uint64_t flush = flush_value(m)
     cdef int r
-    flush = flush_hand(a)
-    f = flush_hand(b)
-    flush = f if f > flush else flush
-    f = flush_hand(c)
-    flush = f if f > flush else flush
-    f = flush_hand(d)
-    flush = f if f > flush else flush
     if flush >> EV_CLASS_AT == STRAIGHT_FLUSH:
         return flush
     if ge4:
@@ -148,8 +183,8 @@ cdef uint64_t rare_hand(uint64_t m) noexcept nogil:
 
 
 cdef inline uint64_t common_hand(uint64_t m, uint32_t* rare) noexcept nogil:
-    """plain_hand, unless the pool holds a flush, a full house or four of a kind:
-    then `rare` is set non-zero and the value is to be taken from rare_hand."""
+    """plain_hand, without a branch, unless the pool holds a flush, a full house or
+    four of a kind: then `rare` is set non-zero and rare_hand has the value."""
     # bits 13..15 of each lane are clear in such a pool: a 16-bit cast is the lane
     cdef uint32_t a = <uint16_t>m
     cdef uint32_t b = <uint16_t>(m >> 16)
@@ -159,25 +194,16 @@ cdef inline uint64_t common_hand(uint64_t m, uint32_t* rare) noexcept nogil:
     cdef uint32_t ge1 = a_b | c_d
     cdef uint32_t ge2 = ab | cd | (a_b & c_d)
     cdef uint32_t ge3 = (ab & c_d) | (cd & a_b)
-    cdef uint32_t info = RANK_SET_INFO[ge1]
+    cdef uint64_t straight = <uint64_t>(RANK_SET_INFO[ge1] >> 24) << 16
+    cdef uint64_t groups = RANK_GROUPS[ge2 | <uint32_t>(ge3 != 0) << 13]
     # a lane holds five or more cards exactly when its count + 3 reaches 8
     cdef uint32_t flushes = ((<uint32_t>popcount(a) + 3) | (<uint32_t>popcount(b) + 3)
                              | (<uint32_t>popcount(c) + 3) | (<uint32_t>popcount(d) + 3)) >> 3
-    # more than two cards beyond one of each rank, with a triplet: a full house or quads
-    cdef uint32_t full = ge3 & (0u - <uint32_t>(popcount(m) - popcount(ge1) > 2))
-    cdef uint32_t trips = 0u - <uint32_t>(ge3 != 0)     # all ones when some rank has three
-    cdef uint32_t groups, n
-    cdef uint64_t v, straight
-    rare[0] = flushes | full
-    # The rest is chosen without a branch. The rank groups: one triplet (then it is
-    # the only rank held twice) or the two highest pairs; then kickers.
-    groups = TOP_TWO[ge2]
-    n = popcount(groups)
-    v = ((<uint64_t>(n + (trips & 2)) << EV_CLASS_AT)
-         | ((top_five(groups) | (top_five(ge1 ^ groups) >> (4 * n))) & (0xFFFFFu << (4 * n + (trips & 4)))))
-    # a straight beats any of those (selected by a mask: a branch here mispredicts)
-    straight = 0 - <uint64_t>(info >> 24 != 0)
-    return ((<uint64_t>(info >> 24) << 16) & straight) | (v & ~straight)
+    cdef uint64_t v = ((groups >> 40)
+                       | ((top_five(ge1 ^ (<uint32_t>groups & 0x1FFF)) >> ((groups >> 16) & 0xF))
+                          & (groups >> 20) & 0xFFFFF))
+    rare[0] = flushes | (<uint32_t>groups & 0x2000) | (ab & cd)     # ab & cd: quads
+    return v if v > straight else straight      # a straight beats all of those
 
 
 cdef inline uint64_t plain_hand(uint64_t m) noexcept nogil:
@@ -491,7 +517,7 @@ DEF BLOCK = 1024
 cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier) noexcept nogil:
     """Values of many plain pools. Block by block: every pool through the branch-free
     common_hand, noting the rare ones, then those few through rare_hand, so that the
-    hot loop never mispredicts a branch."""
+    hot loop does not mispredict."""
     cdef Py_ssize_t start, i, k, end
     cdef uint32_t rare
     cdef int32_t later[BLOCK]
