@@ -567,14 +567,13 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0):
     """Values of the best hands of many pools (uint64 masks) as an int64 array."""
     cdef EvalRules R
     cdef Py_ssize_t i, n = masks.shape[0]
-    cdef uint64_t seen = 0
-    cdef bint empty = 0
+    cdef uint64_t seen = 0, zero = 0
     read_rules(rules, &R)
     with nogil:
         for i in range(n):
             seen |= masks[i]
-            empty |= masks[i] == 0
-    if (seen & ~EV_DECK) or (seen & EV_JOKERS and not R.jokers_wild) or empty:
+            zero |= (masks[i] - 1) & ~masks[i]      # bit 63 set only by an empty mask
+    if (seen & ~EV_DECK) or (seen & EV_JOKERS and not R.jokers_wild) or zero >> 63:
         for i in range(n):
             check_pool(masks[i], &R, f" at index {i}")
     cdef bint plain = (seen & EV_JOKERS) == 0 and not R.by_suits and R.royal == ROYAL_NO
