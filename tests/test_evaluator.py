@@ -326,6 +326,13 @@ def test_doctests():
     assert doctest.testmod(evaluator).failed == 0
 
 
+def test_the_pure_kernels_use_the_card_layout():
+    from pokerbull import _pure_evaluator, cards
+    assert (_pure_evaluator.LANE, _pure_evaluator.NATURAL_MASK, _pure_evaluator.JOKER_MASK,
+            _pure_evaluator.DECK_MASK) == (cards.LANE, cards.NATURAL_MASK, cards.JOKER_MASK,
+                                           cards.DECK_MASK)
+
+
 # ---- bad input ----------------------------------------------------------------------
 
 def test_bad_masks_raise_errors_naming_the_problem(core):

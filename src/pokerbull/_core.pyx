@@ -5,7 +5,9 @@ Mirrors ``_pure.py`` function for function over the same ladder tables
 (see ``pokerbull.ladder``). The array loops release the GIL.
 """
 
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
+
+import os
 
 import numpy as np
 
@@ -15,6 +17,17 @@ cnp.import_array()
 
 include "_bits.pxi"
 include "_evaluator.pxi"
+
+cdef extern from "_simd.h":
+    int pb_simd_available() noexcept nogil
+    Py_ssize_t pb_holds_batch(const uint64_t* masks, const int32_t* calls, int32_t one_call,
+                              const uint64_t* qm0, const uint64_t* qm1, const uint64_t* qinfo,
+                              uint64_t wild, int has_ranks, uint8_t* out, Py_ssize_t n) noexcept nogil
+
+
+def simd_available():
+    """Whether this CPU runs the AVX-512 batch path (POKERBULL_NO_SIMD=1 turns it off)."""
+    return bool(pb_simd_available())
 
 DEF MAX_GROUPS = 5
 
@@ -34,7 +47,25 @@ KINDS = {"AT_LEAST": AT_LEAST, "EXACT_RANKS": EXACT_RANKS, "EXACT_HIGH": EXACT_H
          "EXACT_STRAIGHT": EXACT_STRAIGHT, "EXACT_FLUSH": EXACT_FLUSH}
 
 
+cdef enum:
+    QUICK_NONE = 0       # take the general check()
+    QUICK_AT_LEAST = 1   # at-least call with at most two groups
+    QUICK_RANKS = 2      # exact-hand call made of one or two rank counts
+
+ctypedef struct Quick:
+    # what the batch loops need of one call, read in one go
+    uint64_t m0          # first group / rank column
+    uint64_t m1          # second group / rank column (0 if none)
+    uint16_t named       # EXACT_RANKS: the named ranks
+    uint8_t k0
+    uint8_t k1
+    uint8_t kick
+    uint8_t simple       # QUICK_*
+
+
 ctypedef struct LadderData:
+    const Quick* quick
+    const uint8_t* block_subsets
     Py_ssize_t n
     Py_ssize_t n_blocks
     const uint8_t* kind
@@ -162,22 +193,78 @@ cdef inline int check(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept
 
 
 cdef inline bint holds_one(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
-    """check() == HOLDS, with the at-least kind unrolled and branch-free."""
-    cdef Py_ssize_t base
-    cdef int wilds, missing, short, g
-    if L.kind[c] != AT_LEAST:
+    """check() == HOLDS, with short at-least calls branch-free."""
+    cdef const Quick* q = &L.quick[c]
+    cdef int short0, short1
+    if q.simple == QUICK_RANKS:
+        return holds_ranks(q, mask)
+    if q.simple == QUICK_NONE:
         return check(L, c, mask) == HOLDS
-    base = c * MAX_GROUPS
-    wilds = popcount(mask & L.wild)
-    short = <int>L.group_count[base] - popcount(mask & L.group_mask[base])
-    missing = short if short > 0 else 0
-    short = <int>L.group_count[base + 1] - popcount(mask & L.group_mask[base + 1])
-    missing += short if short > 0 else 0
-    if L.ngroups[c] > 2:
-        for g in range(2, L.ngroups[c]):
-            short = <int>L.group_count[base + g] - popcount(mask & L.group_mask[base + g])
-            missing += short if short > 0 else 0
-    return missing <= wilds
+    if L.wild == 0:
+        return (popcount(mask & q.m0) >= q.k0) & (popcount(mask & q.m1) >= q.k1)
+    short0 = <int>q.k0 - popcount(mask & q.m0)
+    short1 = <int>q.k1 - popcount(mask & q.m1)
+    return (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= popcount(mask & L.wild)
+
+
+cdef inline int holds_ranks(const Quick* q, uint64_t m) noexcept nogil:
+    """EXACT_RANKS from its quick record (same answer as check())."""
+    cdef uint32_t a = m & LANE
+    cdef uint32_t b = (m >> 16) & LANE
+    cdef uint32_t c = (m >> 32) & LANE
+    cdef uint32_t d = (m >> 48) & LANE
+    cdef int c1 = popcount(m & q.m0)
+    cdef int c2 = popcount(m & q.m1)
+    if popcount(m) >= 5:
+        return (c1 >= q.k0) & (c2 >= q.k1) & (popcount((a | b | c | d) & ~q.named) >= q.kick)
+    return (c1 == q.k0) & (c2 == q.k1) & \
+        ((((a & b) | (c & d) | ((a | b) & (c | d))) & ~q.named) == 0)
+
+
+cdef inline bint has_straight_flush(uint64_t m) noexcept nogil:
+    """Five consecutive cards of one suit anywhere in a natural mask. Windows
+    cannot cross suits: bits 13-15 of every lane are empty."""
+    cdef uint64_t run = m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4)
+    cdef uint64_t wheel = (m >> 12) & m & (m >> 1) & (m >> 2) & (m >> 3) & 0x0001000100010001ULL
+    return (run | wheel) != 0
+
+
+cdef void holds_loop(const LadderData* L, const uint64_t* masks, const int32_t* calls,
+                     Py_ssize_t one_call, uint8_t* out, Py_ssize_t n) noexcept nogil:
+    """out[i] = holds(calls[i] (or one_call when calls is NULL), masks[i]).
+
+    Table pointers are copied to locals first: the uint8 stores may alias
+    anything, and would otherwise force a reload of the tables every pair."""
+    cdef const Quick* quick = L.quick
+    cdef const Quick* q
+    cdef uint64_t wild = L.wild
+    cdef uint64_t m
+    cdef Py_ssize_t i, c
+    cdef int short0, short1
+    for i in range(n):
+        c = calls[i] if calls != NULL else one_call
+        q = &quick[c]
+        m = masks[i]
+        if q.simple == QUICK_RANKS:
+            out[i] = holds_ranks(q, m)
+        elif q.simple == QUICK_NONE:
+            out[i] = check(L, c, m) == HOLDS
+        elif wild == 0:
+            out[i] = (popcount(m & q.m0) >= q.k0) & (popcount(m & q.m1) >= q.k1)
+        else:
+            short0 = <int>q.k0 - popcount(m & q.m0)
+            short1 = <int>q.k1 - popcount(m & q.m1)
+            out[i] = (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= popcount(m & wild)
+
+
+cdef inline int check_fast(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
+    """check(), taking the quick record when there are no wild cards."""
+    cdef const Quick* q = &L.quick[c]
+    if q.simple == QUICK_AT_LEAST and L.wild == 0:
+        if popcount(mask & q.m0) < q.k0:
+            return FIRST_FAILS
+        return HOLDS if popcount(mask & q.m1) >= q.k1 else FAILS
+    return check(L, c, mask)
 
 
 cdef inline int max_rank_count(uint64_t mask) noexcept nogil:
@@ -201,12 +288,42 @@ cdef int best_call(const LadderData* L, uint64_t mask) noexcept nogil:
         if L.block_min_cards[b] > cards or L.block_min_same[b] > same:
             continue
         c = L.block_end[b] - 1
+        if L.block_subsets[b]:
+            # every call names a whole set of cards: a subset test each
+            # (2: every set is a straight flush, so first look for one at all)
+            if L.block_subsets[b] == 2 and not has_straight_flush(mask):
+                continue
+            while c >= L.block_start[b]:
+                if (mask & L.quick[c].m0) == L.quick[c].m0:
+                    return <int>c
+                c -= 1
+            continue
         while c >= L.block_start[b]:
-            verdict = check(L, c, mask)
+            verdict = check_fast(L, c, mask)
             if verdict == HOLDS:
                 return <int>c
             c = L.skip[c] if verdict == FIRST_FAILS else c - 1
     return -1
+
+
+cdef class PoolBase:
+    """Storage of a Pool's mask, readable from C (cards.Pool builds on it)."""
+
+    cdef readonly uint64_t _mask
+
+    def __init__(self, uint64_t mask):
+        self._mask = mask
+
+
+cdef class CallBase:
+    """Storage of a Call's ladder and index, readable from C (ladder.Call builds on it)."""
+
+    cdef readonly object ladder
+    cdef readonly Py_ssize_t index
+
+    def __init__(self, ladder, Py_ssize_t index):
+        self.ladder = ladder
+        self.index = index
 
 
 cdef inline const void* _data(cnp.ndarray arr):
@@ -218,8 +335,16 @@ cdef class Kernel:
 
     cdef LadderData L
     cdef object _arrays     # keeps the tables' buffers alive
+    cdef object owner       # the Ladder, for the per-call fast path
+    cdef readonly bint simd  # batch checks take the AVX-512 path
+    cdef bint has_ranks
+    cdef const uint64_t* qm0
+    cdef const uint64_t* qm1
+    cdef const uint64_t* qinfo
+    cdef object call_type
+    cdef object pool_type
 
-    def __init__(self, tables):
+    def __init__(self, tables, simd=None):
         arrays = {}
         for name, dtype in (("kind", np.uint8), ("ngroups", np.uint8),
                             ("group_mask", np.uint64), ("group_count", np.uint8),
@@ -232,7 +357,51 @@ cdef class Kernel:
         n = len(arrays["kind"])
         if len(arrays["group_mask"]) != n * MAX_GROUPS or len(arrays["group_count"]) != n * MAX_GROUPS:
             raise ValueError("ladder tables: group arrays must hold 5 entries per call")
+        quick = np.zeros(n, dtype=np.dtype([("m0", np.uint64), ("m1", np.uint64),
+                                            ("named", np.uint16), ("k0", np.uint8),
+                                            ("k1", np.uint8), ("kick", np.uint8),
+                                            ("simple", np.uint8)], align=True))
+        if quick.dtype.itemsize != sizeof(Quick):
+            raise RuntimeError("quick record layout does not match its C struct")
+        gm, gc = arrays["group_mask"], arrays["group_count"]
+        for c in range(n):
+            kind = arrays["kind"][c]
+            if kind == AT_LEAST and arrays["ngroups"][c] <= 2:
+                quick[c] = (gm[c * MAX_GROUPS], gm[c * MAX_GROUPS + 1], 0,
+                            gc[c * MAX_GROUPS], gc[c * MAX_GROUPS + 1], 0, QUICK_AT_LEAST)
+            elif kind == EXACT_RANKS:
+                r1, r2 = int(arrays["rank1"][c]), int(arrays["rank2"][c])
+                quick[c] = (RANK_COLUMN[r1], RANK_COLUMN[r2] if r2 >= 0 else 0,
+                            (1 << r1) | ((1 << r2) if r2 >= 0 else 0),
+                            arrays["count1"][c], arrays["count2"][c] if r2 >= 0 else 0,
+                            arrays["kick"][c], QUICK_RANKS)
+        straight_flushes = {int(STRAIGHT_BITS[t]) << (16 * s) for t in range(3, 13) for s in range(4)}
+        subsets = np.zeros(len(arrays["block_start"]), dtype=np.uint8)
+        for b in range(len(subsets)):
+            calls = range(arrays["block_start"][b], arrays["block_end"][b])
+            if int(tables.wild_mask) == 0 and all(
+                    arrays["kind"][c] == AT_LEAST and arrays["ngroups"][c] == 1
+                    and gc[c * MAX_GROUPS] == int(gm[c * MAX_GROUPS]).bit_count() for c in calls):
+                subsets[b] = 2 if all(int(gm[c * MAX_GROUPS]) in straight_flushes for c in calls) else 1
+        arrays["quick"] = quick
+        arrays["block_subsets"] = subsets
+        # the same quick records, one array per field, for the vector gathers
+        arrays["qm0"] = np.ascontiguousarray(quick["m0"])
+        arrays["qm1"] = np.ascontiguousarray(quick["m1"])
+        arrays["qinfo"] = (quick["k0"].astype(np.uint64) | quick["k1"].astype(np.uint64) << 8
+                           | quick["kick"].astype(np.uint64) << 16
+                           | quick["simple"].astype(np.uint64) << 24
+                           | quick["named"].astype(np.uint64) << 32)
+        self.qm0 = <const uint64_t*>_data(arrays["qm0"])
+        self.qm1 = <const uint64_t*>_data(arrays["qm1"])
+        self.qinfo = <const uint64_t*>_data(arrays["qinfo"])
+        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any())
+        if simd is None:
+            simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
+        self.simd = bool(simd) and bool(pb_simd_available())
         self._arrays = arrays
+        self.L.quick = <const Quick*>_data(quick)
+        self.L.block_subsets = <const uint8_t*>_data(subsets)
         self.L.n = n
         self.L.n_blocks = len(arrays["block_start"])
         self.L.kind = <const uint8_t*>_data(arrays["kind"])
@@ -272,6 +441,34 @@ cdef class Kernel:
                 seen |= masks[i]
         return self._valid(seen)
 
+    cdef void _holds_batch(self, const uint64_t* masks, const int32_t* calls, Py_ssize_t one_call,
+                           uint8_t* out, Py_ssize_t n) noexcept nogil:
+        cdef Py_ssize_t done = 0, i
+        if self.simd:
+            done = pb_holds_batch(masks, calls, <int32_t>one_call, self.qm0, self.qm1, self.qinfo,
+                                  self.L.wild, self.has_ranks, out, n)
+            for i in range(done):
+                if out[i] == 2:       # a lane the vector path leaves to check()
+                    out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
+                                   masks[i]) == HOLDS
+        holds_loop(&self.L, masks + done, calls + done if calls != NULL else NULL,
+                   one_call, out + done, n - done)
+
+    def bind(self, owner, call_type, pool_type):
+        """Serve ``owner.holds`` directly for its own Call and Pool objects."""
+        self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
+
+    def holds_call(self, call, pool):
+        """``Ladder.holds`` for a Call of the bound ladder and a Pool; anything
+        else goes to the ladder's general path (which resolves and validates)."""
+        cdef uint64_t mask
+        if type(call) is self.call_type and type(pool) is self.pool_type:
+            if (<CallBase>call).ladder is self.owner:
+                mask = (<PoolBase>pool)._mask
+                if not mask & ~self.L.allowed:
+                    return holds_one(&self.L, (<CallBase>call).index, mask)
+        return self.owner._holds_general(call, pool)
+
     def holds(self, Py_ssize_t c, uint64_t mask):
         self._index(c)
         self._valid(mask)
@@ -294,9 +491,9 @@ cdef class Kernel:
             self._index(hi)
         out = np.empty(n, dtype=np.bool_)
         cdef uint8_t[::1] res = out.view(np.uint8)
-        with nogil:
-            for i in range(n):
-                res[i] = holds_one(&self.L, calls[i], masks[i])
+        if n:
+            with nogil:
+                self._holds_batch(&masks[0], &calls[0], 0, &res[0], n)
         return out
 
     def holds_many_one(self, const uint64_t[::1] masks, Py_ssize_t c):
@@ -305,9 +502,9 @@ cdef class Kernel:
         self._valid_masks(masks)
         out = np.empty(n, dtype=np.bool_)
         cdef uint8_t[::1] res = out.view(np.uint8)
-        with nogil:
-            for i in range(n):
-                res[i] = holds_one(&self.L, c, masks[i])
+        if n:
+            with nogil:
+                self._holds_batch(&masks[0], NULL, c, &res[0], n)
         return out
 
     def truth(self, uint64_t mask):

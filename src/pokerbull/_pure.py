@@ -11,13 +11,13 @@ from math import comb
 
 import numpy as np
 
-from .cards import LANE, rank_column
+LANE = 0x1FFF
 
 AT_LEAST, EXACT_RANKS, EXACT_HIGH, EXACT_STRAIGHT, EXACT_FLUSH = range(5)
 MAX_GROUPS = 5
 HOLDS, FAILS, FIRST_FAILS = 1, 0, -1
 
-RANK_COLUMNS = tuple(rank_column(r) for r in range(13))
+RANK_COLUMNS = tuple(sum(1 << (16 * s + r) for s in range(4)) for r in range(13))
 CHOOSE4 = tuple(comb(n, 4) for n in range(14))
 
 
@@ -104,11 +104,31 @@ def exact_flush(mask: int, top: int, suit: int) -> bool:
     return ways > 0
 
 
+class PoolBase:
+    """Storage of a Pool's mask (the compiled core has a C version)."""
+
+    __slots__ = ("_mask",)
+
+    def __init__(self, mask: int) -> None:
+        self._mask = mask
+
+
+class CallBase:
+    """Storage of a Call's ladder and index (the compiled core has a C version)."""
+
+    __slots__ = ("index", "ladder")
+
+    def __init__(self, ladder, index: int) -> None:
+        self.ladder = ladder
+        self.index = index
+
+
 class Kernel:
     """Checks calls of one ladder against pools (pure Python)."""
 
-    def __init__(self, tables) -> None:
+    def __init__(self, tables, simd: bool | None = None) -> None:
         self.tables = tables
+        self.simd = False
         self.n = len(tables.kind)
         self.kind = tables.kind.tolist()
         self.ngroups = tables.ngroups.tolist()
@@ -126,6 +146,16 @@ class Kernel:
                                tables.block_min_same_rank.tolist()))
         self.wild = int(tables.wild_mask)
         self.allowed = int(tables.allowed_mask)
+
+    def bind(self, owner, call_type, pool_type) -> None:
+        """Serve ``owner.holds`` (the compiled core does it without Python frames)."""
+        self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
+
+    def holds_call(self, call, pool) -> bool:
+        if type(call) is self.call_type and type(pool) is self.pool_type \
+                and call.ladder is self.owner and not pool._mask & ~self.allowed:
+            return self.check(call.index, pool._mask) == HOLDS
+        return self.owner._holds_general(call, pool)
 
     # -- one call
     def check(self, c: int, mask: int) -> int:

@@ -21,8 +21,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import DECK_MASK, JOKER_MASK, LANE, NATURAL_MASK
-
+# The card layout of RULES.md section 1 (as in cards.py, which imports the backend,
+# so the backend cannot import it back).
+LANE = 0x1FFF
+NATURAL_MASK = 0x1FFF1FFF1FFF1FFF
+JOKER_MASK = (1 << 13) | (1 << 29)
+DECK_MASK = NATURAL_MASK | JOKER_MASK
 ACE = 12
 
 SUITS_BITS = 15

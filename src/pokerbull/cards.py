@@ -164,19 +164,27 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-class Pool:
+# The backend supplies Pool's storage (a C struct field in the compiled core).
+# Imported here, after the constants above, because the backend module reads them.
+from ._backend import core as _core  # noqa: E402
+
+
+class Pool(_core.PoolBase):
     """A set of cards held as one 64-bit mask (the public layout).
 
     >>> (Pool.parse("As") | Pool.parse("Kd")).mask == (1 << 60) | (1 << 27)
     True
     """
 
-    __slots__ = ("_mask",)
+    __slots__ = ()
 
     def __init__(self, mask: int | Pool = 0) -> None:
         if isinstance(mask, Pool):
             mask = mask._mask
-        self._mask = check_mask(mask)
+        super().__init__(check_mask(mask))
+
+    def __reduce__(self):
+        return (Pool, (self._mask,))
 
     @classmethod
     def parse(cls, text: str) -> Pool:

@@ -34,7 +34,7 @@ class UsageError(Exception):
 
 def _console():
     from rich.console import Console
-    return Console()
+    return Console(emoji=False)  # codes like flush:A:s are not emoji names
 
 
 # ---- ladder ----------------------------------------------------------------
@@ -101,6 +101,183 @@ def _run_ladder(args: argparse.Namespace) -> int:
             verdict = "[green]holds[/]" if truth[c.index] else "[red]does not hold[/]"
             console.print(f"  {c} ({c.code}): {verdict}")
     return 0
+
+
+# ---- play ------------------------------------------------------------------
+
+def _configure_play(p: argparse.ArgumentParser) -> None:
+    from .rules import preset_names
+
+    p.add_argument("--preset", default="pagat", help="rules: " + ", ".join(preset_names()))
+    p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--bot", default="random", help="the bots' strategy (default random)")
+
+
+@command("play", "play a game at the terminal against bots", _configure_play)
+def _run_play(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from .bots import make_bot
+    from .game import Game
+    from .play import Quit, bots_for, play
+
+    try:
+        game = Game(args.preset, players=args.players, seed=args.seed)
+        if not 0 <= args.seat < game.players:
+            raise ValueError(f"--seat must be a seat of the table (0..{game.players - 1}), "
+                             f"not {args.seat}")
+        seeds = np.random.SeedSequence(args.seed).spawn(game.players)
+        bots = bots_for(game, args.seat, lambda seat: make_bot(args.bot, seed=seeds[seat]))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    try:
+        play(game, args.seat, bots, console=_console())
+    except Quit as exc:
+        _console().print(f"Game left unfinished: {exc}.")
+        return 1
+    return 0
+
+
+# ---- odds ------------------------------------------------------------------
+
+def _configure_odds(p: argparse.ArgumentParser) -> None:
+    from .odds import DEFAULT_SAMPLES
+
+    p.add_argument("--family", default="pagat",
+                   help="call family: " + ", ".join(family_names()) + " (default pagat)")
+    p.add_argument("--cards", type=int, default=10, metavar="N",
+                   help="cards in the whole pool, known and unseen (default 10)")
+    p.add_argument("--known", default="", metavar="CARDS",
+                   help='cards known to be in the pool, e.g. "As Kd"')
+    p.add_argument("--calls", action="extend", nargs="+", default=[], metavar="CALL",
+                   help="calls (phrases or codes) to show; default: a summary per category")
+    p.add_argument("--all", action="store_true", help="show every call of the ladder")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed for the random draws of the exact-hand (holdem) calls")
+    p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="N",
+                   help=f"random draws when there are too many to check all "
+                        f"(default {DEFAULT_SAMPLES})")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="draw the chosen calls' probability against pool size, up to "
+                        "--cards (needs matplotlib: pip install 'pokerbull[plot]')")
+
+
+@command("odds", "how likely each call holds on a pool of partly unseen cards",
+         _configure_odds)
+def _run_odds(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from .odds import format_probability, odds, one_in
+
+    try:
+        lad = ladder(args.family)
+        known = Pool.parse(args.known)
+        chosen = [lad.parse(text) for text in args.calls]
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    if args.cards < len(known):
+        raise UsageError(f"--cards {args.cards} is fewer than the {len(known)} known cards")
+    figure = _figure_class() if args.plot else None
+    if args.plot and not chosen:
+        chosen = [[c for c in lad if c.category == cat][-1] for cat in lad.categories]
+    rng = np.random.default_rng(args.seed)
+    try:
+        result = odds(lad, known, unseen=args.cards - len(known),
+                      calls=chosen or None, samples=args.samples, seed=rng)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+
+    console = _console()
+    how = ("exact" if result.exact else
+           f"exact-hand calls estimated from {result.samples} random draws"
+           + (f" (seed {args.seed})" if args.seed is not None else "")
+           + ", ± one standard error")
+    known_text = f", known: [bold]{known}[/]" if known else ""
+    console.print(f"[bold]{lad.name}[/]: {args.cards}-card pool{known_text}, "
+                  f"{result.unseen} unseen; {how}")
+
+    def chance(c) -> str:
+        text = format_probability(result[c])
+        if result.exact_calls[c.index]:
+            return text
+        if result[c] == 0:
+            return f"0 (in {result.samples} draws)"
+        return f"{text} ± {result.error(c):.4f}"
+
+    if chosen or args.all:
+        table = Table("call", "code", "probability", "one in")
+        for c in chosen or lad:
+            seen = result.exact_calls[c.index] or result[c] > 0
+            table.add_row(str(c), c.code, chance(c), one_in(result[c]) if seen else "not seen")
+        console.print(table)
+    else:
+        # one row per category: its most and least likely calls
+        table = Table("most likely", "probability", "least likely", "probability")
+        for category in lad.categories:
+            calls = [c for c in lad if c.category == category]
+            p = [result[c] for c in calls]
+            row = []
+            for k in (int(np.argmax(p)), int(np.argmin(p))):
+                alike = p.count(p[k]) - 1   # calls of the category with the same chance
+                row += [f"{calls[k]} (and {alike} alike)" if alike else str(calls[k]),
+                        chance(calls[k])]
+            table.add_row(*row)
+        console.print(table)
+        even = [c for c, p in result.items() if p >= 0.5]
+        if even:
+            console.print(f"highest call holding at least half the time: "
+                          f"[bold]{even[-1]}[/] ({even[-1].code}), {chance(even[-1])}")
+        else:
+            console.print("no call holds at least half the time")
+
+    if args.plot:
+        _plot_odds(figure, args, lad, known, chosen, rng)
+        console.print(f"plot written to {args.plot}")
+    return 0
+
+
+def _figure_class() -> type:
+    """matplotlib's Figure (no pyplot: no global state, no display needed)."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        raise UsageError("--plot needs matplotlib, an optional extra: "
+                         "pip install 'pokerbull[plot]'") from exc
+    return Figure
+
+
+def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: list,
+               rng: np.random.Generator) -> None:
+    """Probability of each chosen call against the size of the pool."""
+    from .odds import odds
+
+    sizes = np.arange(max(1, len(known)), args.cards + 1)
+    chances = np.empty((len(calls), len(sizes)))
+    errors = np.empty_like(chances)
+    for k, size in enumerate(sizes):
+        result = odds(lad, known, unseen=int(size) - len(known), calls=calls,
+                      samples=args.samples, seed=rng)
+        chances[:, k] = [result[c] for c in calls]
+        errors[:, k] = [result.error(c) for c in calls]
+    fig = figure(figsize=(8, 5), layout="constrained")
+    ax = fig.add_subplot()
+    for call, p, e in zip(calls, chances, errors):
+        line, = ax.plot(sizes, p, marker=".", label=str(call))
+        if e.any():
+            ax.fill_between(sizes, p - 2 * e, p + 2 * e, color=line.get_color(), alpha=0.2)
+    ax.set_xlabel("cards in the pool")
+    ax.set_ylabel("probability that the call holds")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_title(f"{lad.name}" + (f", known {known}" if known else "")
+                 + (": shaded ± 2 standard errors of the estimates" if errors.any() else ""))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    try:
+        fig.savefig(args.plot)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot write the plot to {args.plot}: {exc}") from exc
 
 
 # ---- bench -------------------------------------------------------------------

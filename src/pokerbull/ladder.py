@@ -282,18 +282,18 @@ def _parse_code(text: str) -> str | None:
     return ":".join(out)
 
 
-class Call:
+class Call(_backend.core.CallBase):
     """One call of a ladder: its place, strength, code and phrase.
 
     Calls are compared by identity of ladder and index; strength is ``level``.
+    ``ladder`` and ``index`` live in the backend's base class, where the
+    compiled core reads them without a Python frame.
     """
 
-    __slots__ = ("ladder", "index", "level", "code", "phrase", "category",
-                 "ranks", "suit", "tier")
+    __slots__ = ("level", "code", "phrase", "category", "ranks", "suit", "tier")
 
     def __init__(self, ladder: Ladder, index: int, level: int, spec: CallSpec) -> None:
-        self.ladder = ladder
-        self.index = index
+        super().__init__(ladder, index)
         self.level = level
         self.code = spec.code
         self.phrase = spec.phrase
@@ -345,6 +345,10 @@ class Ladder:
         self.categories = definition.categories or tuple(
             dict.fromkeys(c.category for c in self.calls))
         self._kernel = (core or _backend.core).Kernel(self.tables)
+        self._kernel.bind(self, Call, Pool)
+        # Per-call checks skip this class's Python frame: the kernel serves
+        # Calls and Pools itself and hands anything else to _holds_general.
+        self.holds = self._kernel.holds_call
         self._by_code: dict[str, Call] = {}
         self._by_phrase: dict[str, Call] = {}
         for call, spec in zip(self.calls, definition.specs):
@@ -434,18 +438,11 @@ class Ladder:
 
     # -- checking
     def holds(self, call: Call | str | int, pool: Pool | int | str) -> bool:
-        """Does `pool` satisfy `call`?"""
-        if call.__class__ is Call and call.ladder is self:
-            index = call.index
-        else:
-            index = self.call(call).index
-        if pool.__class__ is Pool:
-            mask = pool._mask
-            if mask & ~self.tables.allowed_mask:
-                mask = self._mask(pool)
-        else:
-            mask = self._mask(pool)
-        return self._kernel.holds(index, mask)
+        """Does `pool` satisfy `call`? (Each instance binds its kernel's fast path here.)"""
+        return self._holds_general(call, pool)
+
+    def _holds_general(self, call: Call | str | int, pool: Pool | int | str) -> bool:
+        return self._kernel.holds(self.call(call).index, self._mask(pool))
 
     def holds_many(self, masks: Any, calls: Any) -> np.ndarray:
         """Check many pools at once: one call for all, or one call (index) per mask."""

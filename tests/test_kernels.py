@@ -1,0 +1,131 @@
+"""Both backends agree with each other and with brute force, for any pool."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import BACKENDS, FAMILIES, ladder_on
+from reference import call_key, holdem_hands, pagat_holds
+
+DECK_BITS = [16 * s + r for s in range(4) for r in range(13)]
+
+pools = st.lists(st.sampled_from(DECK_BITS), min_size=1, max_size=52, unique=True).map(
+    lambda bits: sum(1 << b for b in bits))
+# few suits and a rank window: where straights, flushes and high cards get subtle
+dense_pools = st.builds(
+    lambda suits, lo, picks: sum(1 << (16 * s + r) for s, r in set(picks)
+                                 if s in suits and (r >= lo or r == 12)),
+    st.sets(st.integers(0, 3), min_size=1, max_size=2), st.integers(0, 8),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 12)), min_size=1, max_size=14))
+small_pools = st.lists(st.sampled_from(DECK_BITS), min_size=1, max_size=10, unique=True).map(
+    lambda bits: sum(1 << b for b in bits))
+
+def _index(call):
+    return -1 if call is None else call.index
+
+
+needs_core = pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+
+
+@pytest.fixture(scope="module")
+def ladders():
+    out = {}
+    for family in FAMILIES:
+        out[family] = {name: ladder_on(mod, family) for name, mod in BACKENDS.items() if mod}
+    return out
+
+
+@needs_core
+@pytest.mark.parametrize("family", FAMILIES)
+@settings(max_examples=300, deadline=None)
+@given(mask=st.one_of(pools, dense_pools))
+def test_backends_agree_on_every_call(ladders, family, mask):
+    py, cy = ladders[family]["python"], ladders[family]["cython"]
+    truth = cy.truth(mask)
+    assert np.array_equal(py.truth(mask), truth)
+    assert _index(py.best(mask)) == _index(cy.best(mask))
+    n = len(cy)
+    masks = np.full(n, mask, np.uint64)
+    assert np.array_equal(cy.holds_many(masks, np.arange(n)), truth)
+    assert all(cy.holds(c, mask) == truth[c.index] for c in cy)
+
+
+@pytest.mark.parametrize("family", ["pagat", "pagat-wild"])
+@settings(max_examples=150, deadline=None)
+@given(mask=pools)
+def test_at_least_families_match_rank_counting(ladders, family, mask):
+    lad = next(iter(ladders[family].values()))
+    truth = lad.truth(mask)
+    wild = family == "pagat-wild"
+    assert [bool(t) for t in truth] == [pagat_holds(c, mask, wild) for c in lad]
+
+
+@settings(max_examples=250, deadline=None)
+@given(mask=st.one_of(small_pools, dense_pools))
+def test_holdem_matches_brute_force_over_every_hand(ladders, mask):
+    hands = holdem_hands(mask)
+    for lad in ladders["holdem"].values():
+        expect = [call_key(c) in hands for c in lad]
+        assert [bool(t) for t in lad.truth(mask)] == expect
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@settings(max_examples=150, deadline=None)
+@given(mask=st.one_of(pools, dense_pools))
+def test_best_is_the_highest_call_that_holds(ladders, family, mask):
+    for lad in ladders[family].values():
+        truth = lad.truth(mask)
+        holding = np.flatnonzero(truth)
+        best = lad.best(mask)
+        if len(holding) == 0:
+            assert best is None
+        else:
+            assert best.index == holding.max()   # ladder order is strength order
+        assert lad.best_many(np.array([mask], np.uint64))[0] == (best.index if best else -1)
+
+
+@needs_core
+@pytest.mark.parametrize("family", FAMILIES)
+def test_batches_agree_across_backends(ladders, family):
+    rng = np.random.default_rng(7)
+    n = 3000
+    sizes = rng.integers(1, 53, n)
+    masks = np.array([sum(1 << int(b) for b in rng.choice(DECK_BITS, k, replace=False))
+                      for k in sizes], np.uint64)
+    py, cy = ladders[family]["python"], ladders[family]["cython"]
+    calls = rng.integers(0, len(cy), n)
+    assert np.array_equal(py.holds_many(masks, calls), cy.holds_many(masks, calls))
+    assert np.array_equal(py.holds_many(masks, 17), cy.holds_many(masks, 17))
+    assert np.array_equal(py.best_many(masks), cy.best_many(masks))
+
+
+def test_exact_hand_checks_enumerate_no_subsets():
+    """The holdem kernels are closed-form: the pure backend imports no itertools."""
+    import inspect
+
+    from pokerbull import _pure
+    assert "combinations" not in inspect.getsource(_pure)
+
+
+@needs_core
+@pytest.mark.parametrize("family", FAMILIES)
+def test_vector_and_scalar_batch_paths_agree(family):
+    """The AVX-512 path (where the CPU has it) and the scalar loop give the same answers,
+    including pools under five cards and batch lengths that are not multiples of eight."""
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, family)
+    vector = core.Kernel(lad.tables, simd=True)
+    scalar = core.Kernel(lad.tables, simd=False)
+    assert not scalar.simd and vector.simd == core.simd_available()
+    rng = np.random.default_rng(11)
+    n = 20_003
+    sizes = rng.integers(0, 20, n)
+    masks = np.array([sum(1 << int(b) for b in rng.choice(DECK_BITS, k, replace=False))
+                      for k in sizes], np.uint64)
+    calls = rng.integers(0, len(lad), n).astype(np.int32)
+    expect = np.array([lad.holds(int(c), int(m)) for m, c in zip(masks, calls)])
+    assert np.array_equal(scalar.holds_many(masks, calls), expect)
+    assert np.array_equal(vector.holds_many(masks, calls), expect)
+    for c in (0, len(lad) // 2, len(lad) - 1):
+        assert np.array_equal(vector.holds_many_one(masks, c), scalar.holds_many_one(masks, c))
