@@ -124,6 +124,21 @@ def test_backends_agree_on_random_pools_of_any_size():
                                       BACKENDS["python"].evaluate_masks(masks, code))
 
 
+def test_vector_path_agrees_with_the_scalar_loop():
+    core = BACKENDS["cython"]
+    if core is None or not core.evaluator_simd_available():
+        pytest.skip("no compiled core, or this CPU lacks AVX-512 BITALG")
+    rng = np.random.default_rng(10)
+    for size in (1, 2, 4, 5, 6, 7, 8, 10, 13, 20, 52):
+        for n in (7, 8, 1023, 1025, 2500):
+            deals = np.argsort(rng.random((n, 52)), axis=1)[:, :size]
+            masks = np.bitwise_or.reduce(CARD_MASKS[deals], axis=1)
+            for options in ({}, {"jokers": True, "joker_order": "natural"}):
+                code = rules_code(**options)
+                np.testing.assert_array_equal(core.evaluate_masks(masks, code, simd=True),
+                                              core.evaluate_masks(masks, code, simd=False))
+
+
 # ---- the known counts over all C(52, 5) hands ---------------------------------------
 
 KNOWN_FIVE_CARD_COUNTS = {

@@ -512,24 +512,41 @@ cdef inline uint64_t hand_value(uint64_t mask, const EvalRules* R) noexcept nogi
     return judged_value(mask, R)
 
 
+cdef extern from "_evaluator_simd.h":
+    int pb_evaluator_simd_available() noexcept nogil
+    Py_ssize_t pb_plain_hands_simd(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
+                                   const uint32_t* rank_set_info, const uint64_t* rank_groups,
+                                   int32_t* rare, Py_ssize_t* n_rare) noexcept nogil
+
 DEF BLOCK = 1024
 
-cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier) noexcept nogil:
+cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
+                       bint simd) noexcept nogil:
     """Values of many plain pools. Block by block: every pool through the branch-free
-    common_hand, noting the rare ones, then those few through rare_hand, so that the
-    hot loop does not mispredict."""
-    cdef Py_ssize_t start, i, k, end
+    common_hand (eight at a time with AVX-512 when `simd`), noting the rare ones,
+    then those few through rare_hand, so that the hot loop does not mispredict."""
+    cdef Py_ssize_t start, i, k, size, done
     cdef uint32_t rare
-    cdef int32_t later[BLOCK]
+    cdef int32_t later[BLOCK]       # rare pools, by index in the block
     for start in range(0, n, BLOCK):
-        end = start + BLOCK if start + BLOCK < n else n
-        k = 0
-        for i in range(start, end):
-            out[i] = <int64_t>((common_hand(masks[i], &rare) << EV_ROLES_SHIFT) | tier)
+        size = BLOCK if start + BLOCK < n else n - start
+        k = done = 0
+        if simd:
+            done = pb_plain_hands_simd(masks + start, out + start, size, tier,
+                                       RANK_SET_INFO, RANK_GROUPS, later, &k)
+        for i in range(done, size):
+            out[start + i] = <int64_t>((common_hand(masks[start + i], &rare) << EV_ROLES_SHIFT) | tier)
             later[k] = <int32_t>i
             k += rare != 0
         for i in range(k):
-            out[later[i]] = <int64_t>((rare_hand(masks[later[i]]) << EV_ROLES_SHIFT) | tier)
+            out[start + later[i]] = <int64_t>((rare_hand(masks[start + later[i]]) << EV_ROLES_SHIFT)
+                                             | tier)
+
+
+def evaluator_simd_available():
+    """Whether this CPU runs the evaluator's AVX-512 batch path (POKERBULL_NO_SIMD=1
+    turns it off)."""
+    return bool(pb_evaluator_simd_available())
 
 
 # ---- Python-facing kernels ------------------------------------------------------
@@ -563,8 +580,11 @@ def evaluate_mask(mask, rules=0):
     return <int64_t>hand_value(m, &R)
 
 
-def evaluate_masks(const uint64_t[::1] masks, rules=0):
-    """Values of the best hands of many pools (uint64 masks) as an int64 array."""
+def evaluate_masks(const uint64_t[::1] masks, rules=0, simd=None):
+    """Values of the best hands of many pools (uint64 masks) as an int64 array.
+
+    `simd`: None takes the AVX-512 path where the CPU has it, unless
+    POKERBULL_NO_SIMD is set; False never takes it (the values are the same)."""
     cdef EvalRules R
     cdef Py_ssize_t i, n = masks.shape[0]
     cdef uint64_t seen = 0, zero = 0
@@ -577,11 +597,15 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0):
         for i in range(n):
             check_pool(masks[i], &R, f" at index {i}")
     cdef bint plain = (seen & EV_JOKERS) == 0 and not R.by_suits and R.royal == ROYAL_NO
+    cdef bint vector = False
+    if simd is None:
+        simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
+    vector = bool(simd) and pb_evaluator_simd_available()
     out = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] res = out
     with nogil:
         if plain:
-            plain_values(&masks[0] if n else NULL, &res[0] if n else NULL, n, R.plain_tier)
+            plain_values(&masks[0] if n else NULL, &res[0] if n else NULL, n, R.plain_tier, vector)
         else:
             for i in range(n):
                 res[i] = <int64_t>hand_value(masks[i], &R)

@@ -256,14 +256,21 @@ class _Judge:
         return self.score(HIGH_CARD, roles, [(r, -1) for r in roles])
 
 
+def evaluator_simd_available() -> bool:
+    """Pure Python has no vector path."""
+    return False
+
+
 def evaluate_mask(mask: int, rules: int = 0) -> int:
     """Value of the best poker hand of one pool (see the module doc for the layout)."""
     jokers_wild = check_rules(rules)[0]
     return _Judge(check_pool(mask, jokers_wild), rules).best()
 
 
-def evaluate_masks(masks: np.ndarray, rules: int = 0) -> np.ndarray:
-    """Values of the best hands of many pools (uint64 masks) as an int64 array."""
+def evaluate_masks(masks: np.ndarray, rules: int = 0, simd: bool | None = None) -> np.ndarray:
+    """Values of the best hands of many pools (uint64 masks) as an int64 array.
+
+    `simd` is accepted for the compiled core's sake; pure Python has no vector path."""
     jokers_wild = check_rules(rules)[0]
     out = np.empty(len(masks), dtype=np.int64)
     for i, mask in enumerate(masks.tolist()):
