@@ -5,7 +5,9 @@ Run:  python -m pytest benchmarks/bench_evaluator.py --benchmark-enable
 
 Regimes (one thread; the same seeded random 7-card deals for every engine):
 - evaluate_many: ``pb.evaluate_many`` over 1,000,000 uint64 pool masks (compiled
-  loop, GIL released); timed: that call on a ready array.
+  loop, GIL released, AVX-512 where the CPU has it); timed: that call on a ready
+  array. The scalar loop (CPUs without AVX-512, or POKERBULL_NO_SIMD=1) is timed
+  beside it where the vector path exists.
 - NumPy floor: ``np.bitwise_count`` over the same array, one cheap elementwise
   pass: what merely reading the masks and writing a result costs.
 - per call: a Python loop over 20,000 hands calling ``pb.evaluate(pool)``, or
@@ -47,6 +49,16 @@ def test_evaluate_many_seven_cards(benchmark):
     benchmark.extra_info["hands"] = len(masks)
     values = benchmark(pb.evaluate_many, masks)
     assert len(values) == len(masks)
+
+
+def test_evaluate_many_seven_cards_scalar_loop(benchmark):
+    core = pb._backend.core
+    if not core.evaluator_simd_available():
+        pytest.skip("no AVX-512 path here: test_evaluate_many_seven_cards is the scalar loop")
+    masks = batch_masks()
+    benchmark.group = "batch, 7-card hands"
+    benchmark.extra_info["hands"] = len(masks)
+    benchmark(core.evaluate_masks, masks, 0, simd=False)
 
 
 def test_numpy_floor_bitwise_count(benchmark):

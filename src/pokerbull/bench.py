@@ -3,7 +3,9 @@
 Every engine judges the same seeded random deals. Two regimes, never mixed:
 
 - **batch**: one ``pb.evaluate_many`` call over a NumPy array of pool masks
-  (compiled loop, GIL released, one thread); timed: that call alone.
+  (compiled loop, GIL released, one thread); timed: that call alone. Where the
+  CPU runs the AVX-512 path, the scalar loop (what CPUs without it, or
+  ``POKERBULL_NO_SIMD=1``, get) is timed too.
 - **per call**: a Python loop calling the engine once per hand; each engine's own
   hand objects are built before the clock starts; timed: the loop.
 
@@ -11,8 +13,8 @@ Figures are the best of ``repeat`` runs (wall clock), so background load on the
 machine shows as noise, not as a slower engine.
 
 >>> figures = measure(batch_hands=2000, call_hands=200, repeat=1, peers=())
->>> [f.engine for f in figures]
-['pokerbull', 'pokerbull']
+>>> sorted({(f.engine, f.regime) for f in figures})
+[('pokerbull', 'batch'), ('pokerbull', 'per call')]
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _backend
 from ._backend import backend
 from .cards import Pool, card_bit
 from .evaluator import evaluate, evaluate_many
@@ -135,6 +138,11 @@ def measure(hand_size: int = 7, batch_hands: int = 1_000_000, call_hands: int = 
     evaluate_many(masks[:1000])       # warm up tables and caches
     figures.append(Figure("pokerbull", "pb.evaluate_many", "batch", hand_size, batch_hands,
                           _best_time(lambda: evaluate_many(masks), repeat)))
+    core = _backend.core
+    if core.evaluator_simd_available():
+        figures.append(Figure("pokerbull", "pb.evaluate_many, scalar loop", "batch", hand_size,
+                              batch_hands, _best_time(lambda: core.evaluate_masks(masks, 0, simd=False),
+                                                      repeat)))
     deals = deal(call_hands, hand_size, seed + 1)
     pools = [Pool(int(m)) for m in deal_masks(deals)]
     figures.append(Figure("pokerbull", "pb.evaluate", "per call", hand_size, call_hands,
@@ -151,17 +159,19 @@ def measure(hand_size: int = 7, batch_hands: int = 1_000_000, call_hands: int = 
 
 def report(figures: Sequence[Figure], peers: dict[str, str] | None = None) -> list[str]:
     """The figures as lines of text, with the ratios that matter."""
-    lines = [f"pokerbull backend: {backend()}; hands of {figures[0].hand_size} cards; "
-             "best of the timed runs, wall clock, one thread"]
+    vector = _backend.core.evaluator_simd_available()
+    lines = [f"pokerbull backend: {backend()}{' with AVX-512' if vector else ''}; hands of "
+             f"{figures[0].hand_size} cards; best of the timed runs, wall clock, one thread"]
     width = max(len(f.api) for f in figures)
     for f in figures:
         lines.append(f"  {f.api:<{width}}  {f.regime:<8}  {f.hands:>9,} hands  "
                      f"{f.rate / 1e6:10.2f} M hands/s  {f.nanoseconds:10.1f} ns/hand")
-    batch = next(f for f in figures if f.regime == "batch")
+    batch, *scalar = [f for f in figures if f.regime == "batch"]
     call = next(f for f in figures if f.engine == "pokerbull" and f.regime == "per call")
     for f in figures:
         if f.engine != "pokerbull":
-            lines.append(f"  pb.evaluate_many is {batch.rate / f.rate:,.0f}x {f.api} per call; "
+            also = f" (scalar loop {scalar[0].rate / f.rate:,.0f}x)" if scalar else ""
+            lines.append(f"  pb.evaluate_many is {batch.rate / f.rate:,.0f}x{also} {f.api} per call; "
                          f"pb.evaluate per call is {call.rate / f.rate:.2f}x {f.api}")
     for name, status in (peers or {}).items():
         if status != "installed":
