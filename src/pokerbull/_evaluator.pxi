@@ -7,7 +7,8 @@
 # branch, from one table on the ranks held (five highest, best straight) and one on
 # the ranks held twice (the rank groups); it flags the rare pools with a flush (a
 # suit lane of five cards or more), a full house or quads for rare_hand. Batches
-# judge the flagged pools in a second pass over each block. Jokers and suit order
+# judge the flagged pools in a second pass over each block, and run common_hand
+# eight pools at a time where the CPU has AVX-512 (_evaluator_simd.h). Jokers and suit order
 # take the general path, which finds each category in closed form from the
 # highest down, like the pure backend.
 
