@@ -9,6 +9,7 @@ True
 from ._backend import backend
 from .bots import Bot, RandomBot
 from .cards import Card, Pool
+from .evaluator import HandRank, evaluate, evaluate_many
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)
 from .ladder import Call, Ladder, family_names, ladder
@@ -17,6 +18,7 @@ from .rules import Rules, preset_names
 
 __version__ = "0.1.0"
 
-__all__ = ["Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "Game", "HandResult", "IllegalAction",
-           "Ladder", "Observation", "Odds", "Pool", "RandomBot", "Reveal", "Rules", "__version__", "backend",
-           "family_names", "ladder", "odds", "preset_names"]
+__all__ = ["Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "Game", "HandRank", "HandResult",
+           "IllegalAction", "Ladder", "Observation", "Odds", "Pool", "RandomBot", "Reveal", "Rules",
+           "__version__", "backend", "evaluate", "evaluate_many", "family_names", "ladder", "odds",
+           "preset_names"]

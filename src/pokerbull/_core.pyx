@@ -16,6 +16,7 @@ cimport numpy as cnp
 cnp.import_array()
 
 include "_bits.pxi"
+include "_evaluator.pxi"
 
 cdef extern from "_simd.h":
     int pb_simd_available() noexcept nogil

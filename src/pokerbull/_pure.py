@@ -255,3 +255,7 @@ class Kernel:
 
     def best_many(self, masks: np.ndarray) -> np.ndarray:
         return np.array([self._best(m) for m in self._valid_array(masks)], dtype=np.int32)
+
+
+# the hand evaluator's kernels, under the same names as the compiled core's
+from ._pure_evaluator import evaluate_mask, evaluate_masks, evaluator_simd_available  # noqa: E402,F401

@@ -280,6 +280,38 @@ def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: 
         raise UsageError(f"cannot write the plot to {args.plot}: {exc}") from exc
 
 
+# ---- bench -------------------------------------------------------------------
+
+def _configure_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cards", type=int, default=7, metavar="N",
+                   help="cards in each hand (default 7; peers judge 5 to 7)")
+    p.add_argument("--hands", type=int, default=1_000_000, metavar="N",
+                   help="hands in the timed evaluate_many batch (default 1,000,000)")
+    p.add_argument("--calls", type=int, default=20_000, metavar="N",
+                   help="hands in each timed per-call loop (default 20,000)")
+    p.add_argument("--repeat", type=int, default=3, metavar="N",
+                   help="timed runs of each; the best counts (default 3)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random deals")
+    p.add_argument("--peer", action="append", metavar="NAME", choices=("eval7", "phevaluator", "treys"),
+                   help="compare only with these peers (default: every one installed)")
+
+
+@command("bench", "time the hand evaluator beside eval7, phevaluator and treys", _configure_bench)
+def _run_bench(args: argparse.Namespace) -> int:
+    from .bench import PEERS, available_peers, measure, report
+
+    if not 1 <= args.cards <= 52:
+        raise UsageError(f"--cards takes 1..52, not {args.cards}")
+    for flag, value in (("--hands", args.hands), ("--calls", args.calls), ("--repeat", args.repeat)):
+        if value < 1:
+            raise UsageError(f"{flag} must be at least 1, not {value}")
+    peers = tuple(args.peer) if args.peer else PEERS
+    figures = measure(args.cards, args.hands, args.calls, args.seed, args.repeat, peers)
+    for line in report(figures, available_peers(peers)):
+        print(line)
+    return 0
+
+
 # ---- entry point -------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
