@@ -21,8 +21,8 @@ include "_evaluator.pxi"
 cdef extern from "_simd.h":
     int pb_simd_available() noexcept nogil
     Py_ssize_t pb_holds_batch(const uint64_t* masks, const void* calls, int width, int32_t one_call,
-                              uint32_t n_calls, const uint64_t* qm0, const uint64_t* qm1,
-                              const uint64_t* qinfo, uint64_t wild, int has_ranks, uint8_t* out,
+                              uint32_t n_calls, const uint64_t* qg0, const uint64_t* qg1,
+                              uint64_t wild, int has_ranks, uint8_t* out,
                               Py_ssize_t n, uint64_t* seen_cards, int* bad_index) noexcept nogil
 
 
@@ -47,6 +47,8 @@ cdef enum:
 KINDS = {"AT_LEAST": AT_LEAST, "EXACT_RANKS": EXACT_RANKS, "EXACT_HIGH": EXACT_HIGH,
          "EXACT_STRAIGHT": EXACT_STRAIGHT, "EXACT_FLUSH": EXACT_FLUSH}
 
+
+DEF NEVER_CARDS = 0xE00000000000C000   # bits 14, 15, 61, 62, 63: in no pool mask
 
 cdef enum:
     QUICK_NONE = 0       # take the general check()
@@ -354,9 +356,8 @@ cdef class Kernel:
     cdef object owner       # the Ladder, for the per-call fast path
     cdef readonly bint simd  # batch checks take the AVX-512 path
     cdef bint has_ranks
-    cdef const uint64_t* qm0
-    cdef const uint64_t* qm1
-    cdef const uint64_t* qinfo
+    cdef const uint64_t* qg0
+    cdef const uint64_t* qg1
     cdef object call_type
     cdef object pool_type
 
@@ -401,16 +402,20 @@ cdef class Kernel:
                 subsets[b] = 2 if all(int(gm[c * MAX_GROUPS]) in straight_flushes for c in calls) else 1
         arrays["quick"] = quick
         arrays["block_subsets"] = subsets
-        # the same quick records, one array per field, for the vector gathers
-        arrays["qm0"] = np.ascontiguousarray(quick["m0"])
-        arrays["qm1"] = np.ascontiguousarray(quick["m1"])
-        arrays["qinfo"] = (quick["k0"].astype(np.uint64) | quick["k1"].astype(np.uint64) << 8
-                           | quick["kick"].astype(np.uint64) << 16
-                           | quick["simple"].astype(np.uint64) << 24
-                           | quick["named"].astype(np.uint64) << 32)
-        self.qm0 = <const uint64_t*>_data(arrays["qm0"])
-        self.qm1 = <const uint64_t*>_data(arrays["qm1"])
-        self.qinfo = <const uint64_t*>_data(arrays["qinfo"])
+        # The same quick records as two words per call for the vector gathers,
+        # small fields packed into bits no pool mask has (layout in _simd.h).
+        if ((quick["m0"] | quick["m1"]) & np.uint64(NEVER_CARDS)).any():
+            raise RuntimeError("a quick record's cards overlap the bits that carry its fields")
+        if ((quick["k0"] > 8) | (quick["k1"] > 7) | (quick["kick"] > 3)).any():
+            raise RuntimeError("a quick record's counts do not fit their packed fields")
+        u = np.uint64
+        fast = quick["simple"] != QUICK_NONE
+        k0_low = np.where(fast, quick["k0"].astype(u) - u(1), u(0)).astype(u)
+        arrays["qg0"] = quick["m0"] | quick["simple"].astype(u) << u(14) | k0_low << u(61)
+        arrays["qg1"] = (quick["m1"] | quick["kick"].astype(u) << u(14)
+                         | quick["k1"].astype(u) << u(61))
+        self.qg0 = <const uint64_t*>_data(arrays["qg0"])
+        self.qg1 = <const uint64_t*>_data(arrays["qg1"])
         self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any())
         if simd is None:
             simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
@@ -466,8 +471,7 @@ cdef class Kernel:
         with nogil:
             if self.simd:
                 done = pb_holds_batch(masks, calls, sizeof(call_index_t), <int32_t>one_call,
-                                      <uint32_t>self.L.n, self.qm0, self.qm1, self.qinfo,
-                                      self.L.wild, self.has_ranks, out, n, &seen, &bad)
+                                      <uint32_t>self.L.n, self.qg0, self.qg1, self.L.wild, self.has_ranks, out, n, &seen, &bad)
                 if not bad:
                     for i in range(done):
                         if out[i] == 2:   # a lane the vector path leaves to check()
