@@ -56,6 +56,10 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const __m256i same_call = _mm256_set1_epi32(one_call);
     ptrdiff_t i = 0;
     for (; i + 8 <= n; i += 8) {
+        /* the gathers keep the load ports busy: ask for the streams early */
+        _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
+        if (calls)
+            _mm_prefetch((const char *)calls + (i * width) + 1024, _MM_HINT_T0);
         __m256i raw = calls ? pb_load_calls(calls, width, i) : same_call;
         /* clamp before gathering, so a bad index never reads outside the tables */
         __m256i idx = _mm256_min_epu32(raw, last_call);
