@@ -86,6 +86,9 @@ ctypedef struct LadderData:
     const int32_t* block_end
     const uint8_t* block_min_cards
     const uint8_t* block_min_same
+    const uint8_t* block_key_count
+    const int32_t* block_rank_start
+    const int32_t* block_rank_end
     uint64_t wild
     uint64_t allowed
 
@@ -296,14 +299,48 @@ cdef inline int max_rank_count(uint64_t mask) noexcept nogil:
     return 1 if rs.ge1 else 0
 
 
+cdef inline uint32_t first_ranks(uint64_t natural, int need, bint exactly) noexcept nogil:
+    """Ranks held at least `need` times (exactly, for a small exact-hand pool);
+    every rank when `need` <= 0."""
+    cdef RankSets rs
+    cdef uint32_t held
+    if need <= 0:
+        return LANE
+    if need > 4:
+        return 0
+    rs = rank_sets(natural)
+    held = rs.ge1 if need == 1 else rs.ge2 if need == 2 else rs.ge3 if need == 3 else rs.ge4
+    if exactly and need < 4:
+        held &= ~(rs.ge2 if need == 1 else rs.ge3 if need == 2 else rs.ge4)
+    return held
+
+
 cdef int best_call(const LadderData* L, uint64_t mask) noexcept nogil:
     cdef int cards = popcount(mask)
     cdef int wilds = popcount(mask & L.wild)
-    cdef int same = max_rank_count(mask & ~L.wild) + wilds
+    cdef uint64_t natural = mask & ~L.wild
+    cdef int same = max_rank_count(natural) + wilds
     cdef Py_ssize_t b, c
-    cdef int verdict
+    cdef int verdict, r
+    cdef uint32_t ranks
     for b in range(L.n_blocks - 1, -1, -1):
         if L.block_min_cards[b] > cards or L.block_min_same[b] > same:
+            continue
+        if L.block_key_count[b]:
+            # only ranks that can meet the first requirement, highest first
+            ranks = first_ranks(natural, L.block_key_count[b] - wilds,
+                                cards < 5 and L.kind[L.block_start[b]] == EXACT_RANKS)
+            while ranks:
+                r = highest_bit(ranks)
+                ranks &= ~(1u << r)
+                c = L.block_rank_end[b * 13 + r] - 1
+                while c >= L.block_rank_start[b * 13 + r]:
+                    verdict = check_fast(L, c, mask)
+                    if verdict == HOLDS:
+                        return <int>c
+                    if verdict == FIRST_FAILS:
+                        break
+                    c -= 1
             continue
         c = L.block_end[b] - 1
         if L.block_subsets[b]:
@@ -369,7 +406,8 @@ cdef class Kernel:
                             ("count2", np.uint8), ("kick", np.uint8), ("suit", np.int8),
                             ("skip", np.int32), ("block_start", np.int32),
                             ("block_end", np.int32), ("block_min_cards", np.uint8),
-                            ("block_min_same_rank", np.uint8)):
+                            ("block_min_same_rank", np.uint8), ("block_key_count", np.uint8),
+                            ("block_rank_start", np.int32), ("block_rank_end", np.int32)):
             arrays[name] = np.ascontiguousarray(getattr(tables, name), dtype=dtype)
         n = len(arrays["kind"])
         if len(arrays["group_mask"]) != n * MAX_GROUPS or len(arrays["group_count"]) != n * MAX_GROUPS:
@@ -440,6 +478,9 @@ cdef class Kernel:
         self.L.block_end = <const int32_t*>_data(arrays["block_end"])
         self.L.block_min_cards = <const uint8_t*>_data(arrays["block_min_cards"])
         self.L.block_min_same = <const uint8_t*>_data(arrays["block_min_same_rank"])
+        self.L.block_key_count = <const uint8_t*>_data(arrays["block_key_count"])
+        self.L.block_rank_start = <const int32_t*>_data(arrays["block_rank_start"])
+        self.L.block_rank_end = <const int32_t*>_data(arrays["block_rank_end"])
         self.L.wild = <uint64_t>int(tables.wild_mask)
         self.L.allowed = <uint64_t>int(tables.allowed_mask)
 

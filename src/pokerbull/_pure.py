@@ -55,6 +55,21 @@ def max_rank_count(mask: int) -> int:
     return 4 if ge4 else 3 if ge3 else 2 if ge2 else 1 if ge1 else 0
 
 
+def first_ranks(natural: int, need: int, exactly: bool) -> list[int]:
+    """Ranks held at least `need` times (exactly, for a small exact-hand pool),
+    highest first; every rank when `need` <= 0."""
+    if need <= 0:
+        held = 0x1FFF
+    elif need > 4:
+        held = 0
+    else:
+        sets = rank_sets(natural)
+        held = sets[need - 1]
+        if exactly and need < 4:
+            held &= ~sets[need]
+    return [r for r in range(12, -1, -1) if (held >> r) & 1]
+
+
 def exact_high(mask: int, top: int) -> bool:
     """Some min(5, N)-card hand of the pool is exactly a high-card hand to `top`."""
     ge1, ge2, _, _ = rank_sets(mask)
@@ -143,7 +158,10 @@ class Kernel:
         self.skip = tables.skip.tolist()
         self.blocks = list(zip(tables.block_start.tolist(), tables.block_end.tolist(),
                                tables.block_min_cards.tolist(),
-                               tables.block_min_same_rank.tolist()))
+                               tables.block_min_same_rank.tolist(),
+                               tables.block_key_count.tolist(), range(len(tables.block_start))))
+        self.rank_start = tables.block_rank_start.tolist()
+        self.rank_end = tables.block_rank_end.tolist()
         self.wild = int(tables.wild_mask)
         self.allowed = int(tables.allowed_mask)
 
@@ -238,9 +256,22 @@ class Kernel:
     def _best(self, mask: int) -> int:
         cards = mask.bit_count()
         wilds = (mask & self.wild).bit_count()
-        same = max_rank_count(mask & ~self.wild) + wilds
-        for start, end, min_cards, min_same in reversed(self.blocks):
+        natural = mask & ~self.wild
+        same = max_rank_count(natural) + wilds
+        for start, end, min_cards, min_same, key, b in reversed(self.blocks):
             if min_cards > cards or min_same > same:
+                continue
+            if key:
+                # only ranks that can meet the first requirement, highest first
+                for r in first_ranks(natural, key - wilds, cards < 5 and self.kind[start] == EXACT_RANKS):
+                    c = self.rank_end[b * 13 + r] - 1
+                    while c >= self.rank_start[b * 13 + r]:
+                        verdict = self.check(c, mask)
+                        if verdict == HOLDS:
+                            return c
+                        if verdict == FIRST_FAILS:
+                            break
+                        c -= 1
                 continue
             c = end - 1
             while c >= start:

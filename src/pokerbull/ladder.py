@@ -106,6 +106,10 @@ class LadderTables:
     block_end: np.ndarray     # int32  [b] (exclusive)
     block_min_cards: np.ndarray      # uint8 [b]: fewest pool cards any call of the block needs
     block_min_same_rank: np.ndarray  # uint8 [b]: fewest cards of one rank (wilds included)
+    block_key_count: np.ndarray      # uint8 [b]: k when every call's first requirement is
+    #                                  "k cards of its first rank" (calls ordered by that rank), else 0
+    block_rank_start: np.ndarray     # int32 [b * 13]: first call of the block with that first rank
+    block_rank_end: np.ndarray       # int32 [b * 13]: one past the last (start == end: none)
     wild_mask: int = 0
     allowed_mask: int = NATURAL_MASK
     extra: dict = field(default_factory=dict)
@@ -159,6 +163,7 @@ def build_tables(definition: FamilyDefinition) -> LadderTables:
     # Blocks: runs of one category. Inside a block, calls sharing their first
     # requirement are contiguous, so when it fails `best` jumps past them all.
     starts, ends, min_cards, min_same = [], [], [], []
+    key_counts, rank_start, rank_end = [], [], []
     i = 0
     while i < n:
         j = i
@@ -169,6 +174,17 @@ def build_tables(definition: FamilyDefinition) -> LadderTables:
         block = specs[i:j]
         min_cards.append(min(_cards_needed(s) for s in block))
         min_same.append(min(_same_rank_needed(s, wild) for s in block))
+        key = _rank_key(block, wild)
+        key_counts.append(key)
+        lo, hi = [i] * 13, [i] * 13
+        if key:
+            for c in range(i, j):
+                r = specs[c].ranks[0]
+                if hi[r] == lo[r]:
+                    lo[r] = c
+                hi[r] = c + 1
+        rank_start += lo
+        rank_end += hi
         for c in range(i, j):
             key = _primary_key(specs[c])
             d = c - 1
@@ -185,8 +201,27 @@ def build_tables(definition: FamilyDefinition) -> LadderTables:
         block_start=np.array(starts, np.int32), block_end=np.array(ends, np.int32),
         block_min_cards=np.array(min_cards, np.uint8),
         block_min_same_rank=np.array(min_same, np.uint8),
+        block_key_count=np.array(key_counts, np.uint8),
+        block_rank_start=np.array(rank_start, np.int32),
+        block_rank_end=np.array(rank_end, np.int32),
         wild_mask=wild, allowed_mask=definition.allowed_mask,
     )
+
+
+def _rank_key(block: tuple[CallSpec, ...], wild: int) -> int:
+    """k when each call's first requirement is k cards of its first rank, with
+    the calls in ascending order of that rank; 0 otherwise."""
+    counts = set()
+    for s in block:
+        if s.kind == EXACT_RANKS:
+            counts.add(s.count1)
+        elif s.kind == AT_LEAST and s.groups and s.ranks and \
+                s.groups[0][0] & ~wild == rank_column(s.ranks[0]) & ~wild:
+            counts.add(s.groups[0][1])
+        else:
+            return 0
+    ranks = [s.ranks[0] for s in block]
+    return counts.pop() if len(counts) == 1 and ranks == sorted(ranks) else 0
 
 
 def _cards_needed(s: CallSpec) -> int:
