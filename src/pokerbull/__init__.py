@@ -7,7 +7,7 @@ True
 """
 
 from ._backend import backend
-from .bots import Bot, RandomBot
+from .bots import Bot, EvidenceBot, ProbabilityBot, RandomBot
 from .cards import Card, Pool
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)
@@ -17,6 +17,6 @@ from .rules import Rules, preset_names
 
 __version__ = "0.1.0"
 
-__all__ = ["Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "Game", "HandResult", "IllegalAction",
-           "Ladder", "Observation", "Odds", "Pool", "RandomBot", "Reveal", "Rules", "__version__", "backend",
+__all__ = ["Bot", "EvidenceBot", "Call", "CallMade", "Card", "Challenge", "Deal", "Game", "HandResult", "IllegalAction",
+           "Ladder", "Observation", "Odds", "Pool", "ProbabilityBot", "RandomBot", "Reveal", "Rules", "__version__", "backend",
            "family_names", "ladder", "odds", "preset_names"]
