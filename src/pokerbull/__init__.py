@@ -13,10 +13,12 @@ from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, O
                    Reveal)
 from .ladder import Call, Ladder, family_names, ladder
 from .odds import Odds, odds
+from .results import SimulationResult
 from .rules import Rules, preset_names
+from .simulate import simulate
 
 __version__ = "0.1.0"
 
 __all__ = ["Bot", "EvidenceBot", "Call", "CallMade", "Card", "Challenge", "Deal", "Game", "HandResult", "IllegalAction",
-           "Ladder", "Observation", "Odds", "Pool", "ProbabilityBot", "RandomBot", "Reveal", "Rules", "__version__", "backend",
-           "family_names", "ladder", "odds", "preset_names"]
+           "Ladder", "Observation", "Odds", "Pool", "ProbabilityBot", "RandomBot", "Reveal", "Rules", "SimulationResult", "__version__", "backend",
+           "family_names", "ladder", "odds", "preset_names", "simulate"]
