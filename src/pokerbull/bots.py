@@ -265,7 +265,7 @@ class ProbabilityBot(ChanceBot):
 
     name = "probability"
 
-    def __init__(self, challenge_below: float = 0.45, raise_at_least: float = 0.2) -> None:
+    def __init__(self, challenge_below: float = 0.15, raise_at_least: float = 0.2) -> None:
         super().__init__(challenge_below, raise_at_least, credit=0, doubt_caller=True)
 
     def params(self) -> dict[str, Any]:
@@ -278,8 +278,8 @@ class EvidenceBot(ChanceBot):
 
     name = "evidence"
 
-    def __init__(self, challenge_below: float = 0.45, raise_at_least: float = 0.2,
-                 credit: int = 1, doubt_caller: bool = True) -> None:
+    def __init__(self, challenge_below: float = 0.1, raise_at_least: float = 0.2,
+                 credit: int = 2, doubt_caller: bool = False) -> None:
         super().__init__(challenge_below, raise_at_least, credit, doubt_caller)
 
 
@@ -291,8 +291,8 @@ BUILT_IN: dict[str, type[Bot]] = {"random": RandomBot, "probability": Probabilit
 def make_bot(spec: str | Bot, **params: Any) -> Bot:
     """A bot from a built-in name (with parameters as keywords) or a Bot as given.
 
-    >>> make_bot("evidence", credit=2)
-    EvidenceBot(challenge_below=0.45, raise_at_least=0.2, credit=2, doubt_caller=True)
+    >>> make_bot("evidence", credit=1)
+    EvidenceBot(challenge_below=0.1, raise_at_least=0.2, credit=1, doubt_caller=False)
     """
     if isinstance(spec, Bot):
         if params:
