@@ -114,6 +114,12 @@ ctypedef struct ChanceData:
     const int64_t* table_start
     const int32_t* keys
     const double* chance
+    int n_runs
+    const int32_t* run_start
+    const int32_t* run_end
+    const uint8_t* run_rank_groups
+    const uint8_t* run_symmetric
+    const int32_t* run_of
 
 
 ctypedef struct TableRules:
@@ -194,6 +200,48 @@ cdef inline int chance_key(const ChanceData* C, Py_ssize_t c, const int* held, u
     return key
 
 
+cdef inline int bound_key(const ChanceData* C, Py_ssize_t c, int rank_groups, const int* ranks,
+                          int most_suit, int wilds) noexcept nogil:
+    """Call c's table key with ranks[k] cards in its k-th rank group and
+    `most_suit` in each card group."""
+    cdef int key = wilds * C.wild_stride[c]
+    cdef int g, h, k = 0
+    cdef Py_ssize_t i
+    for g in range(C.ngroups[c]):
+        i = c * MAX_GROUPS + g
+        if (rank_groups >> g) & 1:
+            h = ranks[k]
+            k += 1
+        else:
+            h = most_suit
+        if h > C.group_cap[i]:
+            h = C.group_cap[i]
+        key += h * C.stride[i]
+    return key
+
+
+cdef inline double run_bound(const ChanceData* C, int64_t base, Py_ssize_t run,
+                             const int* top, int most_suit, int wilds) noexcept nogil:
+    """No call of the run holds more likely than this (see chances.py)."""
+    cdef Py_ssize_t c = C.run_start[run]
+    cdef int groups = C.run_rank_groups[run]
+    cdef int n = popcount(groups)
+    cdef int ranks[MAX_GROUPS]
+    cdef int g
+    cdef double p, q
+    if C.run_symmetric[run] or n <= 1:
+        return C.chance[base + bound_key(C, c, groups, top, most_suit, wilds)]
+    if n == 2:
+        p = C.chance[base + bound_key(C, c, groups, top, most_suit, wilds)]
+        ranks[0] = top[1]
+        ranks[1] = top[0]
+        q = C.chance[base + bound_key(C, c, groups, ranks, most_suit, wilds)]
+        return p if p > q else q
+    for g in range(MAX_GROUPS):
+        ranks[g] = top[0]
+    return C.chance[base + bound_key(C, c, groups, ranks, most_suit, wilds)]
+
+
 cdef inline int wild_count(const ChanceData* C, const int* held) noexcept nogil:
     cdef int w = held[C.wild_rank]
     return w if w < C.wild_cap else C.wild_cap
@@ -204,37 +252,94 @@ cdef int chance_bot_act(const ChanceData* C, const TableRules* R, const SeatBot*
     """bots.ChanceBot.act, step for step."""
     cdef int counts[14]
     cdef int held[14]
-    cdef int64_t base[MAX_TABLES]
+    cdef int64_t case, base
     cdef int r, t, known, unseen, wilds, n = R.n_calls
-    cdef Py_ssize_t c, lo, best
-    cdef double p, top
-    for r in range(13):
-        counts[r] = popcount(v.own & RANK_COLUMN[r])
-    counts[NO_RANK] = 0
+    cdef Py_ssize_t c, lo, best, run
+    cdef int most[MAX_GROUPS]
+    cdef int most_suit, k, g, groups, cap0, cap1, stride1
+    cdef Py_ssize_t i, end
+    cdef const double* rows
+    cdef double p, top, bound
+    cdef uint64_t cards = v.own
+    cdef bint doubting
+    for r in range(14):
+        counts[r] = 0
+    while cards:
+        counts[lowest_bit(cards) & 15] += 1
+        cards &= cards - 1
     lo = R.raise_start[v.last] if v.last >= 0 else 0
+    doubting = v.last >= 0 and bot.doubt_caller and bot.credit > 0
+    believed_counts(C, bot, v, me, v.last_caller if doubting else -1, counts, held, &known)
     if v.last >= 0:
-        believed_counts(C, bot, v, me, v.last_caller if bot.doubt_caller else -1,
-                        counts, held, &known)
         unseen = v.pool_size - known
         t = C.table_of[v.last]
         p = C.chance[C.table_start[t] + <int64_t>(known * C.row + unseen) * C.keys[t]
                      + chance_key(C, v.last, held, v.own, wild_count(C, held))]
         if p < bot.challenge or lo >= n:
             return n
-    believed_counts(C, bot, v, me, -1, counts, held, &known)
+    if doubting:    # raises are judged on every opponent's evidence
+        believed_counts(C, bot, v, me, -1, counts, held, &known)
     unseen = v.pool_size - known
     wilds = wild_count(C, held)
-    for t in range(C.n_tables):
-        base[t] = C.table_start[t] + <int64_t>(known * C.row + unseen) * C.keys[t]
+    case = known * C.row + unseen
+    # the seat's best ranks (most cards first) and best suit bound every run
+    for r in range(MAX_GROUPS):
+        most[r] = 0
+    for r in range(13):
+        k = held[r]
+        g = MAX_GROUPS - 1
+        if k > most[g]:
+            while g > 0 and most[g - 1] < k:
+                most[g] = most[g - 1]
+                g -= 1
+            most[g] = k
+    most_suit = 0
+    for r in range(4):
+        k = popcount(v.own & (<uint64_t>LANE << (16 * r)))
+        if k > most_suit:
+            most_suit = k
     top = -1.0
     best = lo
-    for c in range(lo, n):
-        p = C.chance[base[C.table_of[c]] + chance_key(C, c, held, v.own, wilds)]
-        if p > top:
-            top = p
-            best = c
-            if p >= 1.0:
-                break
+    for run in range(C.run_of[lo], C.n_runs):
+        c = C.run_start[run]
+        t = C.table_of[c]
+        base = C.table_start[t] + case * C.keys[t]
+        bound = run_bound(C, base, run, most, most_suit, wilds)
+        if bound <= top:
+            continue                # nothing in this run can beat the best so far
+        if c < lo:
+            c = lo
+        end = C.run_end[run]
+        groups = C.ngroups[c]
+        if C.run_rank_groups[run] == (1 << groups) - 1 and groups <= 2:
+            # rank groups only: the run's caps and strides are its table's
+            i = c * MAX_GROUPS
+            cap0 = C.group_cap[i]
+            cap1 = C.group_cap[i + 1] if groups == 2 else 0
+            stride1 = C.stride[i + 1] if groups == 2 else 0
+            rows = C.chance + base + wilds * C.wild_stride[c]
+            while c < end:
+                i = c * MAX_GROUPS
+                k = held[C.group_rank[i]]
+                g = held[C.group_rank[i + 1]] if groups == 2 else 0
+                p = rows[(k if k < cap0 else cap0) + (g if g < cap1 else cap1) * stride1]
+                if p > top:
+                    top = p
+                    best = c
+                    if p >= bound:
+                        break       # the rest of the run can only tie
+                c += 1
+        else:
+            while c < end:
+                p = C.chance[base + chance_key(C, c, held, v.own, wilds)]
+                if p > top:
+                    top = p
+                    best = c
+                    if p >= bound:
+                        break
+                c += 1
+        if top >= 1.0:
+            break
     if v.last >= 0 and top < bot.raise_at_least:
         return n
     return <int>best
@@ -447,7 +552,9 @@ cdef class SimulationTable:
                                 ("stride", np.int32), ("wild_stride", np.int32),
                                 ("evidence_rank", np.uint8), ("table_of", np.int32),
                                 ("table_start", np.int64), ("keys", np.int32),
-                                ("chance", np.float64)):
+                                ("chance", np.float64), ("run_start", np.int32),
+                                ("run_end", np.int32), ("run_rank_groups", np.uint8),
+                                ("run_symmetric", np.uint8), ("run_of", np.int32)):
                 arrays[name] = np.ascontiguousarray(getattr(table, name), dtype=dtype)
             if len(arrays["ngroups"]) != len(lad) or len(arrays["keys"]) > MAX_TABLES:
                 raise ValueError("the chance table does not fit this ladder")
@@ -471,6 +578,12 @@ cdef class SimulationTable:
             self.C.table_start = <const int64_t*>_data(arrays["table_start"])
             self.C.keys = <const int32_t*>_data(arrays["keys"])
             self.C.chance = <const double*>_data(arrays["chance"])
+            self.C.n_runs = len(arrays["run_start"])
+            self.C.run_start = <const int32_t*>_data(arrays["run_start"])
+            self.C.run_end = <const int32_t*>_data(arrays["run_end"])
+            self.C.run_rank_groups = <const uint8_t*>_data(arrays["run_rank_groups"])
+            self.C.run_symmetric = <const uint8_t*>_data(arrays["run_symmetric"])
+            self.C.run_of = <const int32_t*>_data(arrays["run_of"])
         self._keep = keep
 
     cdef const ChanceData* _chances(self):

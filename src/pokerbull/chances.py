@@ -76,6 +76,11 @@ class ChanceTable:
     table_start: np.ndarray      # int64  [tables]
     keys: np.ndarray             # int32  [tables]
     chance: np.ndarray           # float64
+    run_start: np.ndarray        # int32  [runs]: runs of consecutive calls alike in shape,
+    run_end: np.ndarray          # int32  [runs]  whose chances share one upper bound
+    run_rank_groups: np.ndarray  # uint8  [runs]: bit g set when group g is a rank column
+    run_symmetric: np.ndarray    # uint8  [runs]: 1 when its rank groups are all alike in shape
+    run_of: np.ndarray           # int32  [n]: the run of each call
 
     def key(self, c: int, counts: np.ndarray | list[int], own: int, wilds: int) -> int:
         """The case key of call `c` for per-rank counts (14 entries, the last 0),
@@ -193,12 +198,33 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     cases = (known_max + 1) * (unseen_max + 1)
     keys = np.array([_key_count(shape, wild_cap) for shape in shapes], np.int32)
     table_start = np.concatenate([[0], np.cumsum(keys.astype(np.int64) * cases)[:-1]])
-    chance = np.zeros(int((keys.astype(np.int64) * cases).sum()), np.float64)
+    # cases no seat can be in (more cards counted than known) hold 1.0: never
+    # read for a real call, and a safe upper bound for the runs' bounds
+    chance = np.ones(int((keys.astype(np.int64) * cases).sum()), np.float64)
     for t, shape in enumerate(shapes):
         _fill_table(chance, int(table_start[t]), shape, wild_cap, deck, known_max, unseen_max)
+    # Runs: consecutive calls with one table and the same rank/card groups. No
+    # call of a run holds more likely than its table's case with the seat's best
+    # ranks in its rank groups and its best suit in its card groups.
+    starts, ends, rank_groups = [], [], []
+    for c in range(n):
+        pattern = sum(1 << g for g in range(int(ngroups[c]))
+                      if grank[c * MAX_GROUPS + g] != NO_RANK)
+        if starts and table_of[c] == table_of[starts[-1]] and pattern == rank_groups[-1]:
+            ends[-1] = c + 1
+        else:
+            starts.append(c)
+            ends.append(c + 1)
+            rank_groups.append(pattern)
+    symmetric = [len({shapes[table_of[c]][g] for g in range(MAX_GROUPS) if (pattern >> g) & 1}) <= 1
+                 for c, pattern in zip(starts, rank_groups)]
     return ChanceTable(lad, known_max, unseen_max, deck, wild_rank, wild_cap, ngroups, gmask,
                        grank, gcap, stride, wild_stride, evidence, table_of,
-                       table_start.astype(np.int64), keys, chance)
+                       table_start.astype(np.int64), keys, chance,
+                       np.array(starts, np.int32), np.array(ends, np.int32),
+                       np.array(rank_groups, np.uint8), np.array(symmetric, np.uint8),
+                       np.repeat(np.arange(len(starts), dtype=np.int32),
+                                 np.array(ends) - np.array(starts)))
 
 
 def _key_count(shape: tuple[tuple[int, int], ...], wild_cap: int) -> int:
