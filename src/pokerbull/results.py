@@ -35,7 +35,8 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval always contains p (rounding could leave it out at 0 and 1)
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 @dataclass
