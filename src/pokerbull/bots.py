@@ -34,7 +34,7 @@ def legal_actions(obs: Observation) -> list[int]:
     """The actions open to the seat to play, sorted: raises, then the challenge."""
     lad = observation_ladder(obs)
     last = obs.last_call
-    actions = list(range(lad.first_raise_index(last), len(lad)))
+    actions = list(range(lad.first_raise_index(None if last is None else last.index), len(lad)))
     if last is not None:
         actions.append(len(lad))
     return actions
@@ -88,7 +88,7 @@ class RandomBot(Bot):
     def act(self, observation: Observation) -> int:
         lad = observation_ladder(observation)
         last = observation.last_call
-        start = lad.first_raise_index(last)
+        start = lad.first_raise_index(None if last is None else last.index)
         if last is not None and (start == len(lad) or self.rng.random() < self.challenge):
             return len(lad)
         return int(start + self.rng.integers(0, min(self.reach, len(lad) - start)))
@@ -240,7 +240,7 @@ class ChanceBot(Bot):
         lad = observation.rules.ladder
         n = len(lad)
         last = observation.last_call
-        first = lad.first_raise_index(last)
+        first = lad.first_raise_index(None if last is None else last.index)
         if last is not None:
             doubted = observation.calls[-1][0] if self.doubt_caller else -1
             chance_last = self.chances(observation, last.index, doubted)[0]

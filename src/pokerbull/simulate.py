@@ -187,14 +187,16 @@ def compiled_spec(bot: Bot) -> tuple:
     raise ValueError(f"{label(bot)} is not a built-in bot; the compiled loop cannot run it")
 
 
-def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int) -> Game:
+def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int, *,
+              _core: Any = None) -> Game:
     """Game `game` of a chunk with keys k0, k1 through :class:`pokerbull.Game` (the
-    Python engine): the compiled loop's deals and, for built-in bots, its choices."""
+    Python engine): the compiled loop's deals and, for built-in bots, its choices.
+    ``_core`` (benchmarks) picks the kernel module the game checks calls with."""
     stream = GameStream(k0, k1, game)
     if rules.first_starter == "random":
         rules = Rules.preset(rules.preset_name,
                              **{**rules.options(), "first_starter": stream.below(rules.players)})
-    g = Game(rules, dealing="manual")
+    g = Game(rules, dealing="manual", _core=_core)
     deck = [1 << b for b in deck_bits(rules.ladder.allowed_mask)]
     seats = []
     for seat, bot in enumerate(bots):
