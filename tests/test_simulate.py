@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 
-import numpy as np
 import pytest
 
 import pokerbull as pb
@@ -155,7 +154,7 @@ def test_result_statistics_and_json():
     mean, sd = r.hands_per_game
     # six players from one card to out: 25 hands for the losers, up to 4 more
     assert 25 <= mean <= 29 and sd > 0
-    assert r.hands == int(round(mean * r.games))
+    assert r.hands == round(mean * r.games)
     assert r.calls_per_hand >= 1
     rate, lo, hi = r.challenge_success
     assert 0 < lo <= rate <= hi < 1

@@ -39,7 +39,7 @@ from math import comb
 import numpy as np
 
 from .cards import rank_column
-from .families import straight_cards, straight_ranks
+from .families import straight_ranks
 from .ladder import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
                      MAX_GROUPS, Ladder)
 from .odds import _favourable
@@ -270,7 +270,7 @@ def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...],
             if others < 0:
                 continue
             row = start + known * (unseen_max + 1) * nkeys + key
-            for unseen in range(0, min(unseen_max, remaining) + 1):
+            for unseen in range(min(unseen_max, remaining) + 1):
                 ways = _favourable(short_shapes, wilds - shortfall, wild_cap - wilds, others,
                                    unseen)
                 out[row + unseen * nkeys] = ways / comb(remaining, unseen)

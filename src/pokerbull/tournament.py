@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from .results import wilson_interval
-from .simulate import BotLike, DEFAULT_BOTS, _resolve_bot, _whole, label, simulate
+from .simulate import DEFAULT_BOTS, BotLike, _resolve_bot, _whole, label, simulate
 
 
 @dataclass(frozen=True)
