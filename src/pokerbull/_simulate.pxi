@@ -256,6 +256,7 @@ cdef int chance_bot_act(const ChanceData* C, const TableRules* R, const SeatBot*
     cdef int r, t, known, unseen, wilds, n = R.n_calls
     cdef Py_ssize_t c, lo, best, run
     cdef int most[MAX_GROUPS]
+    cdef int hist[5]
     cdef int most_suit, k, g, groups, cap0, cap1, stride1
     cdef Py_ssize_t i, end
     cdef const double* rows
@@ -283,16 +284,17 @@ cdef int chance_bot_act(const ChanceData* C, const TableRules* R, const SeatBot*
     wilds = wild_count(C, held)
     case = known * C.row + unseen
     # the seat's best ranks (most cards first) and best suit bound every run
-    for r in range(MAX_GROUPS):
-        most[r] = 0
+    # (a histogram of the counts, 0..4, read from the top)
+    for k in range(5):
+        hist[k] = 0
     for r in range(13):
-        k = held[r]
-        g = MAX_GROUPS - 1
-        if k > most[g]:
-            while g > 0 and most[g - 1] < k:
-                most[g] = most[g - 1]
-                g -= 1
-            most[g] = k
+        hist[held[r]] += 1
+    k = 4
+    for g in range(MAX_GROUPS):
+        while k > 0 and hist[k] == 0:
+            k -= 1
+        most[g] = k
+        hist[k] -= 1
     most_suit = 0
     for r in range(4):
         k = popcount(v.own & (<uint64_t>LANE << (16 * r)))
