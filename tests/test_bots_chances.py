@@ -151,3 +151,10 @@ def test_bots_describe_themselves():
     assert make_bot("probability").params() == {"challenge_below": 0.15, "raise_at_least": 0.2}
     assert NO_RANK == 13
     assert isinstance(np.float64(pb.EvidenceBot().challenge_below), float)
+
+
+def test_the_python_engine_runs_on_either_backend():
+    """No compiled core needed: built-in bots play through pb.Game."""
+    r = pb.simulate("pagat-five", bots=["probability", "evidence", "random"], games=6, seed=1,
+                    engine="python")
+    assert r.engine == "python" and int(r.seat_wins.sum()) == 6
