@@ -9,8 +9,9 @@ the exact chance depends only on
 - how many wild cards it knows of,
 - how many cards it knows in all (``known``) and how many are unseen.
 
-:class:`ChanceTable` counts every such case once, with the exact method of
-:mod:`pokerbull.odds`, into one flat float64 array. A decision is then a few
+:class:`ChanceTable` counts every such case once, with the method of
+:mod:`pokerbull.odds` run for all unseen counts at once, into one flat float64
+array. A decision is then a few
 popcounts and an array read per call, the same in Python and in the compiled
 simulation loop (which reads these very arrays).
 
@@ -42,7 +43,6 @@ from .cards import rank_column
 from .families import straight_ranks
 from .ladder import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
                      MAX_GROUPS, Ladder)
-from .odds import _favourable
 
 NO_RANK = 13        # index of the always-zero entry of a seat's per-rank counts
 
@@ -201,8 +201,10 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     # cases no seat can be in (more cards counted than known) hold 1.0: never
     # read for a real call, and a safe upper bound for the runs' bounds
     chance = np.ones(int((keys.astype(np.int64) * cases).sum()), np.float64)
+    blocks: dict = {}
     for t, shape in enumerate(shapes):
-        _fill_table(chance, int(table_start[t]), shape, wild_cap, deck, known_max, unseen_max)
+        _fill_table(chance, int(table_start[t]), shape, wild_cap, deck, known_max, unseen_max,
+                    blocks)
     # Runs: consecutive calls with one table and the same rank/card groups. No
     # call of a run holds more likely than its table's case with the seat's best
     # ranks in its rank groups and its best suit in its card groups.
@@ -235,10 +237,14 @@ def _key_count(shape: tuple[tuple[int, int], ...], wild_cap: int) -> int:
 
 
 def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...], wild_cap: int,
-                deck: int, known_max: int, unseen_max: int) -> None:
-    """Chances of one group shape for every case key, known and unseen count."""
+                deck: int, known_max: int, unseen_max: int, blocks: dict) -> None:
+    """Chances of one group shape for every case key, known and unseen count.
+
+    Keys that leave the same groups short (and the same wild cards) share one
+    block of chances over (known, unseen): `blocks` keeps them across shapes."""
     caps = [min(size, count) for size, count in shape]
     nkeys = _key_count(shape, wild_cap)
+    cases = out[start:start + (known_max + 1) * (unseen_max + 1) * nkeys].reshape(-1, nkeys)
     for key in range(nkeys):
         rest = key
         held = []
@@ -246,7 +252,6 @@ def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...],
             held.append(rest % (cap + 1))
             rest //= cap + 1
         wilds = rest
-        in_hand = sum(held) + wilds
         shortfall = 0
         short_shapes = []
         in_shapes = 0
@@ -261,16 +266,62 @@ def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...],
             if short:
                 short_shapes.append((left, short))
                 in_shapes += left
-        short_shapes = tuple(sorted(short_shapes))
-        for known in range(in_hand, known_max + 1):
-            remaining = deck - known
-            if remaining < 0:
-                break
-            others = remaining - (wild_cap - wilds) - in_shapes
-            if others < 0:
-                continue
-            row = start + known * (unseen_max + 1) * nkeys + key
-            for unseen in range(min(unseen_max, remaining) + 1):
-                ways = _favourable(short_shapes, wilds - shortfall, wild_cap - wilds, others,
-                                   unseen)
-                out[row + unseen * nkeys] = ways / comb(remaining, unseen)
+        signature = (tuple(sorted(short_shapes)), wilds, shortfall, in_shapes, sum(held) + wilds)
+        block = blocks.get(signature)
+        if block is None:
+            block = blocks[signature] = _block(*signature, wild_cap, deck, known_max, unseen_max)
+        cases[:, key] = block
+
+
+_PASCAL = np.zeros((64, 64))
+for _n in range(64):
+    _PASCAL[_n, 0] = 1.0
+    for _k in range(1, _n + 1):
+        _PASCAL[_n, _k] = _PASCAL[_n - 1, _k - 1] + _PASCAL[_n - 1, _k]
+"""Binomial coefficients as floats: exact for every deck of 63 cards or fewer."""
+
+
+def _block(short_shapes: tuple[tuple[int, int], ...], wilds: int, shortfall: int,
+           in_shapes: int, in_hand: int, wild_cap: int, deck: int, known_max: int,
+           unseen_max: int) -> np.ndarray:
+    """Chances over (known, unseen), flattened; 1.0 where no seat can be.
+
+    The counting of :func:`pokerbull.odds._favourable` for every unseen count at
+    once: ``ways[t, e]`` draws of t cards from the short groups leaving them e
+    short; with w wild cards drawn beside them the call holds when
+    ``e <= wilds - shortfall + w``; the rest of a draw comes from the other
+    cards, a convolution with their binomial row.
+    """
+    ways = np.zeros((1, 1))
+    ways[0, 0] = 1.0
+    for left, short in short_shapes:
+        step = np.zeros((left + 1, short + 1))
+        for k in range(left + 1):
+            step[k, max(0, short - k)] = _PASCAL[left, k]
+        grown = np.zeros((ways.shape[0] + left, ways.shape[1] + short))
+        for k in range(left + 1):
+            for e in range(short + 1):
+                if step[k, e]:
+                    grown[k:k + ways.shape[0], e:e + ways.shape[1]] += step[k, e] * ways
+        ways = grown
+    wilds_left = wild_cap - wilds
+    spare = wilds - shortfall
+    # held[m]: ways to draw m cards from the short groups and the wild cards that hold
+    held = np.zeros(ways.shape[0] + wilds_left)
+    for w in range(wilds_left + 1):
+        covered = ways[:, :max(0, min(ways.shape[1], spare + w + 1))].sum(axis=1)
+        held[w:w + ways.shape[0]] += _PASCAL[wilds_left, w] * covered
+    block = np.ones((known_max + 1, unseen_max + 1))
+    for known in range(in_hand, known_max + 1):
+        remaining = deck - known
+        if remaining < 0:
+            break
+        others = remaining - wilds_left - in_shapes
+        if others < 0:
+            continue
+        top = min(unseen_max, remaining)
+        favourable = np.convolve(held, _PASCAL[others, :others + 1])[:top + 1]
+        row = np.zeros(top + 1)
+        row[:len(favourable)] = favourable
+        block[known, :top + 1] = row / _PASCAL[remaining, :top + 1]
+    return block.ravel()
