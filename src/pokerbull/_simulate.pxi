@@ -161,24 +161,27 @@ cdef inline void believed_counts(const ChanceData* C, const SeatBot* bot, const 
                                  int* known) noexcept nogil:
     """Own cards per rank plus the cards this bot believes the others hold."""
     cdef int believed[14]
+    cdef uint32_t named = 0
     cdef int r, j, i, k, extra = 0
-    for r in range(14):
-        believed[r] = 0
+    memcpy(out, counts, 14 * sizeof(int))
     if bot.credit > 0:
         for j in range(v.players):
             if j == me or j == doubted or v.sizes[j] == 0:
                 continue
             k = bot.credit if bot.credit < v.sizes[j] else v.sizes[j]
             for i in range(k):
-                if v.evidence[j][i] != NO_RANK:
-                    believed[v.evidence[j][i]] += 1
-    for r in range(13):
-        i = 4 - counts[r]
-        if believed[r] > i:
-            believed[r] = i
-        out[r] = counts[r] + believed[r]
-        extra += believed[r]
-    out[NO_RANK] = 0
+                r = v.evidence[j][i]
+                if r != NO_RANK:
+                    if not (named >> r) & 1:
+                        named |= 1u << r
+                        believed[r] = 0
+                    believed[r] += 1
+        while named:        # never more than the cards of the rank the bot does not hold
+            r = lowest_bit(named)
+            k = believed[r] if believed[r] < 4 - counts[r] else 4 - counts[r]
+            out[r] += k
+            extra += k
+            named &= named - 1
     known[0] = popcount(v.own) + extra
 
 
