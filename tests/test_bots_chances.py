@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import importlib
 import random
 
 import numpy as np
@@ -18,8 +19,9 @@ from pokerbull.ladder import AT_LEAST
 PRESETS = ("pagat", "pagat-wild", "pagat-five", "holdem")
 
 
-@pytest.mark.parametrize("module", [pokerbull.chances, pokerbull.bots])
-def test_doctests(module):
+@pytest.mark.parametrize("name", ["chances", "bots", "streams", "results", "simulate"])
+def test_doctests(name):
+    module = importlib.import_module(f"pokerbull.{name}")   # pb.simulate is the function
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0
 

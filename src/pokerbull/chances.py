@@ -208,7 +208,9 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     # Runs: consecutive calls with one table and the same rank/card groups. No
     # call of a run holds more likely than its table's case with the seat's best
     # ranks in its rank groups and its best suit in its card groups.
-    starts, ends, rank_groups = [], [], []
+    starts: list[int] = []
+    ends: list[int] = []
+    rank_groups: list[int] = []
     for c in range(n):
         pattern = sum(1 << g for g in range(int(ngroups[c]))
                       if grank[c * MAX_GROUPS + g] != NO_RANK)

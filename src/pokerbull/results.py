@@ -217,7 +217,7 @@ class SimulationResult:
                                      for r in self.last_calls()],
             "last_calls": {lad[i].code: [int(self.totals.last_count[i]),
                                          int(self.totals.last_held[i])]
-                           for i in np.flatnonzero(self.totals.last_count)},
+                           for i in np.flatnonzero(self.totals.last_count).tolist()},
         }
 
     def to_json(self, **options: Any) -> str:

@@ -79,7 +79,7 @@ def simulate(preset: str | Rules = "pagat", bots: BotLike | Sequence[BotLike] | 
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    entropy = np.random.SeedSequence(None if seed is None else int(seed)).entropy
+    entropy = _entropy(seed)
     compiled_possible = _backend.name == "cython" and all(_is_built_in(b) for b in lineup)
     if engine == "compiled" and not compiled_possible:
         why = ("the compiled core is not loaded" if _backend.name != "cython" else
@@ -123,11 +123,12 @@ def _run(plan: Plan, workers: int, executor: Executor | None,
             if progress:
                 progress(plan.chunk_size(k))
         return totals
-    pieces = 8 * (workers if executor is None else getattr(executor, "_max_workers", workers))
-    per_task = max(1, len(chunks) // max(1, pieces))
+    # about eight pieces of work per worker: a smooth progress bar, little overhead
+    # (with an executor, `workers` says how many it has)
+    per_task = max(1, len(chunks) // (8 * workers))
     batches = [chunks[i:i + per_task] for i in range(0, len(chunks), per_task)]
     own = executor is None
-    pool = ProcessPoolExecutor(max_workers=workers) if own else executor
+    pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
     try:
         futures = {pool.submit(play_chunks, plan, batch): batch for batch in batches}
         for future in as_completed(futures):
@@ -204,16 +205,16 @@ def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int, *,
             bot = RandomBot(bot.challenge, bot.reach, seed=stream)
         bot.reset(seat)
         seats.append(bot)
-    legal_range = g.legal_actions
     while not g.is_over:
         if g.awaiting_deal:
             g.deal(deal(stream, g.hand_sizes, deck))
             continue
-        seat = g.to_play
+        seat = g.current_player
         action = seats[seat].act(g.observation(seat))
         if not g.can_apply_action(action):
+            legal = g.legal_actions()
             raise ValueError(f"{label(bots[seat])} at seat {seat} chose action {action!r}, "
-                             f"which is not legal now (legal: {legal_range()[0]}..)")
+                             f"which is not legal now (legal: {legal[0]}..{legal[-1]})")
         g.apply_action(action)
     return g
 
@@ -279,6 +280,14 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
     else:
         raise ValueError(f"preset must be a preset name or Rules, not {type(preset).__name__}")
     return rules, lineup
+
+
+def _entropy(seed: int | None) -> int:
+    """The SeedSequence entropy of a seed (fresh from the OS for None)."""
+    entropy = np.random.SeedSequence(None if seed is None else int(seed)).entropy
+    if not isinstance(entropy, int):        # only an int seed or None get here
+        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+    return entropy
 
 
 def _whole(name: str, value: object, low: int) -> int:

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from .results import wilson_interval
-from .simulate import DEFAULT_BOTS, BotLike, _resolve_bot, _whole, label, simulate
+from .simulate import DEFAULT_BOTS, BotLike, _entropy, _resolve_bot, _whole, label, simulate
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def tournament(preset: str = "pagat", bots: Sequence[BotLike] = DEFAULT_BOTS,
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    entropy = np.random.SeedSequence(None if seed is None else int(seed)).entropy
+    entropy = _entropy(seed)
     matches = []
     engines = set()
     for m, (i, j) in enumerate(combinations(range(len(lineup)), 2)):
