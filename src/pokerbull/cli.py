@@ -280,7 +280,8 @@ def _add_table_options(p: argparse.ArgumentParser, games: int) -> None:
     p.add_argument("--preset", default="pagat",
                    help="rules preset: " + ", ".join(preset_names()) + " (default pagat)")
     p.add_argument("--players", type=int, default=None,
-                   help="players at the table (default: one per bot given, else 6)")
+                   help="players at the table; the bots repeat round it (simulate default: "
+                        "one per bot; tournament default: 6)")
     p.add_argument("--games", type=int, default=games, help=f"games to play (default {games:,})")
     p.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS), metavar="BOT",
                    help="built-in bots: random, probability, evidence, each optionally "
