@@ -68,3 +68,13 @@ def test_bad_usage_exits_2_with_a_message(argv, message, capsys):
 def test_parse_bot():
     assert parse_bot("probability") == ("probability", {})
     assert parse_bot("random:challenge=0.5, reach=4") == ("random", {"challenge": 0.5, "reach": 4})
+
+
+@pytest.mark.parametrize("bot", ["probability", "evidence"])
+def test_play_against_the_chance_bots(monkeypatch, capsys, bot):
+    """`pokerbull play --bot NAME` seats any built-in bot against the person."""
+    def fake_input(prompt):
+        return "challenge" if prompt.startswith("Last call") else "one Two"
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert main(["play", "--players", "3", "--seed", "4", "--bot", bot]) == 0
+    assert "Game over:" in capsys.readouterr().out

@@ -5,7 +5,7 @@ Mirrors ``_pure.py`` function for function over the same ladder tables
 (see ``pokerbull.ladder``). The array loops release the GIL.
 """
 
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 import os
 
@@ -16,12 +16,14 @@ cimport numpy as cnp
 cnp.import_array()
 
 include "_bits.pxi"
+include "_evaluator.pxi"
 
 cdef extern from "_simd.h":
     int pb_simd_available() noexcept nogil
-    Py_ssize_t pb_holds_batch(const uint64_t* masks, const int32_t* calls, int32_t one_call,
-                              const uint64_t* qm0, const uint64_t* qm1, const uint64_t* qinfo,
-                              uint64_t wild, int has_ranks, uint8_t* out, Py_ssize_t n) noexcept nogil
+    Py_ssize_t pb_holds_batch(const uint64_t* masks, const void* calls, int width, int32_t one_call,
+                              uint32_t n_calls, const uint64_t* qg0, const uint64_t* qg1,
+                              uint64_t wild, int has_ranks, uint8_t* out,
+                              Py_ssize_t n, uint64_t* seen_cards, int* bad_index) noexcept nogil
 
 
 def simd_available():
@@ -45,6 +47,8 @@ cdef enum:
 KINDS = {"AT_LEAST": AT_LEAST, "EXACT_RANKS": EXACT_RANKS, "EXACT_HIGH": EXACT_HIGH,
          "EXACT_STRAIGHT": EXACT_STRAIGHT, "EXACT_FLUSH": EXACT_FLUSH}
 
+
+DEF NEVER_CARDS = 0xE00000000000C000   # bits 14, 15, 61, 62, 63: in no pool mask
 
 cdef enum:
     QUICK_NONE = 0       # take the general check()
@@ -228,22 +232,35 @@ cdef inline bint has_straight_flush(uint64_t m) noexcept nogil:
     return (run | wheel) != 0
 
 
-cdef void holds_loop(const LadderData* L, const uint64_t* masks, const int32_t* calls,
-                     Py_ssize_t one_call, uint8_t* out, Py_ssize_t n) noexcept nogil:
+ctypedef fused call_index_t:
+    int16_t
+    int32_t
+    int64_t
+
+
+cdef void holds_loop(const LadderData* L, const uint64_t* masks, const call_index_t* calls,
+                     Py_ssize_t one_call, uint8_t* out, Py_ssize_t n,
+                     uint64_t* seen_cards, int* bad_index) noexcept nogil:
     """out[i] = holds(calls[i] (or one_call when calls is NULL), masks[i]).
 
-    Table pointers are copied to locals first: the uint8 stores may alias
-    anything, and would otherwise force a reload of the tables every pair."""
+    Validation rides along: every mask is ORed into *seen_cards and an index
+    outside the ladder sets *bad_index (and is checked as call 0 meanwhile);
+    the caller raises. Table pointers are copied to locals first: the uint8
+    stores may alias anything and would otherwise force reloads every pair."""
     cdef const Quick* quick = L.quick
     cdef const Quick* q
     cdef uint64_t wild = L.wild
-    cdef uint64_t m
-    cdef Py_ssize_t i, c
-    cdef int short0, short1
+    cdef uint64_t m, seen = 0
+    cdef Py_ssize_t i, c, n_calls = L.n
+    cdef int short0, short1, bad = 0
     for i in range(n):
         c = calls[i] if calls != NULL else one_call
+        if c < 0 or c >= n_calls:
+            bad = 1
+            c = 0
         q = &quick[c]
         m = masks[i]
+        seen |= m
         if q.simple == QUICK_RANKS:
             out[i] = holds_ranks(q, m)
         elif q.simple == QUICK_NONE:
@@ -254,6 +271,8 @@ cdef void holds_loop(const LadderData* L, const uint64_t* masks, const int32_t* 
             short0 = <int>q.k0 - popcount(m & q.m0)
             short1 = <int>q.k1 - popcount(m & q.m1)
             out[i] = (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= popcount(m & wild)
+    seen_cards[0] |= seen
+    bad_index[0] |= bad
 
 
 cdef inline int check_fast(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
@@ -337,9 +356,8 @@ cdef class Kernel:
     cdef object owner       # the Ladder, for the per-call fast path
     cdef readonly bint simd  # batch checks take the AVX-512 path
     cdef bint has_ranks
-    cdef const uint64_t* qm0
-    cdef const uint64_t* qm1
-    cdef const uint64_t* qinfo
+    cdef const uint64_t* qg0
+    cdef const uint64_t* qg1
     cdef object call_type
     cdef object pool_type
 
@@ -384,16 +402,20 @@ cdef class Kernel:
                 subsets[b] = 2 if all(int(gm[c * MAX_GROUPS]) in straight_flushes for c in calls) else 1
         arrays["quick"] = quick
         arrays["block_subsets"] = subsets
-        # the same quick records, one array per field, for the vector gathers
-        arrays["qm0"] = np.ascontiguousarray(quick["m0"])
-        arrays["qm1"] = np.ascontiguousarray(quick["m1"])
-        arrays["qinfo"] = (quick["k0"].astype(np.uint64) | quick["k1"].astype(np.uint64) << 8
-                           | quick["kick"].astype(np.uint64) << 16
-                           | quick["simple"].astype(np.uint64) << 24
-                           | quick["named"].astype(np.uint64) << 32)
-        self.qm0 = <const uint64_t*>_data(arrays["qm0"])
-        self.qm1 = <const uint64_t*>_data(arrays["qm1"])
-        self.qinfo = <const uint64_t*>_data(arrays["qinfo"])
+        # The same quick records as two words per call for the vector gathers,
+        # small fields packed into bits no pool mask has (layout in _simd.h).
+        if ((quick["m0"] | quick["m1"]) & np.uint64(NEVER_CARDS)).any():
+            raise RuntimeError("a quick record's cards overlap the bits that carry its fields")
+        if ((quick["k0"] > 8) | (quick["k1"] > 7) | (quick["kick"] > 3)).any():
+            raise RuntimeError("a quick record's counts do not fit their packed fields")
+        u = np.uint64
+        fast = quick["simple"] != QUICK_NONE
+        k0_low = np.where(fast, quick["k0"].astype(u) - u(1), u(0)).astype(u)
+        arrays["qg0"] = quick["m0"] | quick["simple"].astype(u) << u(14) | k0_low << u(61)
+        arrays["qg1"] = (quick["m1"] | quick["kick"].astype(u) << u(14)
+                         | quick["k1"].astype(u) << u(61))
+        self.qg0 = <const uint64_t*>_data(arrays["qg0"])
+        self.qg1 = <const uint64_t*>_data(arrays["qg1"])
         self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any())
         if simd is None:
             simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
@@ -440,18 +462,27 @@ cdef class Kernel:
                 seen |= masks[i]
         return self._valid(seen)
 
-    cdef void _holds_batch(self, const uint64_t* masks, const int32_t* calls, Py_ssize_t one_call,
-                           uint8_t* out, Py_ssize_t n) noexcept nogil:
+    cdef int _holds_batch(self, const uint64_t* masks, const call_index_t* calls,
+                          Py_ssize_t one_call, uint8_t* out, Py_ssize_t n) except -1:
+        """Check every pair in one pass, validating as it goes; raise on bad input."""
         cdef Py_ssize_t done = 0, i
-        if self.simd:
-            done = pb_holds_batch(masks, calls, <int32_t>one_call, self.qm0, self.qm1, self.qinfo,
-                                  self.L.wild, self.has_ranks, out, n)
-            for i in range(done):
-                if out[i] == 2:       # a lane the vector path leaves to check()
-                    out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
-                                   masks[i]) == HOLDS
-        holds_loop(&self.L, masks + done, calls + done if calls != NULL else NULL,
-                   one_call, out + done, n - done)
+        cdef uint64_t seen = 0
+        cdef int bad = 0
+        with nogil:
+            if self.simd:
+                done = pb_holds_batch(masks, calls, sizeof(call_index_t), <int32_t>one_call,
+                                      <uint32_t>self.L.n, self.qg0, self.qg1, self.L.wild, self.has_ranks, out, n, &seen, &bad)
+                if not bad:
+                    for i in range(done):
+                        if out[i] == 2:   # a lane the vector path leaves to check()
+                            out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
+                                           masks[i]) == HOLDS
+            holds_loop(&self.L, masks + done, calls + done if calls != NULL else NULL,
+                       one_call, out + done, n - done, &seen, &bad)
+        if bad:
+            raise ValueError(f"call indices must lie in 0..{self.L.n - 1}")
+        self._valid(seen)
+        return 0
 
     def bind(self, owner, call_type, pool_type):
         """Serve ``owner.holds`` directly for its own Call and Pool objects."""
@@ -473,37 +504,24 @@ cdef class Kernel:
         self._valid(mask)
         return holds_one(&self.L, c, mask)
 
-    def holds_many(self, const uint64_t[::1] masks, const int32_t[::1] calls):
-        cdef Py_ssize_t i, n = masks.shape[0]
-        cdef int32_t lo = 0, hi = 0
+    def holds_many(self, const uint64_t[::1] masks, const call_index_t[::1] calls):
+        """Call indices may be int16, int32 or int64: read as they are, never copied."""
+        cdef Py_ssize_t n = masks.shape[0]
         if calls.shape[0] != n:
             raise ValueError(f"{calls.shape[0]} calls for {n} masks")
-        self._valid_masks(masks)
-        with nogil:
-            for i in range(n):
-                if calls[i] < lo:
-                    lo = calls[i]
-                if calls[i] > hi:
-                    hi = calls[i]
-        if n:
-            self._index(lo)
-            self._index(hi)
         out = np.empty(n, dtype=np.bool_)
         cdef uint8_t[::1] res = out.view(np.uint8)
         if n:
-            with nogil:
-                self._holds_batch(&masks[0], &calls[0], 0, &res[0], n)
+            self._holds_batch(&masks[0], &calls[0], 0, &res[0], n)
         return out
 
     def holds_many_one(self, const uint64_t[::1] masks, Py_ssize_t c):
-        cdef Py_ssize_t i, n = masks.shape[0]
+        cdef Py_ssize_t n = masks.shape[0]
         self._index(c)
-        self._valid_masks(masks)
         out = np.empty(n, dtype=np.bool_)
         cdef uint8_t[::1] res = out.view(np.uint8)
         if n:
-            with nogil:
-                self._holds_batch(&masks[0], NULL, c, &res[0], n)
+            self._holds_batch(&masks[0], <const int32_t*>NULL, c, &res[0], n)
         return out
 
     def truth(self, uint64_t mask):

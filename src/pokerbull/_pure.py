@@ -220,8 +220,10 @@ class Kernel:
         values = self._valid_array(masks)
         if len(calls) != len(values):
             raise ValueError(f"{len(calls)} calls for {len(values)} masks")
-        return np.array([self.check(self._index(int(c)), m) == HOLDS
-                         for m, c in zip(values, calls.tolist())], dtype=bool)
+        indices = calls.tolist()
+        if any(not 0 <= c < self.n for c in indices):
+            raise ValueError(f"call indices must lie in 0..{self.n - 1}")
+        return np.array([self.check(c, m) == HOLDS for m, c in zip(values, indices)], dtype=bool)
 
     def holds_many_one(self, masks: np.ndarray, c: int) -> np.ndarray:
         c = self._index(c)
@@ -253,3 +255,7 @@ class Kernel:
 
     def best_many(self, masks: np.ndarray) -> np.ndarray:
         return np.array([self._best(m) for m in self._valid_array(masks)], dtype=np.int32)
+
+
+# the hand evaluator's kernels, under the same names as the compiled core's
+from ._pure_evaluator import evaluate_mask, evaluate_masks, evaluator_simd_available  # noqa: E402,F401

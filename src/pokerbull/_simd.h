@@ -6,7 +6,13 @@
  * time: on CPUs (or compilers) without AVX-512 VPOPCNTDQ, pb_holds_batch does
  * nothing and returns 0, and the scalar loop does all the work.
  *
- * Per call, `info` packs: k0 | k1 << 8 | kick << 16 | quick kind << 24 | named ranks << 32.
+ * Call indices come as int16, int32 or int64 (`width` bytes), or NULL for one
+ * call (`one_call`) throughout. Two gathers per eight pairs: a call's small
+ * fields ride in bits that no pool mask ever has (14-15 and 61-63), so ANDing
+ * with a pool drops them:
+ *   g0 = first group | quick kind << 14 | (k0 - 1) << 61
+ *   g1 = second group | kick << 14 | k1 << 61
+ * and the named ranks of an exact rank call are the rank bits of g0 | g1.
  */
 #ifndef POKERBULL_SIMD_H
 #define POKERBULL_SIMD_H
@@ -20,12 +26,27 @@
 
 #define PB_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
 
-PB_TARGET static ptrdiff_t pb_holds_avx512(
-    const uint64_t *masks, const int32_t *calls, int32_t one_call,
-    const uint64_t *qm0, const uint64_t *qm1, const uint64_t *qinfo,
-    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n)
+/* Eight call indices from an int16, int32 or int64 array (`width` bytes each). */
+PB_TARGET static inline __m256i pb_load_calls(const void *calls, int width, ptrdiff_t i)
 {
-    const __m512i byte = _mm512_set1_epi64(0xFF);
+    if (width == 2)
+        return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)((const int16_t *)calls + i)));
+    if (width == 8)   /* unsigned saturation: negative or huge indices stay out of range */
+        return _mm512_cvtusepi64_epi32(_mm512_loadu_si512((const void *)((const int64_t *)calls + i)));
+    return _mm256_loadu_si256((const __m256i *)((const int32_t *)calls + i));
+}
+
+PB_TARGET static ptrdiff_t pb_holds_avx512(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *qg0, const uint64_t *qg1,
+    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index)
+{
+    const __m512i three = _mm512_set1_epi64(3);
+    const __m512i one = _mm512_set1_epi64(1);
+    const __m256i last_call = _mm256_set1_epi32((int)(n_calls - 1));
+    __m512i seen = _mm512_setzero_si512();
+    __mmask8 bad = 0;
     const __m512i lane = _mm512_set1_epi64(0x1FFF);
     const __m512i wilds_mask = _mm512_set1_epi64((long long)wild);
     const __m512i zero = _mm512_setzero_si512();
@@ -35,14 +56,21 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const __m256i same_call = _mm256_set1_epi32(one_call);
     ptrdiff_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        __m256i idx = calls ? _mm256_loadu_si256((const __m256i *)(calls + i)) : same_call;
+        /* the gathers keep the load ports busy: ask for the streams early */
+        _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
+        if (calls)
+            _mm_prefetch((const char *)calls + (i * width) + 1024, _MM_HINT_T0);
+        __m256i raw = calls ? pb_load_calls(calls, width, i) : same_call;
+        /* clamp before gathering, so a bad index never reads outside the tables */
+        __m256i idx = _mm256_min_epu32(raw, last_call);
+        bad |= _mm256_cmpneq_epi32_mask(idx, raw);
         __m512i m = _mm512_loadu_si512((const void *)(masks + i));
-        __m512i g0 = _mm512_i32gather_epi64(idx, (const void *)qm0, 8);
-        __m512i g1 = _mm512_i32gather_epi64(idx, (const void *)qm1, 8);
-        __m512i info = _mm512_i32gather_epi64(idx, (const void *)qinfo, 8);
-        __m512i k0 = _mm512_and_si512(info, byte);
-        __m512i k1 = _mm512_and_si512(_mm512_srli_epi64(info, 8), byte);
-        __m512i kind = _mm512_and_si512(_mm512_srli_epi64(info, 24), byte);
+        seen = _mm512_or_si512(seen, m);
+        __m512i g0 = _mm512_i32gather_epi64(idx, (const void *)qg0, 8);
+        __m512i g1 = _mm512_i32gather_epi64(idx, (const void *)qg1, 8);
+        __m512i k0 = _mm512_add_epi64(_mm512_srli_epi64(g0, 61), one);
+        __m512i k1 = _mm512_srli_epi64(g1, 61);
+        __m512i kind = _mm512_and_si512(_mm512_srli_epi64(g0, 14), three);
         __m512i c0 = _mm512_popcnt_epi64(_mm512_and_si512(m, g0));
         __m512i c1 = _mm512_popcnt_epi64(_mm512_and_si512(m, g1));
         __mmask8 is_at_least = _mm512_cmpeq_epi64_mask(kind, at_least);
@@ -55,8 +83,11 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
         __mmask8 ok = is_at_least & _mm512_cmple_epi64_mask(_mm512_add_epi64(short0, short1), wilds);
 
         if (has_ranks && is_ranks) {
-            __m512i kick = _mm512_and_si512(_mm512_srli_epi64(info, 16), byte);
-            __m512i named = _mm512_srli_epi64(info, 32);
+            __m512i kick = _mm512_and_si512(_mm512_srli_epi64(g1, 14), three);
+            __m512i x = _mm512_or_si512(g0, g1);
+            __m512i named = _mm512_and_si512(_mm512_or_si512(
+                _mm512_or_si512(x, _mm512_srli_epi64(x, 16)),
+                _mm512_or_si512(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(x, 48))), lane);
             __m512i a = _mm512_and_si512(m, lane);
             __m512i b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
             __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane);
@@ -79,6 +110,8 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
         res = _mm_mask_set1_epi8(res, (__mmask8)~(is_at_least | is_ranks), 2);
         _mm_storel_epi64((__m128i *)(out + i), res);
     }
+    *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
+    *bad_index |= bad != 0;
     return i;
 }
 
@@ -97,18 +130,22 @@ static inline int pb_simd_available(void)
 static inline int pb_simd_available(void) { return 0; }
 #endif
 
-/* Checks the leading multiple of eight pairs; returns how many it did. */
+/* Checks the leading multiple of eight pairs; returns how many it did. ORs every
+ * mask into *seen_cards and sets *bad_index when an index is outside
+ * 0..n_calls-1 (that lane's answer is then meaningless: the caller raises). */
 static inline ptrdiff_t pb_holds_batch(
-    const uint64_t *masks, const int32_t *calls, int32_t one_call,
-    const uint64_t *qm0, const uint64_t *qm1, const uint64_t *qinfo,
-    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n)
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *qg0, const uint64_t *qg1,
+    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index)
 {
 #ifdef PB_HAVE_AVX512
     if (pb_simd_available())
-        return pb_holds_avx512(masks, calls, one_call, qm0, qm1, qinfo, wild, has_ranks, out, n);
+        return pb_holds_avx512(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
+                               has_ranks, out, n, seen_cards, bad_index);
 #endif
-    (void)masks; (void)calls; (void)one_call; (void)qm0; (void)qm1; (void)qinfo;
-    (void)wild; (void)has_ranks; (void)out; (void)n;
+    (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0; (void)qg1;
+    (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
     return 0;
 }
 

@@ -287,21 +287,32 @@ BUILT_IN: dict[str, type[Bot]] = {"random": RandomBot, "probability": Probabilit
                                   "evidence": EvidenceBot}
 """The built-in bots by name; the compiled simulation runs each of them."""
 
+BOTS = BUILT_IN
+"""Built-in bots by name (the name ``pokerbull play`` uses)."""
 
-def make_bot(spec: str | Bot, **params: Any) -> Bot:
+
+def make_bot(spec: str | Bot, seed: Any = None, **params: Any) -> Bot:
     """A bot from a built-in name (with parameters as keywords) or a Bot as given.
+
+    `seed` (an int, a ``numpy.random.SeedSequence`` or a Generator) seeds the bots
+    that draw at random (the random bot); the chance bots draw nothing and need none.
 
     >>> make_bot("evidence", credit=1)
     EvidenceBot(challenge_below=0.1, raise_at_least=0.2, credit=1, doubt_caller=False)
     """
     if isinstance(spec, Bot):
-        if params:
-            raise ValueError("parameters go with a bot's name, not with a Bot object")
+        if params or seed is not None:
+            raise ValueError("parameters and seeds go with a bot's name, not with a Bot object")
         return spec
     if not isinstance(spec, str) or spec not in BUILT_IN:
         raise ValueError(f"unknown bot {spec!r}; built-in bots: {', '.join(BUILT_IN)} "
                          f"(or pass a pokerbull.Bot)")
+    kind = BUILT_IN[spec]
+    if kind is RandomBot:
+        if isinstance(seed, np.random.SeedSequence):
+            seed = np.random.default_rng(seed)
+        params["seed"] = seed
     try:
-        return BUILT_IN[spec](**params)
+        return kind(**params)
     except TypeError as exc:
         raise ValueError(f"bot {spec!r}: {exc}") from None

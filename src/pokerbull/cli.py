@@ -103,6 +103,44 @@ def _run_ladder(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---- play ------------------------------------------------------------------
+
+def _configure_play(p: argparse.ArgumentParser) -> None:
+    from .rules import preset_names
+
+    p.add_argument("--preset", default="pagat", help="rules: " + ", ".join(preset_names()))
+    p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--bot", default="random",
+                   help="the bots: random, probability or evidence (default random)")
+
+
+@command("play", "play a game at the terminal against bots", _configure_play)
+def _run_play(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from .bots import make_bot
+    from .game import Game
+    from .play import Quit, bots_for, play
+
+    try:
+        game = Game(args.preset, players=args.players, seed=args.seed)
+        if not 0 <= args.seat < game.players:
+            raise ValueError(f"--seat must be a seat of the table (0..{game.players - 1}), "
+                             f"not {args.seat}")
+        seeds = np.random.SeedSequence(args.seed).spawn(game.players)
+        bots = bots_for(game, args.seat, lambda seat: make_bot(args.bot, seed=seeds[seat]))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    try:
+        play(game, args.seat, bots, console=_console())
+    except Quit as exc:
+        _console().print(f"Game left unfinished: {exc}.")
+        return 1
+    return 0
+
+
 # ---- odds ------------------------------------------------------------------
 
 def _configure_odds(p: argparse.ArgumentParser) -> None:
@@ -485,6 +523,38 @@ def _run_tournament(args: argparse.Namespace) -> int:
     _write_json(args.json, result.to_json())
     if args.json:
         console.print(f"results written to {args.json}")
+    return 0
+
+
+# ---- bench -------------------------------------------------------------------
+
+def _configure_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cards", type=int, default=7, metavar="N",
+                   help="cards in each hand (default 7; peers judge 5 to 7)")
+    p.add_argument("--hands", type=int, default=1_000_000, metavar="N",
+                   help="hands in the timed evaluate_many batch (default 1,000,000)")
+    p.add_argument("--calls", type=int, default=20_000, metavar="N",
+                   help="hands in each timed per-call loop (default 20,000)")
+    p.add_argument("--repeat", type=int, default=3, metavar="N",
+                   help="timed runs of each; the best counts (default 3)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random deals")
+    p.add_argument("--peer", action="append", metavar="NAME", choices=("eval7", "phevaluator", "treys"),
+                   help="compare only with these peers (default: every one installed)")
+
+
+@command("bench", "time the hand evaluator beside eval7, phevaluator and treys", _configure_bench)
+def _run_bench(args: argparse.Namespace) -> int:
+    from .bench import PEERS, available_peers, measure, report
+
+    if not 1 <= args.cards <= 52:
+        raise UsageError(f"--cards takes 1..52, not {args.cards}")
+    for flag, value in (("--hands", args.hands), ("--calls", args.calls), ("--repeat", args.repeat)):
+        if value < 1:
+            raise UsageError(f"{flag} must be at least 1, not {value}")
+    peers = tuple(args.peer) if args.peer else PEERS
+    figures = measure(args.cards, args.hands, args.calls, args.seed, args.repeat, peers)
+    for line in report(figures, available_peers(peers)):
+        print(line)
     return 0
 
 

@@ -528,9 +528,10 @@ def _as_index_array(calls: Any, n: int, n_calls: int) -> np.ndarray:
         raise ValueError(f"calls must be one index per mask ({n}), got shape {arr.shape}")
     if arr.size and arr.dtype.kind not in "ui":
         raise ValueError(f"call indices must be integers, not {arr.dtype}")
-    if arr.size and (arr.min() < 0 or arr.max() >= n_calls):
-        raise ValueError(f"call indices must lie in 0..{n_calls - 1}")
-    return np.ascontiguousarray(arr, dtype=np.int32)
+    # The kernels read int16, int32 and int64 indices in place and check their
+    # range while they work, so no extra pass over a large batch here.
+    keep = arr.dtype if arr.dtype in (np.int16, np.int32, np.int64) else np.int64
+    return np.ascontiguousarray(arr, dtype=keep)
 
 
 _FAMILY_BUILDERS: dict[str, Callable[..., FamilyDefinition]] = {}
