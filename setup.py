@@ -19,7 +19,7 @@ extensions = [
     Extension(
         "pokerbull._core",
         ["src/pokerbull/_core.pyx"],
-        depends=["src/pokerbull/_bits.pxi", "src/pokerbull/_simd.h",
+        depends=["src/pokerbull/_bits.pxi", "src/pokerbull/_simd.h", "src/pokerbull/_simulate.pxi",
                  "src/pokerbull/_evaluator.pxi", "src/pokerbull/_evaluator_simd.h"],
         include_dirs=[numpy.get_include(), "src/pokerbull"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],

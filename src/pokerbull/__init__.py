@@ -7,18 +7,20 @@ True
 """
 
 from ._backend import backend
-from .bots import Bot, RandomBot
+from .bots import Bot, EvidenceBot, ProbabilityBot, RandomBot
 from .cards import Card, Pool
 from .evaluator import HandRank, evaluate, evaluate_many
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)
 from .ladder import Call, Ladder, family_names, ladder
 from .odds import Odds, odds
+from .results import SimulationResult
 from .rules import Rules, preset_names
+from .simulate import simulate
 
 __version__ = "0.1.0"
 
-__all__ = ["Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "Game", "HandRank", "HandResult",
-           "IllegalAction", "Ladder", "Observation", "Odds", "Pool", "RandomBot", "Reveal", "Rules",
-           "__version__", "backend", "evaluate", "evaluate_many", "family_names", "ladder", "odds",
-           "preset_names"]
+__all__ = ["Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "EvidenceBot", "Game", "HandRank",
+           "HandResult", "IllegalAction", "Ladder", "Observation", "Odds", "Pool", "ProbabilityBot",
+           "RandomBot", "Reveal", "Rules", "SimulationResult", "__version__", "backend", "evaluate",
+           "evaluate_many", "family_names", "ladder", "odds", "preset_names", "simulate"]

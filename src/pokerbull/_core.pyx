@@ -588,3 +588,6 @@ cdef class Kernel:
             for i in range(n):
                 res[i] = best_call(&self.L, masks[i])
         return out
+
+
+include "_simulate.pxi"

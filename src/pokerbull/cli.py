@@ -112,7 +112,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
-    p.add_argument("--bot", default="random", help="the bots' strategy (default random)")
+    p.add_argument("--bot", default="random",
+                   help="the bots: random, probability or evidence (default random)")
 
 
 @command("play", "play a game at the terminal against bots", _configure_play)
@@ -278,6 +279,251 @@ def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: 
         fig.savefig(args.plot)
     except (OSError, ValueError) as exc:
         raise UsageError(f"cannot write the plot to {args.plot}: {exc}") from exc
+
+
+# ---- simulate and tournament -------------------------------------------------
+
+def parse_bot(text: str) -> tuple[str, dict]:
+    """A bot from the command line: ``name`` or ``name:key=value,key=value``.
+
+    >>> parse_bot("evidence:credit=1,doubt_caller=true")
+    ('evidence', {'credit': 1, 'doubt_caller': True})
+    """
+    name, _, rest = text.partition(":")
+    params: dict = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"bot {text!r}: parameters are key=value, not {item!r}")
+        params[key.strip()] = _value(value.strip())
+    return name.strip(), params
+
+
+def _value(text: str):
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _add_table_options(p: argparse.ArgumentParser, games: int) -> None:
+    from .rules import preset_names
+    from .simulate import DEFAULT_BOTS
+
+    p.add_argument("--preset", default="pagat",
+                   help="rules preset: " + ", ".join(preset_names()) + " (default pagat)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players at the table; the bots repeat round it (simulate default: "
+                        "one per bot; tournament default: 6)")
+    p.add_argument("--games", type=int, default=games, help=f"games to play (default {games:,})")
+    p.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS), metavar="BOT",
+                   help="built-in bots: random, probability, evidence, each optionally "
+                        "with parameters, e.g. evidence:credit=1 (default: "
+                        + " ".join(DEFAULT_BOTS) + ")")
+    p.add_argument("--seed", type=int, default=None, help="seed: the same seed gives the same "
+                                                          "results for any --workers")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="run on a Dask cluster (pip install 'pokerbull[dask]'); "
+                        "'local' starts one on this machine")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rule option, e.g. start_cards=2 (may be repeated)")
+    p.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _configure_simulate(p: argparse.ArgumentParser) -> None:
+    _add_table_options(p, 10_000)
+    p.add_argument("--engine", choices=("auto", "compiled", "python"), default="auto",
+                   help="auto: compiled when every bot is built in (default)")
+
+
+def _configure_tournament(p: argparse.ArgumentParser) -> None:
+    _add_table_options(p, 4_000)
+
+
+def _table_args(args: argparse.Namespace) -> tuple[list, dict]:
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    if args.seed is not None and args.seed < 0:
+        raise UsageError(f"--seed must not be negative, not {args.seed}")
+    bots = [parse_bot(text) for text in args.bots]
+    options = {}
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise UsageError(f"--option takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = _value(value.strip())
+    return bots, options
+
+
+class _Executor:
+    """The executor --dask asks for (a context manager; nothing without --dask)."""
+
+    def __init__(self, address: str | None) -> None:
+        self.address = address
+        self.client = self.cluster = None
+
+    def __enter__(self):
+        if self.address is None:
+            return None
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError as exc:
+            raise UsageError("--dask needs the optional extra: pip install 'pokerbull[dask]'") \
+                from exc
+        if self.address == "local":
+            self.cluster = LocalCluster(processes=True, dashboard_address=None)
+            self.client = Client(self.cluster)
+        else:
+            try:
+                self.client = Client(self.address, timeout="10s")
+            except OSError as exc:
+                raise UsageError(f"cannot reach the Dask scheduler at {self.address}: {exc}") \
+                    from exc
+        return self.client.get_executor()
+
+    def __exit__(self, *exc) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def _progress(args: argparse.Namespace, total: int, what: str):
+    """A rich progress bar on stderr (or nothing), and the callback that advances it."""
+    from contextlib import nullcontext
+
+    if args.no_progress:
+        return nullcontext(), None
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), transient=True)
+    task = bar.add_task(what, total=total)
+    return bar, lambda games: bar.advance(task, games)
+
+
+def _write_json(path: str | None, text: str) -> None:
+    if path is None:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc}") from exc
+
+
+def _rate(rate: float, lo: float, hi: float) -> tuple[str, str]:
+    return f"{rate:.2%}", f"{lo:.2%} - {hi:.2%}"
+
+
+@command("simulate", "play many games between bots and summarise them", _configure_simulate)
+def _run_simulate(args: argparse.Namespace) -> int:
+    import time
+
+    from rich.table import Table
+
+    from .simulate import simulate
+
+    bots, options = _table_args(args)
+    players = args.players
+    if players is not None and players < 2:
+        raise UsageError(f"--players must be at least 2, not {players}")
+    if players is not None:
+        bots = [bots[s % len(bots)] for s in range(players)]   # the lineup repeats round the table
+    elif len(bots) < 2:
+        raise UsageError("give --players with a single bot")
+    bar, advance = _progress(args, args.games, "simulating")
+    start = time.perf_counter()
+    try:
+        with _Executor(args.dask) as executor, bar:
+            result = simulate(args.preset, bots=bots, games=args.games, seed=args.seed,
+                              workers=args.workers, executor=executor, engine=args.engine,
+                              progress=advance, **options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    elapsed = time.perf_counter() - start
+    console = _console()
+    r = result.rules
+    console.print(f"[bold]{r.preset_name}[/]: {r.players} players, {result.games:,} games in "
+                  f"{elapsed:.1f} s ({result.games / elapsed:,.0f} games/s, {result.engine} "
+                  f"engine, {args.workers} worker{'s' * (args.workers > 1)}); seed {result.seed}")
+    table = Table("bot", "seats", "wins", "win rate", "95% interval", "fair share",
+                  title="wins per bot")
+    for row in result.bot_rates():
+        table.add_row(row["bot"], str(row["seats"]), f"{row['wins']:,}",
+                      *_rate(row["rate"], row["low"], row["high"]), f"{row['fair_share']:.2%}")
+    console.print(table)
+    table = Table("seat", "bot", "wins", "win rate", "95% interval", title="wins per seat")
+    for row in result.seat_rates():
+        table.add_row(str(row["seat"]), row["bot"], f"{row['wins']:,}",
+                      *_rate(row["rate"], row["low"], row["high"]))
+    console.print(table)
+    mean, sd = result.hands_per_game
+    caught = _rate(*result.challenge_success)
+    console.print(f"hands per game: {mean:.2f} (sd {sd:.2f});  calls per hand: "
+                  f"{result.calls_per_hand:.2f};  challenges that caught a false call: "
+                  f"{caught[0]} ({caught[1]})")
+    table = Table("last call", "share of hands", "held when challenged",
+                  title="the challenged call's category")
+    for row in result.last_calls():
+        held = "-" if row["count"] == 0 else f"{row['held']:.2%}"
+        table.add_row(row["category"], f"{row['frequency']:.2%}", held)
+    console.print(table)
+    _write_json(args.json, result.to_json())
+    if args.json:
+        console.print(f"results written to {args.json}")
+    return 0
+
+
+@command("tournament", "round-robin matches between bots, ranked by win rate",
+         _configure_tournament)
+def _run_tournament(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from .tournament import tournament
+
+    bots, options = _table_args(args)
+    players = 6 if args.players is None else args.players
+    if players < 2:
+        raise UsageError(f"--players must be at least 2, not {players}")
+    matches = len(bots) * (len(bots) - 1) // 2
+    bar, advance = _progress(args, args.games * matches, "tournament")
+    try:
+        with _Executor(args.dask) as executor, bar:
+            result = tournament(args.preset, bots, games=args.games, players=players,
+                                seed=args.seed, workers=args.workers, executor=executor,
+                                progress=advance, **options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    console = _console()
+    console.print(f"[bold]{result.preset}[/]: round robin of {len(result.bots)} bots, "
+                  f"{args.games:,} games a match at tables of {players} (seats alternate); "
+                  f"seed {result.seed}")
+    table = Table("rank", "bot", "games", "win rate", "95% interval", title="ranking")
+    for k, row in enumerate(result.ranking(), 1):
+        table.add_row(str(k), row["bot"], f"{row['games']:,}",
+                      *_rate(row["rate"], row["low"], row["high"]))
+    console.print(table)
+    table = Table("bot", "against", "games", "win rate", "95% interval", title="matches")
+    for m in result.matches:
+        table.add_row(m.first, m.second, f"{m.games:,}", *_rate(*m.rate))
+    console.print(table)
+    _write_json(args.json, result.to_json())
+    if args.json:
+        console.print(f"results written to {args.json}")
+    return 0
 
 
 # ---- bench -------------------------------------------------------------------

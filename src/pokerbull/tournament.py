@@ -1,0 +1,149 @@
+"""Round-robin tournaments: every pair of bots meets at full tables.
+
+In a match between bots A and B the seats alternate A, B, A, B, ... for half of
+the games and B, A, B, A, ... for the other half, so neither gains from seat
+order. A game counts for the bot whose seat won it; two equal bots win half
+the games each. The ranking adds up each bot's wins over all its matches.
+
+>>> t = tournament("pagat", ["random", "probability"], games=400, players=4, seed=3)
+>>> [row["bot"] for row in t.ranking()]
+['probability', 'random']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from .results import wilson_interval
+from .simulate import DEFAULT_BOTS, BotLike, _entropy, _resolve_bot, _whole, label, simulate
+
+
+@dataclass(frozen=True)
+class Match:
+    """Games between two bots and how many the first one won."""
+
+    first: str
+    second: str
+    games: int
+    first_wins: int
+
+    @property
+    def rate(self) -> tuple[float, float, float]:
+        """The first bot's win rate with its 95 % Wilson interval."""
+        lo, hi = wilson_interval(self.first_wins, self.games)
+        return (self.first_wins / self.games, lo, hi)
+
+    def to_dict(self) -> dict[str, Any]:
+        rate, lo, hi = self.rate
+        return {"first": self.first, "second": self.second, "games": self.games,
+                "first_wins": self.first_wins, "rate": rate, "low": lo, "high": hi}
+
+
+@dataclass(frozen=True, eq=False)
+class TournamentResult:
+    """Every match of a round robin (see :func:`tournament`)."""
+
+    preset: str
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    matches: tuple[Match, ...]
+    engine: str
+
+    def ranking(self) -> list[dict[str, Any]]:
+        """Bots by their win rate over all their games, best first."""
+        wins = dict.fromkeys(self.bots, 0)
+        games = dict.fromkeys(self.bots, 0)
+        for m in self.matches:
+            wins[m.first] += m.first_wins
+            wins[m.second] += m.games - m.first_wins
+            games[m.first] += m.games
+            games[m.second] += m.games
+        rows = []
+        for bot in self.bots:
+            lo, hi = wilson_interval(wins[bot], games[bot])
+            rows.append({"bot": bot, "games": games[bot], "wins": wins[bot],
+                         "rate": wins[bot] / games[bot], "low": lo, "high": hi})
+        return sorted(rows, key=lambda r: -r["rate"])
+
+    def match(self, first: str, second: str) -> Match:
+        """The match of two bots, seen from `first`."""
+        for m in self.matches:
+            if (m.first, m.second) == (first, second):
+                return m
+            if (m.first, m.second) == (second, first):
+                return Match(first, second, m.games, m.games - m.first_wins)
+        raise ValueError(f"no match between {first!r} and {second!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"preset": self.preset, "players": self.players, "seed": self.seed,
+                "bots": list(self.bots), "engine": self.engine,
+                "ranking": self.ranking(), "matches": [m.to_dict() for m in self.matches]}
+
+    def to_json(self, **options: Any) -> str:
+        return json.dumps(self.to_dict(), **({"indent": 2} | options))
+
+    def table(self) -> str:
+        """The ranking and every match as plain text."""
+        lines = [f"{self.preset}, {self.players} players a table, seed {self.seed}",
+                 "", "rank  bot                       games    win rate  95% interval"]
+        for k, r in enumerate(self.ranking(), 1):
+            lines.append(f"{k:>4}  {r['bot']:<24} {r['games']:>7,}  {r['rate']:>9.2%}  "
+                         f"{r['low']:.2%}-{r['high']:.2%}")
+        lines += ["", "match                                         games  first wins  95% interval"]
+        for m in self.matches:
+            rate, lo, hi = m.rate
+            lines.append(f"{m.first + ' vs ' + m.second:<44} {m.games:>6,}  {rate:>10.2%}  "
+                         f"{lo:.2%}-{hi:.2%}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def tournament(preset: str = "pagat", bots: Sequence[BotLike] = DEFAULT_BOTS,
+               games: int = 2000, players: int = 6, seed: int | None = None,
+               workers: int = 1, executor: Executor | None = None,
+               progress: Callable[[int], None] | None = None,
+               **options: Any) -> TournamentResult:
+    """Play every pair of `bots` for `games` games each at tables of `players`.
+
+    Bots are given as for :func:`pokerbull.simulate`; their labels must differ.
+    Each match has its own seed, drawn from `seed`, so the result repeats for
+    any number of workers.
+    """
+    lineup = [_resolve_bot(b) for b in bots]
+    if len(lineup) < 2:
+        raise ValueError("a tournament needs at least two bots")
+    names = [label(b) for b in lineup]
+    if len(set(names)) != len(names):
+        raise ValueError(f"bots in a tournament need different names: {', '.join(names)}")
+    games = _whole("games", games, 2)
+    players = _whole("players", players, 2)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
+        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+    entropy = _entropy(seed)
+    matches = []
+    engines = set()
+    for m, (i, j) in enumerate(combinations(range(len(lineup)), 2)):
+        wins = 0
+        for seating, share in enumerate((games // 2, games - games // 2)):
+            first_on = seating      # seats s with s % 2 == first_on hold the first bot
+            seats = [lineup[i] if s % 2 == first_on else lineup[j] for s in range(players)]
+            child = np.random.SeedSequence(entropy, spawn_key=(m, seating))
+            match_seed = int.from_bytes(child.generate_state(4, np.uint32).tobytes(), "little")
+            result = simulate(preset, bots=seats, games=share, seed=match_seed, workers=workers,
+                              executor=executor, progress=progress, **options)
+            engines.add(result.engine)
+            wins += sum(int(result.seat_wins[s]) for s in range(players) if s % 2 == first_on)
+        matches.append(Match(names[i], names[j], games, wins))
+    return TournamentResult(preset, players, entropy, tuple(names), tuple(matches),
+                            "+".join(sorted(engines)))
