@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import numpy as np
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
@@ -67,6 +69,24 @@ def check_mask(mask: object, *, jokers: bool = True, what: str = "pool") -> int:
     if not jokers and mask & JOKER_MASK:
         raise ValueError(f"{what} mask {mask:#x} holds a joker, but these rules have no jokers")
     return mask
+
+
+def as_mask_array(masks: object) -> np.ndarray:
+    """A 1-d C-contiguous uint64 array of pool masks (no copy when it is one
+    already); other unsigned or non-negative integer arrays are converted.
+    The bits themselves are checked by the kernels, in the same pass as the work."""
+    arr = np.asarray(masks)
+    if arr.ndim != 1:
+        raise ValueError(f"masks must be a 1-d array, got shape {arr.shape}")
+    if arr.dtype != np.uint64:
+        if arr.size == 0:
+            return np.zeros(0, np.uint64)
+        if arr.dtype.kind not in "ui":
+            raise ValueError(f"masks must be an unsigned 64-bit integer array, not {arr.dtype}")
+        if arr.dtype.kind == "i" and (arr < 0).any():
+            raise ValueError("masks must not be negative")
+        arr = arr.astype(np.uint64)
+    return np.ascontiguousarray(arr)
 
 
 class Card:

@@ -35,7 +35,6 @@ is close; it overrates a call only when the pool is small. See ``docs/bots.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
 
 import numpy as np
 

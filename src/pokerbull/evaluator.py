@@ -26,8 +26,8 @@ from ._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HIGH_CA
                               JOKERS_WILD, NATURAL_BEATS_WILD, NO_TIERS, PAIR, QUADS, ROLES_SHIFT,
                               ROYAL_ANY, ROYAL_NATURAL, ROYAL_NO, ROYAL_ON_TOP, ROYAL_SHIFT,
                               STRAIGHT, STRAIGHT_FLUSH, SUIT_ORDER_ON, SUIT_STRENGTH_SHIFT,
-                              TIER_SHIFT, TRIPS, TWO_PAIR, WILD_BEATS_NATURAL)
-from .cards import RANK_NAMES, RANK_PLURALS, SUITS, Card, Pool
+                              TRIPS, TWO_PAIR, WILD_BEATS_NATURAL)
+from .cards import RANK_NAMES, RANK_PLURALS, SUITS, Card, Pool, as_mask_array
 
 __all__ = ["CATEGORIES", "HandRank", "evaluate", "evaluate_many", "rules_code"]
 
@@ -257,22 +257,9 @@ def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None =
     core releases the GIL for the whole batch.
     """
     rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    return _evaluate_masks(_as_masks(masks), rules)
+    return _evaluate_masks(as_mask_array(masks), rules)
 
 
 _evaluate_masks = _backend.core.evaluate_masks
 
 
-def _as_masks(masks: Any) -> np.ndarray:
-    arr = np.asarray(masks)
-    if arr.ndim != 1:
-        raise ValueError(f"masks must be a 1-d array, got shape {arr.shape}")
-    if arr.dtype == np.uint64:
-        return np.ascontiguousarray(arr)
-    if arr.size == 0:
-        return np.zeros(0, np.uint64)
-    if arr.dtype.kind not in "ui":
-        raise ValueError(f"masks must be an unsigned 64-bit integer array, not {arr.dtype}")
-    if arr.dtype.kind == "i" and (arr < 0).any():
-        raise ValueError("masks must not be negative")
-    return np.ascontiguousarray(arr, dtype=np.uint64)

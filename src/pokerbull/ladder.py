@@ -31,7 +31,7 @@ import numpy as np
 
 from . import _backend
 from .cards import (NATURAL_MASK, RANKS, SUIT_SYMBOLS, SUITS, Pool, _RANK_OF,
-                    _SUIT_OF, check_mask, rank_column)
+                    _SUIT_OF, as_mask_array, check_mask, rank_column)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -481,7 +481,7 @@ class Ladder:
 
     def holds_many(self, masks: Any, calls: Any) -> np.ndarray:
         """Check many pools at once: one call for all, or one call (index) per mask."""
-        masks = _as_mask_array(masks)
+        masks = as_mask_array(masks)
         if isinstance(calls, (Call, str)):
             calls = self.call(calls).index
         if isinstance(calls, (int, np.integer)) and not isinstance(calls, bool):
@@ -504,7 +504,7 @@ class Ladder:
 
     def best_many(self, masks: Any) -> np.ndarray:
         """Index of the best call for each pool (-1 where none holds)."""
-        return self._kernel.best_many(_as_mask_array(masks))
+        return self._kernel.best_many(as_mask_array(masks))
 
     def is_raise(self, new: Call | str | int, old: Call | str | int | None) -> bool:
         """Is `new` strictly stronger than `old` (any call raises over None)?"""
@@ -538,21 +538,6 @@ class Ladder:
 def _swap_two_pair(code: str) -> str:
     head, ranks, *rest = code.split(":")
     return ":".join([head, ",".join(reversed(ranks.split(","))), *rest])
-
-
-def _as_mask_array(masks: Any) -> np.ndarray:
-    arr = np.asarray(masks)
-    if arr.ndim != 1:
-        raise ValueError(f"masks must be a 1-d array, got shape {arr.shape}")
-    if arr.dtype != np.uint64:
-        if arr.size == 0:
-            return np.zeros(0, np.uint64)
-        if arr.dtype.kind not in "ui":
-            raise ValueError(f"masks must be an unsigned 64-bit integer array, not {arr.dtype}")
-        if arr.dtype.kind == "i" and (arr < 0).any():
-            raise ValueError("masks must not be negative")
-        arr = arr.astype(np.uint64)
-    return np.ascontiguousarray(arr)
 
 
 def _as_index_array(calls: Any, n: int, n_calls: int) -> np.ndarray:
