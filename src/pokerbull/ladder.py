@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from importlib import import_module
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -112,7 +112,6 @@ class LadderTables:
     block_rank_end: np.ndarray       # int32 [b * 13]: one past the last (start == end: none)
     wild_mask: int = 0
     allowed_mask: int = NATURAL_MASK
-    extra: dict = field(default_factory=dict)
 
 
 def _primary_key(spec: CallSpec) -> tuple:
