@@ -86,6 +86,7 @@ ctypedef struct LadderData:
     const int32_t* block_end
     const uint8_t* block_min_cards
     const uint8_t* block_min_same
+    const uint8_t* block_min_suit
     const uint8_t* block_key_count
     const int32_t* block_rank_start
     const int32_t* block_rank_end
@@ -278,13 +279,19 @@ cdef void holds_loop(const LadderData* L, const uint64_t* masks, const call_inde
     bad_index[0] |= bad
 
 
-cdef inline int check_fast(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
-    """check(), taking the quick record when there are no wild cards."""
+cdef inline int check_fast(const LadderData* L, Py_ssize_t c, uint64_t mask,
+                           int wilds) noexcept nogil:
+    """check() for a pool holding `wilds` wild cards, from the quick record
+    when the call has one."""
     cdef const Quick* q = &L.quick[c]
-    if q.simple == QUICK_AT_LEAST and L.wild == 0:
-        if popcount(mask & q.m0) < q.k0:
+    cdef int short0, short1
+    if q.simple == QUICK_AT_LEAST:
+        short0 = <int>q.k0 - popcount(mask & q.m0)
+        if short0 > wilds:
             return FIRST_FAILS
-        return HOLDS if popcount(mask & q.m1) >= q.k1 else FAILS
+        short1 = <int>q.k1 - popcount(mask & q.m1)
+        return HOLDS if (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= wilds \
+            else FAILS
     return check(L, c, mask)
 
 
@@ -320,12 +327,23 @@ cdef int best_call(const LadderData* L, uint64_t mask) noexcept nogil:
     cdef int wilds = popcount(mask & L.wild)
     cdef uint64_t natural = mask & ~L.wild
     cdef int same = max_rank_count(natural) + wilds
+    cdef int suited = -1, s, k
     cdef Py_ssize_t b, c
     cdef int verdict, r
     cdef uint32_t ranks
     for b in range(L.n_blocks - 1, -1, -1):
         if L.block_min_cards[b] > cards or L.block_min_same[b] > same:
             continue
+        if L.block_min_suit[b] and L.block_subsets[b] != 2:
+            if suited < 0:      # most cards of one suit, counted once, when first needed
+                suited = 0
+                for s in range(4):
+                    k = popcount(natural & (<uint64_t>LANE << (16 * s)))
+                    if k > suited:
+                        suited = k
+                suited += wilds
+            if L.block_min_suit[b] > suited:
+                continue
         if L.block_key_count[b]:
             # only ranks that can meet the first requirement, highest first
             ranks = first_ranks(natural, L.block_key_count[b] - wilds,
@@ -335,7 +353,7 @@ cdef int best_call(const LadderData* L, uint64_t mask) noexcept nogil:
                 ranks &= ~(1u << r)
                 c = L.block_rank_end[b * 13 + r] - 1
                 while c >= L.block_rank_start[b * 13 + r]:
-                    verdict = check_fast(L, c, mask)
+                    verdict = check_fast(L, c, mask, wilds)
                     if verdict == HOLDS:
                         return <int>c
                     if verdict == FIRST_FAILS:
@@ -354,7 +372,7 @@ cdef int best_call(const LadderData* L, uint64_t mask) noexcept nogil:
                 c -= 1
             continue
         while c >= L.block_start[b]:
-            verdict = check_fast(L, c, mask)
+            verdict = check_fast(L, c, mask, wilds)
             if verdict == HOLDS:
                 return <int>c
             c = L.skip[c] if verdict == FIRST_FAILS else c - 1
@@ -406,7 +424,8 @@ cdef class Kernel:
                             ("count2", np.uint8), ("kick", np.uint8), ("suit", np.int8),
                             ("skip", np.int32), ("block_start", np.int32),
                             ("block_end", np.int32), ("block_min_cards", np.uint8),
-                            ("block_min_same_rank", np.uint8), ("block_key_count", np.uint8),
+                            ("block_min_same_rank", np.uint8), ("block_min_same_suit", np.uint8),
+                            ("block_key_count", np.uint8),
                             ("block_rank_start", np.int32), ("block_rank_end", np.int32)):
             arrays[name] = np.ascontiguousarray(getattr(tables, name), dtype=dtype)
         n = len(arrays["kind"])
@@ -478,6 +497,7 @@ cdef class Kernel:
         self.L.block_end = <const int32_t*>_data(arrays["block_end"])
         self.L.block_min_cards = <const uint8_t*>_data(arrays["block_min_cards"])
         self.L.block_min_same = <const uint8_t*>_data(arrays["block_min_same_rank"])
+        self.L.block_min_suit = <const uint8_t*>_data(arrays["block_min_same_suit"])
         self.L.block_key_count = <const uint8_t*>_data(arrays["block_key_count"])
         self.L.block_rank_start = <const int32_t*>_data(arrays["block_rank_start"])
         self.L.block_rank_end = <const int32_t*>_data(arrays["block_rank_end"])

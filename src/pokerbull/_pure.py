@@ -159,6 +159,7 @@ class Kernel:
         self.blocks = list(zip(tables.block_start.tolist(), tables.block_end.tolist(),
                                tables.block_min_cards.tolist(),
                                tables.block_min_same_rank.tolist(),
+                               tables.block_min_same_suit.tolist(),
                                tables.block_key_count.tolist(), range(len(tables.block_start))))
         self.rank_start = tables.block_rank_start.tolist()
         self.rank_end = tables.block_rank_end.tolist()
@@ -258,8 +259,9 @@ class Kernel:
         wilds = (mask & self.wild).bit_count()
         natural = mask & ~self.wild
         same = max_rank_count(natural) + wilds
-        for start, end, min_cards, min_same, key, b in reversed(self.blocks):
-            if min_cards > cards or min_same > same:
+        suited = max(lane.bit_count() for lane in lanes_of(natural)) + wilds
+        for start, end, min_cards, min_same, min_suit, key, b in reversed(self.blocks):
+            if min_cards > cards or min_same > same or min_suit > suited:
                 continue
             if key:
                 # only ranks that can meet the first requirement, highest first

@@ -106,6 +106,7 @@ class LadderTables:
     block_end: np.ndarray     # int32  [b] (exclusive)
     block_min_cards: np.ndarray      # uint8 [b]: fewest pool cards any call of the block needs
     block_min_same_rank: np.ndarray  # uint8 [b]: fewest cards of one rank (wilds included)
+    block_min_same_suit: np.ndarray  # uint8 [b]: fewest cards of one suit (wilds included)
     block_key_count: np.ndarray      # uint8 [b]: k when every call's first requirement is
     #                                  "k cards of its first rank" (calls ordered by that rank), else 0
     block_rank_start: np.ndarray     # int32 [b * 13]: first call of the block with that first rank
@@ -161,7 +162,7 @@ def build_tables(definition: FamilyDefinition) -> LadderTables:
 
     # Blocks: runs of one category. Inside a block, calls sharing their first
     # requirement are contiguous, so when it fails `best` jumps past them all.
-    starts, ends, min_cards, min_same = [], [], [], []
+    starts, ends, min_cards, min_same, min_suit = [], [], [], [], []
     key_counts, rank_start, rank_end = [], [], []
     i = 0
     while i < n:
@@ -173,6 +174,7 @@ def build_tables(definition: FamilyDefinition) -> LadderTables:
         block = specs[i:j]
         min_cards.append(min(_cards_needed(s) for s in block))
         min_same.append(min(_same_rank_needed(s, wild) for s in block))
+        min_suit.append(min(_same_suit_needed(s, wild) for s in block))
         key = _rank_key(block, wild)
         key_counts.append(key)
         lo, hi = [i] * 13, [i] * 13
@@ -200,11 +202,23 @@ def build_tables(definition: FamilyDefinition) -> LadderTables:
         block_start=np.array(starts, np.int32), block_end=np.array(ends, np.int32),
         block_min_cards=np.array(min_cards, np.uint8),
         block_min_same_rank=np.array(min_same, np.uint8),
+        block_min_same_suit=np.array(min_suit, np.uint8),
         block_key_count=np.array(key_counts, np.uint8),
         block_rank_start=np.array(rank_start, np.int32),
         block_rank_end=np.array(rank_end, np.int32),
         wild_mask=wild, allowed_mask=definition.allowed_mask,
     )
+
+
+def _same_suit_needed(s: CallSpec, wild: int) -> int:
+    """Cards of one suit (naturals plus wilds) the call needs at least."""
+    if s.kind == EXACT_FLUSH:
+        return 5
+    if s.kind == AT_LEAST and s.groups:
+        lanes = {b // 16 for mask, _ in s.groups for b in range(64) if (mask & ~wild) >> b & 1}
+        if len(lanes) == 1:
+            return sum(count for _, count in s.groups)
+    return 0
 
 
 def _rank_key(block: tuple[CallSpec, ...], wild: int) -> int:
