@@ -40,6 +40,7 @@ import numpy as np
 
 from .cards import rank_column
 from .families import straight_ranks
+from .odds import shortfall_shapes
 from .ladder import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
                      MAX_GROUPS, Ladder)
 
@@ -253,21 +254,9 @@ def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...],
             held.append(rest % (cap + 1))
             rest //= cap + 1
         wilds = rest
-        shortfall = 0
-        short_shapes = []
-        in_shapes = 0
-        for (size, count), h in zip(shape, held):
-            short = count - h
-            if short <= 0:
-                continue
-            left = size - h
-            if short > left:
-                shortfall += short - left
-                short = left
-            if short:
-                short_shapes.append((left, short))
-                in_shapes += left
-        signature = (tuple(sorted(short_shapes)), wilds, shortfall, in_shapes, sum(held) + wilds)
+        short_shapes, shortfall, in_shapes = shortfall_shapes(
+            (count - h, size - h) for (size, count), h in zip(shape, held))
+        signature = (short_shapes, wilds, shortfall, in_shapes, sum(held) + wilds)
         block = blocks.get(signature)
         if block is None:
             block = blocks[signature] = _block(*signature, wild_cap, deck, known_max, unseen_max)

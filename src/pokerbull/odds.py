@@ -306,23 +306,33 @@ class _Deal:
         of the deck, and cards a group can never get are a fixed shortfall
         that known wild cards must cover.
         """
-        shapes = []
-        fixed_shortfall = 0
-        in_shapes = 0
-        for mask, count in groups:
-            short = count - (self.known & mask).bit_count()
-            if short <= 0:
-                continue
-            left = (self.remaining & mask).bit_count()
-            if short > left:
-                fixed_shortfall += short - left
-                short = left
-            if short:
-                shapes.append((left, short))
-                in_shapes += left
+        shapes, fixed_shortfall, in_shapes = shortfall_shapes(
+            (count - (self.known & mask).bit_count(), (self.remaining & mask).bit_count())
+            for mask, count in groups)
         others = self.left - self.wilds_left - in_shapes
-        return _favourable(tuple(sorted(shapes)), self.wilds_known - fixed_shortfall,
+        return _favourable(shapes, self.wilds_known - fixed_shortfall,
                            self.wilds_left, others, self.unseen)
+
+
+def shortfall_shapes(needs: Iterable[tuple[int, int]]
+                     ) -> tuple[tuple[tuple[int, int], ...], int, int]:
+    """Groups as counting shapes. Each need is (cards still short, cards of the
+    group still unseen); a met group drops out, and what a group can never get
+    is a fixed shortfall (for wild cards to cover). Returns the sorted shapes
+    ``(left, short)``, the fixed shortfall and the unseen cards in the shapes."""
+    shapes = []
+    fixed_shortfall = 0
+    in_shapes = 0
+    for short, left in needs:
+        if short <= 0:
+            continue
+        if short > left:
+            fixed_shortfall += short - left
+            short = left
+        if short:
+            shapes.append((left, short))
+            in_shapes += left
+    return tuple(sorted(shapes)), fixed_shortfall, in_shapes
 
 
 @lru_cache(maxsize=1 << 16)
