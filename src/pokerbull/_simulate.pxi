@@ -145,6 +145,10 @@ ctypedef struct HandView:
     int last
     int last_caller
     uint8_t (*evidence)[MAX_CREDIT]
+    # tally[c][r]: cards of rank r that every seat's evidence shows to a bot of
+    # credit c + 1; named[c]: the ranks with such cards (kept by play_game)
+    int (*tally)[14]
+    uint32_t* named
 
 
 ctypedef struct GameTotals:
@@ -156,26 +160,33 @@ ctypedef struct GameTotals:
     int64_t* last_held      # per call: times it held when challenged
 
 
+cdef inline void drop_evidence(const HandView* v, int credit, int seat,
+                               int* believed) noexcept nogil:
+    """Take the cards seat's evidence shows to a bot of this credit out of `believed`."""
+    cdef int i, r
+    cdef int k = credit if credit < v.sizes[seat] else v.sizes[seat]
+    for i in range(k):
+        r = v.evidence[seat][i]
+        if r != NO_RANK:
+            believed[r] -= 1
+
+
 cdef inline void believed_counts(const ChanceData* C, const SeatBot* bot, const HandView* v,
                                  int me, int doubted, const int* counts, int* out,
                                  int* known) noexcept nogil:
     """Own cards per rank plus the cards this bot believes the others hold."""
     cdef int believed[14]
-    cdef uint32_t named = 0
-    cdef int r, j, i, k, extra = 0
+    cdef uint32_t named
+    cdef int r, k, extra = 0
     memcpy(out, counts, 14 * sizeof(int))
     if bot.credit > 0:
-        for j in range(v.players):
-            if j == me or j == doubted or v.sizes[j] == 0:
-                continue
-            k = bot.credit if bot.credit < v.sizes[j] else v.sizes[j]
-            for i in range(k):
-                r = v.evidence[j][i]
-                if r != NO_RANK:
-                    if not (named >> r) & 1:
-                        named |= 1u << r
-                        believed[r] = 0
-                    believed[r] += 1
+        # every seat's evidence, less the bot's own and the doubted seat's
+        # (a seat out of the game has none: its evidence stays NO_RANK)
+        memcpy(believed, v.tally[bot.credit - 1], 14 * sizeof(int))
+        named = v.named[bot.credit - 1]
+        drop_evidence(v, bot.credit, me, believed)
+        if doubted >= 0 and doubted != me:
+            drop_evidence(v, bot.credit, doubted, believed)
         while named:        # never more than the cards of the rank the bot does not hold
             r = lowest_bit(named)
             k = believed[r] if believed[r] < 4 - counts[r] else 4 - counts[r]
@@ -380,12 +391,14 @@ cdef int play_game(const LadderData* L, const TableRules* R, const ChanceData* C
     cdef int sizes[MAX_SEATS]
     cdef uint64_t hands[MAX_SEATS]
     cdef uint8_t evidence[MAX_SEATS][MAX_CREDIT]
+    cdef int tally[MAX_CREDIT][14]
+    cdef uint32_t named[MAX_CREDIT]
     cdef uint64_t deck[DECK_MAX]
     cdef uint64_t card, pool
     cdef HandView v
     cdef Py_ssize_t at = 0
     cdef int s, i, j, total, starter, live, to_play, action, last, caller, loser, size
-    cdef int held, rank, n = R.n_calls
+    cdef int held, rank, slot, n = R.n_calls
     stream_seed(&st, k0, k1, game)
     for s in range(R.players):
         sizes[s] = R.start
@@ -396,6 +409,8 @@ cdef int play_game(const LadderData* L, const TableRules* R, const ChanceData* C
     v.sizes = sizes
     v.players = R.players
     v.evidence = evidence
+    v.tally = tally
+    v.named = named
     while True:
         # the deal: a partial shuffle for the cards in play, then seat order
         memcpy(deck, R.deck, R.deck_n * sizeof(uint64_t))
@@ -417,6 +432,10 @@ cdef int play_game(const LadderData* L, const TableRules* R, const ChanceData* C
             pool |= hands[s]
             evidence[s][0] = NO_RANK
             evidence[s][1] = NO_RANK
+        for i in range(MAX_CREDIT):
+            named[i] = 0
+            for j in range(14):
+                tally[i][j] = 0
         out.hands += 1
         if trace != NULL:
             if at + 2 + R.players > trace_len:
@@ -452,10 +471,18 @@ cdef int play_game(const LadderData* L, const TableRules* R, const ChanceData* C
                 break
             rank = C.evidence_rank[action] if C != NULL else NO_RANK
             if rank != NO_RANK and evidence[to_play][0] != rank and evidence[to_play][1] != rank:
+                slot = -1
                 if evidence[to_play][0] == NO_RANK:
-                    evidence[to_play][0] = rank
+                    slot = 0
                 elif evidence[to_play][1] == NO_RANK:
-                    evidence[to_play][1] = rank
+                    slot = 1
+                if slot >= 0:
+                    evidence[to_play][slot] = rank
+                    # a bot of credit c + 1 reads the first min(c + 1, size) slots
+                    for i in range(slot, MAX_CREDIT):
+                        if slot < sizes[to_play]:
+                            tally[i][rank] += 1
+                            named[i] |= 1u << rank
             last = action
             caller = to_play
             out.calls += 1
