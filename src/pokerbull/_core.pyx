@@ -199,19 +199,24 @@ cdef inline int check(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept
     return FAILS
 
 
-cdef inline bint holds_one(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
-    """check() == HOLDS, with short at-least calls branch-free."""
-    cdef const Quick* q = &L.quick[c]
+cdef inline bint holds_quick(const LadderData* L, const Quick* q, Py_ssize_t c, uint64_t mask,
+                             uint64_t wild) noexcept nogil:
+    """check() == HOLDS for call c (quick record q), short at-least calls branch-free.
+    The batch loop passes q and the wild mask from locals (see holds_loop)."""
     cdef int short0, short1
     if q.simple == QUICK_RANKS:
         return holds_ranks(q, mask)
     if q.simple == QUICK_NONE:
         return check(L, c, mask) == HOLDS
-    if L.wild == 0:
+    if wild == 0:
         return (popcount(mask & q.m0) >= q.k0) & (popcount(mask & q.m1) >= q.k1)
     short0 = <int>q.k0 - popcount(mask & q.m0)
     short1 = <int>q.k1 - popcount(mask & q.m1)
-    return (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= popcount(mask & L.wild)
+    return (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= popcount(mask & wild)
+
+
+cdef inline bint holds_one(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
+    return holds_quick(L, &L.quick[c], c, mask, L.wild)
 
 
 cdef inline int holds_ranks(const Quick* q, uint64_t m) noexcept nogil:
@@ -252,29 +257,18 @@ cdef void holds_loop(const LadderData* L, const uint64_t* masks, const call_inde
     the caller raises. Table pointers are copied to locals first: the uint8
     stores may alias anything and would otherwise force reloads every pair."""
     cdef const Quick* quick = L.quick
-    cdef const Quick* q
     cdef uint64_t wild = L.wild
     cdef uint64_t m, seen = 0
     cdef Py_ssize_t i, c, n_calls = L.n
-    cdef int short0, short1, bad = 0
+    cdef int bad = 0
     for i in range(n):
         c = calls[i] if calls != NULL else one_call
         if c < 0 or c >= n_calls:
             bad = 1
             c = 0
-        q = &quick[c]
         m = masks[i]
         seen |= m
-        if q.simple == QUICK_RANKS:
-            out[i] = holds_ranks(q, m)
-        elif q.simple == QUICK_NONE:
-            out[i] = check(L, c, m) == HOLDS
-        elif wild == 0:
-            out[i] = (popcount(m & q.m0) >= q.k0) & (popcount(m & q.m1) >= q.k1)
-        else:
-            short0 = <int>q.k0 - popcount(m & q.m0)
-            short1 = <int>q.k1 - popcount(m & q.m1)
-            out[i] = (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= popcount(m & wild)
+        out[i] = holds_quick(L, &quick[c], c, m, wild)
     seen_cards[0] |= seen
     bad_index[0] |= bad
 
