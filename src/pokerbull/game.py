@@ -37,17 +37,12 @@ import numpy as np
 
 from .cards import JOKER1_BIT, JOKER2_BIT, Pool
 from .ladder import Call, Ladder, _FAMILY_BUILDERS, family_names
+from .protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
 from .rules import RANDOM_SEAT, Rules
 
-CHANCE_PLAYER = -1      # the cards of the next hand are awaited (manual dealing)
-TERMINAL_PLAYER = -4    # the game is over (OpenSpiel's numbers)
 FORMAT = "pokerbull-game"
 FORMAT_VERSION = 1
 LOG_HEADER = "pokerbull game log 1"
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the state is left unchanged."""
 
 
 _new_pool = Pool.__new__
@@ -201,6 +196,23 @@ class Observation:
     @property
     def last_call(self) -> Call | None:
         return self.calls[-1][1] if self.calls else None
+
+    def legal_actions(self) -> list[int]:
+        """Sorted actions open to this seat now: raises, then the challenge ([] off turn)."""
+        if self.to_play != self.seat or self.winner is not None:
+            return []
+        lad = self.rules.ladder
+        last = self.last_call
+        actions = list(range(lad.first_raise_index(None if last is None else last.index), len(lad)))
+        if last is not None:
+            actions.append(len(lad))
+        return actions
+
+    def action_mask(self) -> np.ndarray:
+        """int8 mask over the action space (ladder indices, then the challenge)."""
+        mask = np.zeros(len(self.rules.ladder) + 1, np.int8)
+        mask[self.legal_actions()] = 1
+        return mask
 
     def to_array(self) -> np.ndarray:
         """The fixed-size float32 form; equal to :meth:`Game.observation_array`."""
@@ -733,6 +745,27 @@ class Game:
     @property
     def num_actions(self) -> int:
         return self._n_calls + 1
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def observation_size(self) -> int:
+        return self.rules.observation_size
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Always []: random deals are drawn inside the state from its generator, and a
+        manual deal (``current_player == CHANCE_PLAYER``) is given by :meth:`deal`."""
+        return []
+
+    def action_mask(self, seat: int | None = None) -> np.ndarray:
+        """int8 mask over the action space: 1 for each legal action of `seat`
+        (default: the seat to play; all zeros for any other seat)."""
+        mask = np.zeros(self._n_calls + 1, np.int8)
+        if seat is None or self._seat(seat) == self._to_play:
+            mask[self.legal_actions()] = 1
+        return mask
 
     def legal_actions(self) -> list[int]:
         """Sorted legal action ids: the ladder indices of every raise, then the challenge."""

@@ -1,0 +1,163 @@
+"""The one game protocol every pokerbull game follows, in OpenSpiel's shape.
+
+A game state (`GameState`) has integer actions from a fixed action space,
+chance and terminal nodes numbered as OpenSpiel numbers them, zero-sum returns,
+an exact clone and JSON round trip, and per-seat observations with a fixed-size
+array form and an action mask. Simulation, tournaments, ``pokerbull play`` and
+the RL adapters speak only this protocol, so a game gets all of them by
+implementing it and registering a `Wing`.
+
+>>> import pokerbull as pb
+>>> g = pb.Game("pagat", players=3, seed=1)
+>>> isinstance(g, GameState)
+True
+>>> g.current_player in range(g.num_players)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+CHANCE_PLAYER = -1      # a chance node: the next action is drawn, see chance_outcomes()
+TERMINAL_PLAYER = -4    # the game is over
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the state is exactly as it was before."""
+
+
+@runtime_checkable
+class Observation(Protocol):
+    """What one seat may know. Game-specific fields beside these."""
+
+    seat: int
+
+    def legal_actions(self) -> list[int]:
+        """Sorted actions open to `seat` if it is to act now, else []."""
+
+    def action_mask(self) -> np.ndarray:
+        """int8 array of length ``num_actions``: 1 where the action is legal."""
+
+    def to_array(self) -> np.ndarray:
+        """The fixed-size float32 form (the length is the game's ``observation_size``)."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """A game in progress. Every pokerbull game state follows this protocol."""
+
+    @property
+    def num_players(self) -> int:
+        """Seats 0..num_players-1."""
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the fixed integer action space (chance outcomes included)."""
+
+    @property
+    def observation_size(self) -> int:
+        """Length of every observation array of this game."""
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE_PLAYER` or `TERMINAL_PLAYER`."""
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions of the current player (chance outcomes at a chance node)."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(action, probability) pairs at a chance node; [] elsewhere."""
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action; `IllegalAction` (a ValueError) leaves the state unchanged."""
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+
+    def returns(self) -> list[float]:
+        """Per seat, summing to zero; all zeros until the game is over."""
+
+    def clone(self) -> GameState:
+        """An independent copy that continues exactly as this state would."""
+
+    def to_json(self) -> str:
+        """Exact save, random generator included (``type(state).from_json`` restores it)."""
+
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now."""
+
+    def observation_array(self, seat: int) -> np.ndarray:
+        """``observation(seat).to_array()``, possibly faster."""
+
+    def action_mask(self, seat: int | None = None) -> np.ndarray:
+        """int8 mask of length ``num_actions`` for `seat` (default: the current player)."""
+
+    def action_to_string(self, action: int) -> str:
+        """A person's words for an action."""
+
+    def string_to_action(self, text: str) -> int:
+        """The action a person's words name; ValueError if none."""
+
+
+class Agent(Protocol):
+    """A player program: ``reset(seat)`` before a game, then ``act(observation)``."""
+
+    name: str
+
+    def reset(self, seat: int) -> None:
+        """A new game starts with this agent at `seat`."""
+
+    def act(self, observation: Any) -> int:
+        """A legal action for the seat to play, from what that seat may know."""
+
+
+@dataclass(frozen=True)
+class Wing:
+    """A game's entry in the family: how to make its states and its bots.
+
+    ``new_game(players=..., seed=..., **options)`` makes a state.
+    ``bots`` maps a bot name to ``factory(seed=None, **params)``.
+    ``fast_simulate(options, players, bots, games, seed)``, when given, plays whole
+    games in compiled code; ``bots`` is a list of ``(name, params)`` per seat. It
+    returns None when it cannot run those bots, else a mapping with ``games``,
+    ``returns`` (float64 per seat, summed over games), ``wins`` (int64 per seat:
+    games where the seat had the highest return) and ``actions`` (int).
+    """
+
+    name: str
+    title: str
+    new_game: Callable[..., GameState]
+    bots: Mapping[str, Callable[..., Agent]]
+    default_bots: tuple[str, ...]
+    min_players: int = 2
+    fast_simulate: Callable[..., Mapping[str, Any] | None] | None = field(default=None)
+
+
+_WINGS = {"bull": "pokerbull.bull", "cheat": "pokerbull.cheat", "roulette": "pokerbull.roulette"}
+
+
+def wing_names() -> tuple[str, ...]:
+    """The games of the family that are installed."""
+    names = []
+    for name, module in _WINGS.items():
+        try:
+            import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        names.append(name)
+    return tuple(names)
+
+
+def wing(name: str) -> Wing:
+    """The `Wing` of a game by name (``"bull"``, ``"cheat"``, ``"roulette"``)."""
+    if name not in _WINGS:
+        raise ValueError(f"unknown game {name!r}: the games are {', '.join(wing_names())}")
+    return import_module(_WINGS[name]).WING
