@@ -12,8 +12,9 @@ import pytest
 
 import pokerbull as pb
 from pokerbull.cards import NATURAL_MASK, Pool, iter_bits, rank_column
-from pokerbull.families import pagat
-from pokerbull.ladder import AT_LEAST, CallSpec, FamilyDefinition, Ladder
+from pokerbull.calls.families import pagat
+from pokerbull.calls.ladder import Ladder
+from pokerbull.calls.spec import AT_LEAST, CallSpec, FamilyDefinition
 
 from reference import call_key, holdem_hands, pagat_holds
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import pokerbull as pb
-from pokerbull.cli import main, parse_bot
+from pokerbull.cli.main import main, parse_bot
 
 pytestmark = pytest.mark.skipif(pb.backend() != "cython", reason="needs the compiled core")
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from .game import CallMade, Game, HandResult
-from .rules import Rules
+from ..bull.game import CallMade, Game, HandResult
+from ..bull.rules import Rules
 
 Z95 = 1.959963984540054
 

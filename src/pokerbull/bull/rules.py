@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .ladder import Ladder
+    from ..calls.ladder import Ladder
 
 GROWTHS = ("grow", "shrink")
 DIRECTIONS = ("clockwise", "counter-clockwise")
@@ -80,7 +80,7 @@ OPTION_NAMES = ("players", "start_cards", "card_limit", "growth", "next_starter"
 
 
 def preset_names() -> tuple[str, ...]:
-    """The names :meth:`Rules.preset` (and :class:`~pokerbull.game.Game`) accept."""
+    """The names :meth:`Rules.preset` (and :class:`~pokerbull.bull.game.Game`) accept."""
     return tuple(PRESETS)
 
 
@@ -198,7 +198,7 @@ class Rules:
     @cached_property
     def ladder(self) -> Ladder:
         """The call ladder of the family (the default backend)."""
-        from .ladder import ladder
+        from ..calls.ladder import ladder
         return ladder(self.family, **dict(self.family_options))
 
     @property

@@ -10,8 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import iter_bits, rank_column
-from .ladder import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
+from ..cards import iter_bits, rank_column
+from .spec import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
                      MAX_GROUPS)
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def witness(lad: Ladder, call: Call, mask: int) -> int:
                   if r not in (r1, r2) and mask & rank_column(r)]
         return out | _one_per_rank(mask, others[:int(t.kick[c])])
     if kind == EXACT_STRAIGHT:
-        from ._pure import STRAIGHT_BITS
+        from ..core._pure import STRAIGHT_BITS
         ranks = _ranks_of(STRAIGHT_BITS[int(t.rank1[c])])
         # choose suits so that not all five match: vary the first doubled rank
         for r in ranks:

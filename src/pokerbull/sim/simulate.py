@@ -1,11 +1,11 @@
 """Bulk simulation: many whole games between bots, with statistics.
 
 ``simulate(preset, bots=..., games=..., seed=..., workers=...)`` plays the games
-and returns a :class:`~pokerbull.results.SimulationResult`.
+and returns a :class:`~pokerbull.sim.results.SimulationResult`.
 
-- Built-in bots (:data:`pokerbull.bots.BUILT_IN`, exactly those classes) play in
+- Built-in bots (:data:`pokerbull.bull.bots.BUILT_IN`, exactly those classes) play in
   the compiled loop, which never returns to Python during a game and releases
-  the GIL. Any other :class:`~pokerbull.bots.Bot` plays through
+  the GIL. Any other :class:`~pokerbull.bull.bots.Bot` plays through
   :class:`pokerbull.Game` in Python (the *Python engine*), slower but the same
   games: both engines deal from the same per-game streams and the built-in bots
   decide alike in both, so for built-in bots they give identical results.
@@ -34,11 +34,12 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend
-from .bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
-from .game import Game, deck_bits
+from ..core import backend as _backend
+from ..bull.bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
+from ..bull.game import Game
+from ..cards import deck_bits
 from .results import SimulationResult, Totals
-from .rules import Rules
+from ..bull.rules import Rules
 from .streams import GameStream, chunk_keys, deal
 
 CHUNK_GAMES = 1000
@@ -61,9 +62,9 @@ def simulate(preset: str | Rules = "pagat", bots: BotLike | Sequence[BotLike] | 
 
     `bots` is one bot for every seat or one per seat: a built-in name
     (``"random"``, ``"probability"``, ``"evidence"``), a ``(name, {params})``
-    pair, or a :class:`~pokerbull.bots.Bot`. `players` defaults to the number of
+    pair, or a :class:`~pokerbull.bull.bots.Bot`. `players` defaults to the number of
     bots given (a single bot needs `players`; the default lineup fills them).
-    Other keywords are rule options (see :class:`~pokerbull.rules.Rules`).
+    Other keywords are rule options (see :class:`~pokerbull.bull.rules.Rules`).
     `engine` is ``"auto"`` (compiled when every bot is built in and the
     compiled core is loaded), ``"compiled"`` or ``"python"``. `progress`, if
     given, is called with the number of games each finished piece of work played.
@@ -162,7 +163,7 @@ _COMPILED: dict[int, tuple[Plan, Any]] = {}
 def _compiled_table(plan: Plan) -> Any:
     found = _COMPILED.get(id(plan))
     if found is None or found[0] is not plan:
-        from . import _core
+        from ..core import _core
         specs = [compiled_spec(b) for b in plan.bots]
         table = bot_table(plan.rules) if any(s[0] for s in specs) else None
         _COMPILED.clear()   # one plan at a time per process
@@ -172,7 +173,7 @@ def _compiled_table(plan: Plan) -> Any:
 
 def compiled_table(rules: Rules, bots: Sequence[BotLike]) -> Any:
     """The compiled loop for `rules` and one built-in bot per seat (tests and benchmarks)."""
-    from . import _core
+    from ..core import _core
     lineup = [_resolve_bot(b) for b in bots]
     specs = [compiled_spec(b) for b in lineup]
     table = bot_table(rules) if any(s[0] for s in specs) else None

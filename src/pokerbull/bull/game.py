@@ -35,9 +35,10 @@ from typing import Any
 
 import numpy as np
 
-from .cards import JOKER1_BIT, JOKER2_BIT, Pool
-from .ladder import Call, Ladder, _FAMILY_BUILDERS, family_names
-from .protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..cards import Pool, deck_bits
+from ..calls.families import FAMILY_BUILDERS
+from ..calls.ladder import Call, Ladder, family_names
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
 from .rules import RANDOM_SEAT, Rules
 
 FORMAT = "pokerbull-game"
@@ -222,14 +223,6 @@ class Observation:
             [c.index for _, c in self.calls], self.calls[-1][0] if self.calls else -1)
 
 
-def deck_bits(allowed_mask: int) -> tuple[int, ...]:
-    """Bits of the deck's cards in card-index order: 13*suit + rank, then X1, X2."""
-    naturals = [16 * s + r for s in range(4) for r in range(13)
-                if (allowed_mask >> (16 * s + r)) & 1]
-    jokers = [b for b in (JOKER1_BIT, JOKER2_BIT) if (allowed_mask >> b) & 1]
-    return tuple(naturals + jokers)
-
-
 def _observation_array(rules: Rules, seat: int, to_play: int, starter: int,
                        sizes: Sequence[int], cards: int, called: Iterable[int],
                        last_caller: int) -> np.ndarray:
@@ -281,7 +274,7 @@ def _ladder_for(rules: Rules, core: Any) -> Ladder:
     if lad is None:
         family_names()
         lad = _LADDERS_ON[key] = Ladder(
-            _FAMILY_BUILDERS[rules.family](**dict(rules.family_options)), core=core)
+            FAMILY_BUILDERS[rules.family](**dict(rules.family_options)), core=core)
     return lad
 
 
@@ -340,7 +333,7 @@ def _generator_from_state(state: Mapping[str, Any]) -> np.random.Generator:
 class Game:
     """One game of Poker Bull: a preset's rules, the seats' hands and the history.
 
-    ``Game(preset, players=..., seed=..., **options)``; see :class:`~pokerbull.rules.Rules`
+    ``Game(preset, players=..., seed=..., **options)``; see :class:`~pokerbull.bull.rules.Rules`
     for the options. ``seed`` is an int, a ``numpy.random.Generator`` (used, and
     advanced, as given) or None. ``hands=`` deals the first hand explicitly and
     makes dealing manual (``dealing="manual"`` without ``hands=`` waits for the

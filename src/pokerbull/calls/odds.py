@@ -34,8 +34,9 @@ from math import comb, sqrt
 
 import numpy as np
 
-from .cards import Pool, check_mask, iter_bits
-from .ladder import AT_LEAST, MAX_GROUPS, Call, Ladder, ladder
+from ..cards import Pool, check_mask, iter_bits
+from .ladder import Call, Ladder, ladder
+from .spec import AT_LEAST, MAX_GROUPS
 
 DEFAULT_SAMPLES = 20_000
 """Random draws per Monte Carlo estimate when none is asked for."""

@@ -1,0 +1,1 @@
+"""Simulation and tournaments for every game of the family."""
