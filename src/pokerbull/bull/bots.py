@@ -67,7 +67,8 @@ class Bot(abc.ABC):
 
 class RandomBot(Bot):
     """Challenges with probability `challenge` (once there is a call), otherwise
-    raises to a uniformly chosen call among the next `reach` raises."""
+    raises to a uniformly chosen call among the next `reach` raises that can
+    hold given its own cards (it never makes a call that cannot hold)."""
 
     name = "random"
 
@@ -89,9 +90,15 @@ class RandomBot(Bot):
         lad = observation_ladder(observation)
         last = observation.last_call
         start = lad.first_raise_index(None if last is None else last.index)
-        if last is not None and (start == len(lad) or self.rng.random() < self.challenge):
+        possible = np.zeros(0, np.intp)
+        if start < len(lad):
+            chances = _OWN_CARDS.chances(observation, start)
+            possible = start + np.flatnonzero(chances > 0.0)[:self.reach]
+        if last is not None and (not len(possible) or self.rng.random() < self.challenge):
             return len(lad)
-        return int(start + self.rng.integers(0, min(self.reach, len(lad) - start)))
+        if not len(possible):
+            return start    # no call can hold: cannot happen when opening a hand
+        return int(possible[self.rng.integers(0, len(possible))])
 
 
 def _check_probability(name: str, value: object) -> None:
@@ -248,9 +255,13 @@ class ChanceBot(Bot):
                 return n
         chances = self.chances(observation, first)
         best = int(np.argmax(chances))
-        if last is not None and chances[best] < self.raise_at_least:
-            return n
+        if last is not None and (chances[best] < self.raise_at_least or chances[best] <= 0.0):
+            return n    # no raise is likely enough (or none can hold at all)
         return first + best
+
+
+_OWN_CARDS = ChanceBot(credit=0)
+"""Reads chances from a seat's own cards only (the random bot's test of what can hold)."""
 
 
 class ProbabilityBot(ChanceBot):

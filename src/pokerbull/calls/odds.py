@@ -36,6 +36,7 @@ import numpy as np
 
 from ..cards import Pool, check_mask, iter_bits
 from .ladder import Call, Ladder, ladder
+from .possible import can_hold
 from .spec import AT_LEAST, MAX_GROUPS
 
 DEFAULT_SAMPLES = 20_000
@@ -196,7 +197,13 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
         if groups[index] is not None:
             favourable[index] = deal.favourable(groups[index])
 
-    kernel_calls = [int(i) for i in np.flatnonzero(wanted) if groups[i] is None]
+    kernel_calls = []
+    for index in np.flatnonzero(wanted):
+        if groups[index] is None:
+            if can_hold(lad, int(index), known_mask, unseen=unseen):
+                kernel_calls.append(int(index))
+            else:
+                favourable[index] = 0   # no draw can make it: an exact 0, not an estimate
     used_samples = 0
     if kernel_calls:
         if draws <= exact_limit:

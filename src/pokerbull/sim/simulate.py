@@ -165,7 +165,7 @@ def _compiled_table(plan: Plan) -> Any:
     if found is None or found[0] is not plan:
         from ..core import _core
         specs = [compiled_spec(b) for b in plan.bots]
-        table = bot_table(plan.rules) if any(s[0] for s in specs) else None
+        table = bot_table(plan.rules)   # every built-in bot reads it
         _COMPILED.clear()   # one plan at a time per process
         found = _COMPILED[id(plan)] = (plan, _core.SimulationTable(plan.rules, specs, table))
     return found[1]
@@ -176,7 +176,7 @@ def compiled_table(rules: Rules, bots: Sequence[BotLike]) -> Any:
     from ..core import _core
     lineup = [_resolve_bot(b) for b in bots]
     specs = [compiled_spec(b) for b in lineup]
-    table = bot_table(rules) if any(s[0] for s in specs) else None
+    table = bot_table(rules)
     return _core.SimulationTable(rules, specs, table)
 
 
