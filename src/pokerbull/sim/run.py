@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from .. import options
+
 CHUNK_GAMES = 1000
 """Games per chunk: the unit of seeding and of work handed to a worker."""
 
@@ -122,6 +124,4 @@ def entropy_of(seed: int | None) -> int:
 
 
 def whole(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
-    return int(value)
+    return options.whole(name, value, low=low)
