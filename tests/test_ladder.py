@@ -191,3 +191,11 @@ def test_a_bad_mask_in_a_batch_is_named_by_its_index(method):
     with pytest.raises(ValueError, match=r"pool mask at index 2 0x2000 has cards these rules do "
                                          r"not have: 0x2000"):
         run()
+
+
+def test_unknown_family_options_are_named_with_the_ones_it_takes():
+    with pytest.raises(ValueError, match="the pagat family has no option 'jokers': it takes no "
+                                         "options"):
+        pb.ladder("pagat", jokers=2)
+    with pytest.raises(ValueError, match="no option 'colour', 'size'"):
+        pb.ladder("holdem", size=1, colour="red")

@@ -7,6 +7,7 @@ with its index, level, code and phrase.
 
 from __future__ import annotations
 
+import inspect
 import re
 from functools import lru_cache
 from typing import Any, Iterator
@@ -344,10 +345,23 @@ def family_names() -> tuple[str, ...]:
     return tuple(FAMILY_BUILDERS)
 
 
+def family_options(family: str) -> tuple[str, ...]:
+    """The options a family's ladder takes (keywords of :func:`ladder`)."""
+    builder = FAMILY_BUILDERS[family]
+    return tuple(name for name, p in inspect.signature(builder).parameters.items()
+                 if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD))
+
+
 def ladder(family: str, **options: Any) -> Ladder:
     """The ladder of a call family, built once per family and options."""
     if family not in FAMILY_BUILDERS:
         raise ValueError(f"unknown call family {family!r}; known: {', '.join(FAMILY_BUILDERS)}")
+    takes = family_options(family)
+    unknown = sorted(set(options) - set(takes))
+    if unknown:
+        offer = f"it takes {', '.join(takes)}" if takes else "it takes no options"
+        raise ValueError(f"the {family} family has no option {', '.join(map(repr, unknown))}: "
+                         f"{offer}")
     return _cached_ladder(family, tuple(sorted(options.items())))
 
 
