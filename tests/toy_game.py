@@ -35,7 +35,7 @@ class ToyObservation:
         return list(self._legal)
 
     def action_mask(self) -> np.ndarray:
-        mask = np.zeros(2, np.int8)
+        mask = np.zeros(CARDS, np.int8)
         mask[self._legal] = 1
         return mask
 
