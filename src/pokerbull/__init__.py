@@ -13,8 +13,8 @@ from .cards import Card, Pool
 from .core.backend import backend
 from .evaluator import HandRank, evaluate, evaluate_many
 from .protocol import GameState, Wing
-from .sim.results import SimulationResult
-from .sim.simulate import simulate
+from .bull.results import SimulationResult
+from .sim import simulate, tournament
 
 __version__ = "0.1.0"
 
@@ -23,4 +23,4 @@ __all__ = [
     "evaluate_many", "EvidenceBot", "family_names", "Game", "GameState", "HandRank",
     "HandResult", "IllegalAction", "Ladder", "ladder", "make_bot", "Observation", "Odds",
     "odds", "Pool", "preset_names", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
-    "simulate", "SimulationResult", "Wing", "__version__"]
+    "simulate", "SimulationResult", "tournament", "Wing", "__version__"]
