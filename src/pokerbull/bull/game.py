@@ -173,6 +173,47 @@ class HandResult:
 Record = Deal | CallMade | Challenge | Reveal | HandResult
 
 
+def _you(seat: int, viewer: int | None, you: str = "you") -> str:
+    return you if seat == viewer else f"seat {seat}"
+
+
+def _verb(seat: int, viewer: int | None, verb: str) -> str:
+    """``"you call"`` or ``"seat 2 calls"``."""
+    return f"you {verb}" if seat == viewer else f"seat {seat} {verb}s"
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _record_lines(r: Record, viewer: int | None) -> list[str]:
+    """A record in words as `viewer` may see it (None: an onlooker who sees every hand)."""
+    if type(r) is Deal:
+        starts = _verb(r.starter, viewer, "start")
+        if viewer is None:
+            dealt = "; ".join(f"seat {s}: {h}" for s, h in enumerate(r.hands) if len(h))
+        else:
+            dealt = f"your cards: {r.hands[viewer]}" if len(r.hands[viewer]) else "you are out"
+        return [f"Hand {r.hand}: {dealt}; {starts}"]
+    if type(r) is CallMade:
+        return [_first_up(f"{_verb(r.seat, viewer, 'call')} {r.call}")]
+    if type(r) is Challenge:
+        whose = "your" if r.caller == viewer else f"seat {r.caller}'s"
+        return [_first_up(f"{_verb(r.seat, viewer, 'challenge')} {whose} {r.call}")]
+    if type(r) is Reveal:
+        return [f"Cards shown: {r.pool}"]
+    if type(r) is HandResult:
+        verdict = f"holds, made by {r.witness}" if r.held else "does not hold"
+        lines = [f"{r.call} {verdict}: {_verb(r.loser, viewer, 'lose')} the hand"]
+        if r.eliminated is not None:
+            out = "you are" if r.eliminated == viewer else f"seat {r.eliminated} is"
+            lines.append(_first_up(f"{out} out of the game"))
+        if r.winner is not None:
+            lines.append(_first_up(f"{_verb(r.winner, viewer, 'win')} the game"))
+        return lines
+    return [str(r)]
+
+
 # ---- what one seat may know --------------------------------------------------
 
 @dataclass(frozen=True)
@@ -214,6 +255,29 @@ class Observation:
         mask = np.zeros(len(self.rules.ladder) + 1, np.int8)
         mask[self.legal_actions()] = 1
         return mask
+
+    def describe(self) -> str:
+        """The table as this seat sees it, in a few lines for a person.
+
+        >>> print(Game("pagat", players=3, hands=["As", "Kd", "9c"]).observation(1).describe())
+        Hand 1 (pagat): seat 0 1 card, you (seat 1) 1 card, seat 2 1 card; 3 cards in play
+        Your cards: Kd
+        No call yet; seat 0 to play
+        """
+        sizes = ", ".join(f"{_you(s, self.seat, 'you (seat %d)' % s)} {n} card{'s' * (n != 1)}"
+                          for s, n in enumerate(self.hand_sizes) if n)
+        lines = [f"Hand {self.hand_number} ({self.rules.preset_name}): {sizes}; "
+                 f"{sum(self.hand_sizes)} cards in play", f"Your cards: {self.cards}"]
+        if self.winner is not None:
+            lines.append(f"Game over: {_you(self.winner, self.seat)} won")
+            return "\n".join(lines)
+        turn = "" if self.to_play is None else f"; {_you(self.to_play, self.seat)} to play"
+        if self.calls:
+            seat, call = self.calls[-1]
+            lines.append(f"Last call: {call} by {_you(seat, self.seat)}{turn}")
+        else:
+            lines.append(f"No call yet{turn}")
+        return "\n".join(lines)
 
     def to_array(self) -> np.ndarray:
         """The fixed-size float32 form; equal to :meth:`Game.observation_array`."""
@@ -881,6 +945,17 @@ class Game:
         return Observation(seat, self._hand_no, _pool(self._hands[seat]), tuple(self._sizes),
                            self.to_play, self.starter, self.calls, last_result,
                            self.winner, self.rules)
+
+    def log_for(self, seat: int) -> list[str]:
+        """Every event so far in words, as `seat` may see it (its own cards, no one else's).
+
+        >>> g = Game("pagat", players=2, hands=["As", "Kd"])
+        >>> g.call("one Ace"); g.challenge()
+        >>> g.log_for(1)[:4]
+        ['Hand 1: your cards: Kd; seat 0 starts', 'Seat 0 calls one Ace', "You challenge seat 0's one Ace", 'Cards shown: As Kd']
+        """
+        seat = self._seat(seat)
+        return [line for r in self._history for line in _record_lines(r, seat)]
 
     def observation_array(self, seat: int) -> np.ndarray:
         """The fixed-size float32 observation of `seat` (layout in docs/game.md)."""

@@ -151,6 +151,13 @@ def _forced_one_suit(row: np.ndarray, mask: int) -> bool:
 def _small_pool_holds(lad: Ladder, c: int, mask: int, unseen: int) -> bool:
     """A pool under five cards is its own hand: try every rank multiset of the draw
     (with suits free, no hand under five cards is a straight or a flush)."""
+    pools = _small_pools(lad, mask, unseen)
+    return bool(len(pools)) and bool(lad.holds_many(pools, c).any())
+
+
+@lru_cache(maxsize=256)
+def _small_pools(lad: Ladder, mask: int, unseen: int) -> np.ndarray:
+    """One pool per rank multiset of `unseen` drawn cards beside `mask`."""
     free = [[s for s in range(4) if not (mask >> (16 * s + r)) & 1 and
              (lad.allowed_mask >> (16 * s + r)) & 1] for r in range(13)]
     pools = []
@@ -165,9 +172,7 @@ def _small_pool_holds(lad: Ladder, c: int, mask: int, unseen: int) -> bool:
             used[r] = k + 1
         else:
             pools.append(pool)
-    if not pools:
-        return False
-    return bool(lad.holds_many(np.array(pools, np.uint64), c).any())
+    return np.array(pools, np.uint64)
 
 
 def impossible_pool_sizes(lad: Ladder, c: int) -> int:
