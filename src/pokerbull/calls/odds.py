@@ -145,14 +145,14 @@ def sampling_error(p: float, samples: int) -> float:
 
 
 def format_probability(p: float) -> str:
-    """Four decimals, or three significant digits for the rare calls.
+    """Four decimals, or three significant digits for the rare calls (never 0 or 1 alone).
 
     >>> format_probability(0.5), format_probability(0.0000123), format_probability(1.0)
-    ('0.5000', '1.23e-05', '1')
+    ('0.5000', '1.23e-05', '1.0000')
+    >>> format_probability(0.0)
+    '0.0000'
     """
-    if p in (0.0, 1.0):
-        return str(int(p))
-    return f"{p:.4f}" if p >= 0.001 else f"{p:.3g}"
+    return f"{p:.4f}" if p >= 0.001 or p == 0.0 else f"{p:.3g}"
 
 
 def one_in(p: float) -> str:
