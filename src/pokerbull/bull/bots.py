@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import abc
+import inspect
 from typing import Any
 
 import numpy as np
@@ -319,6 +320,11 @@ def make_bot(spec: str | Bot, seed: Any = None, **params: Any) -> Bot:
         raise ValueError(f"unknown bot {spec!r}; built-in bots: {', '.join(BUILT_IN)} "
                          f"(or pass a pokerbull.Bot)")
     kind = BUILT_IN[spec]
+    accepted = [name for name in inspect.signature(kind).parameters if name != "seed"]
+    for key in params:
+        if key not in accepted:
+            raise ValueError(f"bot {spec!r} has no parameter {key!r}: its parameters are "
+                             f"{', '.join(accepted)}")
     if kind is RandomBot:
         if isinstance(seed, np.random.SeedSequence):
             seed = np.random.default_rng(seed)
