@@ -244,3 +244,20 @@ def test_compiled_kernel_agrees_with_the_pure_reference():
                 counts[13 * c[1] + c[0]] += 1
         st = strengths_of(ORDERS[k % 3]) if k % 4 else None
         assert engine.multiset_value(counts, st) == multiset_value(counts, st), to_text(cards)
+
+
+def test_straights_and_straight_flushes_equal_brute_force():
+    rng = random.Random(77)
+    for k in range(400):
+        top = rng.randint(3, 12)
+        window = list(range(top, top - 5, -1)) if top > 3 else [3, 2, 1, 0, 12]
+        jokers = 2 if k < 12 else rng.choice([0, 0, 1])
+        taken = rng.sample(window, 5 - jokers)
+        flush_suit = rng.randrange(4) if rng.random() < 0.5 else None
+        cards = [(r, flush_suit if flush_suit is not None and rng.random() < 0.9
+                  else rng.randrange(4)) for r in taken]
+        cards += [rng.choice(ALL_NATURALS) for _ in range(rng.randint(0, 1 if jokers == 2 else 3))]
+        cards += ["X"] * jokers
+        order = ORDERS[k % 3]
+        assert evaluate_cards(to_text(cards), suit_order=order).value == brute_force(cards, order), \
+            to_text(cards)
