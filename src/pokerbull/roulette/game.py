@@ -7,11 +7,13 @@ for :meth:`Game.apply_action` to give it (``chance_outcomes`` lists them).
 Player actions are ``FOLD`` (0), ``CALL`` (1, a check when nothing is owed) and
 ``RAISE`` (2, a bet when nothing was bet); a dealt card is ``DEAL + card index``.
 
->>> g = Game(players=3, betting=False, deck="2c 3c 4c  5d 6d 7d  8h 9h Th  Ks 2h 3s")
->>> [str(c) for c in g.stockpile(0)], g.round
-(['2c', '8h'], 2)
->>> g.history[-1].describe()
-'match card 2h: seat 0 keeps 8h, seat 1 keeps 9h, seat 2 keeps Th'
+>>> g = Game(players=3, betting=False, deck="2c 3c 4c  5d 6d 7d  8h 9d Kh  Ks")
+>>> [" ".join(map(str, g.stockpile(s))) for s in range(3)]
+['2c', '3c', '4c Kh']
+>>> g.history[-2].describe()
+'match card Ks: seat 0 discards 5d 8h, seat 1 discards 6d 9d, seat 2 keeps Kh discards 7d'
+>>> g.result.winners, g.returns()
+((2,), [-1.0, -1.0, 2.0])
 """
 
 from __future__ import annotations
@@ -894,9 +896,10 @@ class Game:
                     who = "You turn" if s == seat else f"Seat {s} turns"
                     kept = " ".join(map(str, r.kept[s])) or "nothing"
                     thrown = " ".join(map(str, r.discarded[s])) or "nothing"
-                    claim = f" and takes the match card {r.card}" if r.claimed_by == s else ""
-                    lines.append(f"{who} over {' '.join(map(str, r.turned[s]))}: keeps {kept}, "
-                                 f"discards {thrown}{claim}.")
+                    verbs = ("keep", "discard", "take") if s == seat else ("keeps", "discards", "takes")
+                    claim = f" and {verbs[2]} the match card {r.card}" if r.claimed_by == s else ""
+                    lines.append(f"{who} over {' '.join(map(str, r.turned[s]))}: {verbs[0]} {kept}, "
+                                 f"{verbs[1]} {thrown}{claim}.")
                 if r.claimed_by is None:
                     lines.append(f"The match card {r.card} goes to the discard pile.")
             elif t is Result:
