@@ -1,0 +1,130 @@
+"""Whole games with the built-in bots: the compiled loop and its pure-Python twin.
+
+Both take the same inputs, made here from one seed: first a SplitMix64 seed for
+each seat's bot, then each game's deck order (a shuffle of all the decks' cards).
+Given the same inputs they give the same totals, game for game (tested).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from .. import _backend
+from .bots import BOTS, RouletteBot, make_bot
+from .game import CARD_KINDS, Game
+from .rules import Rules
+
+CHUNK = 4096          # games whose decks are shuffled at once
+
+
+def _engine() -> Any:
+    if _backend.name != "cython":
+        return None
+    try:
+        from . import _engine
+    except ImportError:
+        return None
+    return _engine
+
+
+def table_rules(options: Mapping[str, Any], players: int) -> Rules:
+    return Rules(players=players, **dict(options))
+
+
+def bot_specs(bots: Sequence[Any], players: int) -> list[tuple[str, dict[str, Any]]] | None:
+    """Per seat ``(name, params)``; None when a bot is not one the compiled loop knows."""
+    if len(bots) != players:
+        raise ValueError(f"one bot per seat: {players} seats, {len(bots)} bots")
+    out = []
+    for b in bots:
+        if isinstance(b, str):
+            name, params = b, {}
+        else:
+            name, params = b[0], dict(b[1] or {})
+        if name not in BOTS:
+            return None
+        out.append((name, params))
+    return out
+
+
+def simulation_inputs(rules: Rules, games: int, seed: Any):
+    """The bots' seeds (one per seat) and a generator of deck blocks (uint8, one row a game)."""
+    rng = np.random.default_rng(seed)
+    bot_seeds = [int(x) for x in rng.integers(1 << 63, size=rules.players)]
+    base = np.repeat(np.arange(CARD_KINDS, dtype=np.uint8)[None, :], rules.decks, axis=0).ravel()
+
+    def blocks():
+        done = 0
+        while done < games:
+            k = min(CHUNK, games - done)
+            yield rng.permuted(np.broadcast_to(base, (k, base.size)), axis=1)
+            done += k
+    return bot_seeds, blocks()
+
+
+def _bots_for(specs: list[tuple[str, dict[str, Any]]], seeds: list[int]) -> list[RouletteBot]:
+    return [make_bot(name, seed=seed, **params) for (name, params), seed in zip(specs, seeds)]
+
+
+def _totals(players: int) -> dict[str, Any]:
+    return {"games": 0, "returns": np.zeros(players, np.float64),
+            "wins": np.zeros(players, np.int64), "actions": 0}
+
+
+def _add_game(totals: dict[str, Any], returns: Sequence[float]) -> None:
+    r = np.asarray(returns, np.float64)
+    totals["games"] += 1
+    totals["returns"] += r
+    totals["wins"] += r == r.max()
+
+
+def play_pure(options: Mapping[str, Any], players: int, bots: Sequence[Any], games: int,
+              seed: Any) -> dict[str, Any] | None:
+    """The pure-Python twin: ``Game(deck=...)`` and the Python bots, one action at a time."""
+    rules = table_rules(options, players)
+    specs = bot_specs(bots, players)
+    if specs is None:
+        return None
+    seeds, blocks = simulation_inputs(rules, games, seed)
+    agents = _bots_for(specs, seeds)
+    totals = _totals(players)
+    for block in blocks:
+        for row in block:
+            g = Game(rules=rules, deck=row.tolist())
+            for s, a in enumerate(agents):
+                a.reset(s)
+            while not g.is_terminal():
+                seat = g.current_player
+                g.apply_action(agents[seat].act(g.observation(seat)))
+                totals["actions"] += 1
+            _add_game(totals, g.returns())
+    return totals
+
+
+def fast_simulate(options: Mapping[str, Any], players: int, bots: Sequence[Any], games: int,
+                  seed: Any) -> dict[str, Any] | None:
+    """``Wing.fast_simulate``: whole games in the compiled loop (None if it cannot run them)."""
+    engine = _engine()
+    rules = table_rules(options, players)
+    specs = bot_specs(bots, players)
+    if engine is None or specs is None:
+        return None
+    seeds, blocks = simulation_inputs(rules, games, seed)
+    agents = _bots_for(specs, seeds)
+    kinds = np.array([a.kind for a in agents], np.int32)
+    params = np.array([getattr(a, "raise_at", 0) for a in agents], np.int32)
+    states = np.array(seeds, np.uint64)
+    totals = _totals(players)
+    for block in blocks:
+        actions = engine.play_games(np.ascontiguousarray(block), players, rules.suit_strengths,
+                                    rules.betting, rules.ante, rules.bet_size, rules.max_raises,
+                                    kinds, params, states, totals["returns"], totals["wins"])
+        totals["games"] += len(block)
+        totals["actions"] += int(actions)
+    return totals
+
+
+__all__ = ["fast_simulate", "play_pure", "simulation_inputs"]
