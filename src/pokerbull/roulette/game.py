@@ -11,7 +11,7 @@ Player actions are ``FOLD`` (0), ``CALL`` (1, a check when nothing is owed) and
 >>> [" ".join(map(str, g.stockpile(s))) for s in range(3)]
 ['2c', '3c', '4c Kh']
 >>> g.history[-2].describe()
-'match card Ks: seat 0 discards 5d 8h, seat 1 discards 6d 9d, seat 2 keeps Kh discards 7d'
+'match card Ks: seat 0 discards 5d 8h, seat 1 discards 6d 9d, seat 2 keeps Kh, discards 7d'
 >>> g.result.winners, g.returns()
 ((2,), [-1.0, -1.0, 2.0])
 """
@@ -166,9 +166,8 @@ class Matching:
                 words.append(f"keeps {' '.join(map(str, kept))}")
             if thrown:
                 words.append(f"discards {' '.join(map(str, thrown))}")
-            if self.claimed_by == seat:
-                words.append(f"and claims {self.card}")
-            parts.append(f"seat {seat} " + " ".join(words))
+            claim = f" and claims {self.card}" if self.claimed_by == seat else ""
+            parts.append(f"seat {seat} " + ", ".join(words) + claim)
         return f"match card {self.card}: " + ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
@@ -201,7 +200,7 @@ class Result:
         hand = self.hands[self.winners[0]]
         split = " split" if len(self.winners) > 1 else ""
         return f"showdown: {who} win{'s' * (len(self.winners) == 1)} the pot of {self.pot}" \
-               f"{split} with {str(hand).lower() if hand is not None else '?'}"
+               f"{split} with {hand}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "result", "reason": self.reason,
