@@ -16,7 +16,7 @@ import pokerbull.roulette.rules
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-@pytest.mark.parametrize("page", ["roulette.md"])
+@pytest.mark.parametrize("page", ["roulette.md", "evaluator.md"])
 def test_doc_examples(page):
     failures, tried = doctest.testfile(str(DOCS / page), module_relative=False,
                                        optionflags=doctest.ELLIPSIS)
