@@ -106,11 +106,21 @@ def play_pure(options: Mapping[str, Any], players: int, bots: Sequence[Any], gam
 
 def fast_simulate(options: Mapping[str, Any], players: int, bots: Sequence[Any], games: int,
                   seed: Any) -> dict[str, Any] | None:
-    """``Wing.fast_simulate``: whole games in the compiled loop (None if it cannot run them)."""
+    """``Wing.fast_simulate``: whole games in the compiled loop (None for bots it does not
+    know). Without the compiled engine (``POKERBULL_PURE=1``, or no build) the pure twin
+    plays the same games, so a seed gives the same totals on both backends."""
     engine = _engine()
+    if engine is None:
+        return play_pure(options, players, bots, games, seed)
+    return play_compiled(engine, options, players, bots, games, seed)
+
+
+def play_compiled(engine: Any, options: Mapping[str, Any], players: int, bots: Sequence[Any],
+                  games: int, seed: Any) -> dict[str, Any] | None:
+    """Whole games in `engine` (the compiled ``_engine`` module); None for unknown bots."""
     rules = table_rules(options, players)
     specs = bot_specs(bots, players)
-    if engine is None or specs is None:
+    if specs is None:
         return None
     seeds, blocks = simulation_inputs(rules, games, seed)
     agents = _bots_for(specs, seeds)
@@ -127,4 +137,4 @@ def fast_simulate(options: Mapping[str, Any], players: int, bots: Sequence[Any],
     return totals
 
 
-__all__ = ["fast_simulate", "play_pure", "simulation_inputs"]
+__all__ = ["fast_simulate", "play_compiled", "play_pure", "simulation_inputs"]
