@@ -386,11 +386,20 @@ def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
                 marks.append(m)
         return ranks, marks
 
+    def of_a_kind(size: int, cls: int) -> int | None:
+        # the highest rank with `size` cards (jokers filling in), then the kickers; every
+        # joker goes in: one the group does not need is its card in the strongest suit
+        for r in range(12, -1, -1):
+            if rank_cnt[r] + jokers >= size:
+                ks, km = kickers((r,), h - size)
+                return value(cls, [r] + ks, group(r, size, min(jokers, size)) + km)
+        return None
+
     # five of a kind
     if h == 5:
-        for r in range(12, -1, -1):
-            if rank_cnt[r] + jokers >= 5:
-                return value(FIVE_KIND, [r], group(r, 5, min(jokers, 5)))
+        found = of_a_kind(5, FIVE_KIND)
+        if found is not None:
+            return found
         # straight flush: the highest top, then the strongest suit
         for t in range(12, 2, -1):
             window = range(t, t - 5, -1) if t > 3 else (3, 2, 1, 0, 12)
@@ -398,12 +407,9 @@ def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
                 missing = sum(1 for r in window if not cnt[s][r])
                 if missing <= jokers:
                     return value(STRAIGHT_FLUSH, [t], [st[s]] * 5)
-    if h >= 4:
-        for r in range(12, -1, -1):
-            if rank_cnt[r] + jokers >= 4:
-                wild = max(0, 4 - rank_cnt[r])
-                ks, km = kickers((r,), h - 4)
-                return value(QUADS, [r] + ks, group(r, 4, wild) + km)
+    found = of_a_kind(4, QUADS) if h >= 4 else None
+    if found is not None:
+        return found
     if h == 5:
         for t in range(12, -1, -1):
             for p in range(12, -1, -1):
@@ -432,12 +438,9 @@ def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
                         marks[i] = top
                         spare -= 1
                 return value(STRAIGHT, [t], marks)
-    if h >= 3:
-        for r in range(12, -1, -1):
-            if rank_cnt[r] + jokers >= 3:
-                wild = max(0, 3 - rank_cnt[r])
-                ks, km = kickers((r,), h - 3)
-                return value(TRIPS, [r] + ks, group(r, 3, wild) + km)
+    found = of_a_kind(3, TRIPS) if h >= 3 else None
+    if found is not None:
+        return found
     if h >= 4:
         for hi in range(12, -1, -1):
             for lo in range(hi - 1, -1, -1):
@@ -446,12 +449,9 @@ def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
                     ks, km = kickers((hi, lo), h - 4)
                     return value(TWO_PAIR, [hi, lo] + ks,
                                  group(hi, 2, need_h) + group(lo, 2, need_l) + km)
-    if h >= 2:
-        for r in range(12, -1, -1):
-            if rank_cnt[r] + jokers >= 2:
-                wild = max(0, 2 - rank_cnt[r])
-                ks, km = kickers((r,), h - 2)
-                return value(PAIR, [r] + ks, group(r, 2, wild) + km)
+    found = of_a_kind(2, PAIR) if h >= 2 else None
+    if found is not None:
+        return found
     if jokers:                       # a lone joker: the Ace of the strongest suit
         return value(HIGH_CARD, [12], [top])
     ks, km = kickers((), h)

@@ -88,6 +88,21 @@ cdef inline void _kickers(Hand* h, int away1, int away2, int count,
         r -= 1
 
 
+cdef inline bint _of_a_kind(Hand* h, int size, int hand_size, int jokers, int top,
+                            const int* rank_cnt, int (*bystr)[4]) noexcept nogil:
+    """The highest rank with `size` cards (jokers filling in), then the kickers; every
+    joker goes in (one the group does not need is its card in the strongest suit)."""
+    cdef int r
+    for r in range(12, -1, -1):
+        if rank_cnt[r] + jokers >= size:
+            h.roles[0] = r
+            h.nroles = 1
+            _group(h, r, size, jokers if jokers < size else size, top, bystr)
+            _kickers(h, r, -1, hand_size - size, bystr)
+            return True
+    return False
+
+
 cdef inline int _window(int t, int i) noexcept nogil:
     """The i-th rank (hand order) of the straight to t; the wheel ends on its Ace."""
     if t == 3 and i == 4:
@@ -102,7 +117,7 @@ cdef uint64_t mvalue(const int* counts, const int* st, bint by_suit) noexcept no
     cdef int rank_cnt[13]
     cdef int suit_total[4]
     cdef int order[4]
-    cdef int s, r, t, p, i, k, c, n, h, jokers, top, missing, need_t, need_p, wild, spare
+    cdef int s, r, t, p, i, k, c, n, h, jokers, top, missing, need_t, need_p, spare
     cdef int best_s
     cdef uint64_t key, best_key
     cdef Hand hand
@@ -132,12 +147,8 @@ cdef uint64_t mvalue(const int* counts, const int* st, bint by_suit) noexcept no
     hand.nroles = 0
     hand.nmarks = 0
     if h == 5:
-        for r in range(12, -1, -1):
-            if rank_cnt[r] + jokers >= 5:
-                hand.roles[0] = r
-                hand.nroles = 1
-                _group(&hand, r, 5, jokers if jokers < 5 else 5, top, bystr)
-                return _encode(FIVE_KIND, &hand, by_suit)
+        if _of_a_kind(&hand, 5, h, jokers, top, rank_cnt, bystr):
+            return _encode(FIVE_KIND, &hand, by_suit)
         for t in range(12, 2, -1):
             for k in range(4):
                 s = order[k]
@@ -152,15 +163,8 @@ cdef uint64_t mvalue(const int* counts, const int* st, bint by_suit) noexcept no
                         hand.marks[i] = st[s] if by_suit else 0
                     hand.nmarks = 5
                     return _encode(STRAIGHT_FLUSH, &hand, by_suit)
-    if h >= 4:
-        for r in range(12, -1, -1):
-            if rank_cnt[r] + jokers >= 4:
-                wild = 4 - rank_cnt[r] if rank_cnt[r] < 4 else 0
-                hand.roles[0] = r
-                hand.nroles = 1
-                _group(&hand, r, 4, wild, top, bystr)
-                _kickers(&hand, r, -1, h - 4, bystr)
-                return _encode(QUADS, &hand, by_suit)
+    if h >= 4 and _of_a_kind(&hand, 4, h, jokers, top, rank_cnt, bystr):
+        return _encode(QUADS, &hand, by_suit)
     if h == 5:
         for t in range(12, -1, -1):
             need_t = 3 - rank_cnt[t] if rank_cnt[t] < 3 else 0
@@ -229,15 +233,8 @@ cdef uint64_t mvalue(const int* counts, const int* st, bint by_suit) noexcept no
                 hand.roles[0] = t
                 hand.nroles = 1
                 return _encode(STRAIGHT, &hand, by_suit)
-    if h >= 3:
-        for r in range(12, -1, -1):
-            if rank_cnt[r] + jokers >= 3:
-                wild = 3 - rank_cnt[r] if rank_cnt[r] < 3 else 0
-                hand.roles[0] = r
-                hand.nroles = 1
-                _group(&hand, r, 3, wild, top, bystr)
-                _kickers(&hand, r, -1, h - 3, bystr)
-                return _encode(TRIPS, &hand, by_suit)
+    if h >= 3 and _of_a_kind(&hand, 3, h, jokers, top, rank_cnt, bystr):
+        return _encode(TRIPS, &hand, by_suit)
     if h >= 4:
         for t in range(12, -1, -1):
             need_t = 2 - rank_cnt[t] if rank_cnt[t] < 2 else 0
@@ -253,15 +250,8 @@ cdef uint64_t mvalue(const int* counts, const int* st, bint by_suit) noexcept no
                     _group(&hand, p, 2, need_p, top, bystr)
                     _kickers(&hand, t, p, h - 4, bystr)
                     return _encode(TWO_PAIR, &hand, by_suit)
-    if h >= 2:
-        for r in range(12, -1, -1):
-            if rank_cnt[r] + jokers >= 2:
-                wild = 2 - rank_cnt[r] if rank_cnt[r] < 2 else 0
-                hand.roles[0] = r
-                hand.nroles = 1
-                _group(&hand, r, 2, wild, top, bystr)
-                _kickers(&hand, r, -1, h - 2, bystr)
-                return _encode(PAIR, &hand, by_suit)
+    if h >= 2 and _of_a_kind(&hand, 2, h, jokers, top, rank_cnt, bystr):
+        return _encode(PAIR, &hand, by_suit)
     if jokers:
         hand.roles[0] = 12
         hand.nroles = 1

@@ -65,8 +65,16 @@ def simulation_inputs(rules: Rules, games: int, seed: Any):
     return bot_seeds, blocks()
 
 
-def _bots_for(specs: list[tuple[str, dict[str, Any]]], seeds: list[int]) -> list[RouletteBot]:
-    return [make_bot(name, seed=seed, **params) for (name, params), seed in zip(specs, seeds)]
+def _table(options: Mapping[str, Any], players: int, bots: Sequence[Any], games: int,
+           seed: Any) -> tuple[Rules, list[RouletteBot], list[int], Any] | None:
+    """The rules, the seated bots, their seeds and the deck blocks; None for unknown bots."""
+    rules = table_rules(options, players)
+    specs = bot_specs(bots, players)
+    if specs is None:
+        return None
+    seeds, blocks = simulation_inputs(rules, games, seed)
+    agents = [make_bot(name, seed=s, **params) for (name, params), s in zip(specs, seeds)]
+    return rules, agents, seeds, blocks
 
 
 def _totals(players: int) -> dict[str, Any]:
@@ -84,12 +92,10 @@ def _add_game(totals: dict[str, Any], returns: Sequence[float]) -> None:
 def play_pure(options: Mapping[str, Any], players: int, bots: Sequence[Any], games: int,
               seed: Any) -> dict[str, Any] | None:
     """The pure-Python twin: ``Game(deck=...)`` and the Python bots, one action at a time."""
-    rules = table_rules(options, players)
-    specs = bot_specs(bots, players)
-    if specs is None:
+    table = _table(options, players, bots, games, seed)
+    if table is None:
         return None
-    seeds, blocks = simulation_inputs(rules, games, seed)
-    agents = _bots_for(specs, seeds)
+    rules, agents, _, blocks = table
     totals = _totals(players)
     for block in blocks:
         for row in block:
@@ -118,12 +124,10 @@ def fast_simulate(options: Mapping[str, Any], players: int, bots: Sequence[Any],
 def play_compiled(engine: Any, options: Mapping[str, Any], players: int, bots: Sequence[Any],
                   games: int, seed: Any) -> dict[str, Any] | None:
     """Whole games in `engine` (the compiled ``_engine`` module); None for unknown bots."""
-    rules = table_rules(options, players)
-    specs = bot_specs(bots, players)
-    if specs is None:
+    table = _table(options, players, bots, games, seed)
+    if table is None:
         return None
-    seeds, blocks = simulation_inputs(rules, games, seed)
-    agents = _bots_for(specs, seeds)
+    rules, agents, seeds, blocks = table
     kinds = np.array([a.kind for a in agents], np.int32)
     params = np.array([getattr(a, "raise_at", 0) for a in agents], np.int32)
     states = np.array(seeds, np.uint64)
