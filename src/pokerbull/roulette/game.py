@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend
+from ..core import backend as _backend
 from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, RANKS, SUITS, Card
 from ..evaluator import HandRank, card_index, multiset_value
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction

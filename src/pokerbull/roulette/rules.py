@@ -16,21 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SUITS
+from ..options import whole
 
 DEFAULT_SUIT_ORDER = "shdc"     # spades > hearts > diamonds > clubs (RULES.md 5)
 MIN_PLAYERS = 3
 MAX_PLAYERS = 100               # 20 decks; a table beyond that is not a card game
 DECK_CARDS = 54                 # one deck: 52 cards and both jokers
 _KEYS = ("players", "suit_order", "betting", "ante", "bet_size", "max_raises")
-
-
-def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise ValueError(f"{name} must be {bound}, not {value}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -54,12 +46,11 @@ class Rules:
     max_raises: int = 3
 
     def __post_init__(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise ValueError(f"players must be a whole number, not {self.players!r}")
-        if self.players < MIN_PLAYERS:
+        players = whole("players", self.players)
+        if players < MIN_PLAYERS:
             raise ValueError(f"Poker roulette needs at least {MIN_PLAYERS} players, "
-                             f"not {self.players}")
-        _whole("players", self.players, MIN_PLAYERS, MAX_PLAYERS)
+                             f"not {players}")
+        object.__setattr__(self, "players", whole("players", players, MIN_PLAYERS, MAX_PLAYERS))
         order = self.suit_order
         if (not isinstance(order, str) or len(order) != 4
                 or sorted(order.lower()) != sorted(SUITS)):
@@ -68,9 +59,9 @@ class Rules:
         object.__setattr__(self, "suit_order", order.lower())
         if not isinstance(self.betting, bool):
             raise ValueError(f"betting must be True or False, not {self.betting!r}")
-        _whole("ante", self.ante, 1, 1_000_000)
-        _whole("bet_size", self.bet_size, 1, 1_000_000)
-        _whole("max_raises", self.max_raises, 0, 100)
+        for name, low, high in (("ante", 1, 1_000_000), ("bet_size", 1, 1_000_000),
+                                ("max_raises", 0, 100)):
+            object.__setattr__(self, name, whole(name, getattr(self, name), low, high))
 
     @property
     def decks(self) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend
+from ..core import backend as _backend
 from .bots import BOTS, RouletteBot, make_bot
 from .game import CARD_KINDS, Game
 from .rules import Rules
