@@ -138,3 +138,24 @@ def test_tournament_orders_the_bots_with_confidence_intervals():
     assert above("reader", "timid"), stats
     assert above("timid", "station"), stats
     assert above("timid", "random"), stats
+
+
+def test_the_family_simulation_runs_roulette_on_both_engines():
+    import pokerbull as pb
+    fast = pb.simulate("roulette", games=200, seed=3, engine="auto")
+    assert fast.engine == ("compiled" if pb.backend() == "cython" else "python")
+    slow = pb.simulate("roulette", games=40, seed=3, engine="python")
+    for r in (fast, slow):
+        assert abs(r.mean_returns.sum()) < 1e-9 and r.actions > 0
+    # options beyond the rules (chance nodes) go through the Python engine
+    r = pb.simulate("roulette", bots=["reader", "station", "random"], games=20, seed=1,
+                    chance_nodes=True)
+    assert r.engine == "python"
+
+
+def test_bots_take_a_numpy_generator_as_seed():
+    a = roulette.WING.bots["random"](seed=np.random.default_rng(5))
+    b = roulette.WING.bots["random"](seed=np.random.default_rng(5))
+    assert a.params() == b.params()
+    with pytest.raises(ValueError, match="seed"):
+        roulette.WING.bots["random"](seed=-1)

@@ -50,10 +50,13 @@ class SplitMix64:
 
 
 def _seed_value(seed: Any) -> int:
-    if seed is None:
-        return int(np.random.default_rng().integers(1 << 63))
+    """The SplitMix64 seed: a whole number as given, else one drawn from a Generator
+    (or from fresh entropy for None)."""
+    if seed is None or isinstance(seed, np.random.Generator):
+        return int((seed or np.random.default_rng()).integers(1 << 63))
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"a bot's seed must be a whole number >= 0 or None, not {seed!r}")
+        raise ValueError(f"a bot's seed must be a whole number >= 0, a numpy Generator or "
+                         f"None, not {seed!r}")
     return int(seed)
 
 

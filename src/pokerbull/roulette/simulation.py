@@ -30,8 +30,14 @@ def _engine() -> Any:
     return _engine
 
 
-def table_rules(options: Mapping[str, Any], players: int) -> Rules:
-    return Rules(players=players, **dict(options))
+def table_rules(options: Mapping[str, Any], players: int) -> Rules | None:
+    """The rules of a table, or None when the options ask for more than rules (``deck``,
+    ``chance_nodes``): such games are played through the Python engine."""
+    options = dict(options)
+    if set(options) - set(Rules.__dataclass_fields__) - {"players"}:
+        return None
+    options.pop("players", None)
+    return Rules(players=players, **options)
 
 
 def bot_specs(bots: Sequence[Any], players: int) -> list[tuple[str, dict[str, Any]]] | None:
@@ -70,7 +76,7 @@ def _table(options: Mapping[str, Any], players: int, bots: Sequence[Any], games:
     """The rules, the seated bots, their seeds and the deck blocks; None for unknown bots."""
     rules = table_rules(options, players)
     specs = bot_specs(bots, players)
-    if specs is None:
+    if specs is None or rules is None:
         return None
     seeds, blocks = simulation_inputs(rules, games, seed)
     agents = [make_bot(name, seed=s, **params) for (name, params), s in zip(specs, seeds)]
