@@ -159,3 +159,19 @@ def test_bots_take_a_numpy_generator_as_seed():
     assert a.params() == b.params()
     with pytest.raises(ValueError, match="seed"):
         roulette.WING.bots["random"](seed=-1)
+
+
+def test_the_engine_refuses_bad_decks_and_bots():
+    engine = pytest.importorskip("pokerbull.roulette._engine")
+    z = np.zeros(3)
+    args = ((3, 2, 1, 0), True, 1, 1, 3, np.array([1, 1, 1], np.int32),
+            np.zeros(3, np.int32), np.zeros(3, np.uint64), z, np.zeros(3, np.int64))
+    bad = np.full((2, 54), 60, np.uint8)
+    with pytest.raises(ValueError, match="card indices"):
+        engine.play_games(bad, 3, *args)
+    with pytest.raises(ValueError, match="at least 10 cards"):
+        engine.play_games(np.zeros((2, 5), np.uint8), 3, *args)
+    kinds = np.array([1, 7, 1], np.int32)
+    with pytest.raises(ValueError, match="bot kind 7"):
+        engine.play_games(np.zeros((2, 54), np.uint8), 3, args[0], True, 1, 1, 3, kinds,
+                          *args[6:])

@@ -309,6 +309,21 @@ def play_games(const uint8_t[:, ::1] decks, int players, strengths, bint betting
     if kinds.shape[0] != n or params.shape[0] != n or states.shape[0] != n \
             or returns.shape[0] != n or wins.shape[0] != n:
         raise ValueError("one bot kind, parameter, state, return and win slot per seat")
+    if n < 3 or decks.shape[1] < 3 * n + 1:
+        raise ValueError(f"{n} players need decks of at least {3 * n + 1} cards "
+                         f"(rows of {decks.shape[1]})")
+    for i in range(n):
+        if not 0 <= kinds[i] <= 2:
+            raise ValueError(f"bot kind {kinds[i]} at seat {i} is not 0..2")
+    cdef Py_ssize_t row, col
+    cdef bint bad = False
+    with nogil:
+        for row in range(decks.shape[0]):
+            for col in range(decks.shape[1]):
+                if decks[row, col] >= KINDS:
+                    bad = True
+    if bad:
+        raise ValueError(f"deck entries must be card indices 0..{KINDS - 1}")
     cdef int* cnt = <int*>calloc(n * KINDS, sizeof(int))
     cdef int* vis = <int*>calloc(n * KINDS, sizeof(int))
     cdef int* ints = <int*>calloc(n * 10, sizeof(int))
