@@ -82,7 +82,7 @@ def test_splitmix64_known_values():
 
 
 @pytest.mark.parametrize("players, betting", [(5, True), (5, False), (3, True), (7, True),
-                                              (11, False)])
+                                              (11, False), (23, True)])
 def test_compiled_loop_equals_the_pure_twin_game_for_game(players, betting):
     engine = pytest.importorskip("pokerbull.roulette._engine")
     bots = (LINEUP * 3)[:players]

@@ -124,6 +124,15 @@ def test_json_round_trip_with_the_generator_continues_identically():
         assert h.to_json() == g.to_json() and h.returns() == g.returns()
 
 
+def test_pickle_and_deepcopy_keep_the_game():
+    import copy
+    import pickle
+    g = Game(players=4, seed=1)
+    g.apply_action(RAISE)
+    assert pickle.loads(pickle.dumps(g)).to_json() == g.to_json()
+    assert copy.deepcopy(g) == g
+
+
 def test_json_round_trip_of_a_fixed_deck():
     deck = "As 3c 4c 5d 6d 7d 8d 9d Td Kh Jc Qc Ac 2s Ah 3h 4h 5h 6h 7h"
     g = Game(players=3, deck=deck)

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..core import backend as _backend
-from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, RANKS, SUITS, Card
+from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card
 from ..evaluator import HandRank, card_index, multiset_value
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
 from .rules import Rules
