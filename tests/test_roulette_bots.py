@@ -85,7 +85,7 @@ def test_splitmix64_known_values():
                                               (11, False), (23, True)])
 def test_compiled_loop_equals_the_pure_twin_game_for_game(players, betting):
     engine = pytest.importorskip("pokerbull.roulette._engine")
-    bots = (LINEUP * 3)[:players]
+    bots = (LINEUP * 5)[:players]
     options = {"betting": betting, "suit_order": "hsdc" if players == 7 else "shdc"}
     a = play_pure(options, players, bots, 60, seed=players)
     b = play_compiled(engine, options, players, bots, 60, seed=players)
