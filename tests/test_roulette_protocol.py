@@ -257,6 +257,7 @@ def test_chance_node_refuses_a_card_that_is_all_out():
     ({"seed": -3}, "seed"),
     ({"seed": "x"}, "seed"),
     ({"deck": "As As"}, "appears 2 times"),
+    ({"deck": "As Ks Qs Js Ts 9s 8s 7s 6s 5s", "seed": "s"}, "seed"),
     ({"deck": "As Zq"}, "deck card 1"),
     ({"deck": "As Ks"}, "first round"),
     ({"deck": "As Ks", "chance_nodes": True}, "not both"),

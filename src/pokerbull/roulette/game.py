@@ -410,7 +410,9 @@ class Game:
         if fixed is not None and len(fixed) < 3 * rules.players + 1:
             raise ValueError(f"deck= holds {len(fixed)} cards, but the first round of "
                              f"{rules.players} players needs {3 * rules.players + 1}")
-        rng = _make_rng(seed) if deck is None and not chance_nodes else None
+        rng = _make_rng(seed)            # checked even when a deck or chance nodes leave it idle
+        if deck is not None or chance_nodes:
+            rng = None
         self._setup(rules, fixed, rng, chance_nodes)
         self._run()
 
