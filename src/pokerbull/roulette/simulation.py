@@ -118,12 +118,12 @@ def play_pure(options: Mapping[str, Any], players: int, bots: Sequence[Any], gam
 
 def fast_simulate(options: Mapping[str, Any], players: int, bots: Sequence[Any], games: int,
                   seed: Any) -> dict[str, Any] | None:
-    """``Wing.fast_simulate``: whole games in the compiled loop (None for bots it does not
-    know). Without the compiled engine (``POKERBULL_PURE=1``, or no build) the pure twin
-    plays the same games, so a seed gives the same totals on both backends."""
+    """``Wing.fast_simulate``: whole games in the compiled loop; None for bots or options
+    it does not know, and without the compiled engine (``POKERBULL_PURE=1``, or no
+    build), so that the caller plays them through the Python engine."""
     engine = _engine()
     if engine is None:
-        return play_pure(options, players, bots, games, seed)
+        return None
     return play_compiled(engine, options, players, bots, games, seed)
 
 
