@@ -1,0 +1,123 @@
+"""Which pokerbull game a name means, and the facts an RL framework needs about it.
+
+`game_spec` is the one place that turns a name into a way of making game
+states: a Poker Bull preset (``"pagat"``, ``"holdem"``...) or the name of a
+registered wing (``"cheat"``, ``"roulette"``). Everything else in
+:mod:`pokerbull.rl` speaks only the game protocol (:mod:`pokerbull.protocol`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+import pokerbull as pb
+from pokerbull.protocol import CHANCE_PLAYER, GameState, wing, wing_names
+
+NO_LENGTH_BOUND = 2**31 - 1   # what OpenSpiel is told when a game states no bound
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game with its options fixed: ``make(seed)`` deals a new state.
+
+    The sizes come from a state of the game; the bounds (utility, game length,
+    observation values) from the game's own attributes where it states them
+    (``min_utility``, ``max_utility``, ``max_game_length``, ``observation_low``,
+    ``observation_high`` on its states), else utilities in [-1, 1], no length
+    bound and unbounded observation values.
+    """
+
+    name: str
+    title: str
+    options: Mapping[str, Any]
+    make: Callable[[int], GameState] = field(repr=False)
+    num_players: int
+    num_actions: int
+    observation_size: int
+    min_utility: float
+    max_utility: float
+    max_game_length: int
+    observation_low: float
+    observation_high: float
+
+
+def _bull_bounds(state: Any) -> dict[str, Any]:
+    """Poker Bull's bounds from its rules: utilities, longest game, observation values."""
+    rules = state.rules
+    n = rules.players
+    if rules.growth == "grow":     # out on the (limit - start + 1)th loss
+        losses = rules.card_limit - rules.start_cards + 1
+    else:                          # out when the last card is lost
+        losses = rules.start_cards
+    hands = (n - 1) * losses + (losses - 1)   # every other seat out, the winner one loss short
+    return {"min_utility": -1.0 / (n - 1), "max_utility": 1.0,
+            "max_game_length": hands * (len(rules.ladder) + 1),
+            "observation_low": 0.0, "observation_high": float(max(1, rules.card_limit))}
+
+
+def _checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    if "seed" in options:
+        raise ValueError("seed is not a game option here: the environment seeds each game "
+                         "(reset(seed=...) in PettingZoo, the 'seed' parameter in OpenSpiel)")
+    return dict(options)
+
+
+def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
+    """The game a name means, with `options` (keywords of the game): a Poker Bull preset
+    (see ``pb.preset_names()``) or a game of the family (see ``wing_names()``).
+
+    >>> spec = game_spec("pagat", players=3)
+    >>> spec.num_players, spec.num_actions == len(pb.ladder("pagat")) + 1
+    (3, True)
+    """
+    options = _checked_options(options)
+    if not isinstance(game_or_preset, str):
+        raise ValueError(f"a game is named by a Poker Bull preset or a game name, "
+                         f"not {type(game_or_preset).__name__}")
+    name = game_or_preset
+    if name in pb.preset_names():
+        def make(seed: int) -> GameState:
+            return pb.Game(name, seed=seed, **options)
+        title = f"Poker Bull ({name})"
+        bounds = _bull_bounds
+    elif name in wing_names():
+        w = wing(name)
+
+        def make(seed: int) -> GameState:
+            return w.new_game(seed=seed, **options)
+        title = w.title
+        bounds = _stated_bounds
+    else:
+        raise ValueError(f"unknown game {name!r}: the Poker Bull presets are "
+                         f"{', '.join(pb.preset_names())} and the other games "
+                         f"{', '.join(n for n in wing_names() if n != 'bull') or '(none installed)'}")
+    probe = make(0)
+    settle_chance(probe, np.random.default_rng(0))
+    return GameSpec(name=name, title=title, options=options, make=make,
+                    num_players=probe.num_players, num_actions=probe.num_actions,
+                    observation_size=probe.observation_size, **bounds(probe))
+
+
+def _stated_bounds(state: Any) -> dict[str, Any]:
+    """Bounds a game states on its states; the defaults of `GameSpec` where it states none."""
+    return {"min_utility": float(getattr(state, "min_utility", -1.0)),
+            "max_utility": float(getattr(state, "max_utility", 1.0)),
+            "max_game_length": int(getattr(state, "max_game_length", NO_LENGTH_BOUND)),
+            "observation_low": float(getattr(state, "observation_low", -np.inf)),
+            "observation_high": float(getattr(state, "observation_high", np.inf))}
+
+
+def settle_chance(state: GameState, rng: np.random.Generator) -> None:
+    """Play every chance node from `rng` until a seat is to act or the game is over."""
+    while state.current_player == CHANCE_PLAYER:
+        outcomes = state.chance_outcomes()
+        if not outcomes:
+            raise ValueError("this game waits for cards given by hand (a chance node without "
+                             "listed outcomes): RL environments need games that deal at random")
+        actions = [a for a, _ in outcomes]
+        p = np.array([q for _, q in outcomes], dtype=np.float64)
+        state.apply_action(actions[int(rng.choice(len(actions), p=p / p.sum()))])
