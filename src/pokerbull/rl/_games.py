@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -17,12 +18,18 @@ import numpy as np
 import pokerbull as pb
 from pokerbull.protocol import CHANCE_PLAYER, GameState, wing, wing_names
 
+from ._chance import CardByCard
+
 NO_LENGTH_BOUND = 2**31 - 1   # what OpenSpiel is told when a game states no bound
 
 
 @dataclass(frozen=True)
 class GameSpec:
     """A game with its options fixed: ``make(seed)`` deals a new state.
+
+    ``make_dealt_by_chance()``, when given, makes a state of the same game whose
+    every random draw is an explicit chance node (at most ``max_chance_outcomes``
+    outcomes each), as OpenSpiel needs.
 
     The sizes come from a state of the game; the bounds (utility, game length,
     observation values) from the game's own attributes where it states them
@@ -43,6 +50,9 @@ class GameSpec:
     max_game_length: int
     observation_low: float
     observation_high: float
+    # A state with every random draw an explicit chance node (None: use SeededAtRoot).
+    make_dealt_by_chance: Callable[[], GameState] | None = field(default=None, repr=False)
+    max_chance_outcomes: int = 0
 
 
 def _bull_bounds(state: Any) -> dict[str, Any]:
@@ -55,8 +65,19 @@ def _bull_bounds(state: Any) -> dict[str, Any]:
         losses = rules.start_cards
     hands = (n - 1) * losses + (losses - 1)   # every other seat out, the winner one loss short
     return {"min_utility": -1.0 / (n - 1), "max_utility": 1.0,
+            "max_chance_outcomes": rules.deck_size,
             "max_game_length": hands * (len(rules.ladder) + 1),
             "observation_low": 0.0, "observation_high": float(max(1, rules.card_limit))}
+
+
+@lru_cache(maxsize=64)
+def _cached_spec(name: str, options: tuple[tuple[str, Any], ...]) -> GameSpec:
+    return game_spec(name, **dict(options))
+
+
+def cached_game_spec(name: str, options: Mapping[str, Any]) -> GameSpec:
+    """`game_spec` remembered for hashable options (restoring saves makes many)."""
+    return _cached_spec(name, tuple(sorted(options.items())))
 
 
 def _checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -82,6 +103,12 @@ def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
     if name in pb.preset_names():
         def make(seed: int) -> GameState:
             return pb.Game(name, seed=seed, **options)
+        def make_dealt_by_chance() -> GameState:
+            game = pb.Game(name, dealing="manual", **options)
+            if game.rules.first_starter == "random":
+                raise ValueError("first_starter='random' is drawn inside the game, which "
+                                 "OpenSpiel cannot see: give a seat number")
+            return CardByCard(game)
         title = f"Poker Bull ({name})"
         bounds = _bull_bounds
     elif name in wing_names():
@@ -89,6 +116,7 @@ def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
 
         def make(seed: int) -> GameState:
             return w.new_game(seed=seed, **options)
+        make_dealt_by_chance = None
         title = w.title
         bounds = _stated_bounds
     else:
@@ -99,7 +127,8 @@ def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
     settle_chance(probe, np.random.default_rng(0))
     return GameSpec(name=name, title=title, options=options, make=make,
                     num_players=probe.num_players, num_actions=probe.num_actions,
-                    observation_size=probe.observation_size, **bounds(probe))
+                    observation_size=probe.observation_size, **bounds(probe),
+                    make_dealt_by_chance=make_dealt_by_chance)
 
 
 def _stated_bounds(state: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -35,7 +35,7 @@ RENDER_MODES = ("ansi",)
 class PokerbullEnv(AECEnv):
     """One pokerbull game at a time, seat by seat (build with :func:`pettingzoo_env`)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "pokerbull_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "pokerbull_v0",
                 "is_parallelizable": False}
 
     def __init__(self, spec: GameSpec, render_mode: str | None = None) -> None:
