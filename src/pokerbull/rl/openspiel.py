@@ -2,8 +2,8 @@
 
 - ``"python_pokerbull"``: Poker Bull; parameters ``preset``, ``players`` and the
   preset's options (``start_cards``, ``card_limit``, ``growth``,
-  ``next_starter``, ``direction``, ``first_starter``); 0 or ``""`` keeps the
-  preset's own value, and ``first_starter`` is a seat number given as text (``"2"``);
+  ``next_starter``, ``direction``, ``first_starter``); 0, ``""`` (and -1 for
+  ``first_starter``, a seat number) keep the preset's own value;
 - ``"python_pokerbull_<game>"`` for each other game of the family that is
   installed (``"python_pokerbull_cheat"``, ``"python_pokerbull_roulette"``):
   ``players``, ``seed_outcomes`` and the game's options that have a number,
@@ -44,9 +44,9 @@ from ._games import GameSpec, game_spec
 GAME_NAME = "python_pokerbull"
 SEED_OUTCOMES = 2**16      # seeds the root chance node of a game without card-by-card deals
 _SCALARS = (bool, int, float, str)
-# Poker Bull's options as OpenSpiel parameters: 0 / "" keep the preset's own value.
+# Poker Bull's options as OpenSpiel parameters: 0, "" and -1 keep the preset's own value.
 _BULL_DEFAULTS: dict[str, Any] = {"start_cards": 0, "card_limit": 0, "growth": "",
-                                  "next_starter": "", "direction": "", "first_starter": ""}
+                                  "next_starter": "", "direction": "", "first_starter": -1}
 
 
 def _bull_options(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -57,11 +57,6 @@ def _bull_options(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         value = params[name]
         if value == unset:
             continue
-        if name == "first_starter":
-            if not value.isdigit():
-                raise ValueError(f"first_starter must be a seat number (as text, e.g. '1'), "
-                                 f"not {value!r}")
-            value = int(value)
         options[name] = value
     return preset, options
 
