@@ -1,0 +1,35 @@
+"""docs/rl.md and the docstrings of pokerbull.rl run as written."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
+
+import pokerbull.rl._chance  # noqa: E402
+import pokerbull.rl._games  # noqa: E402
+import pokerbull.rl.pettingzoo  # noqa: E402
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "rl.md"
+
+
+def test_rl_md_examples():
+    pytest.importorskip("pyspiel", reason="open_spiel is not installed: it has wheels only "
+                                          "for Linux x86-64 and macOS")
+    failures, tried = doctest.testfile(str(DOC), module_relative=False,
+                                       optionflags=doctest.ELLIPSIS)
+    assert tried > 20 and failures == 0
+
+
+@pytest.mark.parametrize("name", ["pokerbull.rl._chance", "pokerbull.rl._games",
+                                  "pokerbull.rl.pettingzoo", "pokerbull.rl.openspiel"])
+def test_docstrings(name):
+    if name.endswith("openspiel"):
+        pytest.importorskip("pyspiel", reason="open_spiel is not installed: it has wheels "
+                                              "only for Linux x86-64 and macOS")
+    module = __import__(name, fromlist=["_"])
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
