@@ -9,10 +9,6 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 
-import pokerbull.rl._chance  # noqa: E402
-import pokerbull.rl._games  # noqa: E402
-import pokerbull.rl.pettingzoo  # noqa: E402
-
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rl.md"
 
 

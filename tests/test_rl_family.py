@@ -21,9 +21,9 @@ from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, Wi
 
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from pokerbull.rl import game_spec, pettingzoo_env  # noqa: E402
+from pokerbull.rl import game_spec, pettingzoo_env
 
 # ---- "tiny": each seat is dealt 0, 1 or 2 by chance, then says stay (1) or fold (0)
 # in turn from a starter drawn from the seed; the highest staying card wins

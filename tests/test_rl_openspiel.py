@@ -13,8 +13,8 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="open_spiel is not installed: it has wheels only for Linux x86-64 and "
                       "macOS (the rl extra skips it elsewhere)")
 
-from pokerbull.rl import openspiel as pb_openspiel  # noqa: E402
-from pokerbull.rl._chance import CardByCard  # noqa: E402
+from pokerbull.rl import openspiel as pb_openspiel
+from pokerbull.rl._chance import CardByCard
 
 PRESETS = pb.preset_names()
 
@@ -99,7 +99,7 @@ def test_serialization_is_exact(steps):
     game = _load(preset="pagat-wild", players=3)
     state = _random_state(game, np.random.default_rng(steps), steps)
     text = pyspiel.serialize_game_and_state(game, state)
-    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    _, state2 = pyspiel.deserialize_game_and_state(text)
     assert str(state2) == str(state) and state2.history() == state.history()
     again = pickle.loads(pickle.dumps(state.game_state))
     assert again.to_json() == state.game_state.to_json()

@@ -12,9 +12,9 @@ from pokerbull.protocol import IllegalAction
 
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from pokerbull.rl import pettingzoo_env  # noqa: E402
+from pokerbull.rl import pettingzoo_env
 
 PRESETS = pb.preset_names()
 
@@ -35,7 +35,7 @@ def _play_out(env, seed: int, choose) -> list[tuple[str, int]]:
     env.reset(seed=seed)
     moves = []
     for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
+        obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
             continue
@@ -47,7 +47,7 @@ def _play_out(env, seed: int, choose) -> list[tuple[str, int]]:
 
 def test_same_seed_same_game_and_different_seeds_differ():
     env = pettingzoo_env("holdem", players=4)
-    first_card = lambda mask: int(np.flatnonzero(mask)[0])   # noqa: E731
+    first_card = lambda mask: int(np.flatnonzero(mask)[0]) 
     env.reset(seed=11)
     start = env.unwrapped.state.to_json()
     env.reset(seed=11)
@@ -65,7 +65,7 @@ def test_rewards_are_the_returns_at_the_end():
         env.reset(seed=seed)
         totals = dict.fromkeys(env.possible_agents, 0.0)
         for agent in env.agent_iter():
-            obs, reward, terminated, truncated, info = env.last()
+            obs, reward, terminated, _, _ = env.last()
             totals[agent] += reward
             if terminated:
                 env.step(None)

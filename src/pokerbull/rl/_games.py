@@ -140,6 +140,13 @@ def _stated_bounds(state: Any) -> dict[str, Any]:
             "observation_high": float(getattr(state, "observation_high", np.inf))}
 
 
+def observation_text(state: GameState, seat: int) -> str:
+    """What `seat` may know, in words: the observation's ``describe()``, else its repr."""
+    observation = state.observation(seat)
+    describe = getattr(observation, "describe", None)
+    return describe() if callable(describe) else repr(observation)
+
+
 def settle_chance(state: GameState, rng: np.random.Generator) -> None:
     """Play every chance node from `rng` until a seat is to act or the game is over."""
     while state.current_player == CHANCE_PLAYER:

@@ -39,7 +39,7 @@ from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, wing, wing_names
 from pokerbull.rules import DEFAULT_PLAYERS, MAX_PLAYERS
 
 from ._chance import SeededAtRoot
-from ._games import GameSpec, game_spec
+from ._games import GameSpec, game_spec, observation_text
 
 GAME_NAME = "python_pokerbull"
 SEED_OUTCOMES = 2**16      # seeds the root chance node of a game without card-by-card deals
@@ -165,9 +165,7 @@ class _Observer:
     def string_from(self, state: PokerbullState, player: int) -> str:
         if state.game_state.current_player == CHANCE_PLAYER:
             return f"seat {player}: waiting for the deal"
-        observation = state.game_state.observation(player)
-        describe = getattr(observation, "describe", None)
-        return describe() if callable(describe) else repr(observation)
+        return observation_text(state.game_state, player)
 
 
 # ---- registration ------------------------------------------------------------

@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER
 
-from ._games import GameSpec, game_spec, settle_chance
+from ._games import GameSpec, game_spec, observation_text, settle_chance
 
 RENDER_MODES = ("ansi",)
 
@@ -126,9 +126,7 @@ class PokerbullEnv(AECEnv):
             return None
         agent = self.agent_selection
         seat = self._seat_of[agent]
-        observation = self.state.observation(seat)
-        describe = getattr(observation, "describe", None)
-        view = describe() if callable(describe) else repr(observation)
+        view = observation_text(self.state, seat)
         legal = self.state.legal_actions() if self.state.current_player == seat else []
         shown = ", ".join(self.state.action_to_string(x) for x in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
