@@ -85,7 +85,7 @@ class PokerbullState(pyspiel.State):
 
     def __init__(self, game: PokerbullGame) -> None:
         super().__init__(game)
-        self.game_state = game.spec_state()
+        self.game_state = game._new_state()
 
     def current_player(self) -> int:
         player = self.game_state.current_player
@@ -122,7 +122,7 @@ class PokerbullGame(pyspiel.Game):
                  seed_outcomes: int = 0) -> None:
         self.spec = spec
         if spec.make_dealt_by_chance is not None:
-            self.spec_state: Callable[[], Any] = spec.make_dealt_by_chance
+            self._new_state: Callable[[], Any] = spec.make_dealt_by_chance
             chance_outcomes = spec.max_chance_outcomes
         else:
             if isinstance(seed_outcomes, bool) or not isinstance(seed_outcomes, int) \
@@ -131,9 +131,9 @@ class PokerbullGame(pyspiel.Game):
                                  f"not {seed_outcomes!r}")
             sizes = (spec.num_players, spec.num_actions, spec.observation_size)
             origin = (spec.name, dict(spec.options))
-            self.spec_state = lambda: SeededAtRoot(spec.make, seed_outcomes, sizes, origin)
+            self._new_state = lambda: SeededAtRoot(spec.make, seed_outcomes, sizes, origin)
             chance_outcomes = max(seed_outcomes, spec.num_actions)
-        self.spec_state()       # refuses options OpenSpiel cannot play, before registering
+        self._new_state()       # refuses options OpenSpiel cannot play, before anything else
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.num_actions, max_chance_outcomes=chance_outcomes,
             num_players=spec.num_players, min_utility=spec.min_utility,
