@@ -83,7 +83,8 @@ def cached_game_spec(name: str, options: Mapping[str, Any]) -> GameSpec:
 def _checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
     if "seed" in options:
         raise ValueError("seed is not a game option here: the environment seeds each game "
-                         "(reset(seed=...) in PettingZoo, the 'seed' parameter in OpenSpiel)")
+                         "(reset(seed=...) in PettingZoo; OpenSpiel draws deals at chance "
+                         "nodes)")
     return dict(options)
 
 
@@ -103,6 +104,7 @@ def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
     if name in pb.preset_names():
         def make(seed: int) -> GameState:
             return pb.Game(name, seed=seed, **options)
+
         def make_dealt_by_chance() -> GameState:
             game = pb.Game(name, dealing="manual", **options)
             if game.rules.first_starter == "random":
