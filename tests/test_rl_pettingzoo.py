@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -148,3 +149,10 @@ def test_options_reach_the_game():
     assert game.hand_sizes == (2,) * 5
     space = env.observation_space("player_0")["observation"]
     assert space.shape == (game.observation_size,) and space.high.max() == 5
+
+
+def test_without_pettingzoo_the_error_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.delitem(sys.modules, "pokerbull.rl.pettingzoo")
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'pokerbull\[rl\]'"):
+        pettingzoo_env("pagat")
