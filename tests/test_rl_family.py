@@ -185,11 +185,11 @@ def test_the_environment_plays_chance_nodes_from_its_seed(tiny_wing):
     seen = set()
     for seed in range(12):
         env.reset(seed=seed)
-        game = env.unwrapped.state
+        game = env.unwrapped.game
         assert game.current_player in range(3) and len(game.cards) == 3
         again = pettingzoo_env(tiny_wing, players=3)
         again.reset(seed=seed)
-        assert again.unwrapped.state.to_json() == game.to_json()
+        assert again.unwrapped.game.to_json() == game.to_json()
         seen.add(tuple(game.cards))
     assert len(seen) > 6                 # the deals differ from seed to seed
 

@@ -50,11 +50,11 @@ def test_same_seed_same_game_and_different_seeds_differ():
     env = pettingzoo_env("holdem", players=4)
     first_card = lambda mask: int(np.flatnonzero(mask)[0]) 
     env.reset(seed=11)
-    start = env.unwrapped.state.to_json()
+    start = env.unwrapped.game.to_json()
     env.reset(seed=11)
-    assert env.unwrapped.state.to_json() == start
+    assert env.unwrapped.game.to_json() == start
     env.reset(seed=12)
-    assert env.unwrapped.state.to_json() != start
+    assert env.unwrapped.game.to_json() != start
     moves = _play_out(env, 11, first_card)
     assert _play_out(pettingzoo_env("holdem", players=4), 11, first_card) == moves
 
@@ -76,10 +76,10 @@ def test_rewards_are_the_returns_at_the_end():
             assert obs["action_mask"].dtype == np.int8
             legal = np.flatnonzero(obs["action_mask"])
             seat = int(agent.split("_")[1])
-            assert legal.tolist() == env.unwrapped.state.legal_actions()
-            assert env.unwrapped.state.current_player == seat
+            assert legal.tolist() == env.unwrapped.game.legal_actions()
+            assert env.unwrapped.game.current_player == seat
             env.step(int(rng.choice(legal)))
-        game = env.unwrapped.state
+        game = env.unwrapped.game
         assert game.is_terminal()
         assert [totals[a] for a in env.possible_agents] == game.returns()
         assert totals[f"player_{game.winner}"] == 1.0
@@ -88,7 +88,7 @@ def test_rewards_are_the_returns_at_the_end():
 def test_observation_is_the_seats_own_view():
     env = pettingzoo_env("pagat-wild", players=4)
     env.reset(seed=5)
-    game = env.unwrapped.state
+    game = env.unwrapped.game
     for seat, agent in enumerate(env.possible_agents):
         obs = env.observe(agent)
         assert np.array_equal(obs["observation"], game.observation_array(seat))
@@ -99,28 +99,28 @@ def test_observation_is_the_seats_own_view():
 def test_illegal_action_is_refused_and_changes_nothing():
     env = pettingzoo_env("pagat", players=2)
     env.reset(seed=1)
-    before = env.unwrapped.state.to_json()
-    challenge = env.unwrapped.state.num_actions - 1
+    before = env.unwrapped.game.to_json()
+    challenge = env.unwrapped.game.num_actions - 1
     with pytest.raises(IllegalAction, match="no call to challenge"):
         env.step(challenge)
-    assert env.unwrapped.state.to_json() == before
+    assert env.unwrapped.game.to_json() == before
     agent = env.agent_selection
     for bad in (1.5, "3", True, None, np.array([1, 2])):
         with pytest.raises(ValueError, match="action|give an action"):
             env.step(bad)
-        assert env.unwrapped.state.to_json() == before
+        assert env.unwrapped.game.to_json() == before
         assert env.agent_selection == agent
     env.step(np.int64(0))                      # NumPy integers are actions too
-    assert json.loads(env.unwrapped.state.to_json())["history"][-1]["type"] == "call"
+    assert json.loads(env.unwrapped.game.to_json())["history"][-1]["type"] == "call"
 
 
 def test_render_ansi_shows_the_seats_view():
     env = pettingzoo_env("pagat", players=3, render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
-    seat = env.unwrapped.state.current_player
+    seat = env.unwrapped.game.current_player
     assert f"player_{seat} (seat {seat})" in text
-    assert str(env.unwrapped.state.hand(seat)) in text
+    assert str(env.unwrapped.game.hand(seat)) in text
     assert "legal: one Two" in text
     quiet = pettingzoo_env("pagat", players=3)
     quiet.reset(seed=2)
@@ -144,7 +144,7 @@ def test_bad_games_and_options_are_refused():
 def test_options_reach_the_game():
     env = pettingzoo_env("pagat", players=5, start_cards=2, first_starter="random")
     env.reset(seed=4)
-    game = env.unwrapped.state
+    game = env.unwrapped.game
     assert game.num_players == 5 and len(env.possible_agents) == 5
     assert game.hand_sizes == (2,) * 5
     space = env.observation_space("player_0")["observation"]

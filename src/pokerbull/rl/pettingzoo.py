@@ -13,6 +13,8 @@ ends. Chance nodes are played by the environment from its own generator, which
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> obs["observation"].shape == (env.unwrapped.spec.observation_size,)
 True
+>>> env.unwrapped.game.current_player == int(env.agent_selection[7:])
+True
 >>> env.step(int(obs["action_mask"].nonzero()[0][0]))   # the lowest legal call
 """
 
@@ -55,7 +57,7 @@ class PokerbullEnv(AECEnv):
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
-        self.state: Any = None
+        self.game: Any = None       # the pokerbull game being played (after reset)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -68,8 +70,8 @@ class PokerbullEnv(AECEnv):
         """Deal a new game; with `seed`, the environment's generator starts again from it."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.state = self.spec.make(int(self._rng.integers(2**63 - 1)))
-        settle_chance(self.state, self._rng)
+        self.game = self.spec.make(int(self._rng.integers(2**63 - 1)))
+        settle_chance(self.game, self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -81,8 +83,8 @@ class PokerbullEnv(AECEnv):
     # ---- what an agent sees
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        return {"observation": self.state.observation_array(seat).astype(np.float32, copy=False),
-                "action_mask": self.state.action_mask(seat).astype(np.int8, copy=False)}
+        return {"observation": self.game.observation_array(seat).astype(np.float32, copy=False),
+                "action_mask": self.game.action_mask(seat).astype(np.int8, copy=False)}
 
     # ---- acting
     def step(self, action: Any) -> None:
@@ -93,13 +95,13 @@ class PokerbullEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is to act: give an action, not None")
-        self.state.apply_action(_whole_action(action, self.spec.num_actions))      # IllegalAction leaves the game as it was
-        settle_chance(self.state, self._rng)
+        self.game.apply_action(_whole_action(action, self.spec.num_actions))      # IllegalAction leaves the game as it was
+        settle_chance(self.game, self._rng)
         self._cumulative_rewards[agent] = 0.0
         self._after_action()
 
     def _after_action(self) -> None:
-        state = self.state
+        state = self.game
         player = state.current_player
         if player == TERMINAL_PLAYER:
             returns = state.returns()
@@ -126,13 +128,13 @@ class PokerbullEnv(AECEnv):
             return None
         agent = self.agent_selection
         seat = self._seat_of[agent]
-        view = observation_text(self.state, seat)
-        legal = self.state.legal_actions() if self.state.current_player == seat else []
-        shown = ", ".join(self.state.action_to_string(x) for x in legal[:12])
+        view = observation_text(self.game, seat)
+        legal = self.game.legal_actions() if self.game.current_player == seat else []
+        shown = ", ".join(self.game.action_to_string(x) for x in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
         lines = [f"{self.spec.title}: {agent} (seat {seat})", view]
-        if self.state.is_terminal():
-            lines.append(f"game over; returns {self.state.returns()}")
+        if self.game.is_terminal():
+            lines.append(f"game over; returns {self.game.returns()}")
         elif legal:
             lines.append(f"legal: {shown}{more}")
         return "\n".join(lines)
