@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend
-from ._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HIGH_CARD, JOKER_ORDER_SHIFT,
+from .core import backend as _backend
+from .core._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HIGH_CARD, JOKER_ORDER_SHIFT,
                               JOKERS_WILD, NATURAL_BEATS_WILD, NO_TIERS, PAIR, QUADS, ROLES_SHIFT,
                               ROYAL_ANY, ROYAL_NATURAL, ROYAL_NO, ROYAL_ON_TOP, ROYAL_SHIFT,
                               STRAIGHT, STRAIGHT_FLUSH, SUIT_ORDER_ON, SUIT_STRENGTH_SHIFT,

@@ -2,7 +2,7 @@
 """The compiled backend: call-checking kernels on plain uint64 pool masks.
 
 Mirrors ``_pure.py`` function for function over the same ladder tables
-(see ``pokerbull.ladder``). The array loops release the GIL.
+(see ``pokerbull.calls.spec``). The array loops release the GIL.
 """
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _backend
-from ._backend import backend
-from .cards import Pool, card_bit
-from .evaluator import evaluate, evaluate_many
+from ..core import backend as _backend
+from ..core.backend import backend
+from ..cards import Pool, card_bit
+from ..evaluator import evaluate, evaluate_many
 
 PEERS = ("eval7", "phevaluator", "treys")
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"

@@ -1,6 +1,6 @@
 """Bots: an observation in, an action out.
 
-A bot sees only what its seat may know (:class:`~pokerbull.game.Observation`)
+A bot sees only what its seat may know (:class:`~pokerbull.bull.game.Observation`)
 and answers with an integer action of :meth:`Game.legal_actions`: a ladder index
 to call, or ``len(ladder)`` to challenge. User code implements :class:`Bot`.
 
@@ -20,9 +20,9 @@ import numpy as np
 
 from .chances import NO_RANK, ChanceTable, chance_table, rank_counts
 from .game import Observation
-from .ladder import Ladder
+from ..calls.ladder import Ladder
 from .rules import Rules
-from .streams import GameStream
+from ..sim.streams import GameStream
 
 
 def observation_ladder(obs: Observation) -> Ladder:
@@ -77,7 +77,7 @@ class RandomBot(Bot):
             raise ValueError(f"reach must be a whole number of calls >= 1, not {reach!r}")
         self.challenge = float(challenge)
         self.reach = reach
-        # a Generator, or a simulated game's stream (pokerbull.streams.GameStream)
+        # a Generator, or a simulated game's stream (pokerbull.sim.streams.GameStream)
         self.rng = seed if isinstance(seed, (np.random.Generator, GameStream)) \
             else np.random.default_rng(seed)
 

@@ -555,7 +555,7 @@ cdef class SimulationTable:
         self.R.first = -1 if rules.first_starter == "random" else int(rules.first_starter)
         self.R.n_calls = len(lad)
         self.R.raise_start = <const int32_t*>_data(raise_start)
-        from .game import deck_bits
+        from ..cards import deck_bits
         cards = [pow(2, b) for b in deck_bits(lad.allowed_mask)]   # Python ints, never C shifts
         if len(cards) > DECK_MAX:
             raise ValueError(f"a deck of {len(cards)} cards is more than {DECK_MAX}")

@@ -1,265 +1,25 @@
-"""Calls and ladders: every call of a family, lowest to highest, as flat tables.
+"""Calls and ladders: every call of a family, lowest to highest.
 
-A family builder (see :mod:`pokerbull.families`) describes each call as a
-:class:`CallSpec`: its category, ranks, suit, phrase and the *requirement* the
-kernels check. :class:`Ladder` turns the specs into flat NumPy arrays that both
-backends read, so neither backend knows any ladder by heart.
-
-Requirement kinds (the kernels' whole vocabulary):
-
-``AT_LEAST``
-    groups of cards ``(mask, count)``: the call holds when the natural cards
-    missing from every group (``count - |pool & mask|``, never below zero) can
-    all be covered by distinct wild cards of the pool.
-``EXACT_RANKS``
-    exact-hand call made of rank counts (pair, two pair, trips, full house,
-    quads): ``count1`` cards of ``rank1``, ``count2`` of ``rank2`` and ``kick``
-    kickers of distinct other ranks; pools under five cards must *be* the hand.
-``EXACT_HIGH``, ``EXACT_STRAIGHT``, ``EXACT_FLUSH``
-    exact-hand high card, straight and flush with top ``rank1`` (flush: of ``suit``).
+:class:`Ladder` builds a family's :class:`~pokerbull.calls.spec.LadderTables`
+once and answers through the chosen kernel backend; :class:`Call` is one call
+with its index, level, code and phrase.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
-from importlib import import_module
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 import numpy as np
 
-from . import _backend
-from .cards import (NATURAL_MASK, RANKS, SUIT_SYMBOLS, SUITS, Pool, _RANK_OF,
-                    _SUIT_OF, as_mask_array, check_mask, rank_column)
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-AT_LEAST = 0
-EXACT_RANKS = 1
-EXACT_HIGH = 2
-EXACT_STRAIGHT = 3
-EXACT_FLUSH = 4
-MAX_GROUPS = 5
-
-
-@dataclass(frozen=True)
-class CallSpec:
-    """What a family builder says about one call (before it has an index)."""
-
-    category: str
-    ranks: tuple[int, ...]
-    suit: int | None
-    phrase: str
-    level_key: tuple  # calls with equal keys have equal strength
-    kind: int
-    groups: tuple[tuple[int, int], ...] = ()
-    rank1: int = -1
-    count1: int = 0
-    rank2: int = -1
-    count2: int = 0
-    kick: int = 0
-    tier: str = ""
-    aliases: tuple[str, ...] = ()
-
-    @property
-    def code(self) -> str:
-        ranks = ",".join(RANKS[r] for r in self.ranks)
-        parts = [self.category, ranks]
-        if self.suit is not None or self.tier:
-            parts.append(SUITS[self.suit] if self.suit is not None else "")
-        if self.tier:
-            parts.append(self.tier)
-        return ":".join(parts)
-
-
-@dataclass(frozen=True)
-class FamilyDefinition:
-    """A family's calls in ladder order plus what the kernels need beyond them."""
-
-    name: str
-    specs: tuple[CallSpec, ...]
-    wild_mask: int = 0
-    allowed_mask: int = NATURAL_MASK
-    options: tuple[tuple[str, Any], ...] = ()
-    categories: tuple[str, ...] = ()
-
-
-@dataclass
-class LadderTables:
-    """The flat arrays both kernels read: one entry per call, one per block."""
-
-    kind: np.ndarray          # uint8  [n]
-    ngroups: np.ndarray       # uint8  [n]
-    group_mask: np.ndarray    # uint64 [n * MAX_GROUPS]
-    group_count: np.ndarray   # uint8  [n * MAX_GROUPS]
-    rank1: np.ndarray         # int8   [n]
-    count1: np.ndarray        # uint8  [n]
-    rank2: np.ndarray         # int8   [n]
-    count2: np.ndarray        # uint8  [n]
-    kick: np.ndarray          # uint8  [n]
-    suit: np.ndarray          # int8   [n]
-    level: np.ndarray         # int32  [n]
-    skip: np.ndarray          # int32  [n]: next call to try when the first requirement fails
-    block_start: np.ndarray   # int32  [b]
-    block_end: np.ndarray     # int32  [b] (exclusive)
-    block_min_cards: np.ndarray      # uint8 [b]: fewest pool cards any call of the block needs
-    block_min_same_rank: np.ndarray  # uint8 [b]: fewest cards of one rank (wilds included)
-    block_min_same_suit: np.ndarray  # uint8 [b]: fewest cards of one suit (wilds included)
-    block_key_count: np.ndarray      # uint8 [b]: k when every call's first requirement is
-    #                                  "k cards of its first rank" (calls ordered by that rank), else 0
-    block_rank_start: np.ndarray     # int32 [b * 13]: first call of the block with that first rank
-    block_rank_end: np.ndarray       # int32 [b * 13]: one past the last (start == end: none)
-    wild_mask: int = 0
-    allowed_mask: int = NATURAL_MASK
-
-
-def _primary_key(spec: CallSpec) -> tuple:
-    if spec.kind == AT_LEAST:
-        return ("g", spec.groups[0]) if spec.groups else ("none",)
-    if spec.kind == EXACT_RANKS:
-        return ("r", spec.rank1, spec.count1)
-    return ("call", id(spec))
-
-
-def build_tables(definition: FamilyDefinition) -> LadderTables:
-    specs = definition.specs
-    n = len(specs)
-    wild = definition.wild_mask
-    kind = np.zeros(n, np.uint8)
-    ngroups = np.zeros(n, np.uint8)
-    gmask = np.zeros(n * MAX_GROUPS, np.uint64)
-    gcount = np.zeros(n * MAX_GROUPS, np.uint8)
-    rank1 = np.full(n, -1, np.int8)
-    count1 = np.zeros(n, np.uint8)
-    rank2 = np.full(n, -1, np.int8)
-    count2 = np.zeros(n, np.uint8)
-    kick = np.zeros(n, np.uint8)
-    suit = np.full(n, -1, np.int8)
-    level = np.zeros(n, np.int32)
-    skip = np.zeros(n, np.int32)
-
-    lvl = -1
-    prev_key = None
-    for i, s in enumerate(specs):
-        if s.level_key != prev_key:
-            if prev_key is not None and not s.level_key > prev_key:
-                raise ValueError(f"{definition.name}: calls out of order at {s.code}")
-            lvl += 1
-            prev_key = s.level_key
-        level[i] = lvl
-        kind[i] = s.kind
-        if len(s.groups) > MAX_GROUPS:
-            raise ValueError(f"{s.code}: more than {MAX_GROUPS} card groups")
-        ngroups[i] = len(s.groups)
-        for g, (mask, count) in enumerate(s.groups):
-            gmask[i * MAX_GROUPS + g] = mask & ~wild
-            gcount[i * MAX_GROUPS + g] = count
-        rank1[i], count1[i], rank2[i], count2[i] = s.rank1, s.count1, s.rank2, s.count2
-        kick[i] = s.kick
-        suit[i] = -1 if s.suit is None else s.suit
-
-    # Blocks: runs of one category. Inside a block, calls sharing their first
-    # requirement are contiguous, so when it fails `best` jumps past them all.
-    starts, ends, min_cards, min_same, min_suit = [], [], [], [], []
-    key_counts, rank_start, rank_end = [], [], []
-    i = 0
-    while i < n:
-        j = i
-        while j < n and specs[j].category == specs[i].category:
-            j += 1
-        starts.append(i)
-        ends.append(j)
-        block = specs[i:j]
-        min_cards.append(min(_cards_needed(s) for s in block))
-        min_same.append(min(_same_rank_needed(s, wild) for s in block))
-        min_suit.append(min(_same_suit_needed(s, wild) for s in block))
-        key = _rank_key(block, wild)
-        key_counts.append(key)
-        lo, hi = [i] * 13, [i] * 13
-        if key:
-            for c in range(i, j):
-                r = specs[c].ranks[0]
-                if hi[r] == lo[r]:
-                    lo[r] = c
-                hi[r] = c + 1
-        rank_start += lo
-        rank_end += hi
-        for c in range(i, j):
-            key = _primary_key(specs[c])
-            d = c - 1
-            if key[0] != "call":
-                while d >= i and _primary_key(specs[d]) == key:
-                    d -= 1
-            skip[c] = d
-        i = j
-
-    return LadderTables(
-        kind=kind, ngroups=ngroups, group_mask=gmask, group_count=gcount,
-        rank1=rank1, count1=count1, rank2=rank2, count2=count2, kick=kick,
-        suit=suit, level=level, skip=skip,
-        block_start=np.array(starts, np.int32), block_end=np.array(ends, np.int32),
-        block_min_cards=np.array(min_cards, np.uint8),
-        block_min_same_rank=np.array(min_same, np.uint8),
-        block_min_same_suit=np.array(min_suit, np.uint8),
-        block_key_count=np.array(key_counts, np.uint8),
-        block_rank_start=np.array(rank_start, np.int32),
-        block_rank_end=np.array(rank_end, np.int32),
-        wild_mask=wild, allowed_mask=definition.allowed_mask,
-    )
-
-
-def _same_suit_needed(s: CallSpec, wild: int) -> int:
-    """Cards of one suit (naturals plus wilds) the call needs at least."""
-    if s.kind == EXACT_FLUSH:
-        return 5
-    if s.kind == AT_LEAST and s.groups:
-        lanes = {b // 16 for mask, _ in s.groups for b in range(64) if (mask & ~wild) >> b & 1}
-        if len(lanes) == 1:
-            return sum(count for _, count in s.groups)
-    return 0
-
-
-def _rank_key(block: tuple[CallSpec, ...], wild: int) -> int:
-    """k when each call's first requirement is k cards of its first rank, with
-    the calls in ascending order of that rank; 0 otherwise."""
-    counts = set()
-    for s in block:
-        if s.kind == EXACT_RANKS:
-            counts.add(s.count1)
-        elif s.kind == AT_LEAST and s.groups and s.ranks and \
-                s.groups[0][0] & ~wild == rank_column(s.ranks[0]) & ~wild:
-            counts.add(s.groups[0][1])
-        else:
-            return 0
-    ranks = [s.ranks[0] for s in block]
-    return counts.pop() if len(counts) == 1 and ranks == sorted(ranks) else 0
-
-
-def _cards_needed(s: CallSpec) -> int:
-    if s.kind == AT_LEAST:
-        return sum(count for _, count in s.groups)
-    if s.kind == EXACT_RANKS:
-        return s.count1 + s.count2
-    if s.kind == EXACT_HIGH:
-        return 1
-    return 5
-
-
-def _same_rank_needed(s: CallSpec, wild: int) -> int:
-    """Cards of one rank (naturals plus wilds) the call needs at least."""
-    if s.kind == EXACT_RANKS:
-        return s.count1
-    if s.kind == AT_LEAST and s.groups:
-        mask, count = s.groups[0]
-        ranks = {r for r in range(13) if mask & rank_column(r) & ~wild}
-        if len(ranks) == 1 and not mask & ~rank_column(next(iter(ranks))):
-            return count
-    return 0
-
-
-# ---- phrases and codes -------------------------------------------------------
+from ..core import backend as _backend
+from ..cards import (NATURAL_MASK, RANKS, SUIT_SYMBOLS, SUITS, Pool, _RANK_OF,
+                    _SUIT_OF, as_mask_array, check_mask)
+from .families import FAMILY_BUILDERS
+from .spec import CallSpec, FamilyDefinition, build_tables
+from .witness import witness
 
 _WORD_RANK: dict[str, str] = {}
 for _i, (_one, _many) in enumerate(zip(
@@ -499,9 +259,25 @@ class Ladder:
             calls = self.call(calls).index
         if isinstance(calls, (int, np.integer)) and not isinstance(calls, bool):
             self.call(int(calls))
-            return self._kernel.holds_many_one(masks, int(calls))
+            return self._batch(self._kernel.holds_many_one, masks, int(calls))
+        if isinstance(calls, (list, tuple)) and any(isinstance(c, (Call, str)) for c in calls):
+            calls = [self.call(c).index for c in calls]   # a foreign Call is refused here
         calls = _as_index_array(calls, len(masks), len(self.calls))
-        return self._kernel.holds_many(masks, calls)
+        return self._batch(self._kernel.holds_many, masks, calls)
+
+    def _batch(self, kernel: Any, masks: np.ndarray, *args: Any) -> np.ndarray:
+        """Run a batch kernel; a mask it refuses is named by its index and value."""
+        try:
+            return kernel(masks, *args)
+        except ValueError:
+            outside = np.uint64(~self.tables.allowed_mask & ((1 << 64) - 1))
+            bad = np.flatnonzero(masks & outside)
+            if not bad.size:
+                raise          # not a mask's fault: the kernel's own message stands
+            i = int(bad[0])
+            mask = int(masks[i])
+            raise ValueError(f"pool mask at index {i} {mask:#x} has cards these rules do not "
+                             f"have: {mask & ~self.tables.allowed_mask:#x}") from None
 
     def truth(self, pool: Pool | int | str) -> np.ndarray:
         """Every call of the ladder checked against one pool, as a bool array."""
@@ -517,7 +293,7 @@ class Ladder:
 
     def best_many(self, masks: Any) -> np.ndarray:
         """Index of the best call for each pool (-1 where none holds)."""
-        return self._kernel.best_many(as_mask_array(masks))
+        return self._batch(self._kernel.best_many, as_mask_array(masks))
 
     def is_raise(self, new: Call | str | int, old: Call | str | int | None) -> bool:
         """Is `new` strictly stronger than `old` (any call raises over None)?"""
@@ -540,7 +316,6 @@ class Ladder:
 
     def witness(self, call: Call | str | int, pool: Pool | int | str) -> Pool | None:
         """Cards of the pool that make the call, or None when it does not hold."""
-        from .witness import witness
         call = self.call(call)
         mask = self._mask(pool)
         if not self._kernel.holds(call.index, mask):
@@ -554,8 +329,6 @@ def _swap_two_pair(code: str) -> str:
 
 
 def _as_index_array(calls: Any, n: int, n_calls: int) -> np.ndarray:
-    if isinstance(calls, (list, tuple)) and calls and isinstance(calls[0], Call):
-        calls = [c.index for c in calls]
     arr = np.asarray(calls)
     if arr.ndim != 1 or len(arr) != n:
         raise ValueError(f"calls must be one index per mask ({n}), got shape {arr.shape}")
@@ -567,28 +340,28 @@ def _as_index_array(calls: Any, n: int, n_calls: int) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=keep)
 
 
-_FAMILY_BUILDERS: dict[str, Callable[..., FamilyDefinition]] = {}
-
-
-def register_family(name: str) -> Callable:
-    """Decorator: make a builder available to :func:`ladder` under `name`."""
-    def wrap(builder: Callable[..., FamilyDefinition]) -> Callable[..., FamilyDefinition]:
-        _FAMILY_BUILDERS[name] = builder
-        return builder
-    return wrap
-
-
 def family_names() -> tuple[str, ...]:
     """Names of the call families :func:`ladder` knows."""
-    import_module(".families", __package__)  # registers the builders
-    return tuple(_FAMILY_BUILDERS)
+    return tuple(FAMILY_BUILDERS)
+
+
+def family_options(family: str) -> tuple[str, ...]:
+    """The options a family's ladder takes (keywords of :func:`ladder`)."""
+    builder = FAMILY_BUILDERS[family]
+    return tuple(name for name, p in inspect.signature(builder).parameters.items()
+                 if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD))
 
 
 def ladder(family: str, **options: Any) -> Ladder:
     """The ladder of a call family, built once per family and options."""
-    family_names()
-    if family not in _FAMILY_BUILDERS:
-        raise ValueError(f"unknown call family {family!r}; known: {', '.join(_FAMILY_BUILDERS)}")
+    if family not in FAMILY_BUILDERS:
+        raise ValueError(f"unknown call family {family!r}; known: {', '.join(FAMILY_BUILDERS)}")
+    takes = family_options(family)
+    unknown = sorted(set(options) - set(takes))
+    if unknown:
+        offer = f"it takes {', '.join(takes)}" if takes else "it takes no options"
+        raise ValueError(f"the {family} family has no option {', '.join(map(repr, unknown))}: "
+                         f"{offer}")
     return _cached_ladder(family, tuple(sorted(options.items())))
 
 
@@ -599,7 +372,7 @@ _LADDERS: dict[tuple, Ladder] = {}
 def _cached_ladder(family: str, options: tuple) -> Ladder:
     # Builders resolve defaults, so equal rules give one Ladder (and equal Calls)
     # however the options were spelled.
-    definition = _FAMILY_BUILDERS[family](**dict(options))
+    definition = FAMILY_BUILDERS[family](**dict(options))
     key = (definition.name, definition.options)
     if key not in _LADDERS:
         _LADDERS[key] = Ladder(definition)

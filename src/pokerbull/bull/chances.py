@@ -10,7 +10,7 @@ the exact chance depends only on
 - how many cards it knows in all (``known``) and how many are unseen.
 
 :class:`ChanceTable` counts every such case once, with the method of
-:mod:`pokerbull.odds` run for all unseen counts at once, into one flat float64
+:mod:`pokerbull.calls.odds` run for all unseen counts at once, into one flat float64
 array. A decision is then a few
 popcounts and an array read per call, the same in Python and in the compiled
 simulation loop (which reads these very arrays).
@@ -38,11 +38,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import rank_column
-from .families import straight_ranks
-from .odds import shortfall_shapes
-from .ladder import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
-                     MAX_GROUPS, Ladder)
+from ..cards import rank_column
+from ..calls.families import straight_ranks
+from ..calls.odds import shortfall_shapes
+from ..calls.ladder import Ladder
+from ..calls.spec import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
+                          MAX_GROUPS)
 
 NO_RANK = 13        # index of the always-zero entry of a seat's per-rank counts
 
@@ -276,7 +277,7 @@ def _block(short_shapes: tuple[tuple[int, int], ...], wilds: int, shortfall: int
            unseen_max: int) -> np.ndarray:
     """Chances over (known, unseen), flattened; 1.0 where no seat can be.
 
-    The counting of :func:`pokerbull.odds._favourable` for every unseen count at
+    The counting of :func:`pokerbull.calls.odds._favourable` for every unseen count at
     once: ``ways[t, e]`` draws of t cards from the short groups leaving them e
     short; with w wild cards drawn beside them the call holds when
     ``e <= wilds - shortfall + w``; the rest of a draw comes from the other

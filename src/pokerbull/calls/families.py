@@ -1,15 +1,27 @@
 """Call family builders: which calls exist, their order, phrases and requirements.
 
-Each builder returns a :class:`~pokerbull.ladder.FamilyDefinition` (RULES.md
+Each builder returns a :class:`~pokerbull.calls.spec.FamilyDefinition` (RULES.md
 section 2). Adding a family means adding a builder here; the kernels only know
-the requirement kinds of :mod:`pokerbull.ladder`.
+the requirement kinds of :mod:`pokerbull.calls.spec`.
 """
 
 from __future__ import annotations
 
-from .cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, card_bit, rank_column
-from .ladder import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
-                     CallSpec, FamilyDefinition, register_family)
+from ..cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, card_bit, rank_column
+from collections.abc import Callable
+
+from .spec import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT, CallSpec,
+                   FamilyDefinition)
+
+FAMILY_BUILDERS: dict[str, Callable[..., FamilyDefinition]] = {}
+
+
+def register_family(name: str) -> Callable:
+    """Decorator: make a builder available to :func:`~pokerbull.calls.ladder.ladder` under `name`."""
+    def wrap(builder: Callable[..., FamilyDefinition]) -> Callable[..., FamilyDefinition]:
+        FAMILY_BUILDERS[name] = builder
+        return builder
+    return wrap
 
 TWO, FIVE, SIX, SEVEN, TEN, KING, ACE = 0, 3, 4, 5, 8, 11, 12
 SUIT_RANGE = range(4)

@@ -1,6 +1,6 @@
 """The pure-Python backend: the same kernels as ``_core.pyx``, written for clarity.
 
-Both backends read one :class:`~pokerbull.ladder.LadderTables`; the test suite
+Both backends read one :class:`~pokerbull.calls.ladder.LadderTables`; the test suite
 proves they agree. Closed-form checks throughout: no subset of the pool is ever
 enumerated.
 """

@@ -51,7 +51,7 @@ class GameStream:
     ``random()`` is a float in [0, 1) from the top 53 bits; ``below(k)`` an int
     in ``0..k-1`` without bias (Lemire's multiply-and-reject on 32-bit draws).
     ``integers(low, high)`` is ``low + below(high - low)``, so the stream can
-    stand in for a NumPy Generator in :class:`~pokerbull.bots.RandomBot`.
+    stand in for a NumPy Generator in :class:`~pokerbull.bull.bots.RandomBot`.
     """
 
     __slots__ = ("s0", "s1", "s2", "s3")

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-from .bots import Bot
-from .game import CallMade, Challenge, Game, HandResult, IllegalAction
+from ..bull.bots import Bot
+from ..bull.game import CallMade, Challenge, Game, HandResult, IllegalAction
 
 CHALLENGE_WORDS = {"challenge", "bull", "bs", "bullshit", "call bs", "liar", "c!"}
 HELP_WORDS = {"?", "help", "calls", "legal"}

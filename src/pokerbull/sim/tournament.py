@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from .results import wilson_interval
-from .simulate import DEFAULT_BOTS, BotLike, _entropy, _resolve_bot, _whole, label, simulate
+from ..protocol import DEFAULT_WING, wing_of
+from .run import entropy_of, whole, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -108,29 +108,33 @@ class TournamentResult:
         return self.table()
 
 
-def tournament(preset: str = "pagat", bots: Sequence[BotLike] = DEFAULT_BOTS,
+def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
                games: int = 2000, players: int = 6, seed: int | None = None,
                workers: int = 1, executor: Executor | None = None,
                progress: Callable[[int], None] | None = None,
                **options: Any) -> TournamentResult:
     """Play every pair of `bots` for `games` games each at tables of `players`.
 
-    Bots are given as for :func:`pokerbull.simulate`; their labels must differ.
-    Each match has its own seed, drawn from `seed`, so the result repeats for
-    any number of workers.
+    `preset` is a Poker Bull preset or the name of another game of the family
+    (``"cheat"``, ``"roulette"``). Bots are given as for :func:`pokerbull.simulate`
+    (default: the game's default lineup); their labels must differ. Each match
+    has its own seed, drawn from `seed`, so the result repeats for any number
+    of workers.
     """
-    lineup = [_resolve_bot(b) for b in bots]
+    from . import simulate
+    game, _ = wing_of(preset if isinstance(preset, str) else DEFAULT_WING)
+    lineup = list(game.default_bots if bots is None else bots)
     if len(lineup) < 2:
         raise ValueError("a tournament needs at least two bots")
-    names = [label(b) for b in lineup]
+    names = [bot_label(game, b) for b in lineup]
     if len(set(names)) != len(names):
         raise ValueError(f"bots in a tournament need different names: {', '.join(names)}")
-    games = _whole("games", games, 2)
-    players = _whole("players", players, 2)
+    games = whole("games", games, 2)
+    players = whole("players", players, game.min_players)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    entropy = _entropy(seed)
+    entropy = entropy_of(seed)
     matches = []
     engines = set()
     for m, (i, j) in enumerate(combinations(range(len(lineup)), 2)):
@@ -145,5 +149,14 @@ def tournament(preset: str = "pagat", bots: Sequence[BotLike] = DEFAULT_BOTS,
             engines.add(result.engine)
             wins += sum(int(result.seat_wins[s]) for s in range(players) if s % 2 == first_on)
         matches.append(Match(names[i], names[j], games, wins))
-    return TournamentResult(preset, players, entropy, tuple(names), tuple(matches),
+    return TournamentResult(preset if isinstance(preset, str) else preset.preset_name,
+                            players, entropy, tuple(names), tuple(matches),
                             "+".join(sorted(engines)))
+
+
+def bot_label(game: Any, bot: Any) -> str:
+    """A bot's name in results, as the game's simulation will write it."""
+    if game.label is not None:
+        return game.label(bot)
+    from .family import label_of, resolve_bot
+    return label_of(resolve_bot(game, bot))

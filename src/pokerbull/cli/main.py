@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from . import __version__
-from ._backend import backend
-from .cards import Pool
-from .ladder import family_names, ladder
+from .. import __version__
+from ..core.backend import backend
+from ..cards import Pool
+from ..calls.ladder import family_names, ladder
 
 COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
                           Callable[[argparse.Namespace], int]]] = {}
@@ -106,7 +106,7 @@ def _run_ladder(args: argparse.Namespace) -> int:
 # ---- play ------------------------------------------------------------------
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
-    from .rules import preset_names
+    from ..bull.rules import preset_names
 
     p.add_argument("--preset", default="pagat", help="rules: " + ", ".join(preset_names()))
     p.add_argument("--players", type=int, default=4, help="seats at the table (default 4)")
@@ -120,8 +120,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 def _run_play(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from .bots import make_bot
-    from .game import Game
+    from ..bull.bots import make_bot
+    from ..bull.game import Game
     from .play import Quit, bots_for, play
 
     try:
@@ -144,7 +144,7 @@ def _run_play(args: argparse.Namespace) -> int:
 # ---- odds ------------------------------------------------------------------
 
 def _configure_odds(p: argparse.ArgumentParser) -> None:
-    from .odds import DEFAULT_SAMPLES
+    from ..calls.odds import DEFAULT_SAMPLES
 
     p.add_argument("--family", default="pagat",
                    help="call family: " + ", ".join(family_names()) + " (default pagat)")
@@ -170,7 +170,7 @@ def _configure_odds(p: argparse.ArgumentParser) -> None:
 def _run_odds(args: argparse.Namespace) -> int:
     from rich.table import Table
 
-    from .odds import format_probability, odds, one_in
+    from ..calls.odds import format_probability, odds, one_in
 
     try:
         lad = ladder(args.family)
@@ -252,7 +252,7 @@ def _figure_class() -> type:
 def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: list,
                rng: np.random.Generator) -> None:
     """Probability of each chosen call against the size of the pool."""
-    from .odds import odds
+    from ..calls.odds import odds
 
     sizes = np.arange(max(1, len(known)), args.cards + 1)
     chances = np.empty((len(calls), len(sizes)))
@@ -312,8 +312,8 @@ def _value(text: str):
 
 
 def _add_table_options(p: argparse.ArgumentParser, games: int) -> None:
-    from .rules import preset_names
-    from .simulate import DEFAULT_BOTS
+    from ..bull.rules import preset_names
+    from ..bull.simulate import DEFAULT_BOTS
 
     p.add_argument("--preset", default="pagat",
                    help="rules preset: " + ", ".join(preset_names()) + " (default pagat)")
@@ -434,7 +434,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
     from rich.table import Table
 
-    from .simulate import simulate
+    from ..sim import simulate
 
     bots, options = _table_args(args)
     players = args.players
@@ -492,7 +492,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
 def _run_tournament(args: argparse.Namespace) -> int:
     from rich.table import Table
 
-    from .tournament import tournament
+    from ..sim.tournament import tournament
 
     bots, options = _table_args(args)
     players = 6 if args.players is None else args.players
