@@ -127,7 +127,7 @@ def test_observation_tensor_is_the_games_array():
 
 
 def test_bad_parameters_are_refused():
-    with pytest.raises(ValueError, match="unknown game 'nope'"):
+    with pytest.raises(ValueError, match="unknown game or preset 'nope'"):
         _load(preset="nope")
     with pytest.raises(ValueError, match="first_starter must be a seat 0..3"):
         _load(first_starter=4)

@@ -131,14 +131,28 @@ def test_render_ansi_shows_the_seats_view():
 
 
 def test_bad_games_and_options_are_refused():
-    with pytest.raises(ValueError, match="unknown game 'poker'.*pagat"):
+    with pytest.raises(ValueError, match="unknown game or preset 'poker'.*pagat"):
         pettingzoo_env("poker")
+    with pytest.raises(ValueError, match="'pagat' is a preset already"):
+        pettingzoo_env("pagat", preset="holdem")
     with pytest.raises(ValueError, match="seed is not a game option"):
         pettingzoo_env("pagat", seed=3)
     with pytest.raises(ValueError, match="players must be 2 to"):
         pettingzoo_env("pagat", players=1)
     with pytest.raises(ValueError, match="cards given by hand"):
         pettingzoo_env("pagat", dealing="manual")
+
+
+def test_the_bull_game_and_its_presets_are_the_same_games():
+    by_preset = pettingzoo_env("holdem", players=3)
+    by_game = pettingzoo_env("bull", preset="holdem", players=3)
+    by_preset.reset(seed=9)
+    by_game.reset(seed=9)
+    assert by_game.unwrapped.game.to_json() == by_preset.unwrapped.game.to_json()
+    default = pettingzoo_env("bull")
+    default.reset(seed=9)
+    assert default.unwrapped.game.rules.preset_name == "pagat"
+    assert by_preset.unwrapped.spec.title == "Poker Bull (holdem)"
 
 
 def test_options_reach_the_game():

@@ -1,9 +1,11 @@
 """Which pokerbull game a name means, and the facts an RL framework needs about it.
 
 `game_spec` is the one place that turns a name into a way of making game
-states: a Poker Bull preset (``"pagat"``, ``"holdem"``...) or the name of a
-registered wing (``"cheat"``, ``"roulette"``). Everything else in
-:mod:`pokerbull.rl` speaks only the game protocol (:mod:`pokerbull.protocol`).
+states: the name of a game of the family (``"bull"``, ``"cheat"``,
+``"roulette"``) or of a preset of one (``"pagat"``, ``"holdem"``...), through
+``protocol.wing_of``. Everything else in :mod:`pokerbull.rl` speaks only the
+game protocol (:mod:`pokerbull.protocol`), save the card-by-card deal of Poker
+Bull for OpenSpiel (:mod:`pokerbull.rl._chance`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,7 @@ from typing import Any
 
 import numpy as np
 
-import pokerbull as pb
-from pokerbull.protocol import CHANCE_PLAYER, GameState, wing, wing_names
+from pokerbull.protocol import CHANCE_PLAYER, GameState, wing_of
 
 from ._chance import CardByCard
 
@@ -34,13 +35,14 @@ class GameSpec:
     The sizes come from a state of the game; the bounds (utility, game length,
     observation values) from the game's own attributes where it states them
     (``min_utility``, ``max_utility``, ``max_game_length``, ``observation_low``,
-    ``observation_high`` on its states), else utilities in [-1, 1], no length
-    bound and unbounded observation values.
+    ``observation_high`` on its states), else unbounded (infinite) utilities and
+    observation values and no length bound (``NO_LENGTH_BOUND``).
     """
 
-    name: str
+    name: str                   # as asked: a game or a preset
+    game: str                   # the game of the family (its wing's name)
     title: str
-    options: Mapping[str, Any]
+    options: Mapping[str, Any]  # the game's keywords (a preset's name among them)
     make: Callable[[int], GameState] = field(repr=False)
     num_players: int
     num_actions: int
@@ -89,54 +91,47 @@ def _checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
-    """The game a name means, with `options` (keywords of the game): a Poker Bull preset
-    (see ``pb.preset_names()``) or a game of the family (see ``wing_names()``).
+    """The game a name means, with `options` (keywords of the game): a game of the family
+    (``wing_names()``: "bull", "cheat", ...) or a preset of one (Poker Bull's "pagat"...).
 
+    >>> from pokerbull import ladder
     >>> spec = game_spec("pagat", players=3)
-    >>> spec.num_players, spec.num_actions == len(pb.ladder("pagat")) + 1
-    (3, True)
+    >>> spec.game, spec.num_players, spec.num_actions == len(ladder("pagat")) + 1
+    ('bull', 3, True)
     """
     options = _checked_options(options)
-    if not isinstance(game_or_preset, str):
-        raise ValueError(f"a game is named by a Poker Bull preset or a game name, "
-                         f"not {type(game_or_preset).__name__}")
+    w, preset = wing_of(game_or_preset)
+    if preset is not None:
+        if "preset" in options:
+            raise ValueError(f"{game_or_preset!r} is a preset already: give no preset= option")
+        options["preset"] = preset
     name = game_or_preset
-    if name in pb.preset_names():
-        def make(seed: int) -> GameState:
-            return pb.Game(name, seed=seed, **options)
 
+    def make(seed: int) -> GameState:
+        return w.new_game(seed=seed, **options)
+
+    make_dealt_by_chance = None
+    if w.name == "bull":      # Poker Bull can be dealt card by card, and knows its bounds
         def make_dealt_by_chance() -> GameState:
-            game = pb.Game(name, dealing="manual", **options)
+            game = w.new_game(dealing="manual", **options)
             if game.rules.first_starter == "random":
                 raise ValueError("first_starter='random' is drawn inside the game, which "
                                  "OpenSpiel cannot see: give a seat number")
             return CardByCard(game)
-        title = f"Poker Bull ({name})"
-        bounds = _bull_bounds
-    elif name in wing_names():
-        w = wing(name)
-
-        def make(seed: int) -> GameState:
-            return w.new_game(seed=seed, **options)
-        make_dealt_by_chance = None
-        title = w.title
-        bounds = _stated_bounds
-    else:
-        raise ValueError(f"unknown game {name!r}: the Poker Bull presets are "
-                         f"{', '.join(pb.preset_names())} and the other games "
-                         f"{', '.join(n for n in wing_names() if n != 'bull') or '(none installed)'}")
+    title = w.title if preset is None else f"{w.title} ({preset})"
     probe = make(0)
     settle_chance(probe, np.random.default_rng(0))
-    return GameSpec(name=name, title=title, options=options, make=make,
+    bounds = _bull_bounds(probe) if w.name == "bull" else _stated_bounds(probe)
+    return GameSpec(name=name, game=w.name, title=title, options=options, make=make,
                     num_players=probe.num_players, num_actions=probe.num_actions,
-                    observation_size=probe.observation_size, **bounds(probe),
+                    observation_size=probe.observation_size, **bounds,
                     make_dealt_by_chance=make_dealt_by_chance)
 
 
 def _stated_bounds(state: Any) -> dict[str, Any]:
     """Bounds a game states on its states; the defaults of `GameSpec` where it states none."""
-    return {"min_utility": float(getattr(state, "min_utility", -1.0)),
-            "max_utility": float(getattr(state, "max_utility", 1.0)),
+    return {"min_utility": float(getattr(state, "min_utility", -np.inf)),
+            "max_utility": float(getattr(state, "max_utility", np.inf)),
             "max_game_length": int(getattr(state, "max_game_length", NO_LENGTH_BOUND)),
             "observation_low": float(getattr(state, "observation_low", -np.inf)),
             "observation_high": float(getattr(state, "observation_high", np.inf))}

@@ -35,8 +35,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from pokerbull.bull.rules import DEFAULT_PLAYERS, MAX_PLAYERS
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, wing, wing_names
-from pokerbull.rules import DEFAULT_PLAYERS, MAX_PLAYERS
 
 from ._chance import SeededAtRoot
 from ._games import GameSpec, game_spec, observation_text
@@ -130,7 +130,7 @@ class PokerbullGame(pyspiel.Game):
                 raise ValueError(f"seed_outcomes must be a whole number of at least 1, "
                                  f"not {seed_outcomes!r}")
             sizes = (spec.num_players, spec.num_actions, spec.observation_size)
-            origin = (spec.name, dict(spec.options))
+            origin = (spec.game, dict(spec.options))
             self._new_state = lambda: SeededAtRoot(spec.make, seed_outcomes, sizes, origin)
             chance_outcomes = max(seed_outcomes, spec.num_actions)
         self._new_state()       # refuses options OpenSpiel cannot play, before anything else
