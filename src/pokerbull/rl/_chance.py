@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-import pokerbull as pb
+from pokerbull.bull import Game
+from pokerbull.cards import Pool
 from pokerbull.protocol import CHANCE_PLAYER, GameState, IllegalAction
 
 CARD_BY_CARD_FORMAT = "pokerbull-card-by-card"
@@ -82,9 +83,9 @@ class _Delegating:
 
 
 class CardByCard(_Delegating):
-    """A manually dealt ``pb.Game`` whose deals are made card by card from chance outcomes.
+    """A manually dealt ``Game`` whose deals are made card by card from chance outcomes.
 
-    >>> s = CardByCard(pb.Game("pagat", players=2, dealing="manual"))
+    >>> s = CardByCard(Game("pagat", players=2, dealing="manual"))
     >>> s.current_player, len(s.chance_outcomes())
     (-1, 52)
     >>> s.apply_action(51); s.apply_action(0)      # the Ace of spades to seat 0, the Two of clubs to seat 1
@@ -94,7 +95,7 @@ class CardByCard(_Delegating):
 
     __slots__ = ("_dealt", "_deck", "game")
 
-    def __init__(self, game: pb.Game) -> None:
+    def __init__(self, game: Game) -> None:
         if game.dealing != "manual":
             raise ValueError("CardByCard deals the cards itself: give a game with "
                              "dealing='manual'")
@@ -121,7 +122,7 @@ class CardByCard(_Delegating):
 
     def chance_outcome_to_string(self, action: int) -> str:
         """The card a chance outcome deals (``"As"``)."""
-        return str(pb.Pool(1 << self._deck[_chance_index(action, len(self._deck))]))
+        return str(Pool(1 << self._deck[_chance_index(action, len(self._deck))]))
 
     def legal_actions(self) -> list[int]:
         if self.game.current_player == CHANCE_PLAYER:
@@ -140,7 +141,7 @@ class CardByCard(_Delegating):
         if len(self._dealt) == sum(sizes):
             hands, at = [], 0
             for size in sizes:
-                hands.append(pb.Pool(sum(1 << self._deck[k] for k in self._dealt[at:at + size])))
+                hands.append(Pool(sum(1 << self._deck[k] for k in self._dealt[at:at + size])))
                 at += size
             self.game.deal(hands)
             self._dealt = []
@@ -164,10 +165,10 @@ class CardByCard(_Delegating):
         dealt = data.get("dealt")
         if not isinstance(dealt, list) or not all(isinstance(c, str) for c in dealt):
             raise ValueError("saved card-by-card game: 'dealt' must be a list of cards")
-        state = cls(pb.Game.from_json(json.dumps(data.get("game"))))
+        state = cls(Game.from_json(json.dumps(data.get("game"))))
         index = {b: i for i, b in enumerate(state._deck)}
         for card in dealt:
-            bit = pb.Pool.parse(card).mask.bit_length() - 1
+            bit = Pool.parse(card).mask.bit_length() - 1
             if bit not in index:
                 raise ValueError(f"saved card-by-card game: {card!r} is not in the deck")
             state.apply_action(index[bit])
