@@ -99,6 +99,8 @@ def test_openspiel_root_seed_then_the_games_own_chance_nodes():
     assert game.num_players() == 4 and game.num_distinct_actions() == TOY.new_game().num_actions
     state = game.new_initial_state()
     assert state.chance_outcomes() == [(k, 1 / 8) for k in range(8)]
+    assert state.observation_string(2) == "seat 2: nothing is dealt yet"
+    assert not any(state.observation_tensor(2))
     state.apply_action(5)
     assert state.game_state.seed == 5
     assert state.chance_outcomes() == [(c, 1 / CARDS) for c in range(CARDS)]  # the deal

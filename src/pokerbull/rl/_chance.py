@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -178,6 +179,27 @@ class CardByCard(_Delegating):
         return (CardByCard.from_json, (self.to_json(),))
 
 
+@dataclass(frozen=True)
+class Unseeded:
+    """A seat's observation before the root chance node has drawn the seed: nothing."""
+
+    seat: int
+    num_actions: int
+    observation_size: int
+
+    def legal_actions(self) -> list[int]:
+        return []
+
+    def action_mask(self) -> np.ndarray:
+        return np.zeros(self.num_actions, np.int8)
+
+    def to_array(self) -> np.ndarray:
+        return np.zeros(self.observation_size, np.float32)
+
+    def describe(self) -> str:
+        return f"seat {self.seat}: nothing is dealt yet"
+
+
 class SeededAtRoot(_Delegating):
     """A game made by ``make(seed)`` once a root chance node has drawn the seed.
 
@@ -245,7 +267,7 @@ class SeededAtRoot(_Delegating):
 
     def observation_array(self, seat: int) -> np.ndarray:
         if self.game is None:
-            return np.zeros(self._sizes[2], np.float32)
+            return self.observation(seat).to_array()
         return self.game.observation_array(seat)
 
     def action_mask(self, seat: int | None = None) -> np.ndarray:
@@ -255,7 +277,10 @@ class SeededAtRoot(_Delegating):
 
     def observation(self, seat: int) -> Any:
         if self.game is None:
-            raise ValueError("nothing is dealt yet: the root chance node draws the seed first")
+            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                    or not 0 <= seat < self._sizes[0]:
+                raise ValueError(f"seat must be 0..{self._sizes[0] - 1}, not {seat!r}")
+            return Unseeded(int(seat), self._sizes[1], self._sizes[2])
         return self.game.observation(seat)
 
     def clone(self) -> SeededAtRoot:

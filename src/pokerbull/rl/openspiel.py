@@ -163,8 +163,6 @@ class _Observer:
         self.tensor[:] = state.game_state.observation_array(player)
 
     def string_from(self, state: PokerbullState, player: int) -> str:
-        if state.game_state.current_player == CHANCE_PLAYER:
-            return f"seat {player}: waiting for the deal"
         return observation_text(state.game_state, player)
 
 
