@@ -37,8 +37,8 @@ RENDER_MODES = ("ansi",)
 class PokerbullEnv(AECEnv):
     """One pokerbull game at a time, seat by seat (build with :func:`pettingzoo_env`)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "pokerbull_v0",
-                "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES), "name": "pokerbull_v0", "is_parallelizable": False}
 
     def __init__(self, spec: GameSpec, render_mode: str | None = None) -> None:
         super().__init__()
@@ -95,16 +95,16 @@ class PokerbullEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is to act: give an action, not None")
-        self.game.apply_action(_whole_action(action, self.spec.num_actions))      # IllegalAction leaves the game as it was
+        # IllegalAction (a ValueError) leaves the game, and the environment, as they were.
+        self.game.apply_action(_whole_action(action, self.spec.num_actions))
         settle_chance(self.game, self._rng)
         self._cumulative_rewards[agent] = 0.0
         self._after_action()
 
     def _after_action(self) -> None:
-        state = self.game
-        player = state.current_player
+        player = self.game.current_player
         if player == TERMINAL_PLAYER:
-            returns = state.returns()
+            returns = self.game.returns()
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat_of[a]])
                 self.terminations[a] = True
