@@ -142,3 +142,14 @@ def test_a_random_first_starter_cannot_be_dealt_by_chance_nodes():
     spec = game_spec("pagat", first_starter="random")
     with pytest.raises(ValueError, match="first_starter='random' is drawn inside the game"):
         spec.make_dealt_by_chance()
+
+
+def test_games_load_from_their_strings_and_states_pickle():
+    game = pyspiel.load_game("python_pokerbull(preset=pagat-five,players=3,"
+                             "direction=counter-clockwise)")
+    assert game.num_players() == 3
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    state = _random_state(game, np.random.default_rng(5), 25)
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.history() == state.history()
+    assert copy.game_state.game.rules.direction == "counter-clockwise"
