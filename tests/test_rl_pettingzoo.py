@@ -130,6 +130,17 @@ def test_render_ansi_shows_the_seats_view():
         pettingzoo_env("pagat", render_mode="human")
 
 
+def test_acting_before_reset_and_unknown_agents_are_refused():
+    env = pettingzoo_env("pagat", players=2)
+    with pytest.raises(ValueError, match=r"call reset\(\)"):
+        env.step(0)
+    with pytest.raises(ValueError, match=r"call reset\(\)"):
+        env.observe("player_0")
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="unknown agent 'player_2'"):
+        env.observe("player_2")
+
+
 def test_bad_games_and_options_are_refused():
     with pytest.raises(ValueError, match="unknown game or preset 'poker'.*pagat"):
         pettingzoo_env("poker")

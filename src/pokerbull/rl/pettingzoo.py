@@ -81,7 +81,15 @@ class PokerbullEnv(AECEnv):
         self._after_action()
 
     # ---- what an agent sees
+    def _started(self) -> None:
+        if self.game is None:
+            raise ValueError("no game yet: call reset() (reset(seed=...) to seed it) first")
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._started()
+        if agent not in self._seat_of:
+            raise ValueError(f"unknown agent {agent!r}: the agents are "
+                             f"{', '.join(self.possible_agents)}")
         seat = self._seat_of[agent]
         return {"observation": self.game.observation_array(seat).astype(np.float32, copy=False),
                 "action_mask": self.game.action_mask(seat).astype(np.int8, copy=False)}
@@ -89,6 +97,7 @@ class PokerbullEnv(AECEnv):
     # ---- acting
     def step(self, action: Any) -> None:
         """The selected agent plays `action` (an integer); None for an agent whose game is over."""
+        self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -126,6 +135,7 @@ class PokerbullEnv(AECEnv):
             gymnasium.logger.warn("render() was called without a render_mode: "
                                   "make the environment with render_mode='ansi'")
             return None
+        self._started()
         agent = self.agent_selection
         seat = self._seat_of[agent]
         view = observation_text(self.game, seat)
