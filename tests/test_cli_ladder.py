@@ -58,6 +58,7 @@ def test_checks_without_a_pool_say_where_the_call_stands(capsys):
     (("--pool", "As Xx"), "--pool:"),
     (("--deal", "60"), "--deal takes 0..52 cards"),
     (("--pool", "As", "--deal", "3"), "give --pool or --deal, not both"),
+    (("--deal", "3", "--seed", "-2"), "a seed must not be negative, not -2"),
 ])
 def test_bad_usage_exits_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)

@@ -51,6 +51,8 @@ def test_holdem_is_sampled_with_a_seed(capsys):
     (("--family", "pagat-wild", "--cards", "54"), "--cards takes 0..52"),
     (("--calls", "six Aces"), "not a call of the pagat ladder"),
     (("--samples", "0", "--family", "holdem"), "samples must be a whole number >= 1"),
+    (("--seed", "-1", "--family", "holdem"), "a seed must not be negative, not -1"),
+    (("--cards", "4", "--plot", "/nonexistent/dir/o.png"), "--plot /nonexistent/dir/o.png: no folder"),
 ])
 def test_bad_usage_exits_2(capsys, argv, message):
     status, _, err = run(capsys, *argv)

@@ -23,31 +23,43 @@ def _blocks() -> list:
     out = []
     for path in FILES:
         text = path.read_text(encoding="utf-8")
-        for k, m in enumerate(BLOCK.finditer(text)):
+        blocks = []
+        for m in BLOCK.finditer(text):
             line = text.count("\n", 0, m.start("code")) + 1
-            out.append(pytest.param(path, line, m.group("code"), m.group("reason"),
-                                    id=f"{path.name}:{line}"))
+            blocks.append((line, m.group("code"), m.group("reason")))
+        if blocks:
+            out.append(pytest.param(path, blocks, id=path.name))
     return out
 
 
-BLOCKS = _blocks()
+PAGES = _blocks()
 
 
 def test_the_docs_have_examples():
-    assert len(BLOCKS) >= 7
+    assert sum(len(blocks) for page in PAGES for blocks in page.values[1:]) >= 7
+    assert {"README.md", "game.md", "odds.md", "simulate.md"} <= {p.id for p in PAGES}
 
 
-@pytest.mark.parametrize("path, line, code, reason", BLOCKS)
-def test_example_runs(path, line, code, reason, tmp_path, monkeypatch):
-    if reason is not None:
-        assert reason.strip(), f"{path.name}:{line}: a block left out must say why"
-        pytest.skip(f"not run: {reason.strip()}")
+@pytest.mark.parametrize("path, blocks", PAGES)
+def test_examples_run(path, blocks, tmp_path, monkeypatch):
+    """The blocks of one page run in order in one namespace, as a reader types them."""
     monkeypatch.chdir(tmp_path)          # examples that write files write them here
-    if ">>>" in code:
-        test = doctest.DocTestParser().get_doctest(code, {}, f"{path.name}:{line}",
-                                                   str(path), line - 1)
-        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-        runner.run(test)
-        assert runner.failures == 0, f"{path.name}:{line}: see the doctest report above"
-    else:
-        exec(compile(code, f"{path.name}:{line}", "exec"), {"__name__": "__docs__"})
+    namespace: dict = {"__name__": "__docs__"}
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    left_out = []
+    for line, code, reason in blocks:
+        where = f"{path.name}:{line}"
+        if reason is not None:
+            assert reason.strip(), f"{where}: a block left out must say why"
+            left_out.append(where)
+            continue
+        if ">>>" in code:
+            test = doctest.DocTestParser().get_doctest(code, namespace, where, str(path),
+                                                       line - 1)
+            before = runner.failures
+            runner.run(test, clear_globs=False)
+            namespace.update(test.globs)     # the next block sees what this one made
+            assert runner.failures == before, f"{where}: see the doctest report above"
+        else:
+            exec(compile(code, where, "exec"), namespace)
+    assert len(left_out) < len(blocks), f"{path.name}: every example is left out"

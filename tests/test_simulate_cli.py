@@ -63,6 +63,8 @@ def test_tournament_prints_a_ranking(capsys, tmp_path):
     (["simulate", "--engine", "compiled", "--bots", "evidence:credit=9", "--players", "2"],
      "credit"),
     (["tournament", "--bots", "random"], "at least two bots"),
+    (["tournament", "--games", "1"], "--games must be at least 2 in a tournament"),
+    (["simulate", "--seed", "-3"], "a seed must not be negative, not -3"),
     (["simulate", "--games", "5", "--json", "/nonexistent/dir/x.json"],
      "--json /nonexistent/dir/x.json: no folder"),
     (["tournament", "--games", "5", "--json", "/nonexistent/dir/x.json"], "no folder"),

@@ -54,6 +54,17 @@ def _console(stderr: bool = False):
     return console
 
 
+def seed_number(text: str) -> int:
+    """An argparse type: a seed is a whole number 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed must not be negative, not {value}")
+    return value
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
@@ -66,7 +77,7 @@ def _configure_ladder(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pool", help='cards to check the calls against, e.g. "As Ad Kc"')
     p.add_argument("--deal", type=int, metavar="N",
                    help="deal a random pool of N cards to check the calls against")
-    p.add_argument("--seed", type=int, default=None, help="seed for --deal")
+    p.add_argument("--seed", type=seed_number, default=None, help="seed for --deal")
     p.add_argument("--check", action="append", default=[], metavar="CALL",
                    help="a call (phrase or code) to check; may be repeated")
     p.add_argument("--all", action="store_true",
@@ -163,7 +174,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=None,
                    help="seats at the table (default: the game's own; Poker Bull 4)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--seed", type=seed_number, default=None, help="seed for the deals and the bots")
     p.add_argument("--bot", action="append", default=[], metavar="BOT",
                    help="the bots' kind, with parameters if you like (e.g. evidence:credit=1); "
                         "repeat it to seat different bots in turn (default: the game's first "
@@ -245,7 +256,7 @@ def _configure_odds(p: argparse.ArgumentParser) -> None:
     p.add_argument("--calls", action="extend", nargs="+", default=[], metavar="CALL",
                    help="calls (phrases or codes) to show; default: a summary per category")
     p.add_argument("--all", action="store_true", help="show every call of the ladder")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed_number, default=None,
                    help="seed for the random draws of the exact-hand (holdem) calls")
     p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="N",
                    help=f"random draws when there are too many to check all "
@@ -275,6 +286,7 @@ def _run_odds(args: argparse.Namespace) -> int:
         raise UsageError(f"--cards takes {len(known)}..{deck} cards (the known cards up to the "
                          f"whole {lad.name} deck), not {args.cards}")
     figure = _figure_class() if args.plot else None
+    _check_output_path("--plot", args.plot)
     if args.plot and not chosen:
         chosen = [[c for c in lad if c.category == cat][-1] for cat in lad.categories]
     rng = np.random.default_rng(args.seed)
@@ -479,7 +491,7 @@ def _add_table_options(p: argparse.ArgumentParser, games: int, players_help: str
                    help="built-in bots, each optionally with parameters, e.g. "
                         "evidence:credit=1 (Poker Bull: random, probability, evidence; default "
                         + " ".join(DEFAULT_BOTS) + "; other games: their own bots)")
-    p.add_argument("--seed", type=int, default=None, help="seed: the same seed gives the same "
+    p.add_argument("--seed", type=seed_number, default=None, help="seed: the same seed gives the same "
                                                           "results for any --workers")
     p.add_argument("--workers", type=int, default=1,
                    help="worker processes on this machine (default 1: this process)")
@@ -511,8 +523,6 @@ def _table_args(args: argparse.Namespace):
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    if args.seed is not None and args.seed < 0:
-        raise UsageError(f"--seed must not be negative, not {args.seed}")
     if args.players is not None and args.players < 2:
         raise UsageError(f"--players must be at least 2, not {args.players}")
     if args.dask is not None and args.workers > 1:
@@ -521,7 +531,7 @@ def _table_args(args: argparse.Namespace):
     game, options = _wing_and_options(args)
     texts = args.bots if args.bots is not None else list(game.default_bots)
     bots = [_checked_bot(game, *parse_bot(text)) for text in texts]
-    _check_json_path(args.json)
+    _check_output_path("--json", args.json)
     return game, bots, options
 
 
@@ -585,17 +595,17 @@ def _progress(args: argparse.Namespace, total: int, what: str):
     return bar, lambda games: bar.advance(task, games)
 
 
-def _check_json_path(path: str | None) -> None:
-    """Refuse an unwritable --json FILE before any game is played."""
+def _check_output_path(flag: str, path: str | None) -> None:
+    """Refuse an unwritable output FILE before any work is done."""
     if path is None or path == "-":
         return
     if os.path.isdir(path):
-        raise UsageError(f"--json {path}: is a directory, not a file")
+        raise UsageError(f"{flag} {path}: is a directory, not a file")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise UsageError(f"--json {path}: no folder {folder}")
+        raise UsageError(f"{flag} {path}: no folder {folder}")
     if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise UsageError(f"--json {path}: not allowed to write there")
+        raise UsageError(f"{flag} {path}: not allowed to write there")
 
 
 def _write_json(path: str | None, text: str, console) -> None:
@@ -708,6 +718,9 @@ def _run_tournament(args: argparse.Namespace) -> int:
     players = 6 if args.players is None else args.players
     if len(bots) < 2:
         raise UsageError(f"a tournament needs at least two bots, not only {bots[0][0]}")
+    if args.games < 2:
+        raise UsageError(f"--games must be at least 2 in a tournament (each match is played "
+                         f"from both sides), not {args.games}")
     matches = len(bots) * (len(bots) - 1) // 2
     name = options.pop("preset", "pagat") if game.name == "bull" else game.name
     console = _console(stderr=args.json == "-")
@@ -748,7 +761,7 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
                    help="hands in each timed per-call loop (default 20,000)")
     p.add_argument("--repeat", type=int, default=3, metavar="N",
                    help="timed runs of each; the best counts (default 3)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random deals")
+    p.add_argument("--seed", type=seed_number, default=0, help="seed of the random deals")
     p.add_argument("--peer", action="append", metavar="NAME", choices=("eval7", "phevaluator", "treys"),
                    help="compare only with these peers (default: every one installed)")
 
