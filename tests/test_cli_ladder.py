@@ -63,3 +63,16 @@ def test_checks_without_a_pool_say_where_the_call_stands(capsys):
 def test_bad_usage_exits_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and message in err and "Traceback" not in err
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback():
+    """`pokerbull bench ... | head -0`: the pipe is closed before any output."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "pokerbull", "bench", "--hands", "1000",
+                             "--calls", "50", "--repeat", "1", "--peer", "eval7"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141
+    assert "Traceback" not in err and "BrokenPipeError" not in err

@@ -20,6 +20,7 @@ machine shows as noise, not as a slower engine.
 from __future__ import annotations
 
 import importlib
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -164,11 +165,15 @@ def report(figures: Sequence[Figure], peers: dict[str, str] | None = None) -> li
     The batch call is set against pokerbull's own per-call figure (what a batch
     saves) and, separately and named as such, against the peers' per-call figures.
     """
-    vector = _backend.core.evaluator_simd_available()
+    vector = _backend.core.evaluator_simd_available() and \
+        os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")   # what evaluate_many takes
     batch, *scalar = [f for f in figures if f.regime == "batch"]
-    path = ("AVX-512 path (eight hands at a time)" if vector and scalar else
-            "scalar loop (this CPU has no AVX-512, or POKERBULL_NO_SIMD is set)" if
-            _backend.core is not None and backend() == "cython" else "pure Python")
+    if backend() != "cython":
+        path = "pure Python (the compiled core is not in use)"
+    elif vector and scalar:
+        path = "AVX-512 path (eight hands at a time)"
+    else:
+        path = "scalar loop (this CPU has no AVX-512, or POKERBULL_NO_SIMD is set)"
     lines = [f"pokerbull backend: {backend()}; batch path: {path}; hands of "
              f"{batch.hand_size} cards; best of the timed runs, wall clock, one thread"]
     width = max(len(f.api) for f in figures)

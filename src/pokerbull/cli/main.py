@@ -806,6 +806,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\npokerbull: interrupted\n")
         return 130
+    except BrokenPipeError:
+        # the reader left (`pokerbull ... | head`): no traceback, nothing more to write
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":  # pragma: no cover
