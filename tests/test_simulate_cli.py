@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -148,6 +149,12 @@ def test_simulate_and_tournament_any_game(monkeypatch, capsys, tmp_path):
     assert main(["tournament", "--game", "toy", "--bots", "bold", "coin", "--players", "2",
                  "--games", "200", "--seed", "1", "--no-progress"]) == 0
     assert "ranking" in capsys.readouterr().out
+    monkeypatch.setattr(toy_game, "WING", dataclasses.replace(
+        toy_game.WING, default_bots=("bold", "coin", "bold")))   # a lineup with a bot twice
+    toy_game.register(monkeypatch)
+    assert main(["tournament", "--game", "toy", "--players", "2", "--games", "100",
+                 "--seed", "1", "--no-progress"]) == 0
+    assert "round robin of 2 bots" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exit_info:
         main(["simulate", "--game", "toy", "--bots", "bold:nerve=1", "coin", "--no-progress"])
     assert exit_info.value.code == 2

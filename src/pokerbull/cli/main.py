@@ -530,6 +530,8 @@ def _table_args(args: argparse.Namespace):
                          "cluster's workers play, so give one or the other")
     game, options = _wing_and_options(args)
     texts = args.bots if args.bots is not None else list(game.default_bots)
+    if args.command == "tournament" and args.bots is None:
+        texts = list(dict.fromkeys(texts))     # a default lineup may seat a bot twice
     bots = [_checked_bot(game, *parse_bot(text)) for text in texts]
     _check_output_path("--json", args.json)
     return game, bots, options
