@@ -81,3 +81,17 @@ def test_seat_wins_count_ties_for_everyone_at_the_top():
     r = pb.simulate("toy", bots=["bold", "bold"], games=1000, seed=3)
     assert r.seat_wins.sum() > 1000       # equal cards happen, both win
     assert np.isclose(r.mean_returns.sum(), 0)
+
+
+def test_games_scored_in_chips_rank_by_mean_return():
+    t = pb.tournament("toy", ["coin", "bold"], games=2000, players=2, seed=8)
+    assert t.in_chips
+    rows = t.ranking()
+    assert [r["bot"] for r in rows] == ["bold", "coin"]
+    assert rows[0]["mean_return"] > 0 > rows[1]["mean_return"]
+    assert abs(rows[0]["mean_return"] + rows[1]["mean_return"]) < 1e-9   # zero-sum, 2 seats
+    assert "mean return" in t.table()
+    m = t.match("bold", "coin")
+    assert m.first_return == pytest.approx(rows[0]["mean_return"])
+    assert not pb.tournament("pagat", ["random", "probability"], games=200, players=2,
+                             seed=1).in_chips

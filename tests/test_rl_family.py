@@ -35,13 +35,15 @@ def toy(monkeypatch):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_api_test(name):
-    for players in (2, 4):
+    least = protocol.wing(name).min_players
+    for players in (least, least + 2):
         api_test(pettingzoo_env(name, players=players), num_cycles=1000)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_seed_test(name):
-    seed_test(lambda: pettingzoo_env(name, players=3), num_cycles=500)
+    players = max(3, protocol.wing(name).min_players)
+    seed_test(lambda: pettingzoo_env(name, players=players), num_cycles=500)
 
 
 def test_the_environment_plays_chance_nodes_from_its_seed():
