@@ -739,14 +739,20 @@ def _run_tournament(args: argparse.Namespace) -> int:
     console.print(f"[bold]{result.preset}[/]: round robin of {len(result.bots)} bots, "
                   f"{args.games:,} games a match at tables of {players} (seats alternate), "
                   f"played {where}; seed {result.seed}")
-    table = Table("rank", "bot", "games", "win rate", "95% interval", title="ranking")
+    chips = result.in_chips        # games scored in chips rank by mean return
+    table = Table("rank", "bot", "games", "win rate", "95% interval",
+                  *(["mean return a game"] if chips else []),
+                  title="ranking" + (" by mean return" if chips else " by win rate"))
     for k, row in enumerate(result.ranking(), 1):
         table.add_row(str(k), row["bot"], f"{row['games']:,}",
-                      *_rate(row["rate"], row["low"], row["high"]))
+                      *_rate(row["rate"], row["low"], row["high"]),
+                      *([f"{row['mean_return']:+.3f}"] if chips else []))
     console.print(table)
-    table = Table("bot", "against", "games", "win rate", "95% interval", title="matches")
+    table = Table("bot", "against", "games", "win rate", "95% interval",
+                  *(["returns a game"] if chips else []), title="matches")
     for m in result.matches:
-        table.add_row(m.first, m.second, f"{m.games:,}", *_rate(*m.rate))
+        table.add_row(m.first, m.second, f"{m.games:,}", *_rate(*m.rate),
+                      *([f"{m.first_return:+.3f} / {m.second_return:+.3f}"] if chips else []))
     console.print(table)
     _write_json(args.json, result.to_json(), console)
     return 0
