@@ -160,3 +160,23 @@ def test_simulate_and_tournament_any_game(monkeypatch, capsys, tmp_path):
     assert exit_info.value.code == 2
     assert "High card bot 'bold' has no parameter 'nerve': its parameters are at" in \
         capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "play"])
+def test_help_names_every_games_bots(command, monkeypatch, capsys):
+    import toy_game
+    toy_game.register(monkeypatch)
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--help"])
+    assert exit_info.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Poker Bull: random, probability, evidence" in text
+    assert "High card: bold, coin" in text and "toy" in text
+    assert "tournament default" not in text and "``" not in text
+
+
+def test_top_help_is_plain_text(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "``" not in out and "examples:" in out and "pokerbull play" in out

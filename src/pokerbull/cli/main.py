@@ -165,6 +165,12 @@ def _game_option(p: argparse.ArgumentParser) -> None:
                         + f" (default {DEFAULT_WING}: Poker Bull)")
 
 
+def _bots_of_every_game() -> str:
+    from ..protocol import wing, wing_names
+
+    return "; ".join(f"{wing(name).title}: {', '.join(wing(name).bots)}" for name in wing_names())
+
+
 def _configure_play(p: argparse.ArgumentParser) -> None:
     from ..bull.rules import preset_names
 
@@ -178,7 +184,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", action="append", default=[], metavar="BOT",
                    help="the bots' kind, with parameters if you like (e.g. evidence:credit=1); "
                         "repeat it to seat different bots in turn (default: the game's first "
-                        "bot; Poker Bull: random)")
+                        "bot; Poker Bull: random). " + _bots_of_every_game())
     _option_argument(p)
 
 
@@ -489,8 +495,8 @@ def _add_table_options(p: argparse.ArgumentParser, games: int, players_help: str
     p.add_argument("--games", type=int, default=games, help=f"games to play (default {games:,})")
     p.add_argument("--bots", nargs="+", default=None, metavar="BOT",
                    help="built-in bots, each optionally with parameters, e.g. "
-                        "evidence:credit=1 (Poker Bull: random, probability, evidence; default "
-                        + " ".join(DEFAULT_BOTS) + "; other games: their own bots)")
+                        "evidence:credit=1 (default for Poker Bull: " + " ".join(DEFAULT_BOTS)
+                        + "); " + _bots_of_every_game())
     p.add_argument("--seed", type=seed_number, default=None, help="seed: the same seed gives the same "
                                                           "results for any --workers")
     p.add_argument("--workers", type=int, default=1,
