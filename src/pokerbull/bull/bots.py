@@ -68,8 +68,9 @@ class Bot(abc.ABC):
 
 class RandomBot(Bot):
     """Challenges with probability `challenge` (once there is a call), otherwise
-    raises to a uniformly chosen call among the next `reach` raises that can
-    hold given its own cards (it never makes a call that cannot hold)."""
+    raises to a uniformly drawn call among the next `reach` raises, drawn again
+    (up to `reach` times, then the lowest raise that can hold) while it cannot
+    hold given its own cards: it never makes a call that cannot hold."""
 
     name = "random"
 
@@ -89,17 +90,21 @@ class RandomBot(Bot):
 
     def act(self, observation: Observation) -> int:
         lad = observation_ladder(observation)
+        n = len(lad)
         last = observation.last_call
         start = lad.first_raise_index(None if last is None else last.index)
-        possible = np.zeros(0, np.intp)
-        if start < len(lad):
-            chances = _OWN_CARDS.chances(observation, start)
-            possible = start + np.flatnonzero(chances > 0.0)[:self.reach]
-        if last is not None and (not len(possible) or self.rng.random() < self.challenge):
-            return len(lad)
-        if not len(possible):
-            return start    # no call can hold: cannot happen when opening a hand
-        return int(possible[self.rng.integers(0, len(possible))])
+        if last is not None and (start == n or self.rng.random() < self.challenge):
+            return n
+        span = min(self.reach, n - start)
+        can = _OWN_CARDS.chances(observation, start) > 0.0    # which raises can hold
+        for _ in range(span):    # a draw that cannot hold is drawn again (the compiled loop too)
+            c = int(self.rng.integers(0, span))
+            if can[c]:
+                return start + c
+        held = np.flatnonzero(can)     # every draw missed: the lowest raise that can hold
+        if len(held):
+            return start + int(held[0])
+        return n if last is not None else start   # none can hold (cannot happen when opening)
 
 
 def _check_probability(name: str, value: object) -> None:

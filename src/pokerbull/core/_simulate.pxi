@@ -372,19 +372,19 @@ cdef inline double own_chance(const ChanceData* C, Py_ssize_t c, const int* coun
 
 cdef inline int random_bot_act(Stream* st, const ChanceData* C, const TableRules* R,
                                const SeatBot* bot, const HandView* v) noexcept nogil:
-    """bots.RandomBot.act, drawing from the game's stream: a raise among the next
-    `reach` raises that can hold given the seat's cards (C NULL: any raise)."""
+    """bots.RandomBot.act, drawing from the game's stream: one of the next `reach`
+    raises, drawn again while it cannot hold given the seat's cards (C NULL: any)."""
     cdef int n = R.n_calls
     cdef int lo = R.raise_start[v.last] if v.last >= 0 else 0
-    cdef int span, c, k, r, case, wilds
+    cdef int span, c, r, k, case, wilds
     cdef int counts[14]
     cdef uint64_t cards = v.own
+    if v.last >= 0 and (lo == n or stream_random(st) < bot.challenge):
+        return n
+    span = n - lo
+    if bot.reach < span:
+        span = bot.reach
     if C == NULL:
-        if v.last >= 0 and (lo == n or stream_random(st) < bot.challenge):
-            return n
-        span = n - lo
-        if bot.reach < span:
-            span = bot.reach
         return lo + <int>stream_below(st, <uint32_t>span)
     for r in range(14):
         counts[r] = 0
@@ -393,24 +393,14 @@ cdef inline int random_bot_act(Stream* st, const ChanceData* C, const TableRules
         cards &= cards - 1
     case = popcount(v.own) * C.row + v.pool_size - popcount(v.own)
     wilds = wild_count(C, counts)
-    span = 0
-    c = lo
-    while c < n and span < bot.reach:
+    for k in range(span):
+        c = lo + <int>stream_below(st, <uint32_t>span)
         if own_chance(C, c, counts, v.own, case, wilds) > 0.0:
-            span += 1
-        c += 1
-    if v.last >= 0 and (span == 0 or stream_random(st) < bot.challenge):
-        return n
-    if span == 0:
-        return lo           # no call can hold: cannot happen when opening a hand
-    k = <int>stream_below(st, <uint32_t>span)
-    c = lo
-    while True:
+            return c
+    for c in range(lo, n):      # every draw missed: the lowest raise that can hold
         if own_chance(C, c, counts, v.own, case, wilds) > 0.0:
-            if k == 0:
-                return c
-            k -= 1
-        c += 1
+            return c
+    return n if v.last >= 0 else lo     # none can hold (cannot happen when opening)
 
 
 cdef inline int next_live(const TableRules* R, const int* sizes, int seat) noexcept nogil:
