@@ -27,7 +27,7 @@ from .core._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HI
                               ROYAL_ANY, ROYAL_NATURAL, ROYAL_NO, ROYAL_ON_TOP, ROYAL_SHIFT,
                               STRAIGHT, STRAIGHT_FLUSH, SUIT_ORDER_ON, SUIT_STRENGTH_SHIFT,
                               TRIPS, TWO_PAIR, WILD_BEATS_NATURAL)
-from .cards import RANK_NAMES, RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word
+from .cards import RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word
 
 __all__ = ["CATEGORIES", "HandRank", "evaluate", "evaluate_many", "rules_code"]
 

@@ -35,10 +35,11 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import Pool, deck_bits
 from ..calls.families import FAMILY_BUILDERS
 from ..calls.ladder import Call, Ladder, family_names
+from ..cards import Pool, deck_bits
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
 
 FORMAT = "pokerbull-game"
@@ -354,55 +355,6 @@ def _ladder_lists(lad: Ladder) -> tuple[list[int], list[int]]:
     return lists
 
 
-def _make_rng(seed: Any) -> np.random.Generator:
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer))):
-        raise ValueError(f"seed must be a whole number, a numpy.random.Generator or None, "
-                         f"not {seed!r}")
-    if seed is not None and seed < 0:
-        raise ValueError(f"seed must not be negative, not {seed}")
-    return np.random.default_rng(seed)
-
-
-def _state_to_json(value: Any) -> Any:
-    """A bit generator state as plain JSON values (arrays become tagged lists)."""
-    if isinstance(value, dict):
-        return {k: _state_to_json(v) for k, v in value.items()}
-    if isinstance(value, np.ndarray):
-        return {"__array__": value.tolist(), "dtype": str(value.dtype)}
-    if isinstance(value, np.integer):
-        return int(value)
-    return value
-
-
-def _state_from_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        if "__array__" in value:
-            try:
-                return np.array(value["__array__"], dtype=value["dtype"])
-            except (KeyError, TypeError, ValueError, OverflowError) as exc:
-                raise ValueError(f"saved game: field 'rng' holds a bad array: {exc!r}") from None
-        return {k: _state_from_json(v) for k, v in value.items()}
-    return value
-
-
-def _generator_from_state(state: Any) -> np.random.Generator:
-    """The generator a save's field 'rng' describes; ValueError naming the field if it cannot."""
-    if not isinstance(state, Mapping):
-        raise ValueError(f"saved game: field 'rng' must be a generator's state, not {state!r}")
-    name = state.get("bit_generator")
-    kind = getattr(np.random, str(name), None)
-    if not (isinstance(kind, type) and issubclass(kind, np.random.BitGenerator)):
-        raise ValueError(f"saved game: field 'rng': unknown random bit generator {name!r}")
-    bit_generator = kind(0)   # any seed: the state is replaced (no OS entropy needed)
-    try:
-        bit_generator.state = dict(state)
-    except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise ValueError(f"saved game: field 'rng' is not a {name} state: {exc!r}") from None
-    return np.random.Generator(bit_generator)
-
-
 class Game:
     """One game of Poker Bull: a preset's rules, the seats' hands and the history.
 
@@ -439,7 +391,7 @@ class Game:
             raise ValueError(f"dealing must be 'random' or 'manual', not {dealing!r}")
         if hands is not None and dealing == "random":
             raise ValueError("hands= fixes the cards, so dealing must be 'manual'")
-        self._setup(rules, _make_rng(seed), dealing == "manual", _core)
+        self._setup(rules, make_rng(seed), dealing == "manual", _core)
         first = rules.first_starter
         if first == RANDOM_SEAT:
             first = int(self._rng.integers(rules.players))
@@ -723,7 +675,7 @@ class Game:
     # ---- dealing
     def _live_rng(self) -> np.random.Generator:
         if self._rng is None:  # a clone: make its generator only when it first deals
-            self._rng = _generator_from_state(self._rng_state)
+            self._rng = generator_from_state(self._rng_state)
             self._rng_state = None
         return self._rng
 
@@ -968,7 +920,7 @@ class Game:
     def _rng_json(self) -> Any:
         """The generator's state as JSON values (None for a manually dealt game)."""
         state = self._rng_state if self._rng is None else self._rng.bit_generator.state
-        return None if state is None else _state_to_json(state)
+        return None if state is None else state_to_json(state)
 
     def _key(self) -> tuple:
         return (self.rules, self._lad.key, self._manual, tuple(self._sizes), tuple(self._hands),
@@ -1052,7 +1004,7 @@ class Game:
         if not g._manual:
             if g._to_play == CHANCE_PLAYER:
                 raise ValueError("saved game deals at random but stops before a deal")
-            g._rng = _generator_from_state(_state_from_json(data.get("rng")))
+            g._rng = generator_from_state(state_from_json(data.get("rng")))
         return g
 
     @classmethod

@@ -24,7 +24,7 @@ from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 
-from ..cards import Pool, rank_column
+from ..cards import Pool
 from .families import straight_ranks
 from .ladder import Call, Ladder
 from .spec import AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT, MAX_GROUPS
