@@ -255,7 +255,7 @@ class Observation:
     known_pile: tuple[int, ...]           # pile cards this seat has seen (laid or checked)
     out_of_play: tuple[int, ...]          # cards put aside face up
     cleared: int                          # cards that left the game face down (T)
-    claims: tuple[tuple[int, int, int, int], ...]   # (seat, rank, count, suit) of the pile
+    claims: tuple[tuple[int, int, int, int, int], ...]   # (seat, rank, count, suit, laid)
     to_play: int
     phase: int
     allowed: tuple[int, ...]              # ranks the next claim may name
@@ -276,7 +276,7 @@ class Observation:
         return mask
 
     @property
-    def last_claim(self) -> tuple[int, int, int, int] | None:
+    def last_claim(self) -> tuple[int, int, int, int, int] | None:
         return self.claims[-1] if self.claims else None
 
     def to_array(self) -> np.ndarray:
@@ -292,7 +292,7 @@ class Observation:
             a[o + r] = 1
         o += 14
         if self.claims:
-            s, r, k, su = self.claims[-1]
+            s, r, k, su, _ = self.claims[-1]
             a[o + r] = 1
             a[o + 14] = k
             if su >= 0:
@@ -322,7 +322,7 @@ class Observation:
                  "hand sizes: " + ", ".join(f"seat {s} {k}" for s, k in enumerate(self.hand_sizes)),
                  f"pile: {self.pile_size} cards"]
         if self.claims:
-            s, r, k, su = self.claims[-1]
+            s, r, k, su, _ = self.claims[-1]
             lines.append(f"last claim: seat {s}, {claim_words(r, k, su)}")
         if self.pending:
             lines.append("laid so far: " + " ".join(card_text(c) for c in self.pending))
@@ -1210,7 +1210,7 @@ class Game:
         return Observation(
             seat, tuple(self._hands[seat]), tuple(self._sizes), self._pile_size, tuple(known),
             tuple(self._out), sum(self._gone),
-            tuple((pl[0], pl[1], pl[2], pl[3]) for pl in self._pile), self._to_play,
+            tuple((pl[0], pl[1], pl[2], pl[3], len(pl[4])) for pl in self._pile), self._to_play,
             self._phase, self._allowed if me else (), self._suit if me else -1,
             tuple(self._pending) if me else (), tuple(self._finished + self._lost),
             tuple(self._penalties), self.visible_history(seat),
@@ -1302,10 +1302,17 @@ class Game:
             raise ValueError(f"saved game is not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
+    def _key(self) -> tuple:
+        """Everything the state holds, for equality (the generator by its state)."""
+        d = dict(self.__dict__)
+        d["_rng"] = self._rng.bit_generator.state
+        d["_pile"] = [pl[:4] + [pl[4][:], pl[5]] for pl in self._pile]
+        return tuple(sorted((k, repr(v)) for k, v in d.items()))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self.to_json() == other.to_json() and self._history == other._history
+        return self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]
 
