@@ -5,8 +5,9 @@
 - ``liar``: as honest, but lies with one far-off card instead of picking up.
 - ``counter``: as liar, and challenges claims its own hand, the cards it has seen and
   the cards put aside make unlikely (more than one above the expected count).
-- ``shark``: as counter, and pads small piles with one extra far-off card, always
-  challenges a play that would win the game, and challenges at the expected count.
+- ``shark``: as liar, and always challenges a play that would otherwise win the game
+  (the strongest of the styles tried: padding true plays with an extra card and
+  doubting on likelihood both lost to it in tournaments, docs/cheat.md).
 
 The compiled loop (``_engine``) plays the same bots move for move (tests compare).
 """
@@ -74,14 +75,6 @@ def plan_play(obs: Observation, style: int) -> tuple[list[int], int] | None:
         if junk < 0:            # only wild jokers left: they are true of any rank
             junk = 52 if hand[52] else 53
         cards = [junk]
-    elif style == SHARK and PAD and not rules.specificity and len(cards) == 1 and rules.max_lay > 1 \
-            and 1 <= obs.pile_size <= 4 and sum(hand) > 2:
-        spare = list(hand)
-        for c in cards:
-            spare[c] -= 1
-        junk = _junk(spare, best_rank, rules)
-        if junk >= 0 and (junk >= 52 or junk >> 2 != best_rank):
-            cards = cards + [junk]
     if rules.specificity:
         card = cards[0]
         s = suit if suit >= 0 else (card & 3 if card < 52 else 0)
@@ -110,21 +103,17 @@ def should_challenge(obs: Observation, style: int) -> bool:
         return True                                  # proof: not enough such cards
     if style <= LIAR:
         return False
-    if style == SHARK and obs.hand_sizes[seat] == 0:
-        return True
+    if style == SHARK:
+        return obs.hand_sizes[seat] == 0           # the play would win: always doubt it
     unknown = sum(deck) - sum(obs.hand) - sum(obs.known_pile) - sum(obs.out_of_play) \
         - obs.cleared
     before = obs.hand_sizes[seat] + laid
     if unknown <= 0:
         return False
-    if style == SHARK:
-        return chance_at_least(unknown, unknown_r, before, count) < SHARK_DOUBT
     return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT
 
 
-COUNTER_DOUBT = 0.03
-SHARK_DOUBT = 0.0
-PAD = False
+COUNTER_DOUBT = 0.03     # the counter doubts a claim it gives less than a 3% chance
 
 
 def chance_at_least(unknown: int, of_rank: int, drawn: int, k: int) -> float:
