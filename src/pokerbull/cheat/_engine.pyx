@@ -1,0 +1,574 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Whole games of Cheat with the built-in bots, no Python per action.
+
+The twin of `game.Game` + `bots.CheatBot` for the variations listed in
+`_fast.COMPILED_VARIATIONS`: the same deal gives the same game, move for move
+(tests/test_cheat_engine.py compares). Cards are ids 0..53 (4*rank + suit, jokers
+52 and 53); hands and the pile are counts per card id.
+"""
+
+import numpy as np
+cimport numpy as cnp
+
+cdef enum:
+    MAXP = 16
+    NC = 54
+    JOKER_RANK = 13
+    HONEST = 0
+    LIAR = 1
+    COUNTER = 2
+    SHARK = 3
+    BIG = 1 << 30
+
+cdef double COUNTER_DOUBT = 0.03
+
+
+cdef struct Table:
+    int n
+    int places
+    int fork
+    int free
+    int counts_differ
+    int wild
+    int max_lay
+    int hawaiian
+    int stall_turns
+    int cycle[14]
+    int cycle_len
+    int pos[14]
+    int all_ranks[14]        # the cycle's ranks, sorted
+    int deck[NC]
+    int deck_total
+
+
+cdef struct State:
+    int hands[MAXP][NC]
+    int known[MAXP][NC]
+    int sizes[MAXP]
+    int active[MAXP]
+    int finish_order[MAXP]
+    int n_finished
+    int pile[NC]
+    int pile_size
+    int has_play
+    int last_cards[16]
+    int last_laid
+    int last_seat
+    int last_rank
+    int last_count
+    int allowed[14]
+    int n_allowed
+    int due
+    int to_play
+    int open_seat
+    int stall
+    int record_low
+    int over
+    int stalled
+    long actions
+    double ret[MAXP]
+
+
+cdef inline int next_active(State* st, int n, int seat) noexcept nogil:
+    cdef int k, s
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if st.active[s]:
+            return s
+    return seat
+
+
+cdef inline int next_rank(Table* t, int rank) noexcept nogil:
+    return t.cycle[(t.pos[rank] + 1) % t.cycle_len]
+
+
+cdef void allow_one(State* st, int rank) noexcept nogil:
+    st.allowed[0] = rank
+    st.n_allowed = 1
+
+
+cdef void allow_all(Table* t, State* st) noexcept nogil:
+    cdef int i
+    for i in range(t.cycle_len):
+        st.allowed[i] = t.all_ranks[i]
+    st.n_allowed = t.cycle_len
+
+
+cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
+    cdef int m = t.cycle_len
+    cdef int i = t.pos[rank]
+    cdef int a = t.cycle[(i + m - 1) % m]
+    cdef int b = t.cycle[(i + 1) % m]
+    cdef int v[3]
+    cdef int k = 0, j, x, tmp
+    v[0] = a
+    k = 1
+    if rank != a:
+        v[k] = rank
+        k += 1
+    if b != a and b != rank:
+        v[k] = b
+        k += 1
+    for j in range(k):          # sort (at most three)
+        for x in range(j + 1, k):
+            if v[x] < v[j]:
+                tmp = v[x]; v[x] = v[j]; v[j] = tmp
+    for j in range(k):
+        st.allowed[j] = v[j]
+    st.n_allowed = k
+
+
+cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
+    if t.free:
+        allow_all(t, st)
+    elif t.fork:
+        allow_fork(t, st, rank)
+    else:
+        allow_one(st, next_rank(t, rank))
+
+
+cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:
+    cdef int* h = st.hands[p]
+    cdef int i, r
+    if t.wild and (h[52] or h[53]):
+        return 1
+    for i in range(st.n_allowed):
+        r = st.allowed[i]
+        if r == JOKER_RANK:
+            if h[52] or h[53]:
+                return 1
+            continue
+        if h[4 * r] or h[4 * r + 1] or h[4 * r + 2] or h[4 * r + 3]:
+            return 1
+    return 0
+
+
+cdef int distance(Table* t, int frm, int to) noexcept nogil:
+    if t.pos[to] < 0 or t.pos[frm] < 0:
+        return t.cycle_len + 1
+    return (t.pos[to] - t.pos[frm] + t.cycle_len) % t.cycle_len
+
+
+cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
+    cdef int c, d, best = -1, best_d = -1
+    for c in range(NC):
+        if not hand[c] or (c >= 52 and t.wild):
+            continue
+        d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
+        if d > best_d:
+            best = c
+            best_d = d
+    return best
+
+
+cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:
+    """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
+    cdef int* h = st.hands[p]
+    cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
+    for i in range(st.n_allowed):
+        r = st.allowed[i]
+        if r == JOKER_RANK:
+            n_here = h[52] + h[53]
+        else:
+            n_here = h[4 * r] + h[4 * r + 1] + h[4 * r + 2] + h[4 * r + 3]
+        if n_here > best_n:
+            best_n = n_here
+            best_rank = r
+    if best_n > 0:
+        k = 0
+        if best_rank == JOKER_RANK:
+            for s in range(52, 54):
+                for i in range(h[s]):
+                    if k < t.max_lay:
+                        cards[k] = s
+                        k += 1
+        else:
+            for s in range(4):
+                for i in range(h[4 * best_rank + s]):
+                    if k < t.max_lay:
+                        cards[k] = 4 * best_rank + s
+                        k += 1
+        rank_out[0] = best_rank
+        return k
+    if t.wild and (h[52] or h[53]):
+        cards[0] = 52 if h[52] else 53
+        rank_out[0] = st.allowed[0]
+        return 1
+    if style == HONEST:
+        return 0
+    rank_out[0] = st.allowed[0]
+    junk = junk_card(t, h, st.allowed[0])
+    if junk < 0:
+        junk = 52 if h[52] else 53
+    cards[0] = junk
+    return 1
+
+
+cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:
+    cdef double dp[17]
+    cdef int i, j, left, marked, top
+    cdef double q, hit
+    if k <= 0:
+        return 1.0
+    if drawn > unknown:
+        drawn = unknown
+    if k > 16:
+        k = 16
+    for j in range(17):
+        dp[j] = 0.0
+    dp[0] = 1.0
+    for i in range(drawn):
+        left = unknown - i
+        top = i if i < k - 1 else k - 1
+        j = top
+        while j >= 0:
+            q = dp[j]
+            if q != 0.0:
+                marked = of_rank - j
+                if marked < 0:
+                    marked = 0
+                hit = q * marked / left
+                dp[j + 1] += hit
+                dp[j] = q - hit
+            j -= 1
+    return dp[k]
+
+
+cdef inline int of_rank(Table* t, int* counts, int rank) noexcept nogil:
+    if rank == JOKER_RANK:
+        return counts[52] + counts[53]
+    cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]
+    if t.wild:
+        k += counts[52] + counts[53]
+    return k
+
+
+cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
+    cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
+    cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
+    if t.counts_differ and st.last_laid != count:
+        return 1
+    unknown_r = of_rank(t, t.deck, rank) - of_rank(t, st.hands[p], rank) \
+        - of_rank(t, st.known[p], rank)
+    if unknown_r < count:
+        return 1
+    if style <= LIAR:
+        return 0
+    if style == SHARK:
+        return st.sizes[seat] == 0
+    for c in range(NC):
+        hand_total += st.hands[p][c]
+        known_total += st.known[p][c]
+    unknown = t.deck_total - hand_total - known_total
+    before = st.sizes[seat] + st.last_laid
+    if unknown <= 0:
+        return 0
+    return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT
+
+
+cdef void end_game(Table* t, State* st) noexcept nogil:
+    """Returns as game.Game.returns(): finished seats in order, then the rest (by hand
+    size when the game stalled, else tied), scores shared within a tie."""
+    cdef int n = t.n
+    cdef int key[MAXP]
+    cdef int s, i, g, k, place, best
+    cdef double score
+    for s in range(n):
+        key[s] = -1
+    for i in range(st.n_finished):
+        key[st.finish_order[i]] = i
+    for s in range(n):
+        if key[s] < 0:
+            key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
+    st.over = 1
+    if not t.places:
+        best = BIG
+        for s in range(n):
+            if key[s] < best:
+                best = key[s]
+        k = 0
+        for s in range(n):
+            if key[s] == best:
+                k += 1
+        for s in range(n):
+            st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
+        return
+    place = 1
+    g = -1
+    while True:
+        best = BIG
+        for s in range(n):
+            if key[s] > g and key[s] < best:
+                best = key[s]
+        if best == BIG:
+            break
+        k = 0
+        for s in range(n):
+            if key[s] == best:
+                k += 1
+        score = 0.0
+        for i in range(k):
+            score += (n + 1) / 2.0 - (place + i)
+        score = score / k
+        for s in range(n):
+            if key[s] == best:
+                st.ret[s] = score
+        place += k
+        g = best
+
+
+cdef void finish(Table* t, State* st, int seat) noexcept nogil:
+    cdef int s, alive = 0
+    st.active[seat] = 0
+    st.finish_order[st.n_finished] = seat
+    st.n_finished += 1
+    st.stall = 0
+    st.record_low = BIG
+    if not t.places:
+        end_game(t, st)
+        return
+    for s in range(t.n):
+        alive += st.active[s]
+    if alive <= 1:
+        end_game(t, st)
+
+
+cdef void note_turn(Table* t, State* st) noexcept nogil:
+    cdef int s, low = BIG
+    if st.over:
+        return
+    for s in range(t.n):
+        if st.active[s] and st.sizes[s] < low:
+            low = st.sizes[s]
+    if low == BIG:
+        low = 0
+    if low < st.record_low:
+        st.record_low = low
+        st.stall = 0
+        return
+    st.stall += 1
+    if st.stall >= t.stall_turns:
+        st.stalled = 1
+        end_game(t, st)
+
+
+cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:
+    cdef int c, s
+    for c in range(NC):
+        st.hands[seat][c] += st.pile[c]
+        st.pile[c] = 0
+    for s in range(t.n):
+        for c in range(NC):
+            st.known[s][c] = 0
+    st.sizes[seat] += st.pile_size
+    st.pile_size = 0
+    st.has_play = 0
+
+
+cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
+    cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker
+    if t.counts_differ and st.last_laid != st.last_count:
+        lie = 1
+    for i in range(st.last_laid):
+        c = st.last_cards[i]
+        if c >= 52:
+            if not (t.wild or rank == JOKER_RANK):
+                lie = 1
+        elif c >> 2 != rank:
+            lie = 1
+    taker = layer if lie else challenger
+    take_pile(t, st, taker)
+    if not lie and st.sizes[layer] == 0 and st.active[layer]:
+        finish(t, st, layer)
+    if st.over:
+        return
+    st.due = rank
+    if t.free:
+        allow_all(t, st)
+    else:
+        allow_one(st, rank)
+    st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
+    st.open_seat = -1
+
+
+cdef void stand(Table* t, State* st) noexcept nogil:
+    cdef int layer = st.last_seat
+    st.open_seat = -1
+    if st.sizes[layer] == 0 and st.active[layer]:
+        finish(t, st, layer)
+
+
+cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
+    st.to_play = leader
+    st.open_seat = -1
+    if t.free:
+        allow_all(t, st)
+    else:
+        allow_one(st, st.due)
+
+
+cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
+    cdef int p, k, i, c, rank, style, nxt, s, w
+    cdef int cards[16]
+    while not st.over:
+        p = st.to_play
+        if st.open_seat == p:
+            st.actions += 1
+            if should_challenge(t, st, p, styles[p]):
+                challenge(t, st, p)
+                continue
+            if st.sizes[st.last_seat] == 0:
+                stand(t, st)          # an explicit accept
+                if st.over:
+                    break
+            else:
+                st.actions -= 1       # no accept: laying lets the play stand
+                st.open_seat = -1
+        style = styles[p]
+        if st.pile_size == 0 and not holds_truth(t, st, p):
+            style = HONEST
+        k = plan(t, st, p, style, cards, &rank)
+        if k == 0:
+            st.actions += 1
+            take_pile(t, st, p)
+            st.due = next_rank(t, st.due)
+            note_turn(t, st)
+            if st.over:
+                break
+            nxt = next_active(st, t.n, p)
+            st.to_play = nxt
+            st.open_seat = -1
+            if t.free:
+                allow_all(t, st)
+            else:
+                allow_one(st, st.due)
+            continue
+        for i in range(k):
+            c = cards[i]
+            st.hands[p][c] -= 1
+            st.pile[c] += 1
+            st.known[p][c] += 1
+            st.last_cards[i] = c
+        st.sizes[p] -= k
+        st.pile_size += k
+        st.actions += k + 1
+        st.has_play = 1
+        st.last_laid = k
+        st.last_seat = p
+        st.last_rank = rank
+        st.last_count = k if k < 16 else 16
+        st.due = next_rank(t, rank)
+        note_turn(t, st)
+        if st.over:
+            break
+        after_play_allowed(t, st, rank)
+        if t.hawaiian:
+            w = 0
+            for i in range(1, t.n):
+                s = (p + i) % t.n
+                if not st.active[s]:
+                    continue
+                st.actions += 1
+                if should_challenge(t, st, s, styles[s]):
+                    challenge(t, st, s)
+                    w = 1
+                    break
+            if w:
+                continue
+            stand(t, st)
+            if st.over:
+                break
+            st.to_play = next_active(st, t.n, p)
+            st.open_seat = -1
+        else:
+            nxt = next_active(st, t.n, p)
+            st.to_play = nxt
+            st.open_seat = nxt
+
+
+cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
+    cdef int s, c, i, low = BIG
+    for s in range(t.n):
+        for c in range(NC):
+            st.hands[s][c] = 0
+            st.known[s][c] = 0
+        st.sizes[s] = 0
+        st.active[s] = 1
+        st.ret[s] = 0.0
+    for c in range(NC):
+        st.pile[c] = 0
+    for i in range(m):
+        s = i % t.n
+        st.hands[s][deal_cards[order[i]]] += 1
+        st.sizes[s] += 1
+    st.n_finished = 0
+    st.pile_size = 0
+    st.has_play = 0
+    st.last_laid = 0
+    st.due = 12
+    st.stall = 0
+    st.over = 0
+    st.stalled = 0
+    st.actions = 0
+    for s in range(t.n):
+        if st.sizes[s] < low:
+            low = st.sizes[s]
+    st.record_low = low
+    start_round(t, st, 0)
+
+
+def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):
+    """Play one game per row of `orders` (a permutation of the deck list, dealt round
+    the table from seat 0). Returns (returns[games, n] float64, actions[games] int64)."""
+    cdef Table t
+    cdef State st
+    cdef int n = table["players"], s, i, m
+    cdef Py_ssize_t g
+    cdef int deal_cards[108]
+    cdef int sty[MAXP]
+    if n > MAXP:
+        raise ValueError(f"the compiled loop seats at most {MAXP} players")
+    t.n = n
+    t.places = table["places"]
+    t.fork = table["fork"]
+    t.free = table["free"]
+    t.counts_differ = table["counts_differ"]
+    t.wild = table["wild"]
+    t.max_lay = table["max_lay"]
+    t.hawaiian = table["hawaiian"]
+    t.stall_turns = table["stall_turns"]
+    cyc = table["cycle"]
+    t.cycle_len = len(cyc)
+    for i in range(14):
+        t.pos[i] = -1
+    for i in range(t.cycle_len):
+        t.cycle[i] = cyc[i]
+        t.pos[cyc[i]] = i
+    for i, r in enumerate(sorted(cyc)):
+        t.all_ranks[i] = r
+    deck = table["deck"]
+    m = 0
+    t.deck_total = 0
+    for i in range(NC):
+        t.deck[i] = deck[i]
+        t.deck_total += deck[i]
+        for s in range(deck[i]):
+            deal_cards[m] = i
+            m += 1
+    if orders.shape[1] != m:
+        raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
+    for s in range(n):
+        sty[s] = styles[s]
+    cdef Py_ssize_t games = orders.shape[0]
+    rets = np.zeros((games, n), np.float64)
+    acts = np.zeros(games, np.int64)
+    cdef double[:, ::1] rv = rets
+    cdef cnp.int64_t[::1] av = acts
+    with nogil:
+        for g in range(games):
+            setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
+            play_game(&t, &st, sty)
+            for s in range(n):
+                rv[g, s] = st.ret[s]
+            av[g] = st.actions
+    return rets, acts
