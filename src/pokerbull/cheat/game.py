@@ -6,12 +6,12 @@ time and finished by a claim, which keeps the integer action space small and fix
 (layout in docs/cheat.md).
 
 >>> g = Game(players=2, hands=["As Ad 7c", "Kh 2d"])
->>> g.play("As Ad", claim="two Aces")
->>> g.legal_actions() == [CHALLENGE, ACCEPT] or g.legal_actions()[:2]
-[331, 332]
+>>> g.play("As Ad", claim="two Aces")          # lays two cards, then claims
+>>> [g.action_to_string(a) for a in g.legal_actions()]
+['lay 2d', 'lay Kh', 'challenge']
 >>> g.challenge()
->>> g.history[-1].lie, g.history[-1].taker
-(False, 1)
+>>> g.history[-1].lie, g.history[-1].taker, g.hand_sizes
+(False, 1, (1, 4))
 """
 
 from __future__ import annotations
@@ -59,6 +59,10 @@ def claim_words(rank: int, count: int, suit: int = -1) -> str:
     return f"{words[count - 1]} {RANK_WORDS[rank] if count == 1 else RANK_PLURALS[rank]}"
 
 
+def _n_cards(k: int) -> str:
+    return "1 card" if k == 1 else f"{k} cards"
+
+
 # ---- history records ---------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -92,7 +96,7 @@ class Play:
 
     def describe(self) -> str:
         own = f" (laid {self.cards})" if self.cards is not None else ""
-        extra = "" if self.laid == self.count else f" ({self.laid} cards laid)"
+        extra = "" if self.laid == self.count else f" ({_n_cards(self.laid)} laid)"
         return f"seat {self.seat} plays {claim_words(self.rank, self.count, self.suit)}" \
                f"{extra if self.cards is not None else ''}{own}"
 
@@ -110,7 +114,7 @@ class Challenge:
     def describe(self) -> str:
         verdict = "a lie" if self.lie else "true"
         return (f"seat {self.seat} challenges seat {self.target}: {self.cards} shown, {verdict}; "
-                f"seat {self.taker} takes the pile ({self.taken} cards)")
+                f"seat {self.taker} takes the pile ({_n_cards(self.taken)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +130,7 @@ class Reveal:
     def describe(self) -> str:
         verdict = "not of the claim" if self.lie else "of the claim"
         return (f"seat {self.seat} challenges seat {self.target}: {self.card} is turned, "
-                f"{verdict}; seat {self.taker} takes the pile ({self.taken} cards)")
+                f"{verdict}; seat {self.taker} takes the pile ({_n_cards(self.taken)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +145,9 @@ class Believe:
     def describe(self) -> str:
         if self.lie:
             return (f"seat {self.seat} believes seat {self.target}: {self.cards} shown, a lie; "
-                    f"seat {self.seat} takes the pile ({self.taken} cards)")
+                    f"seat {self.seat} takes the pile ({_n_cards(self.taken)})")
         return (f"seat {self.seat} believes seat {self.target}: {self.cards} shown, true; "
-                f"the pile ({self.taken} cards) leaves the game")
+                f"the pile ({_n_cards(self.taken)}) leaves the game")
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +177,7 @@ class PickUp:
     taken: int
 
     def describe(self) -> str:
-        return f"seat {self.seat} picks up the pile ({self.taken} cards)"
+        return f"seat {self.seat} picks up the pile ({_n_cards(self.taken)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +195,7 @@ class PileCleared:
     count: int
 
     def describe(self) -> str:
-        return f"everyone passed: the pile ({self.count} cards) leaves the game; seat {self.leader} leads"
+        return f"everyone passed: the pile ({_n_cards(self.count)}) leaves the game; seat {self.leader} leads"
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,16 +397,17 @@ class Game:
     CHANCE_PLAYER = CHANCE_PLAYER
     TERMINAL_PLAYER = TERMINAL_PLAYER
 
-    def __init__(self, players: int = 4, *, seed: Any = None, hands: Sequence[Any] | None = None,
-                 rules: Rules | None = None, **variations: Any) -> None:
+    def __init__(self, players: int | None = None, *, seed: Any = None,
+                 hands: Sequence[Any] | None = None, rules: Rules | None = None,
+                 **variations: Any) -> None:
         if rules is not None:
             if variations:
                 raise ValueError("give either rules= or variations as keywords, not both")
-            if rules.players != players and players != 4:
-                raise ValueError(f"players={players} differs from the rules' {rules.players}")
+            if players is not None and players != rules.players:
+                raise ValueError(f"players={players!r} differs from the rules' {rules.players}")
             self.rules = rules
         else:
-            self.rules = Rules.make(players, **variations)
+            self.rules = Rules.make(4 if players is None else players, **variations)
         r = self.rules
         n = r.players
         self._n = n

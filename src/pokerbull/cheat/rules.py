@@ -4,9 +4,9 @@ Every variation is a keyword (``rank_fork=True``) or its seed letter in
 ``variations="AC"``; combinations that contradict each other are refused here,
 at set-up, naming both.
 
->>> Rules(players=4, variations="AD").jokers_wild
+>>> Rules.make(4, variations="AD").jokers_wild
 True
->>> Rules(players=4, variations="DI")
+>>> Rules.make(4, variations="DI")
 Traceback (most recent call last):
 ...
 ValueError: jokers_wild (D) and jokers_top (I) contradict each other: a joker cannot be both wild and a rank of its own
