@@ -37,7 +37,7 @@ def python_game(rules, order, names):
     ("P", 4), ("R", 3), ("V", 5), ("ADV", 4), ("CGP", 3), ("EIJ", 3), ("APRV", 4)])
 def test_the_compiled_loop_plays_the_same_games_as_python(variations, players):
     rules = Rules.make(players, variations=variations)
-    orders = deals(rules, 12, np.random.default_rng(len(variations) + players))
+    orders = deals(rules, 6, np.random.default_rng(len(variations) + players))
     names = [NAMES[(i + players) % 4] for i in range(players)]
     styles = np.array([BOTS[n].style for n in names], np.int32)
     returns, actions = engine.play_games(table_for(rules), orders, styles)

@@ -58,11 +58,11 @@ def play_out(g, rng, *, deep):
     while not g.is_terminal():
         bad = an_illegal_action(g, rng)
         full = deep and steps % 5 == 0
-        before = g._key() if full else (g.legal_actions(), g.hand_sizes, len(g._actions))
+        before = g._key() if full else (g.current_player, g.hand_sizes, len(g._actions))
         with pytest.raises(IllegalAction):
             g.apply_action(bad)
-        assert (g._key() if full else (g.legal_actions(), g.hand_sizes, len(g._actions))) == before
-        if deep and steps in (0, 1, 2, 5, 20, 60, 150):
+        assert (g._key() if full else (g.current_player, g.hand_sizes, len(g._actions))) == before
+        if deep and steps in (0, 3, 40, 200):
             c = g.clone()
             assert c == g
             j = cheat.Game.from_json(g.to_json())
@@ -73,8 +73,10 @@ def play_out(g, rng, *, deep):
                 assert obs.action_mask().sum() == len(obs.legal_actions())
         g.apply_action(choose(g, rng))
         steps += 1
-        assert sum(g.card_totals()) == total
-        assert all(k >= 0 for k in g.card_totals())
+        if deep or steps % 16 == 0:
+            totals = g.card_totals()
+            assert sum(totals) == total and min(totals) >= 0
+    assert sum(g.card_totals()) == total
     r = g.returns()
     assert abs(sum(r)) < 1e-9 and len(r) == g.num_players
     assert g.legal_actions() == [] and g.action_mask().sum() == 0
@@ -99,9 +101,9 @@ def test_random_games_every_combination():
     for k, variations in enumerate(ALL):
         players = 2 + k % 4
         try:
-            g = cheat.Game(players=players, seed=k, variations=variations, stall_turns=60)
+            g = cheat.Game(players=players, seed=k, variations=variations, stall_turns=30)
         except ValueError:       # e.g. K with too many players for 13 ranks
-            g = cheat.Game(players=3, seed=k, variations=variations, stall_turns=60)
+            g = cheat.Game(players=3, seed=k, variations=variations, stall_turns=30)
         play_out(g, rng, deep=False)
 
 

@@ -55,11 +55,17 @@ def parse_card(text: str) -> int:
     return (bit % 16) * 4 + bit // 16
 
 
+_TEXT = tuple(card_text(c) for c in range(N_CARDS))
+_SHOWN_ORDER = tuple(sorted(range(N_CARDS), key=lambda c: (-card_rank(c), -(c & 3) if c < 52 else c)))
+
+
 def cards_text(counts: Any) -> str:
-    """Counts per card id as text, highest rank first ('As As Kd X1')."""
+    """Counts per card id as text, highest rank and suit first ('X1 As As Kd')."""
     out = []
-    for c in sorted(range(N_CARDS), key=lambda c: (-card_rank(c), c & 3 if c < 52 else c)):
-        out.extend([card_text(c)] * int(counts[c]))
+    for c in _SHOWN_ORDER:
+        k = counts[c]
+        if k:
+            out.extend([_TEXT[c]] * int(k))
     return " ".join(out)
 
 
