@@ -315,3 +315,29 @@ def test_bad_input_raises_clear_errors():
         with pytest.raises(IllegalAction):
             g.apply_action(bad)
         assert g._key() == before
+
+
+# ---- the stuck-game rule (docs/cheat.md, decision 15) -------------------------------
+def test_a_stuck_game_ends_placed_by_hand_size_ties_sharing():
+    g = cheat.Game(players=3, hands=["As Ad Kc", "2d 5h", "6c 7c 8c"], stall_turns=1)
+    g.play("As", claim="one Ace")            # no hand smaller than before: stuck at once
+    assert g.is_terminal() and type(g.history[-1]).__name__ == "Stalled"
+    assert g.returns() == [0.5, 0.5, -1.0]
+    v = cheat.Game(players=3, variations="V", hands=["As Ad Kc", "2d 5h", "6c 7c 8c"],
+                   stall_turns=1)
+    v.play("As", claim="one Ace")
+    assert v.returns() == [0.5, 0.5, -1.0] and v.places == (0, 1, 2)
+
+
+def test_honest_players_who_hand_the_pile_round_forever_are_stopped_by_the_rule():
+    from pokerbull.cheat.bots import HonestBot
+    ended = {"Stalled": 0, "Finished": 0}
+    for seed in (36, 37, 38):                # seed 38 loops: the rule ends it
+        g = cheat.Game(players=2, seed=seed)
+        bots = [HonestBot(), HonestBot()]
+        while not g.is_terminal():
+            p = g.current_player
+            g.apply_action(bots[p].act(g.observation(p)))
+        ended[type(g.history[-1]).__name__] += 1
+        assert abs(sum(g.returns())) < 1e-12
+    assert ended["Stalled"] > 0

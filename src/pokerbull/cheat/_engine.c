@@ -25166,7 +25166,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
  *                 break
- *             nxt = next_active(st, t.n, p)
+ *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
 */
       __pyx_t_1 = (__pyx_v_st->over != 0);
 
@@ -25177,8 +25177,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *             note_turn(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
- *             nxt = next_active(st, t.n, p)
- *             st.to_play = nxt
+ *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
+ *             continue
 */
         goto __pyx_L4_break;
 
@@ -25187,83 +25187,22 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
  *                 break
- *             nxt = next_active(st, t.n, p)
+ *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
 */
       }
 
       /* "pokerbull/cheat/_engine.pyx":438
  *             if st.over:
  *                 break
- *             nxt = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
- *             st.to_play = nxt
- *             st.open_seat = -1
-*/
-      __pyx_v_nxt = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
-
-      /* "pokerbull/cheat/_engine.pyx":439
- *                 break
- *             nxt = next_active(st, t.n, p)
- *             st.to_play = nxt             # <<<<<<<<<<<<<<
- *             st.open_seat = -1
- *             if t.free:
-*/
-      __pyx_v_st->to_play = __pyx_v_nxt;
-
-      /* "pokerbull/cheat/_engine.pyx":440
- *             nxt = next_active(st, t.n, p)
- *             st.to_play = nxt
- *             st.open_seat = -1             # <<<<<<<<<<<<<<
- *             if t.free:
- *                 allow_all(t, st)
-*/
-      __pyx_v_st->open_seat = -1;
-
-      /* "pokerbull/cheat/_engine.pyx":441
- *             st.to_play = nxt
- *             st.open_seat = -1
- *             if t.free:             # <<<<<<<<<<<<<<
- *                 allow_all(t, st)
- *             else:
-*/
-      __pyx_t_1 = (__pyx_v_t->free != 0);
-
-      if (__pyx_t_1) {
-
-
-        /* "pokerbull/cheat/_engine.pyx":442
- *             st.open_seat = -1
- *             if t.free:
- *                 allow_all(t, st)             # <<<<<<<<<<<<<<
- *             else:
- *                 allow_one(st, st.due)
-*/
-        __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
-
-        /* "pokerbull/cheat/_engine.pyx":441
- *             st.to_play = nxt
- *             st.open_seat = -1
- *             if t.free:             # <<<<<<<<<<<<<<
- *                 allow_all(t, st)
- *             else:
-*/
-        goto __pyx_L14;
-      }
-
-      /* "pokerbull/cheat/_engine.pyx":444
- *                 allow_all(t, st)
- *             else:
- *                 allow_one(st, st.due)             # <<<<<<<<<<<<<<
+ *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)             # <<<<<<<<<<<<<<
  *             continue
  *         for i in range(k):
 */
-      /*else*/ {
-        __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_st->due);
-      }
-      __pyx_L14:;
+      __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-      /* "pokerbull/cheat/_engine.pyx":445
- *             else:
- *                 allow_one(st, st.due)
+      /* "pokerbull/cheat/_engine.pyx":439
+ *                 break
+ *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
  *             continue             # <<<<<<<<<<<<<<
  *         for i in range(k):
  *             c = cards[i]
@@ -25279,8 +25218,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":446
- *                 allow_one(st, st.due)
+    /* "pokerbull/cheat/_engine.pyx":440
+ *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
  *             continue
  *         for i in range(k):             # <<<<<<<<<<<<<<
  *             c = cards[i]
@@ -25293,7 +25232,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
       __pyx_v_i = __pyx_t_5;
 
-      /* "pokerbull/cheat/_engine.pyx":447
+      /* "pokerbull/cheat/_engine.pyx":441
  *             continue
  *         for i in range(k):
  *             c = cards[i]             # <<<<<<<<<<<<<<
@@ -25302,7 +25241,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_c = (__pyx_v_cards[__pyx_v_i]);
 
-      /* "pokerbull/cheat/_engine.pyx":448
+      /* "pokerbull/cheat/_engine.pyx":442
  *         for i in range(k):
  *             c = cards[i]
  *             st.hands[p][c] -= 1             # <<<<<<<<<<<<<<
@@ -25315,7 +25254,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) - 1);
 
-      /* "pokerbull/cheat/_engine.pyx":449
+      /* "pokerbull/cheat/_engine.pyx":443
  *             c = cards[i]
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1             # <<<<<<<<<<<<<<
@@ -25326,7 +25265,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_6 = __pyx_v_c;
       (__pyx_v_st->pile[__pyx_t_6]) = ((__pyx_v_st->pile[__pyx_t_6]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":450
+      /* "pokerbull/cheat/_engine.pyx":444
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1
  *             st.known[p][c] += 1             # <<<<<<<<<<<<<<
@@ -25339,7 +25278,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":451
+      /* "pokerbull/cheat/_engine.pyx":445
  *             st.pile[c] += 1
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c             # <<<<<<<<<<<<<<
@@ -25350,7 +25289,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":452
+    /* "pokerbull/cheat/_engine.pyx":446
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k             # <<<<<<<<<<<<<<
@@ -25361,7 +25300,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     __pyx_t_2 = __pyx_v_p;
     (__pyx_v_st->sizes[__pyx_t_2]) = ((__pyx_v_st->sizes[__pyx_t_2]) - __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":453
+    /* "pokerbull/cheat/_engine.pyx":447
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k
  *         st.pile_size += k             # <<<<<<<<<<<<<<
@@ -25370,7 +25309,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->pile_size = (__pyx_v_st->pile_size + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":454
+    /* "pokerbull/cheat/_engine.pyx":448
  *         st.sizes[p] -= k
  *         st.pile_size += k
  *         st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -25379,7 +25318,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-    /* "pokerbull/cheat/_engine.pyx":455
+    /* "pokerbull/cheat/_engine.pyx":449
  *         st.pile_size += k
  *         st.actions += k + 1
  *         st.has_play = 1             # <<<<<<<<<<<<<<
@@ -25388,7 +25327,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->has_play = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":456
+    /* "pokerbull/cheat/_engine.pyx":450
  *         st.actions += k + 1
  *         st.has_play = 1
  *         st.last_laid = k             # <<<<<<<<<<<<<<
@@ -25397,7 +25336,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_laid = __pyx_v_k;
 
-    /* "pokerbull/cheat/_engine.pyx":457
+    /* "pokerbull/cheat/_engine.pyx":451
  *         st.has_play = 1
  *         st.last_laid = k
  *         st.last_seat = p             # <<<<<<<<<<<<<<
@@ -25406,7 +25345,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_seat = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":458
+    /* "pokerbull/cheat/_engine.pyx":452
  *         st.last_laid = k
  *         st.last_seat = p
  *         st.last_rank = rank             # <<<<<<<<<<<<<<
@@ -25415,7 +25354,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_rank = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":459
+    /* "pokerbull/cheat/_engine.pyx":453
  *         st.last_seat = p
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16             # <<<<<<<<<<<<<<
@@ -25434,7 +25373,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->last_count = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":460
+    /* "pokerbull/cheat/_engine.pyx":454
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16
  *         st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
@@ -25443,7 +25382,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":461
+    /* "pokerbull/cheat/_engine.pyx":455
  *         st.last_count = k if k < 16 else 16
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -25452,7 +25391,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":462
+    /* "pokerbull/cheat/_engine.pyx":456
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -25464,7 +25403,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":463
+      /* "pokerbull/cheat/_engine.pyx":457
  *         note_turn(t, st)
  *         if st.over:
  *             break             # <<<<<<<<<<<<<<
@@ -25473,7 +25412,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L4_break;
 
-      /* "pokerbull/cheat/_engine.pyx":462
+      /* "pokerbull/cheat/_engine.pyx":456
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -25482,7 +25421,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":464
+    /* "pokerbull/cheat/_engine.pyx":458
  *         if st.over:
  *             break
  *         after_play_allowed(t, st, rank)             # <<<<<<<<<<<<<<
@@ -25491,7 +25430,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":465
+    /* "pokerbull/cheat/_engine.pyx":459
  *             break
  *         after_play_allowed(t, st, rank)
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -25503,7 +25442,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":466
+      /* "pokerbull/cheat/_engine.pyx":460
  *         after_play_allowed(t, st, rank)
  *         if t.hawaiian:
  *             w = 0             # <<<<<<<<<<<<<<
@@ -25512,7 +25451,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_w = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":467
+      /* "pokerbull/cheat/_engine.pyx":461
  *         if t.hawaiian:
  *             w = 0
  *             for i in range(1, t.n):             # <<<<<<<<<<<<<<
@@ -25526,7 +25465,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       for (__pyx_t_5 = 1; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
         __pyx_v_i = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":468
+        /* "pokerbull/cheat/_engine.pyx":462
  *             w = 0
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n             # <<<<<<<<<<<<<<
@@ -25535,7 +25474,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_s = ((__pyx_v_p + __pyx_v_i) % __pyx_v_t->n);
 
-        /* "pokerbull/cheat/_engine.pyx":469
+        /* "pokerbull/cheat/_engine.pyx":463
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -25547,16 +25486,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":470
+          /* "pokerbull/cheat/_engine.pyx":464
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:
  *                     continue             # <<<<<<<<<<<<<<
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
 */
-          goto __pyx_L19_continue;
+          goto __pyx_L18_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":469
+          /* "pokerbull/cheat/_engine.pyx":463
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -25565,7 +25504,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":471
+        /* "pokerbull/cheat/_engine.pyx":465
  *                 if not st.active[s]:
  *                     continue
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -25574,7 +25513,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":472
+        /* "pokerbull/cheat/_engine.pyx":466
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -25586,7 +25525,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":473
+          /* "pokerbull/cheat/_engine.pyx":467
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)             # <<<<<<<<<<<<<<
@@ -25595,7 +25534,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_s);
 
-          /* "pokerbull/cheat/_engine.pyx":474
+          /* "pokerbull/cheat/_engine.pyx":468
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)
  *                     w = 1             # <<<<<<<<<<<<<<
@@ -25604,16 +25543,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_v_w = 1;
 
-          /* "pokerbull/cheat/_engine.pyx":475
+          /* "pokerbull/cheat/_engine.pyx":469
  *                     challenge(t, st, s)
  *                     w = 1
  *                     break             # <<<<<<<<<<<<<<
  *             if w:
  *                 continue
 */
-          goto __pyx_L20_break;
+          goto __pyx_L19_break;
 
-          /* "pokerbull/cheat/_engine.pyx":472
+          /* "pokerbull/cheat/_engine.pyx":466
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -25621,12 +25560,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *                     w = 1
 */
         }
-        __pyx_L19_continue:;
+        __pyx_L18_continue:;
       }
-      __pyx_L20_break:;
+      __pyx_L19_break:;
 
 
-      /* "pokerbull/cheat/_engine.pyx":476
+      /* "pokerbull/cheat/_engine.pyx":470
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -25638,7 +25577,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":477
+        /* "pokerbull/cheat/_engine.pyx":471
  *                     break
  *             if w:
  *                 continue             # <<<<<<<<<<<<<<
@@ -25647,7 +25586,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":476
+        /* "pokerbull/cheat/_engine.pyx":470
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -25656,7 +25595,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":478
+      /* "pokerbull/cheat/_engine.pyx":472
  *             if w:
  *                 continue
  *             stand(t, st)             # <<<<<<<<<<<<<<
@@ -25665,7 +25604,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":479
+      /* "pokerbull/cheat/_engine.pyx":473
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -25677,7 +25616,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":480
+        /* "pokerbull/cheat/_engine.pyx":474
  *             stand(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -25686,7 +25625,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":479
+        /* "pokerbull/cheat/_engine.pyx":473
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -25695,7 +25634,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":481
+      /* "pokerbull/cheat/_engine.pyx":475
  *             if st.over:
  *                 break
  *             st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -25704,7 +25643,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":482
+      /* "pokerbull/cheat/_engine.pyx":476
  *                 break
  *             st.to_play = next_active(st, t.n, p)
  *             st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -25713,17 +25652,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = -1;
 
-      /* "pokerbull/cheat/_engine.pyx":465
+      /* "pokerbull/cheat/_engine.pyx":459
  *             break
  *         after_play_allowed(t, st, rank)
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
  *             w = 0
  *             for i in range(1, t.n):
 */
-      goto __pyx_L18;
+      goto __pyx_L17;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":484
+    /* "pokerbull/cheat/_engine.pyx":478
  *             st.open_seat = -1
  *         else:
  *             nxt = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -25733,7 +25672,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     /*else*/ {
       __pyx_v_nxt = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":485
+      /* "pokerbull/cheat/_engine.pyx":479
  *         else:
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt             # <<<<<<<<<<<<<<
@@ -25742,7 +25681,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_v_nxt;
 
-      /* "pokerbull/cheat/_engine.pyx":486
+      /* "pokerbull/cheat/_engine.pyx":480
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt
  *             st.open_seat = nxt             # <<<<<<<<<<<<<<
@@ -25751,7 +25690,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = __pyx_v_nxt;
     }
-    __pyx_L18:;
+    __pyx_L17:;
     __pyx_L3_continue:;
   }
   __pyx_L4_break:;
@@ -25777,7 +25716,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":489
+/* "pokerbull/cheat/_engine.pyx":483
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25799,7 +25738,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":490
+  /* "pokerbull/cheat/_engine.pyx":484
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
  *     cdef int s, c, i, low = BIG             # <<<<<<<<<<<<<<
@@ -25808,7 +25747,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":491
+  /* "pokerbull/cheat/_engine.pyx":485
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -25822,7 +25761,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":492
+    /* "pokerbull/cheat/_engine.pyx":486
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -25836,7 +25775,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":493
+      /* "pokerbull/cheat/_engine.pyx":487
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.hands[s][c] = 0             # <<<<<<<<<<<<<<
@@ -25845,7 +25784,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       ((__pyx_v_st->hands[__pyx_v_s])[__pyx_v_c]) = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":494
+      /* "pokerbull/cheat/_engine.pyx":488
  *         for c in range(NC):
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -25856,7 +25795,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":495
+    /* "pokerbull/cheat/_engine.pyx":489
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0             # <<<<<<<<<<<<<<
@@ -25865,7 +25804,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->sizes[__pyx_v_s]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":496
+    /* "pokerbull/cheat/_engine.pyx":490
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0
  *         st.active[s] = 1             # <<<<<<<<<<<<<<
@@ -25874,7 +25813,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->active[__pyx_v_s]) = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":497
+    /* "pokerbull/cheat/_engine.pyx":491
  *         st.sizes[s] = 0
  *         st.active[s] = 1
  *         st.ret[s] = 0.0             # <<<<<<<<<<<<<<
@@ -25885,7 +25824,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":498
+  /* "pokerbull/cheat/_engine.pyx":492
  *         st.active[s] = 1
  *         st.ret[s] = 0.0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -25899,7 +25838,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":499
+    /* "pokerbull/cheat/_engine.pyx":493
  *         st.ret[s] = 0.0
  *     for c in range(NC):
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -25910,7 +25849,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":500
+  /* "pokerbull/cheat/_engine.pyx":494
  *     for c in range(NC):
  *         st.pile[c] = 0
  *     for i in range(m):             # <<<<<<<<<<<<<<
@@ -25924,7 +25863,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":501
+    /* "pokerbull/cheat/_engine.pyx":495
  *         st.pile[c] = 0
  *     for i in range(m):
  *         s = i % t.n             # <<<<<<<<<<<<<<
@@ -25933,7 +25872,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     __pyx_v_s = (__pyx_v_i % __pyx_v_t->n);
 
-    /* "pokerbull/cheat/_engine.pyx":502
+    /* "pokerbull/cheat/_engine.pyx":496
  *     for i in range(m):
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1             # <<<<<<<<<<<<<<
@@ -25946,7 +25885,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     __pyx_t_7 = (__pyx_v_deal_cards[(__pyx_v_order[__pyx_v_i])]);
     ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":503
+    /* "pokerbull/cheat/_engine.pyx":497
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1             # <<<<<<<<<<<<<<
@@ -25959,7 +25898,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":504
+  /* "pokerbull/cheat/_engine.pyx":498
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1
  *     st.n_finished = 0             # <<<<<<<<<<<<<<
@@ -25968,7 +25907,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_finished = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":505
+  /* "pokerbull/cheat/_engine.pyx":499
  *         st.sizes[s] += 1
  *     st.n_finished = 0
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -25977,7 +25916,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":506
+  /* "pokerbull/cheat/_engine.pyx":500
  *     st.n_finished = 0
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -25986,7 +25925,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":507
+  /* "pokerbull/cheat/_engine.pyx":501
  *     st.pile_size = 0
  *     st.has_play = 0
  *     st.last_laid = 0             # <<<<<<<<<<<<<<
@@ -25995,7 +25934,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_laid = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":508
+  /* "pokerbull/cheat/_engine.pyx":502
  *     st.has_play = 0
  *     st.last_laid = 0
  *     st.due = 12             # <<<<<<<<<<<<<<
@@ -26004,7 +25943,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->due = 12;
 
-  /* "pokerbull/cheat/_engine.pyx":509
+  /* "pokerbull/cheat/_engine.pyx":503
  *     st.last_laid = 0
  *     st.due = 12
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -26013,7 +25952,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":510
+  /* "pokerbull/cheat/_engine.pyx":504
  *     st.due = 12
  *     st.stall = 0
  *     st.over = 0             # <<<<<<<<<<<<<<
@@ -26022,7 +25961,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->over = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":511
+  /* "pokerbull/cheat/_engine.pyx":505
  *     st.stall = 0
  *     st.over = 0
  *     st.stalled = 0             # <<<<<<<<<<<<<<
@@ -26031,7 +25970,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stalled = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":512
+  /* "pokerbull/cheat/_engine.pyx":506
  *     st.over = 0
  *     st.stalled = 0
  *     st.actions = 0             # <<<<<<<<<<<<<<
@@ -26040,7 +25979,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->actions = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":513
+  /* "pokerbull/cheat/_engine.pyx":507
  *     st.stalled = 0
  *     st.actions = 0
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -26054,7 +25993,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":514
+    /* "pokerbull/cheat/_engine.pyx":508
  *     st.actions = 0
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -26066,7 +26005,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     if (__pyx_t_8) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":515
+      /* "pokerbull/cheat/_engine.pyx":509
  *     for s in range(t.n):
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -26075,7 +26014,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":514
+      /* "pokerbull/cheat/_engine.pyx":508
  *     st.actions = 0
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -26086,7 +26025,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":516
+  /* "pokerbull/cheat/_engine.pyx":510
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]
  *     st.record_low = low             # <<<<<<<<<<<<<<
@@ -26095,7 +26034,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->record_low = __pyx_v_low;
 
-  /* "pokerbull/cheat/_engine.pyx":517
+  /* "pokerbull/cheat/_engine.pyx":511
  *             low = st.sizes[s]
  *     st.record_low = low
  *     start_round(t, st, 0)             # <<<<<<<<<<<<<<
@@ -26104,7 +26043,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, 0);
 
-  /* "pokerbull/cheat/_engine.pyx":489
+  /* "pokerbull/cheat/_engine.pyx":483
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26119,7 +26058,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":520
+/* "pokerbull/cheat/_engine.pyx":514
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
@@ -26169,46 +26108,46 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_table,&__pyx_mstate_global->__pyx_n_u_orders,&__pyx_mstate_global->__pyx_n_u_styles,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 520, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 514, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 520, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 514, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 520, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 514, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 520, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 514, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 520, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 514, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 3; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, i); __PYX_ERR(0, 520, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, i); __PYX_ERR(0, 514, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 3)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 520, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 514, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 520, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 514, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 520, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 514, __pyx_L3_error)
     }
     __pyx_v_table = ((PyObject*)values[0]);
-    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 520, __pyx_L3_error)
-    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 520, __pyx_L3_error)
+    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 514, __pyx_L3_error)
+    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 514, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, __pyx_nargs); __PYX_ERR(0, 520, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, __pyx_nargs); __PYX_ERR(0, 514, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -26221,7 +26160,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 520, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 514, __pyx_L1_error)
   __pyx_r = __pyx_pf_9pokerbull_5cheat_7_engine_play_games(__pyx_self, __pyx_v_table, __pyx_v_orders, __pyx_v_styles);
 
   /* function exit code */
@@ -26292,7 +26231,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("play_games", 0);
 
-  /* "pokerbull/cheat/_engine.pyx":525
+  /* "pokerbull/cheat/_engine.pyx":519
  *     cdef Table t
  *     cdef State st
  *     cdef int n = table["players"], s, i, m             # <<<<<<<<<<<<<<
@@ -26301,15 +26240,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 525, __pyx_L1_error)
+    __PYX_ERR(0, 519, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 525, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 519, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 525, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 519, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_n = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":529
+  /* "pokerbull/cheat/_engine.pyx":523
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -26321,7 +26260,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":530
+    /* "pokerbull/cheat/_engine.pyx":524
  *     cdef int sty[MAXP]
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")             # <<<<<<<<<<<<<<
@@ -26329,7 +26268,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     t.places = table["places"]
 */
     __pyx_t_4 = NULL;
-    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 530, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 524, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_6[0] = __pyx_mstate_global->__pyx_kp_u_the_compiled_loop_seats_at_most;
     __pyx_t_6[1] = __pyx_t_5;
@@ -26340,7 +26279,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_8 = __Pyx_PyUnicode_Join(__pyx_t_6, 3, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 530, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 524, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __pyx_t_9 = 1;
@@ -26349,14 +26288,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_1 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
       __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 530, __pyx_L1_error)
+      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 524, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_1);
     }
     __Pyx_Raise(__pyx_t_1, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __PYX_ERR(0, 530, __pyx_L1_error)
+    __PYX_ERR(0, 524, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":529
+    /* "pokerbull/cheat/_engine.pyx":523
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -26365,7 +26304,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":531
+  /* "pokerbull/cheat/_engine.pyx":525
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n             # <<<<<<<<<<<<<<
@@ -26374,7 +26313,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.n = __pyx_v_n;
 
-  /* "pokerbull/cheat/_engine.pyx":532
+  /* "pokerbull/cheat/_engine.pyx":526
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n
  *     t.places = table["places"]             # <<<<<<<<<<<<<<
@@ -26383,15 +26322,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 532, __pyx_L1_error)
+    __PYX_ERR(0, 526, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 532, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 526, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 532, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 526, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.places = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":533
+  /* "pokerbull/cheat/_engine.pyx":527
  *     t.n = n
  *     t.places = table["places"]
  *     t.fork = table["fork"]             # <<<<<<<<<<<<<<
@@ -26400,15 +26339,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 533, __pyx_L1_error)
+    __PYX_ERR(0, 527, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 533, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 527, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 533, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 527, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.fork = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":534
+  /* "pokerbull/cheat/_engine.pyx":528
  *     t.places = table["places"]
  *     t.fork = table["fork"]
  *     t.free = table["free"]             # <<<<<<<<<<<<<<
@@ -26417,15 +26356,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 534, __pyx_L1_error)
+    __PYX_ERR(0, 528, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 534, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 528, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 534, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 528, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.free = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":535
+  /* "pokerbull/cheat/_engine.pyx":529
  *     t.fork = table["fork"]
  *     t.free = table["free"]
  *     t.counts_differ = table["counts_differ"]             # <<<<<<<<<<<<<<
@@ -26434,15 +26373,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 535, __pyx_L1_error)
+    __PYX_ERR(0, 529, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 535, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 529, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 535, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 529, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.counts_differ = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":536
+  /* "pokerbull/cheat/_engine.pyx":530
  *     t.free = table["free"]
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]             # <<<<<<<<<<<<<<
@@ -26451,15 +26390,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 536, __pyx_L1_error)
+    __PYX_ERR(0, 530, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 536, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 530, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 536, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 530, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.wild = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":537
+  /* "pokerbull/cheat/_engine.pyx":531
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]             # <<<<<<<<<<<<<<
@@ -26468,15 +26407,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 537, __pyx_L1_error)
+    __PYX_ERR(0, 531, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 537, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 531, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 537, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 531, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.max_lay = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":538
+  /* "pokerbull/cheat/_engine.pyx":532
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]             # <<<<<<<<<<<<<<
@@ -26485,15 +26424,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 538, __pyx_L1_error)
+    __PYX_ERR(0, 532, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 538, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 532, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 538, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 532, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.hawaiian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":539
+  /* "pokerbull/cheat/_engine.pyx":533
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]             # <<<<<<<<<<<<<<
@@ -26502,15 +26441,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 539, __pyx_L1_error)
+    __PYX_ERR(0, 533, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 539, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 533, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 539, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 533, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.stall_turns = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":540
+  /* "pokerbull/cheat/_engine.pyx":534
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]             # <<<<<<<<<<<<<<
@@ -26519,24 +26458,24 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 540, __pyx_L1_error)
+    __PYX_ERR(0, 534, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 540, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 534, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __pyx_v_cyc = __pyx_t_1;
   __pyx_t_1 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":541
+  /* "pokerbull/cheat/_engine.pyx":535
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)             # <<<<<<<<<<<<<<
  *     for i in range(14):
  *         t.pos[i] = -1
 */
-  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 541, __pyx_L1_error)
+  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 535, __pyx_L1_error)
   __pyx_v_t.cycle_len = __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":542
+  /* "pokerbull/cheat/_engine.pyx":536
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)
  *     for i in range(14):             # <<<<<<<<<<<<<<
@@ -26546,7 +26485,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < 14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":543
+    /* "pokerbull/cheat/_engine.pyx":537
  *     t.cycle_len = len(cyc)
  *     for i in range(14):
  *         t.pos[i] = -1             # <<<<<<<<<<<<<<
@@ -26556,7 +26495,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     (__pyx_v_t.pos[__pyx_v_i]) = -1;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":544
+  /* "pokerbull/cheat/_engine.pyx":538
  *     for i in range(14):
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -26570,37 +26509,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_i = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":545
+    /* "pokerbull/cheat/_engine.pyx":539
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]             # <<<<<<<<<<<<<<
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 545, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 539, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 545, __pyx_L1_error)
+    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 539, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.cycle[__pyx_v_i]) = __pyx_t_12;
 
 
-    /* "pokerbull/cheat/_engine.pyx":546
+    /* "pokerbull/cheat/_engine.pyx":540
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i             # <<<<<<<<<<<<<<
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 546, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 540, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 546, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 540, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.pos[__pyx_t_7]) = __pyx_v_i;
 
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":547
+  /* "pokerbull/cheat/_engine.pyx":541
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -26609,9 +26548,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
 
   __pyx_t_2 = 0;
-  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 547, __pyx_L1_error)
+  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 541, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 547, __pyx_L1_error)
+  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 541, __pyx_L1_error)
   __pyx_t_8 = __pyx_t_1; __Pyx_INCREF(__pyx_t_8);
   __pyx_t_7 = 0;
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
@@ -26619,31 +26558,31 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     {
       Py_ssize_t __pyx_temp = __Pyx_PyList_GET_SIZE(__pyx_t_8);
       #if !CYTHON_ASSUME_SAFE_SIZE
-      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 547, __pyx_L1_error)
+      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 541, __pyx_L1_error)
       #endif
       if (__pyx_t_7 >= __pyx_temp) break;
     }
     __pyx_t_1 = __Pyx_PyList_GET_ITEM_REF(__pyx_t_8, __pyx_t_7, __Pyx_ReferenceSharing_OwnStrongReference);
     ++__pyx_t_7;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 547, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 541, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
     __Pyx_XDECREF_SET(__pyx_v_r, __pyx_t_1);
     __pyx_t_1 = 0;
     __pyx_v_i = __pyx_t_2;
     __pyx_t_2 = (__pyx_t_2 + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":548
+    /* "pokerbull/cheat/_engine.pyx":542
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r             # <<<<<<<<<<<<<<
  *     deck = table["deck"]
  *     m = 0
 */
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 548, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 542, __pyx_L1_error)
     (__pyx_v_t.all_ranks[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":547
+    /* "pokerbull/cheat/_engine.pyx":541
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -26653,7 +26592,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":549
+  /* "pokerbull/cheat/_engine.pyx":543
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
  *     deck = table["deck"]             # <<<<<<<<<<<<<<
@@ -26662,14 +26601,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 549, __pyx_L1_error)
+    __PYX_ERR(0, 543, __pyx_L1_error)
   }
-  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 549, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 543, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __pyx_v_deck = __pyx_t_8;
   __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":550
+  /* "pokerbull/cheat/_engine.pyx":544
  *         t.all_ranks[i] = r
  *     deck = table["deck"]
  *     m = 0             # <<<<<<<<<<<<<<
@@ -26678,7 +26617,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_m = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":551
+  /* "pokerbull/cheat/_engine.pyx":545
  *     deck = table["deck"]
  *     m = 0
  *     t.deck_total = 0             # <<<<<<<<<<<<<<
@@ -26687,7 +26626,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.deck_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":552
+  /* "pokerbull/cheat/_engine.pyx":546
  *     m = 0
  *     t.deck_total = 0
  *     for i in range(NC):             # <<<<<<<<<<<<<<
@@ -26701,56 +26640,56 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < __pyx_t_14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":553
+    /* "pokerbull/cheat/_engine.pyx":547
  *     t.deck_total = 0
  *     for i in range(NC):
  *         t.deck[i] = deck[i]             # <<<<<<<<<<<<<<
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
 */
-    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 553, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 547, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 553, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 547, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     (__pyx_v_t.deck[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":554
+    /* "pokerbull/cheat/_engine.pyx":548
  *     for i in range(NC):
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]             # <<<<<<<<<<<<<<
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
 */
-    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 554, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 548, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 554, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 548, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 554, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 548, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 554, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 548, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_v_t.deck_total = __pyx_t_10;
 
-    /* "pokerbull/cheat/_engine.pyx":555
+    /* "pokerbull/cheat/_engine.pyx":549
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):             # <<<<<<<<<<<<<<
  *             deal_cards[m] = i
  *             m += 1
 */
-    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 555, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 549, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 555, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 549, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_t_15 = __pyx_t_7;
 
     for (__pyx_t_10 = 0; __pyx_t_10 < __pyx_t_15; __pyx_t_10+=1) {
       __pyx_v_s = __pyx_t_10;
 
-      /* "pokerbull/cheat/_engine.pyx":556
+      /* "pokerbull/cheat/_engine.pyx":550
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
  *             deal_cards[m] = i             # <<<<<<<<<<<<<<
@@ -26759,7 +26698,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
       (__pyx_v_deal_cards[__pyx_v_m]) = __pyx_v_i;
 
-      /* "pokerbull/cheat/_engine.pyx":557
+      /* "pokerbull/cheat/_engine.pyx":551
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
  *             m += 1             # <<<<<<<<<<<<<<
@@ -26773,7 +26712,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":558
+  /* "pokerbull/cheat/_engine.pyx":552
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -26785,7 +26724,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":559
+    /* "pokerbull/cheat/_engine.pyx":553
  *             m += 1
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")             # <<<<<<<<<<<<<<
@@ -26793,9 +26732,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *         sty[s] = styles[s]
 */
     __pyx_t_1 = NULL;
-    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 559, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 553, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 559, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 553, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_16[0] = __pyx_mstate_global->__pyx_kp_u_each_deal_must_order;
     __pyx_t_16[1] = __pyx_t_8;
@@ -26807,7 +26746,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_17 = __Pyx_PyUnicode_Join(__pyx_t_16, 4, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 559, __pyx_L1_error)
+    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 553, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_17);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
@@ -26817,14 +26756,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_1); __pyx_t_1 = 0;
       __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 559, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 553, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 559, __pyx_L1_error)
+    __PYX_ERR(0, 553, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":558
+    /* "pokerbull/cheat/_engine.pyx":552
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -26833,7 +26772,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":560
+  /* "pokerbull/cheat/_engine.pyx":554
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -26847,7 +26786,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_s = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":561
+    /* "pokerbull/cheat/_engine.pyx":555
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):
  *         sty[s] = styles[s]             # <<<<<<<<<<<<<<
@@ -26859,7 +26798,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":562
+  /* "pokerbull/cheat/_engine.pyx":556
  *     for s in range(n):
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]             # <<<<<<<<<<<<<<
@@ -26868,7 +26807,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_games = (__pyx_v_orders.shape[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":563
+  /* "pokerbull/cheat/_engine.pyx":557
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     rets = np.zeros((games, n), np.float64)             # <<<<<<<<<<<<<<
@@ -26876,26 +26815,26 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef double[:, ::1] rv = rets
 */
   __pyx_t_17 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 563, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 563, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 563, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 563, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_19 = PyTuple_New(2); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 563, __pyx_L1_error)
+  __pyx_t_19 = PyTuple_New(2); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_19);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 563, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 557, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_8);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 563, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 557, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_8 = 0;
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 563, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 563, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   __pyx_t_9 = 1;
@@ -26917,13 +26856,13 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_19); __pyx_t_19 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 563, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 557, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_rets = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":564
+  /* "pokerbull/cheat/_engine.pyx":558
  *     cdef Py_ssize_t games = orders.shape[0]
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)             # <<<<<<<<<<<<<<
@@ -26931,16 +26870,16 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef cnp.int64_t[::1] av = acts
 */
   __pyx_t_5 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 564, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 558, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_19 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 564, __pyx_L1_error)
+  __pyx_t_19 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 558, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_19);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 564, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 558, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 564, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 558, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_17);
-  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 564, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 558, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
   __pyx_t_9 = 1;
@@ -26962,37 +26901,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_19); __pyx_t_19 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 564, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 558, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_acts = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":565
+  /* "pokerbull/cheat/_engine.pyx":559
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets             # <<<<<<<<<<<<<<
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
 */
-  __pyx_t_20 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_20.memview)) __PYX_ERR(0, 565, __pyx_L1_error)
+  __pyx_t_20 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_20.memview)) __PYX_ERR(0, 559, __pyx_L1_error)
   __pyx_v_rv = __pyx_t_20;
   __pyx_t_20.memview = NULL;
   __pyx_t_20.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":566
+  /* "pokerbull/cheat/_engine.pyx":560
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts             # <<<<<<<<<<<<<<
  *     with nogil:
  *         for g in range(games):
 */
-  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 566, __pyx_L1_error)
+  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 560, __pyx_L1_error)
   __pyx_v_av = __pyx_t_21;
   __pyx_t_21.memview = NULL;
   __pyx_t_21.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":567
+  /* "pokerbull/cheat/_engine.pyx":561
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -27005,7 +26944,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "pokerbull/cheat/_engine.pyx":568
+        /* "pokerbull/cheat/_engine.pyx":562
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
  *         for g in range(games):             # <<<<<<<<<<<<<<
@@ -27019,7 +26958,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
         for (__pyx_t_22 = 0; __pyx_t_22 < __pyx_t_15; __pyx_t_22+=1) {
           __pyx_v_g = __pyx_t_22;
 
-          /* "pokerbull/cheat/_engine.pyx":569
+          /* "pokerbull/cheat/_engine.pyx":563
  *     with nogil:
  *         for g in range(games):
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)             # <<<<<<<<<<<<<<
@@ -27030,7 +26969,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           __pyx_t_23 = 0;
           __pyx_f_9pokerbull_5cheat_7_engine_setup((&__pyx_v_t), (&__pyx_v_st), __pyx_v_deal_cards, ((PY_LONG_LONG const *)(&(*((__pyx_t_5numpy_int64_t *) ( /* dim=1 */ ((char *) (((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ (__pyx_v_orders.data + __pyx_t_18 * __pyx_v_orders.strides[0]) )) + __pyx_t_23)) ))))), __pyx_v_m);
 
-          /* "pokerbull/cheat/_engine.pyx":570
+          /* "pokerbull/cheat/_engine.pyx":564
  *         for g in range(games):
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
  *             play_game(&t, &st, sty)             # <<<<<<<<<<<<<<
@@ -27039,7 +26978,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           __pyx_f_9pokerbull_5cheat_7_engine_play_game((&__pyx_v_t), (&__pyx_v_st), __pyx_v_sty);
 
-          /* "pokerbull/cheat/_engine.pyx":571
+          /* "pokerbull/cheat/_engine.pyx":565
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
  *             play_game(&t, &st, sty)
  *             for s in range(n):             # <<<<<<<<<<<<<<
@@ -27053,7 +26992,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
             __pyx_v_s = __pyx_t_11;
 
-            /* "pokerbull/cheat/_engine.pyx":572
+            /* "pokerbull/cheat/_engine.pyx":566
  *             play_game(&t, &st, sty)
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]             # <<<<<<<<<<<<<<
@@ -27066,7 +27005,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
 
 
-          /* "pokerbull/cheat/_engine.pyx":573
+          /* "pokerbull/cheat/_engine.pyx":567
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions             # <<<<<<<<<<<<<<
@@ -27081,7 +27020,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":567
+      /* "pokerbull/cheat/_engine.pyx":561
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -27098,19 +27037,19 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":574
+  /* "pokerbull/cheat/_engine.pyx":568
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions
  *     return rets, acts             # <<<<<<<<<<<<<<
 */
-  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 574, __pyx_L1_error)
+  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 568, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_INCREF(__pyx_v_rets);
   __Pyx_GIVEREF(__pyx_v_rets);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 574, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 568, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_acts);
   __Pyx_GIVEREF(__pyx_v_acts);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 574, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 568, __pyx_L1_error);
   {
     PyObject *__pyx_temp;
     {
@@ -27122,7 +27061,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __pyx_t_4 = 0;
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":520
+  /* "pokerbull/cheat/_engine.pyx":514
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
@@ -29492,19 +29431,19 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
 */
   __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT = 0.03;
 
-  /* "pokerbull/cheat/_engine.pyx":520
+  /* "pokerbull/cheat/_engine.pyx":514
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
  *     the table from seat 0). Returns (returns[games, n] float64, actions[games] int64)."""
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 520, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 514, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 520, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 514, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "pokerbull/cheat/_engine.pyx":1
@@ -29557,7 +29496,7 @@ static int __Pyx_InitCachedBuiltins(__pyx_mstatetype *__pyx_mstate) {
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
-  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 547, __pyx_L1_error)
+  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 541, __pyx_L1_error)
   __pyx_builtin___import__ = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_import); if (!__pyx_builtin___import__) __PYX_ERR(1, 119, __pyx_L1_error)
   __pyx_builtin_Ellipsis = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_Ellipsis); if (!__pyx_builtin_Ellipsis) __PYX_ERR(1, 436, __pyx_L1_error)
   __pyx_builtin_id = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_id); if (!__pyx_builtin_id) __PYX_ERR(1, 662, __pyx_L1_error)
@@ -29829,7 +29768,7 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
   PyObject* tuple_dedup_map = PyDict_New();
   if (unlikely(!tuple_dedup_map)) return -1;
   {
-    const __Pyx_PyCode_New_function_description descr = {3, 0, 0, 20, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 520};
+    const __Pyx_PyCode_New_function_description descr = {3, 0, 0, 20, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 514};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_table, __pyx_mstate->__pyx_n_u_orders, __pyx_mstate->__pyx_n_u_styles, __pyx_mstate->__pyx_n_u_t, __pyx_mstate->__pyx_n_u_st, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_m, __pyx_mstate->__pyx_n_u_g, __pyx_mstate->__pyx_n_u_deal_cards, __pyx_mstate->__pyx_n_u_sty, __pyx_mstate->__pyx_n_u_cyc, __pyx_mstate->__pyx_n_u_r, __pyx_mstate->__pyx_n_u_deck, __pyx_mstate->__pyx_n_u_games, __pyx_mstate->__pyx_n_u_rets, __pyx_mstate->__pyx_n_u_acts, __pyx_mstate->__pyx_n_u_rv, __pyx_mstate->__pyx_n_u_av};
     __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1_e1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
   }

@@ -435,13 +435,7 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
             note_turn(t, st)
             if st.over:
                 break
-            nxt = next_active(st, t.n, p)
-            st.to_play = nxt
-            st.open_seat = -1
-            if t.free:
-                allow_all(t, st)
-            else:
-                allow_one(st, st.due)
+            start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
             continue
         for i in range(k):
             c = cards[i]
