@@ -2036,6 +2036,8 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_Table {
   int places;
   int fork;
   int free;
+  int egyptian;
+  int specificity;
   int counts_differ;
   int wild;
   int max_lay;
@@ -2049,7 +2051,7 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_Table {
   int deck_total;
 };
 
-/* "pokerbull/cheat/_engine.pyx":44
+/* "pokerbull/cheat/_engine.pyx":46
  * 
  * 
  * cdef struct State:             # <<<<<<<<<<<<<<
@@ -2071,6 +2073,8 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_State {
   int last_seat;
   int last_rank;
   int last_count;
+  int last_suit;
+  int req_suit;
   int allowed[14];
   int n_allowed;
   int due;
@@ -3817,15 +3821,16 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
 static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, int *, int); /*proto*/
 static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int, int, int *, int *); /*proto*/
 static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int, int, int, int); /*proto*/
-static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, int *, int); /*proto*/
+static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, int *, int, int); /*proto*/
 static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *); /*proto*/
-static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int *); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int const *, PY_LONG_LONG const *, int); /*proto*/
 static int __pyx_array_allocate_buffer(struct __pyx_array_obj *); /*proto*/
@@ -4091,7 +4096,7 @@ namespace {
     PyObject *__pyx_slice[1];
     PyObject *__pyx_tuple[2];
     PyObject *__pyx_codeobj_tab[1];
-    PyObject *__pyx_string_tab[138];
+    PyObject *__pyx_string_tab[140];
     PyObject *__pyx_number_tab[3];
 /* #### Code section: module_state_contents ### */
 /* PyFrozenDict.module_state_decls */
@@ -4218,67 +4223,69 @@ static __pyx_mstatetype * const __pyx_mstate_global = &__pyx_mstate_global_stati
 #define __pyx_n_u_deal_cards __pyx_string_tab[74]
 #define __pyx_n_u_deck __pyx_string_tab[75]
 #define __pyx_n_u_dtype_is_object __pyx_string_tab[76]
-#define __pyx_n_u_encode __pyx_string_tab[77]
-#define __pyx_n_u_enumerate __pyx_string_tab[78]
-#define __pyx_n_u_error __pyx_string_tab[79]
-#define __pyx_n_u_flags __pyx_string_tab[80]
-#define __pyx_n_u_float64 __pyx_string_tab[81]
-#define __pyx_n_u_fork __pyx_string_tab[82]
-#define __pyx_n_u_format __pyx_string_tab[83]
-#define __pyx_n_u_fortran __pyx_string_tab[84]
-#define __pyx_n_u_free __pyx_string_tab[85]
-#define __pyx_n_u_g __pyx_string_tab[86]
-#define __pyx_n_u_games __pyx_string_tab[87]
-#define __pyx_n_u_hawaiian __pyx_string_tab[88]
-#define __pyx_n_u_i __pyx_string_tab[89]
-#define __pyx_n_u_id __pyx_string_tab[90]
-#define __pyx_n_u_index __pyx_string_tab[91]
-#define __pyx_n_u_int64 __pyx_string_tab[92]
-#define __pyx_n_u_items __pyx_string_tab[93]
-#define __pyx_n_u_itemsize __pyx_string_tab[94]
-#define __pyx_n_u_m __pyx_string_tab[95]
-#define __pyx_n_u_max_lay __pyx_string_tab[96]
-#define __pyx_n_u_memview __pyx_string_tab[97]
-#define __pyx_n_u_mode __pyx_string_tab[98]
-#define __pyx_n_u_n __pyx_string_tab[99]
-#define __pyx_n_u_name __pyx_string_tab[100]
-#define __pyx_n_u_ndim __pyx_string_tab[101]
-#define __pyx_n_u_np __pyx_string_tab[102]
-#define __pyx_n_u_numpy __pyx_string_tab[103]
-#define __pyx_n_u_obj __pyx_string_tab[104]
-#define __pyx_n_u_orders __pyx_string_tab[105]
-#define __pyx_n_u_pack __pyx_string_tab[106]
-#define __pyx_n_u_places __pyx_string_tab[107]
-#define __pyx_n_u_play_games __pyx_string_tab[108]
-#define __pyx_n_u_players __pyx_string_tab[109]
-#define __pyx_n_u_pokerbull_cheat__engine __pyx_string_tab[110]
-#define __pyx_n_u_pop __pyx_string_tab[111]
-#define __pyx_n_u_r __pyx_string_tab[112]
-#define __pyx_n_u_register __pyx_string_tab[113]
-#define __pyx_n_u_rets __pyx_string_tab[114]
-#define __pyx_n_u_rv __pyx_string_tab[115]
-#define __pyx_n_u_s __pyx_string_tab[116]
-#define __pyx_n_u_setdefault __pyx_string_tab[117]
-#define __pyx_n_u_shape __pyx_string_tab[118]
-#define __pyx_n_u_size __pyx_string_tab[119]
-#define __pyx_n_u_st __pyx_string_tab[120]
-#define __pyx_n_u_stall_turns __pyx_string_tab[121]
-#define __pyx_n_u_start __pyx_string_tab[122]
-#define __pyx_n_u_step __pyx_string_tab[123]
-#define __pyx_n_u_stop __pyx_string_tab[124]
-#define __pyx_n_u_struct __pyx_string_tab[125]
-#define __pyx_n_u_sty __pyx_string_tab[126]
-#define __pyx_n_u_styles __pyx_string_tab[127]
-#define __pyx_n_u_t __pyx_string_tab[128]
-#define __pyx_n_u_table __pyx_string_tab[129]
-#define __pyx_n_u_unpack __pyx_string_tab[130]
-#define __pyx_n_u_update __pyx_string_tab[131]
-#define __pyx_n_u_values __pyx_string_tab[132]
-#define __pyx_n_u_wild __pyx_string_tab[133]
-#define __pyx_n_u_x __pyx_string_tab[134]
-#define __pyx_n_u_zeros __pyx_string_tab[135]
-#define __pyx_n_b_O __pyx_string_tab[136]
-#define __pyx_kp_b_iso88591_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1_e1 __pyx_string_tab[137]
+#define __pyx_n_u_egyptian __pyx_string_tab[77]
+#define __pyx_n_u_encode __pyx_string_tab[78]
+#define __pyx_n_u_enumerate __pyx_string_tab[79]
+#define __pyx_n_u_error __pyx_string_tab[80]
+#define __pyx_n_u_flags __pyx_string_tab[81]
+#define __pyx_n_u_float64 __pyx_string_tab[82]
+#define __pyx_n_u_fork __pyx_string_tab[83]
+#define __pyx_n_u_format __pyx_string_tab[84]
+#define __pyx_n_u_fortran __pyx_string_tab[85]
+#define __pyx_n_u_free __pyx_string_tab[86]
+#define __pyx_n_u_g __pyx_string_tab[87]
+#define __pyx_n_u_games __pyx_string_tab[88]
+#define __pyx_n_u_hawaiian __pyx_string_tab[89]
+#define __pyx_n_u_i __pyx_string_tab[90]
+#define __pyx_n_u_id __pyx_string_tab[91]
+#define __pyx_n_u_index __pyx_string_tab[92]
+#define __pyx_n_u_int64 __pyx_string_tab[93]
+#define __pyx_n_u_items __pyx_string_tab[94]
+#define __pyx_n_u_itemsize __pyx_string_tab[95]
+#define __pyx_n_u_m __pyx_string_tab[96]
+#define __pyx_n_u_max_lay __pyx_string_tab[97]
+#define __pyx_n_u_memview __pyx_string_tab[98]
+#define __pyx_n_u_mode __pyx_string_tab[99]
+#define __pyx_n_u_n __pyx_string_tab[100]
+#define __pyx_n_u_name __pyx_string_tab[101]
+#define __pyx_n_u_ndim __pyx_string_tab[102]
+#define __pyx_n_u_np __pyx_string_tab[103]
+#define __pyx_n_u_numpy __pyx_string_tab[104]
+#define __pyx_n_u_obj __pyx_string_tab[105]
+#define __pyx_n_u_orders __pyx_string_tab[106]
+#define __pyx_n_u_pack __pyx_string_tab[107]
+#define __pyx_n_u_places __pyx_string_tab[108]
+#define __pyx_n_u_play_games __pyx_string_tab[109]
+#define __pyx_n_u_players __pyx_string_tab[110]
+#define __pyx_n_u_pokerbull_cheat__engine __pyx_string_tab[111]
+#define __pyx_n_u_pop __pyx_string_tab[112]
+#define __pyx_n_u_r __pyx_string_tab[113]
+#define __pyx_n_u_register __pyx_string_tab[114]
+#define __pyx_n_u_rets __pyx_string_tab[115]
+#define __pyx_n_u_rv __pyx_string_tab[116]
+#define __pyx_n_u_s __pyx_string_tab[117]
+#define __pyx_n_u_setdefault __pyx_string_tab[118]
+#define __pyx_n_u_shape __pyx_string_tab[119]
+#define __pyx_n_u_size __pyx_string_tab[120]
+#define __pyx_n_u_specificity __pyx_string_tab[121]
+#define __pyx_n_u_st __pyx_string_tab[122]
+#define __pyx_n_u_stall_turns __pyx_string_tab[123]
+#define __pyx_n_u_start __pyx_string_tab[124]
+#define __pyx_n_u_step __pyx_string_tab[125]
+#define __pyx_n_u_stop __pyx_string_tab[126]
+#define __pyx_n_u_struct __pyx_string_tab[127]
+#define __pyx_n_u_sty __pyx_string_tab[128]
+#define __pyx_n_u_styles __pyx_string_tab[129]
+#define __pyx_n_u_t __pyx_string_tab[130]
+#define __pyx_n_u_table __pyx_string_tab[131]
+#define __pyx_n_u_unpack __pyx_string_tab[132]
+#define __pyx_n_u_update __pyx_string_tab[133]
+#define __pyx_n_u_values __pyx_string_tab[134]
+#define __pyx_n_u_wild __pyx_string_tab[135]
+#define __pyx_n_u_x __pyx_string_tab[136]
+#define __pyx_n_u_zeros __pyx_string_tab[137]
+#define __pyx_n_b_O __pyx_string_tab[138]
+#define __pyx_kp_b_iso88591_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1_aq __pyx_string_tab[139]
 #define __pyx_int_0 __pyx_number_tab[0]
 #define __pyx_int_neg_1 __pyx_number_tab[1]
 #define __pyx_int_136983863 __pyx_number_tab[2]
@@ -4326,7 +4333,7 @@ static CYTHON_SMALL_CODE int __pyx_m_clear(PyObject *m) {
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_slice[i]); }
   for (int i=0; i<2; ++i) { Py_CLEAR(clear_module_state->__pyx_tuple[i]); }
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<138; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<140; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<3; ++i) { Py_CLEAR(clear_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_clear_contents ### */
 /* CommonTypesMetaclass.module_state_clear */
@@ -4380,7 +4387,7 @@ static CYTHON_SMALL_CODE int __pyx_m_traverse(PyObject *m, visitproc visit, void
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_slice[i]); }
   for (int i=0; i<2; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_tuple[i]); }
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<138; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<140; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<3; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_traverse_contents ### */
 /* CommonTypesMetaclass.module_state_traverse */
@@ -20445,7 +20452,7 @@ static CYTHON_INLINE NPY_DATETIMEUNIT __pyx_f_5numpy_get_datetime64_unit(PyObjec
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":72
+/* "pokerbull/cheat/_engine.pyx":76
  * 
  * 
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20462,7 +20469,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   int __pyx_t_3;
   int __pyx_t_4;
 
-  /* "pokerbull/cheat/_engine.pyx":74
+  /* "pokerbull/cheat/_engine.pyx":78
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:
  *     cdef int k, s
  *     for k in range(1, n + 1):             # <<<<<<<<<<<<<<
@@ -20476,7 +20483,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   for (__pyx_t_3 = 1; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_k = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":75
+    /* "pokerbull/cheat/_engine.pyx":79
  *     cdef int k, s
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n             # <<<<<<<<<<<<<<
@@ -20485,7 +20492,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
 */
     __pyx_v_s = ((__pyx_v_seat + __pyx_v_k) % __pyx_v_n);
 
-    /* "pokerbull/cheat/_engine.pyx":76
+    /* "pokerbull/cheat/_engine.pyx":80
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n
  *         if st.active[s]:             # <<<<<<<<<<<<<<
@@ -20497,7 +20504,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":77
+      /* "pokerbull/cheat/_engine.pyx":81
  *         s = (seat + k) % n
  *         if st.active[s]:
  *             return s             # <<<<<<<<<<<<<<
@@ -20510,7 +20517,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
       }
       goto __pyx_L0;
 
-      /* "pokerbull/cheat/_engine.pyx":76
+      /* "pokerbull/cheat/_engine.pyx":80
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n
  *         if st.active[s]:             # <<<<<<<<<<<<<<
@@ -20521,7 +20528,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":78
+  /* "pokerbull/cheat/_engine.pyx":82
  *         if st.active[s]:
  *             return s
  *     return seat             # <<<<<<<<<<<<<<
@@ -20534,7 +20541,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":72
+  /* "pokerbull/cheat/_engine.pyx":76
  * 
  * 
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20549,7 +20556,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":81
+/* "pokerbull/cheat/_engine.pyx":85
  * 
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20560,7 +20567,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
 static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, int __pyx_v_rank) {
   int __pyx_r;
 
-  /* "pokerbull/cheat/_engine.pyx":82
+  /* "pokerbull/cheat/_engine.pyx":86
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:
  *     return t.cycle[(t.pos[rank] + 1) % t.cycle_len]             # <<<<<<<<<<<<<<
@@ -20573,7 +20580,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":81
+  /* "pokerbull/cheat/_engine.pyx":85
  * 
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20586,7 +20593,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":85
+/* "pokerbull/cheat/_engine.pyx":89
  * 
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20596,7 +20603,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
 
 static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_rank) {
 
-  /* "pokerbull/cheat/_engine.pyx":86
+  /* "pokerbull/cheat/_engine.pyx":90
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:
  *     st.allowed[0] = rank             # <<<<<<<<<<<<<<
@@ -20605,7 +20612,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->allowed[0]) = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":87
+  /* "pokerbull/cheat/_engine.pyx":91
  * cdef void allow_one(State* st, int rank) noexcept nogil:
  *     st.allowed[0] = rank
  *     st.n_allowed = 1             # <<<<<<<<<<<<<<
@@ -20614,7 +20621,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->n_allowed = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":85
+  /* "pokerbull/cheat/_engine.pyx":89
  * 
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20625,7 +20632,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":90
+/* "pokerbull/cheat/_engine.pyx":94
  * 
  * 
  * cdef void allow_all(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20639,7 +20646,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":92
+  /* "pokerbull/cheat/_engine.pyx":96
  * cdef void allow_all(Table* t, State* st) noexcept nogil:
  *     cdef int i
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -20653,7 +20660,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":93
+    /* "pokerbull/cheat/_engine.pyx":97
  *     cdef int i
  *     for i in range(t.cycle_len):
  *         st.allowed[i] = t.all_ranks[i]             # <<<<<<<<<<<<<<
@@ -20664,7 +20671,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":94
+  /* "pokerbull/cheat/_engine.pyx":98
  *     for i in range(t.cycle_len):
  *         st.allowed[i] = t.all_ranks[i]
  *     st.n_allowed = t.cycle_len             # <<<<<<<<<<<<<<
@@ -20675,7 +20682,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
 
   __pyx_v_st->n_allowed = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":90
+  /* "pokerbull/cheat/_engine.pyx":94
  * 
  * 
  * cdef void allow_all(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20687,7 +20694,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":97
+/* "pokerbull/cheat/_engine.pyx":101
  * 
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20714,7 +20721,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":98
+  /* "pokerbull/cheat/_engine.pyx":102
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
  *     cdef int m = t.cycle_len             # <<<<<<<<<<<<<<
@@ -20725,7 +20732,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 
   __pyx_v_m = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":99
+  /* "pokerbull/cheat/_engine.pyx":103
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
  *     cdef int m = t.cycle_len
  *     cdef int i = t.pos[rank]             # <<<<<<<<<<<<<<
@@ -20734,7 +20741,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_i = (__pyx_v_t->pos[__pyx_v_rank]);
 
-  /* "pokerbull/cheat/_engine.pyx":100
+  /* "pokerbull/cheat/_engine.pyx":104
  *     cdef int m = t.cycle_len
  *     cdef int i = t.pos[rank]
  *     cdef int a = t.cycle[(i + m - 1) % m]             # <<<<<<<<<<<<<<
@@ -20743,7 +20750,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_a = (__pyx_v_t->cycle[(((__pyx_v_i + __pyx_v_m) - 1) % __pyx_v_m)]);
 
-  /* "pokerbull/cheat/_engine.pyx":101
+  /* "pokerbull/cheat/_engine.pyx":105
  *     cdef int i = t.pos[rank]
  *     cdef int a = t.cycle[(i + m - 1) % m]
  *     cdef int b = t.cycle[(i + 1) % m]             # <<<<<<<<<<<<<<
@@ -20752,7 +20759,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_b = (__pyx_v_t->cycle[((__pyx_v_i + 1) % __pyx_v_m)]);
 
-  /* "pokerbull/cheat/_engine.pyx":103
+  /* "pokerbull/cheat/_engine.pyx":107
  *     cdef int b = t.cycle[(i + 1) % m]
  *     cdef int v[3]
  *     cdef int k = 0, j, x, tmp             # <<<<<<<<<<<<<<
@@ -20761,7 +20768,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_k = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":104
+  /* "pokerbull/cheat/_engine.pyx":108
  *     cdef int v[3]
  *     cdef int k = 0, j, x, tmp
  *     v[0] = a             # <<<<<<<<<<<<<<
@@ -20770,7 +20777,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   (__pyx_v_v[0]) = __pyx_v_a;
 
-  /* "pokerbull/cheat/_engine.pyx":105
+  /* "pokerbull/cheat/_engine.pyx":109
  *     cdef int k = 0, j, x, tmp
  *     v[0] = a
  *     k = 1             # <<<<<<<<<<<<<<
@@ -20779,7 +20786,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_k = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":106
+  /* "pokerbull/cheat/_engine.pyx":110
  *     v[0] = a
  *     k = 1
  *     if rank != a:             # <<<<<<<<<<<<<<
@@ -20791,7 +20798,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":107
+    /* "pokerbull/cheat/_engine.pyx":111
  *     k = 1
  *     if rank != a:
  *         v[k] = rank             # <<<<<<<<<<<<<<
@@ -20800,7 +20807,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     (__pyx_v_v[__pyx_v_k]) = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":108
+    /* "pokerbull/cheat/_engine.pyx":112
  *     if rank != a:
  *         v[k] = rank
  *         k += 1             # <<<<<<<<<<<<<<
@@ -20809,7 +20816,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     __pyx_v_k = (__pyx_v_k + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":106
+    /* "pokerbull/cheat/_engine.pyx":110
  *     v[0] = a
  *     k = 1
  *     if rank != a:             # <<<<<<<<<<<<<<
@@ -20818,7 +20825,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":109
+  /* "pokerbull/cheat/_engine.pyx":113
  *         v[k] = rank
  *         k += 1
  *     if b != a and b != rank:             # <<<<<<<<<<<<<<
@@ -20844,7 +20851,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":110
+    /* "pokerbull/cheat/_engine.pyx":114
  *         k += 1
  *     if b != a and b != rank:
  *         v[k] = b             # <<<<<<<<<<<<<<
@@ -20853,7 +20860,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     (__pyx_v_v[__pyx_v_k]) = __pyx_v_b;
 
-    /* "pokerbull/cheat/_engine.pyx":111
+    /* "pokerbull/cheat/_engine.pyx":115
  *     if b != a and b != rank:
  *         v[k] = b
  *         k += 1             # <<<<<<<<<<<<<<
@@ -20862,7 +20869,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     __pyx_v_k = (__pyx_v_k + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":109
+    /* "pokerbull/cheat/_engine.pyx":113
  *         v[k] = rank
  *         k += 1
  *     if b != a and b != rank:             # <<<<<<<<<<<<<<
@@ -20871,7 +20878,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":112
+  /* "pokerbull/cheat/_engine.pyx":116
  *         v[k] = b
  *         k += 1
  *     for j in range(k):          # sort (at most three)             # <<<<<<<<<<<<<<
@@ -20885,7 +20892,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_j = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":113
+    /* "pokerbull/cheat/_engine.pyx":117
  *         k += 1
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):             # <<<<<<<<<<<<<<
@@ -20899,7 +20906,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
     for (__pyx_t_8 = (__pyx_v_j + 1); __pyx_t_8 < __pyx_t_7; __pyx_t_8+=1) {
       __pyx_v_x = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":114
+      /* "pokerbull/cheat/_engine.pyx":118
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:             # <<<<<<<<<<<<<<
@@ -20911,7 +20918,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
       if (__pyx_t_2) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":115
+        /* "pokerbull/cheat/_engine.pyx":119
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp             # <<<<<<<<<<<<<<
@@ -20922,7 +20929,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
         (__pyx_v_v[__pyx_v_x]) = (__pyx_v_v[__pyx_v_j]);
         (__pyx_v_v[__pyx_v_j]) = __pyx_v_tmp;
 
-        /* "pokerbull/cheat/_engine.pyx":114
+        /* "pokerbull/cheat/_engine.pyx":118
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:             # <<<<<<<<<<<<<<
@@ -20935,7 +20942,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":116
+  /* "pokerbull/cheat/_engine.pyx":120
  *             if v[x] < v[j]:
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp
  *     for j in range(k):             # <<<<<<<<<<<<<<
@@ -20949,7 +20956,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_j = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":117
+    /* "pokerbull/cheat/_engine.pyx":121
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp
  *     for j in range(k):
  *         st.allowed[j] = v[j]             # <<<<<<<<<<<<<<
@@ -20960,7 +20967,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":118
+  /* "pokerbull/cheat/_engine.pyx":122
  *     for j in range(k):
  *         st.allowed[j] = v[j]
  *     st.n_allowed = k             # <<<<<<<<<<<<<<
@@ -20969,7 +20976,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_st->n_allowed = __pyx_v_k;
 
-  /* "pokerbull/cheat/_engine.pyx":97
+  /* "pokerbull/cheat/_engine.pyx":101
  * 
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20989,7 +20996,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":121
+/* "pokerbull/cheat/_engine.pyx":125
  * 
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21000,7 +21007,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_rank) {
   int __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":122
+  /* "pokerbull/cheat/_engine.pyx":126
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -21012,7 +21019,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":123
+    /* "pokerbull/cheat/_engine.pyx":127
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -21021,7 +21028,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":122
+    /* "pokerbull/cheat/_engine.pyx":126
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -21031,7 +21038,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":124
+  /* "pokerbull/cheat/_engine.pyx":128
  *     if t.free:
  *         allow_all(t, st)
  *     elif t.fork:             # <<<<<<<<<<<<<<
@@ -21043,7 +21050,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":125
+    /* "pokerbull/cheat/_engine.pyx":129
  *         allow_all(t, st)
  *     elif t.fork:
  *         allow_fork(t, st, rank)             # <<<<<<<<<<<<<<
@@ -21052,7 +21059,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":124
+    /* "pokerbull/cheat/_engine.pyx":128
  *     if t.free:
  *         allow_all(t, st)
  *     elif t.fork:             # <<<<<<<<<<<<<<
@@ -21062,7 +21069,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":127
+  /* "pokerbull/cheat/_engine.pyx":131
  *         allow_fork(t, st, rank)
  *     else:
  *         allow_one(st, next_rank(t, rank))             # <<<<<<<<<<<<<<
@@ -21074,7 +21081,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":121
+  /* "pokerbull/cheat/_engine.pyx":125
  * 
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21085,37 +21092,39 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":130
+/* "pokerbull/cheat/_engine.pyx":134
  * 
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
  *     cdef int* h = st.hands[p]
- *     cdef int i, r
+ *     cdef int i, r, s
 */
 
 static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_p) {
   int *__pyx_v_h;
   int __pyx_v_i;
   int __pyx_v_r;
+  int __pyx_v_s;
   int __pyx_r;
   int __pyx_t_1;
   int __pyx_t_2;
   int __pyx_t_3;
   int __pyx_t_4;
   int __pyx_t_5;
+  int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":131
+  /* "pokerbull/cheat/_engine.pyx":135
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:
  *     cdef int* h = st.hands[p]             # <<<<<<<<<<<<<<
- *     cdef int i, r
+ *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_p]);
 
-  /* "pokerbull/cheat/_engine.pyx":133
+  /* "pokerbull/cheat/_engine.pyx":137
  *     cdef int* h = st.hands[p]
- *     cdef int i, r
+ *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
  *         return 1
  *     for i in range(st.n_allowed):
@@ -21149,8 +21158,8 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":134
- *     cdef int i, r
+    /* "pokerbull/cheat/_engine.pyx":138
+ *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):
  *         return 1             # <<<<<<<<<<<<<<
  *     for i in range(st.n_allowed):
@@ -21162,16 +21171,16 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":133
+    /* "pokerbull/cheat/_engine.pyx":137
  *     cdef int* h = st.hands[p]
- *     cdef int i, r
+ *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
  *         return 1
  *     for i in range(st.n_allowed):
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":135
+  /* "pokerbull/cheat/_engine.pyx":139
  *     if t.wild and (h[52] or h[53]):
  *         return 1
  *     for i in range(st.n_allowed):             # <<<<<<<<<<<<<<
@@ -21185,7 +21194,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":136
+    /* "pokerbull/cheat/_engine.pyx":140
  *         return 1
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]             # <<<<<<<<<<<<<<
@@ -21194,7 +21203,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
     __pyx_v_r = (__pyx_v_st->allowed[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":137
+    /* "pokerbull/cheat/_engine.pyx":141
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21206,7 +21215,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":138
+      /* "pokerbull/cheat/_engine.pyx":142
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:             # <<<<<<<<<<<<<<
@@ -21232,12 +21241,12 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":139
+        /* "pokerbull/cheat/_engine.pyx":143
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:
  *                 return 1             # <<<<<<<<<<<<<<
  *             continue
- *         if h[4 * r] or h[4 * r + 1] or h[4 * r + 2] or h[4 * r + 3]:
+ *         for s in range(4):
 */
         {
 
@@ -21245,7 +21254,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
         }
         goto __pyx_L0;
 
-        /* "pokerbull/cheat/_engine.pyx":138
+        /* "pokerbull/cheat/_engine.pyx":142
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:             # <<<<<<<<<<<<<<
@@ -21254,16 +21263,16 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":140
+      /* "pokerbull/cheat/_engine.pyx":144
  *             if h[52] or h[53]:
  *                 return 1
  *             continue             # <<<<<<<<<<<<<<
- *         if h[4 * r] or h[4 * r + 1] or h[4 * r + 2] or h[4 * r + 3]:
- *             return 1
+ *         for s in range(4):
+ *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
 */
       goto __pyx_L7_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":137
+      /* "pokerbull/cheat/_engine.pyx":141
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21272,80 +21281,81 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":141
+    /* "pokerbull/cheat/_engine.pyx":145
  *                 return 1
  *             continue
- *         if h[4 * r] or h[4 * r + 1] or h[4 * r + 2] or h[4 * r + 3]:             # <<<<<<<<<<<<<<
- *             return 1
+ *         for s in range(4):             # <<<<<<<<<<<<<<
+ *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
+ *                 return 1
+*/
+    for (__pyx_t_6 = 0; __pyx_t_6 < 4; __pyx_t_6+=1) {
+      __pyx_v_s = __pyx_t_6;
+
+      /* "pokerbull/cheat/_engine.pyx":146
+ *             continue
+ *         for s in range(4):
+ *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):             # <<<<<<<<<<<<<<
+ *                 return 1
  *     return 0
 */
-    __pyx_t_2 = ((__pyx_v_h[(4 * __pyx_v_r)]) != 0);
+      __pyx_t_2 = ((__pyx_v_h[((4 * __pyx_v_r) + __pyx_v_s)]) != 0);
 
-    if (!__pyx_t_2) {
+      if (__pyx_t_2) {
 
-    } else {
+      } else {
+
+        __pyx_t_1 = __pyx_t_2;
+
+        goto __pyx_L16_bool_binop_done;
+      }
+      __pyx_t_2 = (__pyx_v_st->req_suit < 0);
+
+      if (!__pyx_t_2) {
+
+      } else {
+
+        __pyx_t_1 = __pyx_t_2;
+
+        goto __pyx_L16_bool_binop_done;
+      }
+      __pyx_t_2 = (__pyx_v_s == __pyx_v_st->req_suit);
+
 
       __pyx_t_1 = __pyx_t_2;
 
-      goto __pyx_L14_bool_binop_done;
-    }
-    __pyx_t_2 = ((__pyx_v_h[((4 * __pyx_v_r) + 1)]) != 0);
-
-    if (!__pyx_t_2) {
-
-    } else {
-
-      __pyx_t_1 = __pyx_t_2;
-
-      goto __pyx_L14_bool_binop_done;
-    }
-    __pyx_t_2 = ((__pyx_v_h[((4 * __pyx_v_r) + 2)]) != 0);
-
-    if (!__pyx_t_2) {
-
-    } else {
-
-      __pyx_t_1 = __pyx_t_2;
-
-      goto __pyx_L14_bool_binop_done;
-    }
-    __pyx_t_2 = ((__pyx_v_h[((4 * __pyx_v_r) + 3)]) != 0);
+      __pyx_L16_bool_binop_done:;
+      if (__pyx_t_1) {
 
 
-    __pyx_t_1 = __pyx_t_2;
-
-    __pyx_L14_bool_binop_done:;
-    if (__pyx_t_1) {
-
-
-      /* "pokerbull/cheat/_engine.pyx":142
- *             continue
- *         if h[4 * r] or h[4 * r + 1] or h[4 * r + 2] or h[4 * r + 3]:
- *             return 1             # <<<<<<<<<<<<<<
+        /* "pokerbull/cheat/_engine.pyx":147
+ *         for s in range(4):
+ *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
+ *                 return 1             # <<<<<<<<<<<<<<
  *     return 0
  * 
 */
-      {
+        {
 
-        __pyx_r = 1;
-      }
-      goto __pyx_L0;
+          __pyx_r = 1;
+        }
+        goto __pyx_L0;
 
-      /* "pokerbull/cheat/_engine.pyx":141
- *                 return 1
+        /* "pokerbull/cheat/_engine.pyx":146
  *             continue
- *         if h[4 * r] or h[4 * r + 1] or h[4 * r + 2] or h[4 * r + 3]:             # <<<<<<<<<<<<<<
- *             return 1
+ *         for s in range(4):
+ *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):             # <<<<<<<<<<<<<<
+ *                 return 1
  *     return 0
 */
+      }
     }
     __pyx_L7_continue:;
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":143
- *         if h[4 * r] or h[4 * r + 1] or h[4 * r + 2] or h[4 * r + 3]:
- *             return 1
+  /* "pokerbull/cheat/_engine.pyx":148
+ *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
+ *                 return 1
  *     return 0             # <<<<<<<<<<<<<<
  * 
  * 
@@ -21356,12 +21366,12 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":130
+  /* "pokerbull/cheat/_engine.pyx":134
  * 
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
  *     cdef int* h = st.hands[p]
- *     cdef int i, r
+ *     cdef int i, r, s
 */
 
   /* function exit code */
@@ -21369,10 +21379,11 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 
 
 
+
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":146
+/* "pokerbull/cheat/_engine.pyx":151
  * 
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21385,7 +21396,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   int __pyx_t_1;
   int __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":147
+  /* "pokerbull/cheat/_engine.pyx":152
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:             # <<<<<<<<<<<<<<
@@ -21411,7 +21422,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":148
+    /* "pokerbull/cheat/_engine.pyx":153
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:
  *         return t.cycle_len + 1             # <<<<<<<<<<<<<<
@@ -21424,7 +21435,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":147
+    /* "pokerbull/cheat/_engine.pyx":152
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:             # <<<<<<<<<<<<<<
@@ -21433,7 +21444,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":149
+  /* "pokerbull/cheat/_engine.pyx":154
  *     if t.pos[to] < 0 or t.pos[frm] < 0:
  *         return t.cycle_len + 1
  *     return (t.pos[to] - t.pos[frm] + t.cycle_len) % t.cycle_len             # <<<<<<<<<<<<<<
@@ -21446,7 +21457,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":146
+  /* "pokerbull/cheat/_engine.pyx":151
  * 
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21459,7 +21470,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":152
+/* "pokerbull/cheat/_engine.pyx":157
  * 
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21480,7 +21491,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   int __pyx_t_5;
   long __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":153
+  /* "pokerbull/cheat/_engine.pyx":158
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
  *     cdef int c, d, best = -1, best_d = -1             # <<<<<<<<<<<<<<
@@ -21490,7 +21501,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   __pyx_v_best = -1;
   __pyx_v_best_d = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":154
+  /* "pokerbull/cheat/_engine.pyx":159
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -21504,7 +21515,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":155
+    /* "pokerbull/cheat/_engine.pyx":160
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):             # <<<<<<<<<<<<<<
@@ -21540,7 +21551,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":156
+      /* "pokerbull/cheat/_engine.pyx":161
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):
  *             continue             # <<<<<<<<<<<<<<
@@ -21549,7 +21560,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":155
+      /* "pokerbull/cheat/_engine.pyx":160
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):             # <<<<<<<<<<<<<<
@@ -21558,7 +21569,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":157
+    /* "pokerbull/cheat/_engine.pyx":162
  *         if not hand[c] or (c >= 52 and t.wild):
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)             # <<<<<<<<<<<<<<
@@ -21578,7 +21589,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     __pyx_v_d = __pyx_f_9pokerbull_5cheat_7_engine_distance(__pyx_v_t, __pyx_v_claim_rank, __pyx_t_6);
 
 
-    /* "pokerbull/cheat/_engine.pyx":158
+    /* "pokerbull/cheat/_engine.pyx":163
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:             # <<<<<<<<<<<<<<
@@ -21590,7 +21601,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":159
+      /* "pokerbull/cheat/_engine.pyx":164
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:
  *             best = c             # <<<<<<<<<<<<<<
@@ -21599,7 +21610,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       __pyx_v_best = __pyx_v_c;
 
-      /* "pokerbull/cheat/_engine.pyx":160
+      /* "pokerbull/cheat/_engine.pyx":165
  *         if d > best_d:
  *             best = c
  *             best_d = d             # <<<<<<<<<<<<<<
@@ -21608,7 +21619,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       __pyx_v_best_d = __pyx_v_d;
 
-      /* "pokerbull/cheat/_engine.pyx":158
+      /* "pokerbull/cheat/_engine.pyx":163
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:             # <<<<<<<<<<<<<<
@@ -21620,7 +21631,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":161
+  /* "pokerbull/cheat/_engine.pyx":166
  *             best = c
  *             best_d = d
  *     return best             # <<<<<<<<<<<<<<
@@ -21633,7 +21644,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":152
+  /* "pokerbull/cheat/_engine.pyx":157
  * 
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21650,7 +21661,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":164
+/* "pokerbull/cheat/_engine.pyx":169
  * 
  * 
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21676,7 +21687,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":166
+  /* "pokerbull/cheat/_engine.pyx":171
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:
  *     """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
  *     cdef int* h = st.hands[p]             # <<<<<<<<<<<<<<
@@ -21685,7 +21696,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_p]);
 
-  /* "pokerbull/cheat/_engine.pyx":167
+  /* "pokerbull/cheat/_engine.pyx":172
  *     """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk             # <<<<<<<<<<<<<<
@@ -21695,7 +21706,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   __pyx_v_best_rank = -1;
   __pyx_v_best_n = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":168
+  /* "pokerbull/cheat/_engine.pyx":173
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
  *     for i in range(st.n_allowed):             # <<<<<<<<<<<<<<
@@ -21709,7 +21720,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":169
+    /* "pokerbull/cheat/_engine.pyx":174
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]             # <<<<<<<<<<<<<<
@@ -21718,7 +21729,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     __pyx_v_r = (__pyx_v_st->allowed[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":170
+    /* "pokerbull/cheat/_engine.pyx":175
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21730,16 +21741,16 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":171
+      /* "pokerbull/cheat/_engine.pyx":176
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             n_here = h[52] + h[53]             # <<<<<<<<<<<<<<
  *         else:
- *             n_here = h[4 * r] + h[4 * r + 1] + h[4 * r + 2] + h[4 * r + 3]
+ *             n_here = 0
 */
       __pyx_v_n_here = ((__pyx_v_h[52]) + (__pyx_v_h[53]));
 
-      /* "pokerbull/cheat/_engine.pyx":170
+      /* "pokerbull/cheat/_engine.pyx":175
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21749,21 +21760,76 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       goto __pyx_L5;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":173
+    /* "pokerbull/cheat/_engine.pyx":178
  *             n_here = h[52] + h[53]
  *         else:
- *             n_here = h[4 * r] + h[4 * r + 1] + h[4 * r + 2] + h[4 * r + 3]             # <<<<<<<<<<<<<<
+ *             n_here = 0             # <<<<<<<<<<<<<<
+ *             for s in range(4):
+ *                 if st.req_suit < 0 or s == st.req_suit:
+*/
+    /*else*/ {
+      __pyx_v_n_here = 0;
+
+      /* "pokerbull/cheat/_engine.pyx":179
+ *         else:
+ *             n_here = 0
+ *             for s in range(4):             # <<<<<<<<<<<<<<
+ *                 if st.req_suit < 0 or s == st.req_suit:
+ *                     n_here += h[4 * r + s]
+*/
+      for (__pyx_t_5 = 0; __pyx_t_5 < 4; __pyx_t_5+=1) {
+        __pyx_v_s = __pyx_t_5;
+
+        /* "pokerbull/cheat/_engine.pyx":180
+ *             n_here = 0
+ *             for s in range(4):
+ *                 if st.req_suit < 0 or s == st.req_suit:             # <<<<<<<<<<<<<<
+ *                     n_here += h[4 * r + s]
+ *         if n_here > best_n:
+*/
+        __pyx_t_6 = (__pyx_v_st->req_suit < 0);
+
+        if (!__pyx_t_6) {
+
+        } else {
+
+          __pyx_t_4 = __pyx_t_6;
+
+          goto __pyx_L9_bool_binop_done;
+        }
+        __pyx_t_6 = (__pyx_v_s == __pyx_v_st->req_suit);
+
+
+        __pyx_t_4 = __pyx_t_6;
+
+        __pyx_L9_bool_binop_done:;
+        if (__pyx_t_4) {
+
+
+          /* "pokerbull/cheat/_engine.pyx":181
+ *             for s in range(4):
+ *                 if st.req_suit < 0 or s == st.req_suit:
+ *                     n_here += h[4 * r + s]             # <<<<<<<<<<<<<<
  *         if n_here > best_n:
  *             best_n = n_here
 */
-    /*else*/ {
-      __pyx_v_n_here = ((((__pyx_v_h[(4 * __pyx_v_r)]) + (__pyx_v_h[((4 * __pyx_v_r) + 1)])) + (__pyx_v_h[((4 * __pyx_v_r) + 2)])) + (__pyx_v_h[((4 * __pyx_v_r) + 3)]));
+          __pyx_v_n_here = (__pyx_v_n_here + (__pyx_v_h[((4 * __pyx_v_r) + __pyx_v_s)]));
+
+          /* "pokerbull/cheat/_engine.pyx":180
+ *             n_here = 0
+ *             for s in range(4):
+ *                 if st.req_suit < 0 or s == st.req_suit:             # <<<<<<<<<<<<<<
+ *                     n_here += h[4 * r + s]
+ *         if n_here > best_n:
+*/
+        }
+      }
     }
     __pyx_L5:;
 
-    /* "pokerbull/cheat/_engine.pyx":174
- *         else:
- *             n_here = h[4 * r] + h[4 * r + 1] + h[4 * r + 2] + h[4 * r + 3]
+    /* "pokerbull/cheat/_engine.pyx":182
+ *                 if st.req_suit < 0 or s == st.req_suit:
+ *                     n_here += h[4 * r + s]
  *         if n_here > best_n:             # <<<<<<<<<<<<<<
  *             best_n = n_here
  *             best_rank = r
@@ -21773,8 +21839,8 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":175
- *             n_here = h[4 * r] + h[4 * r + 1] + h[4 * r + 2] + h[4 * r + 3]
+      /* "pokerbull/cheat/_engine.pyx":183
+ *                     n_here += h[4 * r + s]
  *         if n_here > best_n:
  *             best_n = n_here             # <<<<<<<<<<<<<<
  *             best_rank = r
@@ -21782,7 +21848,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_best_n = __pyx_v_n_here;
 
-      /* "pokerbull/cheat/_engine.pyx":176
+      /* "pokerbull/cheat/_engine.pyx":184
  *         if n_here > best_n:
  *             best_n = n_here
  *             best_rank = r             # <<<<<<<<<<<<<<
@@ -21791,9 +21857,9 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_best_rank = __pyx_v_r;
 
-      /* "pokerbull/cheat/_engine.pyx":174
- *         else:
- *             n_here = h[4 * r] + h[4 * r + 1] + h[4 * r + 2] + h[4 * r + 3]
+      /* "pokerbull/cheat/_engine.pyx":182
+ *                 if st.req_suit < 0 or s == st.req_suit:
+ *                     n_here += h[4 * r + s]
  *         if n_here > best_n:             # <<<<<<<<<<<<<<
  *             best_n = n_here
  *             best_rank = r
@@ -21802,7 +21868,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":177
+  /* "pokerbull/cheat/_engine.pyx":185
  *             best_n = n_here
  *             best_rank = r
  *     if best_n > 0:             # <<<<<<<<<<<<<<
@@ -21814,7 +21880,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":178
+    /* "pokerbull/cheat/_engine.pyx":186
  *             best_rank = r
  *     if best_n > 0:
  *         k = 0             # <<<<<<<<<<<<<<
@@ -21823,7 +21889,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":179
+    /* "pokerbull/cheat/_engine.pyx":187
  *     if best_n > 0:
  *         k = 0
  *         if best_rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21835,7 +21901,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":180
+      /* "pokerbull/cheat/_engine.pyx":188
  *         k = 0
  *         if best_rank == JOKER_RANK:
  *             for s in range(52, 54):             # <<<<<<<<<<<<<<
@@ -21845,7 +21911,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_1 = 52; __pyx_t_1 < 54; __pyx_t_1+=1) {
         __pyx_v_s = __pyx_t_1;
 
-        /* "pokerbull/cheat/_engine.pyx":181
+        /* "pokerbull/cheat/_engine.pyx":189
  *         if best_rank == JOKER_RANK:
  *             for s in range(52, 54):
  *                 for i in range(h[s]):             # <<<<<<<<<<<<<<
@@ -21859,7 +21925,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_3; __pyx_t_5+=1) {
           __pyx_v_i = __pyx_t_5;
 
-          /* "pokerbull/cheat/_engine.pyx":182
+          /* "pokerbull/cheat/_engine.pyx":190
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -21871,7 +21937,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           if (__pyx_t_4) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":183
+            /* "pokerbull/cheat/_engine.pyx":191
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:
  *                         cards[k] = s             # <<<<<<<<<<<<<<
@@ -21880,7 +21946,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             (__pyx_v_cards[__pyx_v_k]) = __pyx_v_s;
 
-            /* "pokerbull/cheat/_engine.pyx":184
+            /* "pokerbull/cheat/_engine.pyx":192
  *                     if k < t.max_lay:
  *                         cards[k] = s
  *                         k += 1             # <<<<<<<<<<<<<<
@@ -21889,7 +21955,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             __pyx_v_k = (__pyx_v_k + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":182
+            /* "pokerbull/cheat/_engine.pyx":190
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -21901,30 +21967,74 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":179
+      /* "pokerbull/cheat/_engine.pyx":187
  *     if best_n > 0:
  *         k = 0
  *         if best_rank == JOKER_RANK:             # <<<<<<<<<<<<<<
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
 */
-      goto __pyx_L8;
+      goto __pyx_L13;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":186
+    /* "pokerbull/cheat/_engine.pyx":194
  *                         k += 1
  *         else:
  *             for s in range(4):             # <<<<<<<<<<<<<<
- *                 for i in range(h[4 * best_rank + s]):
- *                     if k < t.max_lay:
+ *                 if st.req_suit >= 0 and s != st.req_suit:
+ *                     continue
 */
     /*else*/ {
       for (__pyx_t_1 = 0; __pyx_t_1 < 4; __pyx_t_1+=1) {
         __pyx_v_s = __pyx_t_1;
 
-        /* "pokerbull/cheat/_engine.pyx":187
+        /* "pokerbull/cheat/_engine.pyx":195
  *         else:
  *             for s in range(4):
+ *                 if st.req_suit >= 0 and s != st.req_suit:             # <<<<<<<<<<<<<<
+ *                     continue
+ *                 for i in range(h[4 * best_rank + s]):
+*/
+        __pyx_t_6 = (__pyx_v_st->req_suit >= 0);
+
+        if (__pyx_t_6) {
+
+        } else {
+
+          __pyx_t_4 = __pyx_t_6;
+
+          goto __pyx_L22_bool_binop_done;
+        }
+        __pyx_t_6 = (__pyx_v_s != __pyx_v_st->req_suit);
+
+
+        __pyx_t_4 = __pyx_t_6;
+
+        __pyx_L22_bool_binop_done:;
+        if (__pyx_t_4) {
+
+
+          /* "pokerbull/cheat/_engine.pyx":196
+ *             for s in range(4):
+ *                 if st.req_suit >= 0 and s != st.req_suit:
+ *                     continue             # <<<<<<<<<<<<<<
+ *                 for i in range(h[4 * best_rank + s]):
+ *                     if k < t.max_lay:
+*/
+          goto __pyx_L19_continue;
+
+          /* "pokerbull/cheat/_engine.pyx":195
+ *         else:
+ *             for s in range(4):
+ *                 if st.req_suit >= 0 and s != st.req_suit:             # <<<<<<<<<<<<<<
+ *                     continue
+ *                 for i in range(h[4 * best_rank + s]):
+*/
+        }
+
+        /* "pokerbull/cheat/_engine.pyx":197
+ *                 if st.req_suit >= 0 and s != st.req_suit:
+ *                     continue
  *                 for i in range(h[4 * best_rank + s]):             # <<<<<<<<<<<<<<
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s
@@ -21936,8 +22046,8 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_3; __pyx_t_5+=1) {
           __pyx_v_i = __pyx_t_5;
 
-          /* "pokerbull/cheat/_engine.pyx":188
- *             for s in range(4):
+          /* "pokerbull/cheat/_engine.pyx":198
+ *                     continue
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
  *                         cards[k] = 4 * best_rank + s
@@ -21948,7 +22058,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           if (__pyx_t_4) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":189
+            /* "pokerbull/cheat/_engine.pyx":199
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s             # <<<<<<<<<<<<<<
@@ -21957,7 +22067,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             (__pyx_v_cards[__pyx_v_k]) = ((4 * __pyx_v_best_rank) + __pyx_v_s);
 
-            /* "pokerbull/cheat/_engine.pyx":190
+            /* "pokerbull/cheat/_engine.pyx":200
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s
  *                         k += 1             # <<<<<<<<<<<<<<
@@ -21966,8 +22076,8 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             __pyx_v_k = (__pyx_v_k + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":188
- *             for s in range(4):
+            /* "pokerbull/cheat/_engine.pyx":198
+ *                     continue
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
  *                         cards[k] = 4 * best_rank + s
@@ -21976,11 +22086,12 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           }
         }
 
+        __pyx_L19_continue:;
       }
     }
-    __pyx_L8:;
+    __pyx_L13:;
 
-    /* "pokerbull/cheat/_engine.pyx":191
+    /* "pokerbull/cheat/_engine.pyx":201
  *                         cards[k] = 4 * best_rank + s
  *                         k += 1
  *         rank_out[0] = best_rank             # <<<<<<<<<<<<<<
@@ -21989,7 +22100,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     (__pyx_v_rank_out[0]) = __pyx_v_best_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":192
+    /* "pokerbull/cheat/_engine.pyx":202
  *                         k += 1
  *         rank_out[0] = best_rank
  *         return k             # <<<<<<<<<<<<<<
@@ -22002,7 +22113,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":177
+    /* "pokerbull/cheat/_engine.pyx":185
  *             best_n = n_here
  *             best_rank = r
  *     if best_n > 0:             # <<<<<<<<<<<<<<
@@ -22011,7 +22122,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":193
+  /* "pokerbull/cheat/_engine.pyx":203
  *         rank_out[0] = best_rank
  *         return k
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -22026,7 +22137,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
     __pyx_t_4 = __pyx_t_6;
 
-    goto __pyx_L20_bool_binop_done;
+    goto __pyx_L28_bool_binop_done;
   }
   __pyx_t_6 = ((__pyx_v_h[52]) != 0);
 
@@ -22036,18 +22147,18 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
     __pyx_t_4 = __pyx_t_6;
 
-    goto __pyx_L20_bool_binop_done;
+    goto __pyx_L28_bool_binop_done;
   }
   __pyx_t_6 = ((__pyx_v_h[53]) != 0);
 
 
   __pyx_t_4 = __pyx_t_6;
 
-  __pyx_L20_bool_binop_done:;
+  __pyx_L28_bool_binop_done:;
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":194
+    /* "pokerbull/cheat/_engine.pyx":204
  *         return k
  *     if t.wild and (h[52] or h[53]):
  *         cards[0] = 52 if h[52] else 53             # <<<<<<<<<<<<<<
@@ -22067,7 +22178,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     (__pyx_v_cards[0]) = __pyx_t_1;
 
 
-    /* "pokerbull/cheat/_engine.pyx":195
+    /* "pokerbull/cheat/_engine.pyx":205
  *     if t.wild and (h[52] or h[53]):
  *         cards[0] = 52 if h[52] else 53
  *         rank_out[0] = st.allowed[0]             # <<<<<<<<<<<<<<
@@ -22076,7 +22187,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     (__pyx_v_rank_out[0]) = (__pyx_v_st->allowed[0]);
 
-    /* "pokerbull/cheat/_engine.pyx":196
+    /* "pokerbull/cheat/_engine.pyx":206
  *         cards[0] = 52 if h[52] else 53
  *         rank_out[0] = st.allowed[0]
  *         return 1             # <<<<<<<<<<<<<<
@@ -22089,7 +22200,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":193
+    /* "pokerbull/cheat/_engine.pyx":203
  *         rank_out[0] = best_rank
  *         return k
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -22098,7 +22209,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":197
+  /* "pokerbull/cheat/_engine.pyx":207
  *         rank_out[0] = st.allowed[0]
  *         return 1
  *     if style == HONEST:             # <<<<<<<<<<<<<<
@@ -22110,7 +22221,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":198
+    /* "pokerbull/cheat/_engine.pyx":208
  *         return 1
  *     if style == HONEST:
  *         return 0             # <<<<<<<<<<<<<<
@@ -22123,7 +22234,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":197
+    /* "pokerbull/cheat/_engine.pyx":207
  *         rank_out[0] = st.allowed[0]
  *         return 1
  *     if style == HONEST:             # <<<<<<<<<<<<<<
@@ -22132,7 +22243,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":199
+  /* "pokerbull/cheat/_engine.pyx":209
  *     if style == HONEST:
  *         return 0
  *     rank_out[0] = st.allowed[0]             # <<<<<<<<<<<<<<
@@ -22141,7 +22252,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   (__pyx_v_rank_out[0]) = (__pyx_v_st->allowed[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":200
+  /* "pokerbull/cheat/_engine.pyx":210
  *         return 0
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])             # <<<<<<<<<<<<<<
@@ -22150,7 +22261,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   __pyx_v_junk = __pyx_f_9pokerbull_5cheat_7_engine_junk_card(__pyx_v_t, __pyx_v_h, (__pyx_v_st->allowed[0]));
 
-  /* "pokerbull/cheat/_engine.pyx":201
+  /* "pokerbull/cheat/_engine.pyx":211
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:             # <<<<<<<<<<<<<<
@@ -22162,7 +22273,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":202
+    /* "pokerbull/cheat/_engine.pyx":212
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:
  *         junk = 52 if h[52] else 53             # <<<<<<<<<<<<<<
@@ -22181,7 +22292,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
     __pyx_v_junk = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":201
+    /* "pokerbull/cheat/_engine.pyx":211
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:             # <<<<<<<<<<<<<<
@@ -22190,7 +22301,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":203
+  /* "pokerbull/cheat/_engine.pyx":213
  *     if junk < 0:
  *         junk = 52 if h[52] else 53
  *     cards[0] = junk             # <<<<<<<<<<<<<<
@@ -22199,7 +22310,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   (__pyx_v_cards[0]) = __pyx_v_junk;
 
-  /* "pokerbull/cheat/_engine.pyx":204
+  /* "pokerbull/cheat/_engine.pyx":214
  *         junk = 52 if h[52] else 53
  *     cards[0] = junk
  *     return 1             # <<<<<<<<<<<<<<
@@ -22212,7 +22323,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":164
+  /* "pokerbull/cheat/_engine.pyx":169
  * 
  * 
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22234,7 +22345,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":207
+/* "pokerbull/cheat/_engine.pyx":217
  * 
  * 
  * cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22260,7 +22371,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
 
 
-  /* "pokerbull/cheat/_engine.pyx":211
+  /* "pokerbull/cheat/_engine.pyx":221
  *     cdef int i, j, left, marked, top
  *     cdef double q, hit
  *     if k <= 0:             # <<<<<<<<<<<<<<
@@ -22272,7 +22383,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":212
+    /* "pokerbull/cheat/_engine.pyx":222
  *     cdef double q, hit
  *     if k <= 0:
  *         return 1.0             # <<<<<<<<<<<<<<
@@ -22285,7 +22396,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":211
+    /* "pokerbull/cheat/_engine.pyx":221
  *     cdef int i, j, left, marked, top
  *     cdef double q, hit
  *     if k <= 0:             # <<<<<<<<<<<<<<
@@ -22294,7 +22405,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":213
+  /* "pokerbull/cheat/_engine.pyx":223
  *     if k <= 0:
  *         return 1.0
  *     if drawn > unknown:             # <<<<<<<<<<<<<<
@@ -22306,7 +22417,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":214
+    /* "pokerbull/cheat/_engine.pyx":224
  *         return 1.0
  *     if drawn > unknown:
  *         drawn = unknown             # <<<<<<<<<<<<<<
@@ -22315,7 +22426,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_drawn = __pyx_v_unknown;
 
-    /* "pokerbull/cheat/_engine.pyx":213
+    /* "pokerbull/cheat/_engine.pyx":223
  *     if k <= 0:
  *         return 1.0
  *     if drawn > unknown:             # <<<<<<<<<<<<<<
@@ -22324,7 +22435,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":215
+  /* "pokerbull/cheat/_engine.pyx":225
  *     if drawn > unknown:
  *         drawn = unknown
  *     if k > 16:             # <<<<<<<<<<<<<<
@@ -22336,7 +22447,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":216
+    /* "pokerbull/cheat/_engine.pyx":226
  *         drawn = unknown
  *     if k > 16:
  *         k = 16             # <<<<<<<<<<<<<<
@@ -22345,7 +22456,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_k = 16;
 
-    /* "pokerbull/cheat/_engine.pyx":215
+    /* "pokerbull/cheat/_engine.pyx":225
  *     if drawn > unknown:
  *         drawn = unknown
  *     if k > 16:             # <<<<<<<<<<<<<<
@@ -22354,7 +22465,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":217
+  /* "pokerbull/cheat/_engine.pyx":227
  *     if k > 16:
  *         k = 16
  *     for j in range(17):             # <<<<<<<<<<<<<<
@@ -22364,7 +22475,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   for (__pyx_t_2 = 0; __pyx_t_2 < 17; __pyx_t_2+=1) {
     __pyx_v_j = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":218
+    /* "pokerbull/cheat/_engine.pyx":228
  *         k = 16
  *     for j in range(17):
  *         dp[j] = 0.0             # <<<<<<<<<<<<<<
@@ -22374,7 +22485,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
     (__pyx_v_dp[__pyx_v_j]) = 0.0;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":219
+  /* "pokerbull/cheat/_engine.pyx":229
  *     for j in range(17):
  *         dp[j] = 0.0
  *     dp[0] = 1.0             # <<<<<<<<<<<<<<
@@ -22383,7 +22494,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   (__pyx_v_dp[0]) = 1.0;
 
-  /* "pokerbull/cheat/_engine.pyx":220
+  /* "pokerbull/cheat/_engine.pyx":230
  *         dp[j] = 0.0
  *     dp[0] = 1.0
  *     for i in range(drawn):             # <<<<<<<<<<<<<<
@@ -22397,7 +22508,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_i = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":221
+    /* "pokerbull/cheat/_engine.pyx":231
  *     dp[0] = 1.0
  *     for i in range(drawn):
  *         left = unknown - i             # <<<<<<<<<<<<<<
@@ -22406,7 +22517,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_left = (__pyx_v_unknown - __pyx_v_i);
 
-    /* "pokerbull/cheat/_engine.pyx":222
+    /* "pokerbull/cheat/_engine.pyx":232
  *     for i in range(drawn):
  *         left = unknown - i
  *         top = i if i < k - 1 else k - 1             # <<<<<<<<<<<<<<
@@ -22425,7 +22536,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
     __pyx_v_top = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":223
+    /* "pokerbull/cheat/_engine.pyx":233
  *         left = unknown - i
  *         top = i if i < k - 1 else k - 1
  *         j = top             # <<<<<<<<<<<<<<
@@ -22434,7 +22545,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_j = __pyx_v_top;
 
-    /* "pokerbull/cheat/_engine.pyx":224
+    /* "pokerbull/cheat/_engine.pyx":234
  *         top = i if i < k - 1 else k - 1
  *         j = top
  *         while j >= 0:             # <<<<<<<<<<<<<<
@@ -22447,7 +22558,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
       if (!__pyx_t_1) break;
 
-      /* "pokerbull/cheat/_engine.pyx":225
+      /* "pokerbull/cheat/_engine.pyx":235
  *         j = top
  *         while j >= 0:
  *             q = dp[j]             # <<<<<<<<<<<<<<
@@ -22456,7 +22567,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
       __pyx_v_q = (__pyx_v_dp[__pyx_v_j]);
 
-      /* "pokerbull/cheat/_engine.pyx":226
+      /* "pokerbull/cheat/_engine.pyx":236
  *         while j >= 0:
  *             q = dp[j]
  *             if q != 0.0:             # <<<<<<<<<<<<<<
@@ -22468,7 +22579,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":227
+        /* "pokerbull/cheat/_engine.pyx":237
  *             q = dp[j]
  *             if q != 0.0:
  *                 marked = of_rank - j             # <<<<<<<<<<<<<<
@@ -22477,7 +22588,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         __pyx_v_marked = (__pyx_v_of_rank - __pyx_v_j);
 
-        /* "pokerbull/cheat/_engine.pyx":228
+        /* "pokerbull/cheat/_engine.pyx":238
  *             if q != 0.0:
  *                 marked = of_rank - j
  *                 if marked < 0:             # <<<<<<<<<<<<<<
@@ -22489,7 +22600,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":229
+          /* "pokerbull/cheat/_engine.pyx":239
  *                 marked = of_rank - j
  *                 if marked < 0:
  *                     marked = 0             # <<<<<<<<<<<<<<
@@ -22498,7 +22609,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
           __pyx_v_marked = 0;
 
-          /* "pokerbull/cheat/_engine.pyx":228
+          /* "pokerbull/cheat/_engine.pyx":238
  *             if q != 0.0:
  *                 marked = of_rank - j
  *                 if marked < 0:             # <<<<<<<<<<<<<<
@@ -22507,7 +22618,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":230
+        /* "pokerbull/cheat/_engine.pyx":240
  *                 if marked < 0:
  *                     marked = 0
  *                 hit = q * marked / left             # <<<<<<<<<<<<<<
@@ -22516,7 +22627,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         __pyx_v_hit = ((__pyx_v_q * __pyx_v_marked) / ((double)__pyx_v_left));
 
-        /* "pokerbull/cheat/_engine.pyx":231
+        /* "pokerbull/cheat/_engine.pyx":241
  *                     marked = 0
  *                 hit = q * marked / left
  *                 dp[j + 1] += hit             # <<<<<<<<<<<<<<
@@ -22527,7 +22638,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
         __pyx_t_5 = (__pyx_v_j + 1);
         (__pyx_v_dp[__pyx_t_5]) = ((__pyx_v_dp[__pyx_t_5]) + __pyx_v_hit);
 
-        /* "pokerbull/cheat/_engine.pyx":232
+        /* "pokerbull/cheat/_engine.pyx":242
  *                 hit = q * marked / left
  *                 dp[j + 1] += hit
  *                 dp[j] = q - hit             # <<<<<<<<<<<<<<
@@ -22536,7 +22647,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         (__pyx_v_dp[__pyx_v_j]) = (__pyx_v_q - __pyx_v_hit);
 
-        /* "pokerbull/cheat/_engine.pyx":226
+        /* "pokerbull/cheat/_engine.pyx":236
  *         while j >= 0:
  *             q = dp[j]
  *             if q != 0.0:             # <<<<<<<<<<<<<<
@@ -22545,7 +22656,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":233
+      /* "pokerbull/cheat/_engine.pyx":243
  *                 dp[j + 1] += hit
  *                 dp[j] = q - hit
  *             j -= 1             # <<<<<<<<<<<<<<
@@ -22557,7 +22668,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":234
+  /* "pokerbull/cheat/_engine.pyx":244
  *                 dp[j] = q - hit
  *             j -= 1
  *     return dp[k]             # <<<<<<<<<<<<<<
@@ -22570,7 +22681,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":207
+  /* "pokerbull/cheat/_engine.pyx":217
  * 
  * 
  * cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22593,37 +22704,40 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":237
+/* "pokerbull/cheat/_engine.pyx":247
  * 
  * 
- * cdef inline int of_rank(Table* t, int* counts, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
+ * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]
 */
 
-static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, int *__pyx_v_counts, int __pyx_v_rank) {
+static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, int *__pyx_v_counts, int __pyx_v_rank, int __pyx_v_suit) {
   int __pyx_v_k;
+  int __pyx_v_s;
   int __pyx_r;
   int __pyx_t_1;
+  int __pyx_t_2;
+  int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":238
+  /* "pokerbull/cheat/_engine.pyx":248
  * 
- * cdef inline int of_rank(Table* t, int* counts, int rank) noexcept nogil:
+ * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:             # <<<<<<<<<<<<<<
  *         return counts[52] + counts[53]
- *     cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]
+ *     cdef int k = 0, s
 */
   __pyx_t_1 = (__pyx_v_rank == __pyx_e_9pokerbull_5cheat_7_engine_JOKER_RANK);
 
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":239
- * cdef inline int of_rank(Table* t, int* counts, int rank) noexcept nogil:
+    /* "pokerbull/cheat/_engine.pyx":249
+ * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]             # <<<<<<<<<<<<<<
- *     cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]
- *     if t.wild:
+ *     cdef int k = 0, s
+ *     for s in range(4):
 */
     {
 
@@ -22631,27 +22745,82 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":238
+    /* "pokerbull/cheat/_engine.pyx":248
  * 
- * cdef inline int of_rank(Table* t, int* counts, int rank) noexcept nogil:
+ * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:             # <<<<<<<<<<<<<<
  *         return counts[52] + counts[53]
- *     cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]
+ *     cdef int k = 0, s
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":240
+  /* "pokerbull/cheat/_engine.pyx":250
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]
- *     cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]             # <<<<<<<<<<<<<<
+ *     cdef int k = 0, s             # <<<<<<<<<<<<<<
+ *     for s in range(4):
+ *         if suit < 0 or s == suit:
+*/
+  __pyx_v_k = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":251
+ *         return counts[52] + counts[53]
+ *     cdef int k = 0, s
+ *     for s in range(4):             # <<<<<<<<<<<<<<
+ *         if suit < 0 or s == suit:
+ *             k += counts[4 * rank + s]
+*/
+  for (__pyx_t_2 = 0; __pyx_t_2 < 4; __pyx_t_2+=1) {
+    __pyx_v_s = __pyx_t_2;
+
+    /* "pokerbull/cheat/_engine.pyx":252
+ *     cdef int k = 0, s
+ *     for s in range(4):
+ *         if suit < 0 or s == suit:             # <<<<<<<<<<<<<<
+ *             k += counts[4 * rank + s]
+ *     if t.wild:
+*/
+    __pyx_t_3 = (__pyx_v_suit < 0);
+
+    if (!__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L7_bool_binop_done;
+    }
+    __pyx_t_3 = (__pyx_v_s == __pyx_v_suit);
+
+
+    __pyx_t_1 = __pyx_t_3;
+
+    __pyx_L7_bool_binop_done:;
+    if (__pyx_t_1) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":253
+ *     for s in range(4):
+ *         if suit < 0 or s == suit:
+ *             k += counts[4 * rank + s]             # <<<<<<<<<<<<<<
  *     if t.wild:
  *         k += counts[52] + counts[53]
 */
-  __pyx_v_k = ((((__pyx_v_counts[(4 * __pyx_v_rank)]) + (__pyx_v_counts[((4 * __pyx_v_rank) + 1)])) + (__pyx_v_counts[((4 * __pyx_v_rank) + 2)])) + (__pyx_v_counts[((4 * __pyx_v_rank) + 3)]));
+      __pyx_v_k = (__pyx_v_k + (__pyx_v_counts[((4 * __pyx_v_rank) + __pyx_v_s)]));
 
-  /* "pokerbull/cheat/_engine.pyx":241
- *         return counts[52] + counts[53]
- *     cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]
+      /* "pokerbull/cheat/_engine.pyx":252
+ *     cdef int k = 0, s
+ *     for s in range(4):
+ *         if suit < 0 or s == suit:             # <<<<<<<<<<<<<<
+ *             k += counts[4 * rank + s]
+ *     if t.wild:
+*/
+    }
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":254
+ *         if suit < 0 or s == suit:
+ *             k += counts[4 * rank + s]
  *     if t.wild:             # <<<<<<<<<<<<<<
  *         k += counts[52] + counts[53]
  *     return k
@@ -22661,8 +22830,8 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":242
- *     cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]
+    /* "pokerbull/cheat/_engine.pyx":255
+ *             k += counts[4 * rank + s]
  *     if t.wild:
  *         k += counts[52] + counts[53]             # <<<<<<<<<<<<<<
  *     return k
@@ -22670,16 +22839,16 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
     __pyx_v_k = (__pyx_v_k + ((__pyx_v_counts[52]) + (__pyx_v_counts[53])));
 
-    /* "pokerbull/cheat/_engine.pyx":241
- *         return counts[52] + counts[53]
- *     cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]
+    /* "pokerbull/cheat/_engine.pyx":254
+ *         if suit < 0 or s == suit:
+ *             k += counts[4 * rank + s]
  *     if t.wild:             # <<<<<<<<<<<<<<
  *         k += counts[52] + counts[53]
  *     return k
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":243
+  /* "pokerbull/cheat/_engine.pyx":256
  *     if t.wild:
  *         k += counts[52] + counts[53]
  *     return k             # <<<<<<<<<<<<<<
@@ -22692,10 +22861,10 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":237
+  /* "pokerbull/cheat/_engine.pyx":247
  * 
  * 
- * cdef inline int of_rank(Table* t, int* counts, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
+ * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]
 */
@@ -22703,10 +22872,11 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   /* function exit code */
   __pyx_L0:;
 
+
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":246
+/* "pokerbull/cheat/_engine.pyx":259
  * 
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22724,6 +22894,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   int __pyx_v_c;
   int __pyx_v_hand_total;
   int __pyx_v_known_total;
+  int __pyx_v_suit;
   int __pyx_r;
   int __pyx_t_1;
   int __pyx_t_2;
@@ -22731,7 +22902,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":247
+  /* "pokerbull/cheat/_engine.pyx":260
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count             # <<<<<<<<<<<<<<
@@ -22748,7 +22919,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 
   __pyx_v_count = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":248
+  /* "pokerbull/cheat/_engine.pyx":261
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0             # <<<<<<<<<<<<<<
@@ -22758,12 +22929,12 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   __pyx_v_hand_total = 0;
   __pyx_v_known_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":249
+  /* "pokerbull/cheat/_engine.pyx":262
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:             # <<<<<<<<<<<<<<
  *         return 1
- *     unknown_r = of_rank(t, t.deck, rank) - of_rank(t, st.hands[p], rank) \
+ *     cdef int suit = st.last_suit
 */
   __pyx_t_3 = (__pyx_v_t->counts_differ != 0);
 
@@ -22784,12 +22955,12 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":250
+    /* "pokerbull/cheat/_engine.pyx":263
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:
  *         return 1             # <<<<<<<<<<<<<<
- *     unknown_r = of_rank(t, t.deck, rank) - of_rank(t, st.hands[p], rank) \
- *         - of_rank(t, st.known[p], rank)
+ *     cdef int suit = st.last_suit
+ *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
 */
     {
 
@@ -22797,27 +22968,38 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":249
+    /* "pokerbull/cheat/_engine.pyx":262
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:             # <<<<<<<<<<<<<<
  *         return 1
- *     unknown_r = of_rank(t, t.deck, rank) - of_rank(t, st.hands[p], rank) \
+ *     cdef int suit = st.last_suit
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":252
+  /* "pokerbull/cheat/_engine.pyx":264
+ *     if t.counts_differ and st.last_laid != count:
  *         return 1
- *     unknown_r = of_rank(t, t.deck, rank) - of_rank(t, st.hands[p], rank) \
- *         - of_rank(t, st.known[p], rank)             # <<<<<<<<<<<<<<
+ *     cdef int suit = st.last_suit             # <<<<<<<<<<<<<<
+ *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
+ *         - of_rank(t, st.known[p], rank, suit)
+*/
+  __pyx_t_1 = __pyx_v_st->last_suit;
+
+  __pyx_v_suit = __pyx_t_1;
+
+  /* "pokerbull/cheat/_engine.pyx":266
+ *     cdef int suit = st.last_suit
+ *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
+ *         - of_rank(t, st.known[p], rank, suit)             # <<<<<<<<<<<<<<
  *     if unknown_r < count:
  *         return 1
 */
-  __pyx_v_unknown_r = ((__pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, __pyx_v_t->deck, __pyx_v_rank) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->hands[__pyx_v_p]), __pyx_v_rank)) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->known[__pyx_v_p]), __pyx_v_rank));
+  __pyx_v_unknown_r = ((__pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, __pyx_v_t->deck, __pyx_v_rank, __pyx_v_suit) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->hands[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit)) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->known[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit));
 
-  /* "pokerbull/cheat/_engine.pyx":253
- *     unknown_r = of_rank(t, t.deck, rank) - of_rank(t, st.hands[p], rank) \
- *         - of_rank(t, st.known[p], rank)
+  /* "pokerbull/cheat/_engine.pyx":267
+ *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
+ *         - of_rank(t, st.known[p], rank, suit)
  *     if unknown_r < count:             # <<<<<<<<<<<<<<
  *         return 1
  *     if style <= LIAR:
@@ -22827,8 +23009,8 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":254
- *         - of_rank(t, st.known[p], rank)
+    /* "pokerbull/cheat/_engine.pyx":268
+ *         - of_rank(t, st.known[p], rank, suit)
  *     if unknown_r < count:
  *         return 1             # <<<<<<<<<<<<<<
  *     if style <= LIAR:
@@ -22840,16 +23022,16 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":253
- *     unknown_r = of_rank(t, t.deck, rank) - of_rank(t, st.hands[p], rank) \
- *         - of_rank(t, st.known[p], rank)
+    /* "pokerbull/cheat/_engine.pyx":267
+ *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
+ *         - of_rank(t, st.known[p], rank, suit)
  *     if unknown_r < count:             # <<<<<<<<<<<<<<
  *         return 1
  *     if style <= LIAR:
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":255
+  /* "pokerbull/cheat/_engine.pyx":269
  *     if unknown_r < count:
  *         return 1
  *     if style <= LIAR:             # <<<<<<<<<<<<<<
@@ -22861,7 +23043,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":256
+    /* "pokerbull/cheat/_engine.pyx":270
  *         return 1
  *     if style <= LIAR:
  *         return 0             # <<<<<<<<<<<<<<
@@ -22874,7 +23056,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":255
+    /* "pokerbull/cheat/_engine.pyx":269
  *     if unknown_r < count:
  *         return 1
  *     if style <= LIAR:             # <<<<<<<<<<<<<<
@@ -22883,7 +23065,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":257
+  /* "pokerbull/cheat/_engine.pyx":271
  *     if style <= LIAR:
  *         return 0
  *     if style == SHARK:             # <<<<<<<<<<<<<<
@@ -22895,7 +23077,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":258
+    /* "pokerbull/cheat/_engine.pyx":272
  *         return 0
  *     if style == SHARK:
  *         return st.sizes[seat] == 0             # <<<<<<<<<<<<<<
@@ -22908,7 +23090,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":257
+    /* "pokerbull/cheat/_engine.pyx":271
  *     if style <= LIAR:
  *         return 0
  *     if style == SHARK:             # <<<<<<<<<<<<<<
@@ -22917,7 +23099,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":259
+  /* "pokerbull/cheat/_engine.pyx":273
  *     if style == SHARK:
  *         return st.sizes[seat] == 0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -22931,7 +23113,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":260
+    /* "pokerbull/cheat/_engine.pyx":274
  *         return st.sizes[seat] == 0
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]             # <<<<<<<<<<<<<<
@@ -22940,7 +23122,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
     __pyx_v_hand_total = (__pyx_v_hand_total + ((__pyx_v_st->hands[__pyx_v_p])[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":261
+    /* "pokerbull/cheat/_engine.pyx":275
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]
  *         known_total += st.known[p][c]             # <<<<<<<<<<<<<<
@@ -22951,7 +23133,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":262
+  /* "pokerbull/cheat/_engine.pyx":276
  *         hand_total += st.hands[p][c]
  *         known_total += st.known[p][c]
  *     unknown = t.deck_total - hand_total - known_total             # <<<<<<<<<<<<<<
@@ -22960,7 +23142,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   __pyx_v_unknown = ((__pyx_v_t->deck_total - __pyx_v_hand_total) - __pyx_v_known_total);
 
-  /* "pokerbull/cheat/_engine.pyx":263
+  /* "pokerbull/cheat/_engine.pyx":277
  *         known_total += st.known[p][c]
  *     unknown = t.deck_total - hand_total - known_total
  *     before = st.sizes[seat] + st.last_laid             # <<<<<<<<<<<<<<
@@ -22969,7 +23151,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   __pyx_v_before = ((__pyx_v_st->sizes[__pyx_v_seat]) + __pyx_v_st->last_laid);
 
-  /* "pokerbull/cheat/_engine.pyx":264
+  /* "pokerbull/cheat/_engine.pyx":278
  *     unknown = t.deck_total - hand_total - known_total
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:             # <<<<<<<<<<<<<<
@@ -22981,7 +23163,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":265
+    /* "pokerbull/cheat/_engine.pyx":279
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:
  *         return 0             # <<<<<<<<<<<<<<
@@ -22994,7 +23176,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":264
+    /* "pokerbull/cheat/_engine.pyx":278
  *     unknown = t.deck_total - hand_total - known_total
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:             # <<<<<<<<<<<<<<
@@ -23003,7 +23185,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":266
+  /* "pokerbull/cheat/_engine.pyx":280
  *     if unknown <= 0:
  *         return 0
  *     return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT             # <<<<<<<<<<<<<<
@@ -23016,7 +23198,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":246
+  /* "pokerbull/cheat/_engine.pyx":259
  * 
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23035,10 +23217,11 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 
 
 
+
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":269
+/* "pokerbull/cheat/_engine.pyx":283
  * 
  * 
  * cdef void end_game(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23064,7 +23247,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   double __pyx_t_6;
   int __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":272
+  /* "pokerbull/cheat/_engine.pyx":286
  *     """Returns as game.Game.returns(): finished seats in order, then the rest (by hand
  *     size when the game stalled, else tied), scores shared within a tie."""
  *     cdef int n = t.n             # <<<<<<<<<<<<<<
@@ -23075,7 +23258,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
   __pyx_v_n = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":276
+  /* "pokerbull/cheat/_engine.pyx":290
  *     cdef int s, i, g, k, place, best
  *     cdef double score
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -23089,7 +23272,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":277
+    /* "pokerbull/cheat/_engine.pyx":291
  *     cdef double score
  *     for s in range(n):
  *         key[s] = -1             # <<<<<<<<<<<<<<
@@ -23100,7 +23283,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":278
+  /* "pokerbull/cheat/_engine.pyx":292
  *     for s in range(n):
  *         key[s] = -1
  *     for i in range(st.n_finished):             # <<<<<<<<<<<<<<
@@ -23114,7 +23297,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":279
+    /* "pokerbull/cheat/_engine.pyx":293
  *         key[s] = -1
  *     for i in range(st.n_finished):
  *         key[st.finish_order[i]] = i             # <<<<<<<<<<<<<<
@@ -23125,7 +23308,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":280
+  /* "pokerbull/cheat/_engine.pyx":294
  *     for i in range(st.n_finished):
  *         key[st.finish_order[i]] = i
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -23139,7 +23322,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":281
+    /* "pokerbull/cheat/_engine.pyx":295
  *         key[st.finish_order[i]] = i
  *     for s in range(n):
  *         if key[s] < 0:             # <<<<<<<<<<<<<<
@@ -23151,7 +23334,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":282
+      /* "pokerbull/cheat/_engine.pyx":296
  *     for s in range(n):
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)             # <<<<<<<<<<<<<<
@@ -23171,7 +23354,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       (__pyx_v_key[__pyx_v_s]) = (0x3E8 + __pyx_t_5);
 
 
-      /* "pokerbull/cheat/_engine.pyx":281
+      /* "pokerbull/cheat/_engine.pyx":295
  *         key[st.finish_order[i]] = i
  *     for s in range(n):
  *         if key[s] < 0:             # <<<<<<<<<<<<<<
@@ -23182,7 +23365,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":283
+  /* "pokerbull/cheat/_engine.pyx":297
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1             # <<<<<<<<<<<<<<
@@ -23191,7 +23374,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_st->over = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":284
+  /* "pokerbull/cheat/_engine.pyx":298
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23203,7 +23386,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":285
+    /* "pokerbull/cheat/_engine.pyx":299
  *     st.over = 1
  *     if not t.places:
  *         best = BIG             # <<<<<<<<<<<<<<
@@ -23212,7 +23395,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_best = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-    /* "pokerbull/cheat/_engine.pyx":286
+    /* "pokerbull/cheat/_engine.pyx":300
  *     if not t.places:
  *         best = BIG
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23226,7 +23409,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":287
+      /* "pokerbull/cheat/_engine.pyx":301
  *         best = BIG
  *         for s in range(n):
  *             if key[s] < best:             # <<<<<<<<<<<<<<
@@ -23238,7 +23421,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":288
+        /* "pokerbull/cheat/_engine.pyx":302
  *         for s in range(n):
  *             if key[s] < best:
  *                 best = key[s]             # <<<<<<<<<<<<<<
@@ -23247,7 +23430,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_best = (__pyx_v_key[__pyx_v_s]);
 
-        /* "pokerbull/cheat/_engine.pyx":287
+        /* "pokerbull/cheat/_engine.pyx":301
  *         best = BIG
  *         for s in range(n):
  *             if key[s] < best:             # <<<<<<<<<<<<<<
@@ -23258,7 +23441,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":289
+    /* "pokerbull/cheat/_engine.pyx":303
  *             if key[s] < best:
  *                 best = key[s]
  *         k = 0             # <<<<<<<<<<<<<<
@@ -23267,7 +23450,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":290
+    /* "pokerbull/cheat/_engine.pyx":304
  *                 best = key[s]
  *         k = 0
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23281,7 +23464,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":291
+      /* "pokerbull/cheat/_engine.pyx":305
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23293,7 +23476,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":292
+        /* "pokerbull/cheat/_engine.pyx":306
  *         for s in range(n):
  *             if key[s] == best:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -23302,7 +23485,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":291
+        /* "pokerbull/cheat/_engine.pyx":305
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23313,7 +23496,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":293
+    /* "pokerbull/cheat/_engine.pyx":307
  *             if key[s] == best:
  *                 k += 1
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23327,7 +23510,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":294
+      /* "pokerbull/cheat/_engine.pyx":308
  *                 k += 1
  *         for s in range(n):
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0             # <<<<<<<<<<<<<<
@@ -23349,7 +23532,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":295
+    /* "pokerbull/cheat/_engine.pyx":309
  *         for s in range(n):
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
  *         return             # <<<<<<<<<<<<<<
@@ -23360,7 +23543,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":284
+    /* "pokerbull/cheat/_engine.pyx":298
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23369,7 +23552,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":296
+  /* "pokerbull/cheat/_engine.pyx":310
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
  *         return
  *     place = 1             # <<<<<<<<<<<<<<
@@ -23378,7 +23561,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_place = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":297
+  /* "pokerbull/cheat/_engine.pyx":311
  *         return
  *     place = 1
  *     g = -1             # <<<<<<<<<<<<<<
@@ -23387,7 +23570,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_g = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":298
+  /* "pokerbull/cheat/_engine.pyx":312
  *     place = 1
  *     g = -1
  *     while True:             # <<<<<<<<<<<<<<
@@ -23396,7 +23579,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   while (1) {
 
-    /* "pokerbull/cheat/_engine.pyx":299
+    /* "pokerbull/cheat/_engine.pyx":313
  *     g = -1
  *     while True:
  *         best = BIG             # <<<<<<<<<<<<<<
@@ -23405,7 +23588,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_best = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-    /* "pokerbull/cheat/_engine.pyx":300
+    /* "pokerbull/cheat/_engine.pyx":314
  *     while True:
  *         best = BIG
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23419,7 +23602,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":301
+      /* "pokerbull/cheat/_engine.pyx":315
  *         best = BIG
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:             # <<<<<<<<<<<<<<
@@ -23445,7 +23628,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":302
+        /* "pokerbull/cheat/_engine.pyx":316
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]             # <<<<<<<<<<<<<<
@@ -23454,7 +23637,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_best = (__pyx_v_key[__pyx_v_s]);
 
-        /* "pokerbull/cheat/_engine.pyx":301
+        /* "pokerbull/cheat/_engine.pyx":315
  *         best = BIG
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:             # <<<<<<<<<<<<<<
@@ -23465,7 +23648,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":303
+    /* "pokerbull/cheat/_engine.pyx":317
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]
  *         if best == BIG:             # <<<<<<<<<<<<<<
@@ -23477,7 +23660,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":304
+      /* "pokerbull/cheat/_engine.pyx":318
  *                 best = key[s]
  *         if best == BIG:
  *             break             # <<<<<<<<<<<<<<
@@ -23486,7 +23669,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
       goto __pyx_L20_break;
 
-      /* "pokerbull/cheat/_engine.pyx":303
+      /* "pokerbull/cheat/_engine.pyx":317
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]
  *         if best == BIG:             # <<<<<<<<<<<<<<
@@ -23495,7 +23678,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":305
+    /* "pokerbull/cheat/_engine.pyx":319
  *         if best == BIG:
  *             break
  *         k = 0             # <<<<<<<<<<<<<<
@@ -23504,7 +23687,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":306
+    /* "pokerbull/cheat/_engine.pyx":320
  *             break
  *         k = 0
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23518,7 +23701,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":307
+      /* "pokerbull/cheat/_engine.pyx":321
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23530,7 +23713,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":308
+        /* "pokerbull/cheat/_engine.pyx":322
  *         for s in range(n):
  *             if key[s] == best:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -23539,7 +23722,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":307
+        /* "pokerbull/cheat/_engine.pyx":321
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23550,7 +23733,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":309
+    /* "pokerbull/cheat/_engine.pyx":323
  *             if key[s] == best:
  *                 k += 1
  *         score = 0.0             # <<<<<<<<<<<<<<
@@ -23559,7 +23742,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_score = 0.0;
 
-    /* "pokerbull/cheat/_engine.pyx":310
+    /* "pokerbull/cheat/_engine.pyx":324
  *                 k += 1
  *         score = 0.0
  *         for i in range(k):             # <<<<<<<<<<<<<<
@@ -23573,7 +23756,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_i = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":311
+      /* "pokerbull/cheat/_engine.pyx":325
  *         score = 0.0
  *         for i in range(k):
  *             score += (n + 1) / 2.0 - (place + i)             # <<<<<<<<<<<<<<
@@ -23584,7 +23767,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":312
+    /* "pokerbull/cheat/_engine.pyx":326
  *         for i in range(k):
  *             score += (n + 1) / 2.0 - (place + i)
  *         score = score / k             # <<<<<<<<<<<<<<
@@ -23593,7 +23776,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_score = (__pyx_v_score / ((double)__pyx_v_k));
 
-    /* "pokerbull/cheat/_engine.pyx":313
+    /* "pokerbull/cheat/_engine.pyx":327
  *             score += (n + 1) / 2.0 - (place + i)
  *         score = score / k
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23607,7 +23790,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":314
+      /* "pokerbull/cheat/_engine.pyx":328
  *         score = score / k
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23619,7 +23802,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":315
+        /* "pokerbull/cheat/_engine.pyx":329
  *         for s in range(n):
  *             if key[s] == best:
  *                 st.ret[s] = score             # <<<<<<<<<<<<<<
@@ -23628,7 +23811,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         (__pyx_v_st->ret[__pyx_v_s]) = __pyx_v_score;
 
-        /* "pokerbull/cheat/_engine.pyx":314
+        /* "pokerbull/cheat/_engine.pyx":328
  *         score = score / k
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23639,7 +23822,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":316
+    /* "pokerbull/cheat/_engine.pyx":330
  *             if key[s] == best:
  *                 st.ret[s] = score
  *         place += k             # <<<<<<<<<<<<<<
@@ -23648,7 +23831,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_place = (__pyx_v_place + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":317
+    /* "pokerbull/cheat/_engine.pyx":331
  *                 st.ret[s] = score
  *         place += k
  *         g = best             # <<<<<<<<<<<<<<
@@ -23659,7 +23842,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
   __pyx_L20_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":269
+  /* "pokerbull/cheat/_engine.pyx":283
  * 
  * 
  * cdef void end_game(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23680,7 +23863,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":320
+/* "pokerbull/cheat/_engine.pyx":334
  * 
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23696,7 +23879,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   int __pyx_t_3;
   int __pyx_t_4;
 
-  /* "pokerbull/cheat/_engine.pyx":321
+  /* "pokerbull/cheat/_engine.pyx":335
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int s, alive = 0             # <<<<<<<<<<<<<<
@@ -23705,7 +23888,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_alive = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":322
+  /* "pokerbull/cheat/_engine.pyx":336
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int s, alive = 0
  *     st.active[seat] = 0             # <<<<<<<<<<<<<<
@@ -23714,7 +23897,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   (__pyx_v_st->active[__pyx_v_seat]) = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":323
+  /* "pokerbull/cheat/_engine.pyx":337
  *     cdef int s, alive = 0
  *     st.active[seat] = 0
  *     st.finish_order[st.n_finished] = seat             # <<<<<<<<<<<<<<
@@ -23723,7 +23906,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   (__pyx_v_st->finish_order[__pyx_v_st->n_finished]) = __pyx_v_seat;
 
-  /* "pokerbull/cheat/_engine.pyx":324
+  /* "pokerbull/cheat/_engine.pyx":338
  *     st.active[seat] = 0
  *     st.finish_order[st.n_finished] = seat
  *     st.n_finished += 1             # <<<<<<<<<<<<<<
@@ -23732,7 +23915,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->n_finished = (__pyx_v_st->n_finished + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":325
+  /* "pokerbull/cheat/_engine.pyx":339
  *     st.finish_order[st.n_finished] = seat
  *     st.n_finished += 1
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -23741,7 +23924,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":326
+  /* "pokerbull/cheat/_engine.pyx":340
  *     st.n_finished += 1
  *     st.stall = 0
  *     st.record_low = BIG             # <<<<<<<<<<<<<<
@@ -23750,7 +23933,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->record_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":327
+  /* "pokerbull/cheat/_engine.pyx":341
  *     st.stall = 0
  *     st.record_low = BIG
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23762,7 +23945,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":328
+    /* "pokerbull/cheat/_engine.pyx":342
  *     st.record_low = BIG
  *     if not t.places:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -23771,7 +23954,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":329
+    /* "pokerbull/cheat/_engine.pyx":343
  *     if not t.places:
  *         end_game(t, st)
  *         return             # <<<<<<<<<<<<<<
@@ -23782,7 +23965,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":327
+    /* "pokerbull/cheat/_engine.pyx":341
  *     st.stall = 0
  *     st.record_low = BIG
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23791,7 +23974,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":330
+  /* "pokerbull/cheat/_engine.pyx":344
  *         end_game(t, st)
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -23805,7 +23988,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":331
+    /* "pokerbull/cheat/_engine.pyx":345
  *         return
  *     for s in range(t.n):
  *         alive += st.active[s]             # <<<<<<<<<<<<<<
@@ -23816,7 +23999,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":332
+  /* "pokerbull/cheat/_engine.pyx":346
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -23828,7 +24011,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":333
+    /* "pokerbull/cheat/_engine.pyx":347
  *         alive += st.active[s]
  *     if alive <= 1:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -23837,7 +24020,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":332
+    /* "pokerbull/cheat/_engine.pyx":346
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -23846,7 +24029,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":320
+  /* "pokerbull/cheat/_engine.pyx":334
  * 
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23860,7 +24043,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":336
+/* "pokerbull/cheat/_engine.pyx":350
  * 
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23877,7 +24060,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":337
+  /* "pokerbull/cheat/_engine.pyx":351
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG             # <<<<<<<<<<<<<<
@@ -23886,7 +24069,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":338
+  /* "pokerbull/cheat/_engine.pyx":352
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -23898,7 +24081,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":339
+    /* "pokerbull/cheat/_engine.pyx":353
  *     cdef int s, low = BIG
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -23909,7 +24092,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":338
+    /* "pokerbull/cheat/_engine.pyx":352
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -23918,7 +24101,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":340
+  /* "pokerbull/cheat/_engine.pyx":354
  *     if st.over:
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -23932,7 +24115,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":341
+    /* "pokerbull/cheat/_engine.pyx":355
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -23958,7 +24141,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":342
+      /* "pokerbull/cheat/_engine.pyx":356
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -23967,7 +24150,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":341
+      /* "pokerbull/cheat/_engine.pyx":355
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -23978,7 +24161,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":343
+  /* "pokerbull/cheat/_engine.pyx":357
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]
  *     if low == BIG:             # <<<<<<<<<<<<<<
@@ -23990,7 +24173,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":344
+    /* "pokerbull/cheat/_engine.pyx":358
  *             low = st.sizes[s]
  *     if low == BIG:
  *         low = 0             # <<<<<<<<<<<<<<
@@ -23999,7 +24182,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_low = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":343
+    /* "pokerbull/cheat/_engine.pyx":357
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]
  *     if low == BIG:             # <<<<<<<<<<<<<<
@@ -24008,7 +24191,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":345
+  /* "pokerbull/cheat/_engine.pyx":359
  *     if low == BIG:
  *         low = 0
  *     if low < st.record_low:             # <<<<<<<<<<<<<<
@@ -24020,7 +24203,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":346
+    /* "pokerbull/cheat/_engine.pyx":360
  *         low = 0
  *     if low < st.record_low:
  *         st.record_low = low             # <<<<<<<<<<<<<<
@@ -24029,7 +24212,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->record_low = __pyx_v_low;
 
-    /* "pokerbull/cheat/_engine.pyx":347
+    /* "pokerbull/cheat/_engine.pyx":361
  *     if low < st.record_low:
  *         st.record_low = low
  *         st.stall = 0             # <<<<<<<<<<<<<<
@@ -24038,7 +24221,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->stall = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":348
+    /* "pokerbull/cheat/_engine.pyx":362
  *         st.record_low = low
  *         st.stall = 0
  *         return             # <<<<<<<<<<<<<<
@@ -24049,7 +24232,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":345
+    /* "pokerbull/cheat/_engine.pyx":359
  *     if low == BIG:
  *         low = 0
  *     if low < st.record_low:             # <<<<<<<<<<<<<<
@@ -24058,7 +24241,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":349
+  /* "pokerbull/cheat/_engine.pyx":363
  *         st.stall = 0
  *         return
  *     st.stall += 1             # <<<<<<<<<<<<<<
@@ -24067,7 +24250,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->stall = (__pyx_v_st->stall + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":350
+  /* "pokerbull/cheat/_engine.pyx":364
  *         return
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:             # <<<<<<<<<<<<<<
@@ -24079,7 +24262,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":351
+    /* "pokerbull/cheat/_engine.pyx":365
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:
  *         st.stalled = 1             # <<<<<<<<<<<<<<
@@ -24088,7 +24271,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->stalled = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":352
+    /* "pokerbull/cheat/_engine.pyx":366
  *     if st.stall >= t.stall_turns:
  *         st.stalled = 1
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24097,7 +24280,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":350
+    /* "pokerbull/cheat/_engine.pyx":364
  *         return
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:             # <<<<<<<<<<<<<<
@@ -24106,7 +24289,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":336
+  /* "pokerbull/cheat/_engine.pyx":350
  * 
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24120,7 +24303,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":355
+/* "pokerbull/cheat/_engine.pyx":369
  * 
  * 
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24138,7 +24321,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":357
+  /* "pokerbull/cheat/_engine.pyx":371
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int c, s
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24152,7 +24335,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":358
+    /* "pokerbull/cheat/_engine.pyx":372
  *     cdef int c, s
  *     for c in range(NC):
  *         st.hands[seat][c] += st.pile[c]             # <<<<<<<<<<<<<<
@@ -24165,7 +24348,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
     __pyx_t_5 = __pyx_v_c;
     ((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) = (((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) + (__pyx_v_st->pile[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":359
+    /* "pokerbull/cheat/_engine.pyx":373
  *     for c in range(NC):
  *         st.hands[seat][c] += st.pile[c]
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -24176,7 +24359,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":360
+  /* "pokerbull/cheat/_engine.pyx":374
  *         st.hands[seat][c] += st.pile[c]
  *         st.pile[c] = 0
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24190,7 +24373,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_s = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":361
+    /* "pokerbull/cheat/_engine.pyx":375
  *         st.pile[c] = 0
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24204,7 +24387,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_2; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":362
+      /* "pokerbull/cheat/_engine.pyx":376
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -24217,7 +24400,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":363
+  /* "pokerbull/cheat/_engine.pyx":377
  *         for c in range(NC):
  *             st.known[s][c] = 0
  *     st.sizes[seat] += st.pile_size             # <<<<<<<<<<<<<<
@@ -24228,7 +24411,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   __pyx_t_3 = __pyx_v_seat;
   (__pyx_v_st->sizes[__pyx_t_3]) = ((__pyx_v_st->sizes[__pyx_t_3]) + __pyx_v_st->pile_size);
 
-  /* "pokerbull/cheat/_engine.pyx":364
+  /* "pokerbull/cheat/_engine.pyx":378
  *             st.known[s][c] = 0
  *     st.sizes[seat] += st.pile_size
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -24237,7 +24420,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":365
+  /* "pokerbull/cheat/_engine.pyx":379
  *     st.sizes[seat] += st.pile_size
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -24246,7 +24429,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":355
+  /* "pokerbull/cheat/_engine.pyx":369
  * 
  * 
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24259,11 +24442,210 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":368
+/* "pokerbull/cheat/_engine.pyx":382
+ * 
+ * 
+ * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """A lead: any rank with G and O, else the rank due."""
+ *     st.to_play = leader
+*/
+
+static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_leader) {
+  int __pyx_t_1;
+  int __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":384
+ * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
+ *     """A lead: any rank with G and O, else the rank due."""
+ *     st.to_play = leader             # <<<<<<<<<<<<<<
+ *     st.open_seat = -1
+ *     st.req_suit = -1
+*/
+  __pyx_v_st->to_play = __pyx_v_leader;
+
+  /* "pokerbull/cheat/_engine.pyx":385
+ *     """A lead: any rank with G and O, else the rank due."""
+ *     st.to_play = leader
+ *     st.open_seat = -1             # <<<<<<<<<<<<<<
+ *     st.req_suit = -1
+ *     if t.free or t.egyptian:
+*/
+  __pyx_v_st->open_seat = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":386
+ *     st.to_play = leader
+ *     st.open_seat = -1
+ *     st.req_suit = -1             # <<<<<<<<<<<<<<
+ *     if t.free or t.egyptian:
+ *         allow_all(t, st)
+*/
+  __pyx_v_st->req_suit = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":387
+ *     st.open_seat = -1
+ *     st.req_suit = -1
+ *     if t.free or t.egyptian:             # <<<<<<<<<<<<<<
+ *         allow_all(t, st)
+ *     else:
+*/
+  __pyx_t_2 = (__pyx_v_t->free != 0);
+
+  if (!__pyx_t_2) {
+
+  } else {
+
+    __pyx_t_1 = __pyx_t_2;
+
+    goto __pyx_L4_bool_binop_done;
+  }
+  __pyx_t_2 = (__pyx_v_t->egyptian != 0);
+
+
+  __pyx_t_1 = __pyx_t_2;
+
+  __pyx_L4_bool_binop_done:;
+  if (__pyx_t_1) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":388
+ *     st.req_suit = -1
+ *     if t.free or t.egyptian:
+ *         allow_all(t, st)             # <<<<<<<<<<<<<<
+ *     else:
+ *         allow_one(st, st.due)
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
+
+    /* "pokerbull/cheat/_engine.pyx":387
+ *     st.open_seat = -1
+ *     st.req_suit = -1
+ *     if t.free or t.egyptian:             # <<<<<<<<<<<<<<
+ *         allow_all(t, st)
+ *     else:
+*/
+    goto __pyx_L3;
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":390
+ *         allow_all(t, st)
+ *     else:
+ *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  /*else*/ {
+    __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_st->due);
+  }
+  __pyx_L3:;
+
+  /* "pokerbull/cheat/_engine.pyx":382
+ * 
+ * 
+ * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """A lead: any rank with G and O, else the rank due."""
+ *     st.to_play = leader
+*/
+
+  /* function exit code */
+}
+
+/* "pokerbull/cheat/_engine.pyx":393
+ * 
+ * 
+ * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """After a pick-up: the next rank, or any (G)."""
+ *     st.to_play = seat
+*/
+
+static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_seat) {
+  int __pyx_t_1;
+
+  /* "pokerbull/cheat/_engine.pyx":395
+ * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:
+ *     """After a pick-up: the next rank, or any (G)."""
+ *     st.to_play = seat             # <<<<<<<<<<<<<<
+ *     st.open_seat = -1
+ *     st.req_suit = -1
+*/
+  __pyx_v_st->to_play = __pyx_v_seat;
+
+  /* "pokerbull/cheat/_engine.pyx":396
+ *     """After a pick-up: the next rank, or any (G)."""
+ *     st.to_play = seat
+ *     st.open_seat = -1             # <<<<<<<<<<<<<<
+ *     st.req_suit = -1
+ *     if t.free:
+*/
+  __pyx_v_st->open_seat = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":397
+ *     st.to_play = seat
+ *     st.open_seat = -1
+ *     st.req_suit = -1             # <<<<<<<<<<<<<<
+ *     if t.free:
+ *         allow_all(t, st)
+*/
+  __pyx_v_st->req_suit = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":398
+ *     st.open_seat = -1
+ *     st.req_suit = -1
+ *     if t.free:             # <<<<<<<<<<<<<<
+ *         allow_all(t, st)
+ *     else:
+*/
+  __pyx_t_1 = (__pyx_v_t->free != 0);
+
+  if (__pyx_t_1) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":399
+ *     st.req_suit = -1
+ *     if t.free:
+ *         allow_all(t, st)             # <<<<<<<<<<<<<<
+ *     else:
+ *         allow_one(st, st.due)
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
+
+    /* "pokerbull/cheat/_engine.pyx":398
+ *     st.open_seat = -1
+ *     st.req_suit = -1
+ *     if t.free:             # <<<<<<<<<<<<<<
+ *         allow_all(t, st)
+ *     else:
+*/
+    goto __pyx_L3;
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":401
+ *         allow_all(t, st)
+ *     else:
+ *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  /*else*/ {
+    __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_st->due);
+  }
+  __pyx_L3:;
+
+  /* "pokerbull/cheat/_engine.pyx":393
+ * 
+ * 
+ * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """After a pick-up: the next rank, or any (G)."""
+ *     st.to_play = seat
+*/
+
+  /* function exit code */
+}
+
+/* "pokerbull/cheat/_engine.pyx":404
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
- *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker
+ *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.counts_differ and st.last_laid != st.last_count:
 */
 
@@ -24274,16 +24656,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   int __pyx_v_i;
   int __pyx_v_c;
   int __pyx_v_taker;
+  int __pyx_v_winner;
   int __pyx_t_1;
   int __pyx_t_2;
   int __pyx_t_3;
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":369
+  /* "pokerbull/cheat/_engine.pyx":405
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
- *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker             # <<<<<<<<<<<<<<
+ *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner             # <<<<<<<<<<<<<<
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1
 */
@@ -24295,9 +24678,9 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   __pyx_v_rank = __pyx_t_1;
   __pyx_v_lie = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":370
+  /* "pokerbull/cheat/_engine.pyx":406
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
- *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker
+ *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
  *         lie = 1
  *     for i in range(st.last_laid):
@@ -24321,8 +24704,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":371
- *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker
+    /* "pokerbull/cheat/_engine.pyx":407
+ *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1             # <<<<<<<<<<<<<<
  *     for i in range(st.last_laid):
@@ -24330,16 +24713,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_v_lie = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":370
+    /* "pokerbull/cheat/_engine.pyx":406
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
- *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker
+ *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
  *         lie = 1
  *     for i in range(st.last_laid):
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":372
+  /* "pokerbull/cheat/_engine.pyx":408
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1
  *     for i in range(st.last_laid):             # <<<<<<<<<<<<<<
@@ -24353,7 +24736,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":373
+    /* "pokerbull/cheat/_engine.pyx":409
  *         lie = 1
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]             # <<<<<<<<<<<<<<
@@ -24362,7 +24745,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_v_c = (__pyx_v_st->last_cards[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":374
+    /* "pokerbull/cheat/_engine.pyx":410
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]
  *         if c >= 52:             # <<<<<<<<<<<<<<
@@ -24374,12 +24757,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     if (__pyx_t_2) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":375
+      /* "pokerbull/cheat/_engine.pyx":411
  *         c = st.last_cards[i]
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
  *                 lie = 1
- *         elif c >> 2 != rank:
+ *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
 */
       __pyx_t_3 = (__pyx_v_t->wild != 0);
 
@@ -24403,25 +24786,25 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
       if (__pyx_t_3) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":376
+        /* "pokerbull/cheat/_engine.pyx":412
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1             # <<<<<<<<<<<<<<
- *         elif c >> 2 != rank:
+ *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1
 */
         __pyx_v_lie = 1;
 
-        /* "pokerbull/cheat/_engine.pyx":375
+        /* "pokerbull/cheat/_engine.pyx":411
  *         c = st.last_cards[i]
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
  *                 lie = 1
- *         elif c >> 2 != rank:
+ *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":374
+      /* "pokerbull/cheat/_engine.pyx":410
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]
  *         if c >= 52:             # <<<<<<<<<<<<<<
@@ -24431,31 +24814,55 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
       goto __pyx_L8;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":377
+    /* "pokerbull/cheat/_engine.pyx":413
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
- *         elif c >> 2 != rank:             # <<<<<<<<<<<<<<
+ *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
  *             lie = 1
  *     taker = layer if lie else challenger
 */
-    __pyx_t_3 = ((__pyx_v_c >> 2) != __pyx_v_rank);
+    __pyx_t_2 = ((__pyx_v_c >> 2) != __pyx_v_rank);
 
+    if (!__pyx_t_2) {
+
+    } else {
+
+      __pyx_t_3 = __pyx_t_2;
+
+      goto __pyx_L12_bool_binop_done;
+    }
+    __pyx_t_2 = (__pyx_v_st->last_suit >= 0);
+
+    if (__pyx_t_2) {
+
+    } else {
+
+      __pyx_t_3 = __pyx_t_2;
+
+      goto __pyx_L12_bool_binop_done;
+    }
+    __pyx_t_2 = ((__pyx_v_c & 3) != __pyx_v_st->last_suit);
+
+
+    __pyx_t_3 = __pyx_t_2;
+
+    __pyx_L12_bool_binop_done:;
     if (__pyx_t_3) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":378
+      /* "pokerbull/cheat/_engine.pyx":414
  *                 lie = 1
- *         elif c >> 2 != rank:
+ *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1             # <<<<<<<<<<<<<<
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
 */
       __pyx_v_lie = 1;
 
-      /* "pokerbull/cheat/_engine.pyx":377
+      /* "pokerbull/cheat/_engine.pyx":413
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
- *         elif c >> 2 != rank:             # <<<<<<<<<<<<<<
+ *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
  *             lie = 1
  *     taker = layer if lie else challenger
 */
@@ -24464,8 +24871,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":379
- *         elif c >> 2 != rank:
+  /* "pokerbull/cheat/_engine.pyx":415
+ *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1
  *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
  *     take_pile(t, st, taker)
@@ -24483,7 +24890,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_taker = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":380
+  /* "pokerbull/cheat/_engine.pyx":416
  *             lie = 1
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
@@ -24492,7 +24899,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
 
-  /* "pokerbull/cheat/_engine.pyx":381
+  /* "pokerbull/cheat/_engine.pyx":417
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -24507,7 +24914,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_t_3 = __pyx_t_2;
 
-    goto __pyx_L13_bool_binop_done;
+    goto __pyx_L16_bool_binop_done;
   }
   __pyx_t_2 = ((__pyx_v_st->sizes[__pyx_v_layer]) == 0);
 
@@ -24517,18 +24924,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_t_3 = __pyx_t_2;
 
-    goto __pyx_L13_bool_binop_done;
+    goto __pyx_L16_bool_binop_done;
   }
   __pyx_t_2 = ((__pyx_v_st->active[__pyx_v_layer]) != 0);
 
 
   __pyx_t_3 = __pyx_t_2;
 
-  __pyx_L13_bool_binop_done:;
+  __pyx_L16_bool_binop_done:;
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":382
+    /* "pokerbull/cheat/_engine.pyx":418
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -24537,7 +24944,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":381
+    /* "pokerbull/cheat/_engine.pyx":417
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -24546,21 +24953,101 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":383
+  /* "pokerbull/cheat/_engine.pyx":419
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
  *         return
- *     st.due = rank
+ *     st.req_suit = -1
 */
   __pyx_t_3 = (__pyx_v_st->over != 0);
 
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":384
+    /* "pokerbull/cheat/_engine.pyx":420
  *         finish(t, st, layer)
  *     if st.over:
+ *         return             # <<<<<<<<<<<<<<
+ *     st.req_suit = -1
+ *     if t.egyptian:              # the winner of the challenge leads any rank
+*/
+    {
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":419
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+ *         finish(t, st, layer)
+ *     if st.over:             # <<<<<<<<<<<<<<
+ *         return
+ *     st.req_suit = -1
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":421
+ *     if st.over:
+ *         return
+ *     st.req_suit = -1             # <<<<<<<<<<<<<<
+ *     if t.egyptian:              # the winner of the challenge leads any rank
+ *         winner = challenger if lie else layer
+*/
+  __pyx_v_st->req_suit = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":422
+ *         return
+ *     st.req_suit = -1
+ *     if t.egyptian:              # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
+ *         winner = challenger if lie else layer
+ *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
+*/
+  __pyx_t_3 = (__pyx_v_t->egyptian != 0);
+
+  if (__pyx_t_3) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":423
+ *     st.req_suit = -1
+ *     if t.egyptian:              # the winner of the challenge leads any rank
+ *         winner = challenger if lie else layer             # <<<<<<<<<<<<<<
+ *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
+ *         return
+*/
+    __pyx_t_3 = (__pyx_v_lie != 0);
+
+    if (__pyx_t_3) {
+
+      __pyx_t_1 = __pyx_v_challenger;
+    } else {
+
+      __pyx_t_1 = __pyx_v_layer;
+    }
+
+    __pyx_v_winner = __pyx_t_1;
+
+    /* "pokerbull/cheat/_engine.pyx":424
+ *     if t.egyptian:              # the winner of the challenge leads any rank
+ *         winner = challenger if lie else layer
+ *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))             # <<<<<<<<<<<<<<
+ *         return
+ *     st.due = rank
+*/
+    __pyx_t_3 = ((__pyx_v_st->active[__pyx_v_winner]) != 0);
+
+    if (__pyx_t_3) {
+
+      __pyx_t_1 = __pyx_v_winner;
+    } else {
+
+      __pyx_t_1 = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_winner);
+    }
+
+    __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_t_1);
+
+
+    /* "pokerbull/cheat/_engine.pyx":425
+ *         winner = challenger if lie else layer
+ *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return             # <<<<<<<<<<<<<<
  *     st.due = rank
  *     if t.free:
@@ -24569,17 +25056,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":383
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)
- *     if st.over:             # <<<<<<<<<<<<<<
+    /* "pokerbull/cheat/_engine.pyx":422
  *         return
- *     st.due = rank
+ *     st.req_suit = -1
+ *     if t.egyptian:              # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
+ *         winner = challenger if lie else layer
+ *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":385
- *     if st.over:
+  /* "pokerbull/cheat/_engine.pyx":426
+ *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return
  *     st.due = rank             # <<<<<<<<<<<<<<
  *     if t.free:
@@ -24587,7 +25074,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->due = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":386
+  /* "pokerbull/cheat/_engine.pyx":427
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -24599,7 +25086,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":387
+    /* "pokerbull/cheat/_engine.pyx":428
  *     st.due = rank
  *     if t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -24608,17 +25095,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":386
+    /* "pokerbull/cheat/_engine.pyx":427
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     else:
 */
-    goto __pyx_L17;
+    goto __pyx_L21;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":389
+  /* "pokerbull/cheat/_engine.pyx":430
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, rank)             # <<<<<<<<<<<<<<
@@ -24628,9 +25115,9 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   /*else*/ {
     __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_rank);
   }
-  __pyx_L17:;
+  __pyx_L21:;
 
-  /* "pokerbull/cheat/_engine.pyx":390
+  /* "pokerbull/cheat/_engine.pyx":431
  *     else:
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)             # <<<<<<<<<<<<<<
@@ -24649,7 +25136,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_st->to_play = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":391
+  /* "pokerbull/cheat/_engine.pyx":432
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -24658,11 +25145,11 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":368
+  /* "pokerbull/cheat/_engine.pyx":404
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
- *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker
+ *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.counts_differ and st.last_laid != st.last_count:
 */
 
@@ -24674,9 +25161,10 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
 
 
+
 }
 
-/* "pokerbull/cheat/_engine.pyx":394
+/* "pokerbull/cheat/_engine.pyx":435
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24690,7 +25178,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":395
+  /* "pokerbull/cheat/_engine.pyx":436
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat             # <<<<<<<<<<<<<<
@@ -24701,7 +25189,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
   __pyx_v_layer = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":396
+  /* "pokerbull/cheat/_engine.pyx":437
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -24710,7 +25198,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":397
+  /* "pokerbull/cheat/_engine.pyx":438
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -24736,7 +25224,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":398
+    /* "pokerbull/cheat/_engine.pyx":439
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -24745,7 +25233,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":397
+    /* "pokerbull/cheat/_engine.pyx":438
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -24754,7 +25242,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":394
+  /* "pokerbull/cheat/_engine.pyx":435
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24766,90 +25254,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":401
- * 
- * 
- * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
- *     st.to_play = leader
- *     st.open_seat = -1
-*/
-
-static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_leader) {
-  int __pyx_t_1;
-
-  /* "pokerbull/cheat/_engine.pyx":402
- * 
- * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
- *     st.to_play = leader             # <<<<<<<<<<<<<<
- *     st.open_seat = -1
- *     if t.free:
-*/
-  __pyx_v_st->to_play = __pyx_v_leader;
-
-  /* "pokerbull/cheat/_engine.pyx":403
- * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
- *     st.to_play = leader
- *     st.open_seat = -1             # <<<<<<<<<<<<<<
- *     if t.free:
- *         allow_all(t, st)
-*/
-  __pyx_v_st->open_seat = -1;
-
-  /* "pokerbull/cheat/_engine.pyx":404
- *     st.to_play = leader
- *     st.open_seat = -1
- *     if t.free:             # <<<<<<<<<<<<<<
- *         allow_all(t, st)
- *     else:
-*/
-  __pyx_t_1 = (__pyx_v_t->free != 0);
-
-  if (__pyx_t_1) {
-
-
-    /* "pokerbull/cheat/_engine.pyx":405
- *     st.open_seat = -1
- *     if t.free:
- *         allow_all(t, st)             # <<<<<<<<<<<<<<
- *     else:
- *         allow_one(st, st.due)
-*/
-    __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
-
-    /* "pokerbull/cheat/_engine.pyx":404
- *     st.to_play = leader
- *     st.open_seat = -1
- *     if t.free:             # <<<<<<<<<<<<<<
- *         allow_all(t, st)
- *     else:
-*/
-    goto __pyx_L3;
-  }
-
-  /* "pokerbull/cheat/_engine.pyx":407
- *         allow_all(t, st)
- *     else:
- *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
- * 
- * 
-*/
-  /*else*/ {
-    __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_st->due);
-  }
-  __pyx_L3:;
-
-  /* "pokerbull/cheat/_engine.pyx":401
- * 
- * 
- * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
- *     st.to_play = leader
- *     st.open_seat = -1
-*/
-
-  /* function exit code */
-}
-
-/* "pokerbull/cheat/_engine.pyx":410
+/* "pokerbull/cheat/_engine.pyx":442
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24875,8 +25280,10 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
   int __pyx_t_5;
   int __pyx_t_6;
   int __pyx_t_7;
+  long __pyx_t_8;
+  long __pyx_t_9;
 
-  /* "pokerbull/cheat/_engine.pyx":413
+  /* "pokerbull/cheat/_engine.pyx":445
  *     cdef int p, k, i, c, rank, style, nxt, s, w
  *     cdef int cards[16]
  *     while not st.over:             # <<<<<<<<<<<<<<
@@ -24889,7 +25296,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     if (!__pyx_t_1) break;
 
-    /* "pokerbull/cheat/_engine.pyx":414
+    /* "pokerbull/cheat/_engine.pyx":446
  *     cdef int cards[16]
  *     while not st.over:
  *         p = st.to_play             # <<<<<<<<<<<<<<
@@ -24900,7 +25307,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_p = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":415
+    /* "pokerbull/cheat/_engine.pyx":447
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -24912,7 +25319,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":416
+      /* "pokerbull/cheat/_engine.pyx":448
  *         p = st.to_play
  *         if st.open_seat == p:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -24921,7 +25328,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":417
+      /* "pokerbull/cheat/_engine.pyx":449
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -24933,7 +25340,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":418
+        /* "pokerbull/cheat/_engine.pyx":450
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)             # <<<<<<<<<<<<<<
@@ -24942,7 +25349,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-        /* "pokerbull/cheat/_engine.pyx":419
+        /* "pokerbull/cheat/_engine.pyx":451
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)
  *                 continue             # <<<<<<<<<<<<<<
@@ -24951,7 +25358,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":417
+        /* "pokerbull/cheat/_engine.pyx":449
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -24960,7 +25367,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":420
+      /* "pokerbull/cheat/_engine.pyx":452
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -24972,7 +25379,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":421
+        /* "pokerbull/cheat/_engine.pyx":453
  *                 continue
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept             # <<<<<<<<<<<<<<
@@ -24981,7 +25388,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-        /* "pokerbull/cheat/_engine.pyx":422
+        /* "pokerbull/cheat/_engine.pyx":454
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -24993,7 +25400,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":423
+          /* "pokerbull/cheat/_engine.pyx":455
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:
  *                     break             # <<<<<<<<<<<<<<
@@ -25002,7 +25409,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L4_break;
 
-          /* "pokerbull/cheat/_engine.pyx":422
+          /* "pokerbull/cheat/_engine.pyx":454
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -25011,7 +25418,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":420
+        /* "pokerbull/cheat/_engine.pyx":452
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -25021,7 +25428,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         goto __pyx_L7;
       }
 
-      /* "pokerbull/cheat/_engine.pyx":425
+      /* "pokerbull/cheat/_engine.pyx":457
  *                     break
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand             # <<<<<<<<<<<<<<
@@ -25031,7 +25438,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       /*else*/ {
         __pyx_v_st->actions = (__pyx_v_st->actions - 1);
 
-        /* "pokerbull/cheat/_engine.pyx":426
+        /* "pokerbull/cheat/_engine.pyx":458
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -25042,7 +25449,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       }
       __pyx_L7:;
 
-      /* "pokerbull/cheat/_engine.pyx":415
+      /* "pokerbull/cheat/_engine.pyx":447
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -25051,7 +25458,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":427
+    /* "pokerbull/cheat/_engine.pyx":459
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1
  *         style = styles[p]             # <<<<<<<<<<<<<<
@@ -25060,7 +25467,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_style = (__pyx_v_styles[__pyx_v_p]);
 
-    /* "pokerbull/cheat/_engine.pyx":428
+    /* "pokerbull/cheat/_engine.pyx":460
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and not holds_truth(t, st, p):             # <<<<<<<<<<<<<<
@@ -25086,7 +25493,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":429
+      /* "pokerbull/cheat/_engine.pyx":461
  *         style = styles[p]
  *         if st.pile_size == 0 and not holds_truth(t, st, p):
  *             style = HONEST             # <<<<<<<<<<<<<<
@@ -25095,7 +25502,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_style = __pyx_e_9pokerbull_5cheat_7_engine_HONEST;
 
-      /* "pokerbull/cheat/_engine.pyx":428
+      /* "pokerbull/cheat/_engine.pyx":460
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and not holds_truth(t, st, p):             # <<<<<<<<<<<<<<
@@ -25104,7 +25511,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":430
+    /* "pokerbull/cheat/_engine.pyx":462
  *         if st.pile_size == 0 and not holds_truth(t, st, p):
  *             style = HONEST
  *         k = plan(t, st, p, style, cards, &rank)             # <<<<<<<<<<<<<<
@@ -25113,7 +25520,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_k = __pyx_f_9pokerbull_5cheat_7_engine_plan(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_style, __pyx_v_cards, (&__pyx_v_rank));
 
-    /* "pokerbull/cheat/_engine.pyx":431
+    /* "pokerbull/cheat/_engine.pyx":463
  *             style = HONEST
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -25125,7 +25532,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":432
+      /* "pokerbull/cheat/_engine.pyx":464
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -25134,7 +25541,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":433
+      /* "pokerbull/cheat/_engine.pyx":465
  *         if k == 0:
  *             st.actions += 1
  *             take_pile(t, st, p)             # <<<<<<<<<<<<<<
@@ -25143,7 +25550,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":434
+      /* "pokerbull/cheat/_engine.pyx":466
  *             st.actions += 1
  *             take_pile(t, st, p)
  *             st.due = next_rank(t, st.due)             # <<<<<<<<<<<<<<
@@ -25152,7 +25559,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_st->due);
 
-      /* "pokerbull/cheat/_engine.pyx":435
+      /* "pokerbull/cheat/_engine.pyx":467
  *             take_pile(t, st, p)
  *             st.due = next_rank(t, st.due)
  *             note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -25161,55 +25568,55 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":436
+      /* "pokerbull/cheat/_engine.pyx":468
  *             st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
  *                 break
- *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
+ *             turn_with_due(t, st, next_active(st, t.n, p))
 */
       __pyx_t_1 = (__pyx_v_st->over != 0);
 
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":437
+        /* "pokerbull/cheat/_engine.pyx":469
  *             note_turn(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
- *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
+ *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":436
+        /* "pokerbull/cheat/_engine.pyx":468
  *             st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
  *                 break
- *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
+ *             turn_with_due(t, st, next_active(st, t.n, p))
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":438
+      /* "pokerbull/cheat/_engine.pyx":470
  *             if st.over:
  *                 break
- *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)             # <<<<<<<<<<<<<<
+ *             turn_with_due(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
  *             continue
  *         for i in range(k):
 */
-      __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
+      __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-      /* "pokerbull/cheat/_engine.pyx":439
+      /* "pokerbull/cheat/_engine.pyx":471
  *                 break
- *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
+ *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue             # <<<<<<<<<<<<<<
  *         for i in range(k):
  *             c = cards[i]
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":431
+      /* "pokerbull/cheat/_engine.pyx":463
  *             style = HONEST
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -25218,8 +25625,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":440
- *             start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
+    /* "pokerbull/cheat/_engine.pyx":472
+ *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
  *         for i in range(k):             # <<<<<<<<<<<<<<
  *             c = cards[i]
@@ -25232,7 +25639,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
       __pyx_v_i = __pyx_t_5;
 
-      /* "pokerbull/cheat/_engine.pyx":441
+      /* "pokerbull/cheat/_engine.pyx":473
  *             continue
  *         for i in range(k):
  *             c = cards[i]             # <<<<<<<<<<<<<<
@@ -25241,7 +25648,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_c = (__pyx_v_cards[__pyx_v_i]);
 
-      /* "pokerbull/cheat/_engine.pyx":442
+      /* "pokerbull/cheat/_engine.pyx":474
  *         for i in range(k):
  *             c = cards[i]
  *             st.hands[p][c] -= 1             # <<<<<<<<<<<<<<
@@ -25254,7 +25661,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) - 1);
 
-      /* "pokerbull/cheat/_engine.pyx":443
+      /* "pokerbull/cheat/_engine.pyx":475
  *             c = cards[i]
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1             # <<<<<<<<<<<<<<
@@ -25265,7 +25672,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_6 = __pyx_v_c;
       (__pyx_v_st->pile[__pyx_t_6]) = ((__pyx_v_st->pile[__pyx_t_6]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":444
+      /* "pokerbull/cheat/_engine.pyx":476
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1
  *             st.known[p][c] += 1             # <<<<<<<<<<<<<<
@@ -25278,7 +25685,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":445
+      /* "pokerbull/cheat/_engine.pyx":477
  *             st.pile[c] += 1
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c             # <<<<<<<<<<<<<<
@@ -25289,7 +25696,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":446
+    /* "pokerbull/cheat/_engine.pyx":478
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k             # <<<<<<<<<<<<<<
@@ -25300,7 +25707,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     __pyx_t_2 = __pyx_v_p;
     (__pyx_v_st->sizes[__pyx_t_2]) = ((__pyx_v_st->sizes[__pyx_t_2]) - __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":447
+    /* "pokerbull/cheat/_engine.pyx":479
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k
  *         st.pile_size += k             # <<<<<<<<<<<<<<
@@ -25309,7 +25716,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->pile_size = (__pyx_v_st->pile_size + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":448
+    /* "pokerbull/cheat/_engine.pyx":480
  *         st.sizes[p] -= k
  *         st.pile_size += k
  *         st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -25318,7 +25725,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-    /* "pokerbull/cheat/_engine.pyx":449
+    /* "pokerbull/cheat/_engine.pyx":481
  *         st.pile_size += k
  *         st.actions += k + 1
  *         st.has_play = 1             # <<<<<<<<<<<<<<
@@ -25327,7 +25734,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->has_play = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":450
+    /* "pokerbull/cheat/_engine.pyx":482
  *         st.actions += k + 1
  *         st.has_play = 1
  *         st.last_laid = k             # <<<<<<<<<<<<<<
@@ -25336,7 +25743,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_laid = __pyx_v_k;
 
-    /* "pokerbull/cheat/_engine.pyx":451
+    /* "pokerbull/cheat/_engine.pyx":483
  *         st.has_play = 1
  *         st.last_laid = k
  *         st.last_seat = p             # <<<<<<<<<<<<<<
@@ -25345,21 +25752,21 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_seat = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":452
+    /* "pokerbull/cheat/_engine.pyx":484
  *         st.last_laid = k
  *         st.last_seat = p
  *         st.last_rank = rank             # <<<<<<<<<<<<<<
  *         st.last_count = k if k < 16 else 16
- *         st.due = next_rank(t, rank)
+ *         st.last_suit = -1
 */
     __pyx_v_st->last_rank = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":453
+    /* "pokerbull/cheat/_engine.pyx":485
  *         st.last_seat = p
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16             # <<<<<<<<<<<<<<
- *         st.due = next_rank(t, rank)
- *         note_turn(t, st)
+ *         st.last_suit = -1
+ *         if t.specificity:
 */
     __pyx_t_1 = (__pyx_v_k < 16);
 
@@ -25373,17 +25780,75 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->last_count = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":454
+    /* "pokerbull/cheat/_engine.pyx":486
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16
+ *         st.last_suit = -1             # <<<<<<<<<<<<<<
+ *         if t.specificity:
+ *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
+*/
+    __pyx_v_st->last_suit = -1;
+
+    /* "pokerbull/cheat/_engine.pyx":487
+ *         st.last_count = k if k < 16 else 16
+ *         st.last_suit = -1
+ *         if t.specificity:             # <<<<<<<<<<<<<<
+ *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
+ *         st.due = next_rank(t, rank)
+*/
+    __pyx_t_1 = (__pyx_v_t->specificity != 0);
+
+    if (__pyx_t_1) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":488
+ *         st.last_suit = -1
+ *         if t.specificity:
+ *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)             # <<<<<<<<<<<<<<
+ *         st.due = next_rank(t, rank)
+ *         note_turn(t, st)
+*/
+      __pyx_t_1 = (__pyx_v_st->req_suit >= 0);
+
+      if (__pyx_t_1) {
+
+        __pyx_t_8 = __pyx_v_st->req_suit;
+      } else {
+        __pyx_t_3 = ((__pyx_v_cards[0]) < 52);
+
+        if (__pyx_t_3) {
+
+          __pyx_t_9 = ((__pyx_v_cards[0]) & 3);
+        } else {
+
+          __pyx_t_9 = 0;
+        }
+
+        __pyx_t_8 = __pyx_t_9;
+      }
+
+      __pyx_v_st->last_suit = __pyx_t_8;
+
+      /* "pokerbull/cheat/_engine.pyx":487
+ *         st.last_count = k if k < 16 else 16
+ *         st.last_suit = -1
+ *         if t.specificity:             # <<<<<<<<<<<<<<
+ *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
+ *         st.due = next_rank(t, rank)
+*/
+    }
+
+    /* "pokerbull/cheat/_engine.pyx":489
+ *         if t.specificity:
+ *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
  *         note_turn(t, st)
  *         if st.over:
 */
     __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":455
- *         st.last_count = k if k < 16 else 16
+    /* "pokerbull/cheat/_engine.pyx":490
+ *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)             # <<<<<<<<<<<<<<
  *         if st.over:
@@ -25391,7 +25856,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":456
+    /* "pokerbull/cheat/_engine.pyx":491
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -25403,16 +25868,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":457
+      /* "pokerbull/cheat/_engine.pyx":492
  *         note_turn(t, st)
  *         if st.over:
  *             break             # <<<<<<<<<<<<<<
  *         after_play_allowed(t, st, rank)
- *         if t.hawaiian:
+ *         st.req_suit = st.last_suit
 */
       goto __pyx_L4_break;
 
-      /* "pokerbull/cheat/_engine.pyx":456
+      /* "pokerbull/cheat/_engine.pyx":491
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -25421,18 +25886,29 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":458
+    /* "pokerbull/cheat/_engine.pyx":493
  *         if st.over:
  *             break
  *         after_play_allowed(t, st, rank)             # <<<<<<<<<<<<<<
+ *         st.req_suit = st.last_suit
  *         if t.hawaiian:
- *             w = 0
 */
     __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":459
+    /* "pokerbull/cheat/_engine.pyx":494
  *             break
  *         after_play_allowed(t, st, rank)
+ *         st.req_suit = st.last_suit             # <<<<<<<<<<<<<<
+ *         if t.hawaiian:
+ *             w = 0
+*/
+    __pyx_t_2 = __pyx_v_st->last_suit;
+
+    __pyx_v_st->req_suit = __pyx_t_2;
+
+    /* "pokerbull/cheat/_engine.pyx":495
+ *         after_play_allowed(t, st, rank)
+ *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
  *             w = 0
  *             for i in range(1, t.n):
@@ -25442,8 +25918,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":460
- *         after_play_allowed(t, st, rank)
+      /* "pokerbull/cheat/_engine.pyx":496
+ *         st.req_suit = st.last_suit
  *         if t.hawaiian:
  *             w = 0             # <<<<<<<<<<<<<<
  *             for i in range(1, t.n):
@@ -25451,7 +25927,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_w = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":461
+      /* "pokerbull/cheat/_engine.pyx":497
  *         if t.hawaiian:
  *             w = 0
  *             for i in range(1, t.n):             # <<<<<<<<<<<<<<
@@ -25465,7 +25941,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       for (__pyx_t_5 = 1; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
         __pyx_v_i = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":462
+        /* "pokerbull/cheat/_engine.pyx":498
  *             w = 0
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n             # <<<<<<<<<<<<<<
@@ -25474,7 +25950,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_s = ((__pyx_v_p + __pyx_v_i) % __pyx_v_t->n);
 
-        /* "pokerbull/cheat/_engine.pyx":463
+        /* "pokerbull/cheat/_engine.pyx":499
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -25486,16 +25962,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":464
+          /* "pokerbull/cheat/_engine.pyx":500
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:
  *                     continue             # <<<<<<<<<<<<<<
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
 */
-          goto __pyx_L18_continue;
+          goto __pyx_L19_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":463
+          /* "pokerbull/cheat/_engine.pyx":499
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -25504,7 +25980,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":465
+        /* "pokerbull/cheat/_engine.pyx":501
  *                 if not st.active[s]:
  *                     continue
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -25513,7 +25989,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":466
+        /* "pokerbull/cheat/_engine.pyx":502
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -25525,7 +26001,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":467
+          /* "pokerbull/cheat/_engine.pyx":503
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)             # <<<<<<<<<<<<<<
@@ -25534,7 +26010,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_s);
 
-          /* "pokerbull/cheat/_engine.pyx":468
+          /* "pokerbull/cheat/_engine.pyx":504
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)
  *                     w = 1             # <<<<<<<<<<<<<<
@@ -25543,16 +26019,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_v_w = 1;
 
-          /* "pokerbull/cheat/_engine.pyx":469
+          /* "pokerbull/cheat/_engine.pyx":505
  *                     challenge(t, st, s)
  *                     w = 1
  *                     break             # <<<<<<<<<<<<<<
  *             if w:
  *                 continue
 */
-          goto __pyx_L19_break;
+          goto __pyx_L20_break;
 
-          /* "pokerbull/cheat/_engine.pyx":466
+          /* "pokerbull/cheat/_engine.pyx":502
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -25560,12 +26036,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *                     w = 1
 */
         }
-        __pyx_L18_continue:;
+        __pyx_L19_continue:;
       }
-      __pyx_L19_break:;
+      __pyx_L20_break:;
 
 
-      /* "pokerbull/cheat/_engine.pyx":470
+      /* "pokerbull/cheat/_engine.pyx":506
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -25577,7 +26053,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":471
+        /* "pokerbull/cheat/_engine.pyx":507
  *                     break
  *             if w:
  *                 continue             # <<<<<<<<<<<<<<
@@ -25586,7 +26062,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":470
+        /* "pokerbull/cheat/_engine.pyx":506
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -25595,7 +26071,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":472
+      /* "pokerbull/cheat/_engine.pyx":508
  *             if w:
  *                 continue
  *             stand(t, st)             # <<<<<<<<<<<<<<
@@ -25604,7 +26080,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":473
+      /* "pokerbull/cheat/_engine.pyx":509
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -25616,7 +26092,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":474
+        /* "pokerbull/cheat/_engine.pyx":510
  *             stand(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -25625,7 +26101,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":473
+        /* "pokerbull/cheat/_engine.pyx":509
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -25634,7 +26110,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":475
+      /* "pokerbull/cheat/_engine.pyx":511
  *             if st.over:
  *                 break
  *             st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -25643,7 +26119,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":476
+      /* "pokerbull/cheat/_engine.pyx":512
  *                 break
  *             st.to_play = next_active(st, t.n, p)
  *             st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -25652,17 +26128,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = -1;
 
-      /* "pokerbull/cheat/_engine.pyx":459
- *             break
+      /* "pokerbull/cheat/_engine.pyx":495
  *         after_play_allowed(t, st, rank)
+ *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
  *             w = 0
  *             for i in range(1, t.n):
 */
-      goto __pyx_L17;
+      goto __pyx_L18;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":478
+    /* "pokerbull/cheat/_engine.pyx":514
  *             st.open_seat = -1
  *         else:
  *             nxt = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -25672,7 +26148,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     /*else*/ {
       __pyx_v_nxt = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":479
+      /* "pokerbull/cheat/_engine.pyx":515
  *         else:
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt             # <<<<<<<<<<<<<<
@@ -25681,7 +26157,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_v_nxt;
 
-      /* "pokerbull/cheat/_engine.pyx":480
+      /* "pokerbull/cheat/_engine.pyx":516
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt
  *             st.open_seat = nxt             # <<<<<<<<<<<<<<
@@ -25690,12 +26166,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = __pyx_v_nxt;
     }
-    __pyx_L17:;
+    __pyx_L18:;
     __pyx_L3_continue:;
   }
   __pyx_L4_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":410
+  /* "pokerbull/cheat/_engine.pyx":442
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25716,11 +26192,11 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":483
+/* "pokerbull/cheat/_engine.pyx":519
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:             # <<<<<<<<<<<<<<
- *     cdef int s, c, i, low = BIG
+ *     cdef int s, c, i, low = BIG, leader
  *     for s in range(t.n):
 */
 
@@ -25729,6 +26205,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   int __pyx_v_c;
   int __pyx_v_i;
   int __pyx_v_low;
+  int __pyx_v_leader;
   int __pyx_t_1;
   int __pyx_t_2;
   int __pyx_t_3;
@@ -25738,18 +26215,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":484
+  /* "pokerbull/cheat/_engine.pyx":520
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
- *     cdef int s, c, i, low = BIG             # <<<<<<<<<<<<<<
+ *     cdef int s, c, i, low = BIG, leader             # <<<<<<<<<<<<<<
  *     for s in range(t.n):
  *         for c in range(NC):
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":485
+  /* "pokerbull/cheat/_engine.pyx":521
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
- *     cdef int s, c, i, low = BIG
+ *     cdef int s, c, i, low = BIG, leader
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
  *         for c in range(NC):
  *             st.hands[s][c] = 0
@@ -25761,8 +26238,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":486
- *     cdef int s, c, i, low = BIG
+    /* "pokerbull/cheat/_engine.pyx":522
+ *     cdef int s, c, i, low = BIG, leader
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
  *             st.hands[s][c] = 0
@@ -25775,7 +26252,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":487
+      /* "pokerbull/cheat/_engine.pyx":523
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.hands[s][c] = 0             # <<<<<<<<<<<<<<
@@ -25784,7 +26261,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       ((__pyx_v_st->hands[__pyx_v_s])[__pyx_v_c]) = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":488
+      /* "pokerbull/cheat/_engine.pyx":524
  *         for c in range(NC):
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -25795,7 +26272,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":489
+    /* "pokerbull/cheat/_engine.pyx":525
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0             # <<<<<<<<<<<<<<
@@ -25804,7 +26281,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->sizes[__pyx_v_s]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":490
+    /* "pokerbull/cheat/_engine.pyx":526
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0
  *         st.active[s] = 1             # <<<<<<<<<<<<<<
@@ -25813,7 +26290,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->active[__pyx_v_s]) = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":491
+    /* "pokerbull/cheat/_engine.pyx":527
  *         st.sizes[s] = 0
  *         st.active[s] = 1
  *         st.ret[s] = 0.0             # <<<<<<<<<<<<<<
@@ -25824,7 +26301,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":492
+  /* "pokerbull/cheat/_engine.pyx":528
  *         st.active[s] = 1
  *         st.ret[s] = 0.0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -25838,7 +26315,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":493
+    /* "pokerbull/cheat/_engine.pyx":529
  *         st.ret[s] = 0.0
  *     for c in range(NC):
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -25849,7 +26326,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":494
+  /* "pokerbull/cheat/_engine.pyx":530
  *     for c in range(NC):
  *         st.pile[c] = 0
  *     for i in range(m):             # <<<<<<<<<<<<<<
@@ -25863,7 +26340,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":495
+    /* "pokerbull/cheat/_engine.pyx":531
  *         st.pile[c] = 0
  *     for i in range(m):
  *         s = i % t.n             # <<<<<<<<<<<<<<
@@ -25872,7 +26349,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     __pyx_v_s = (__pyx_v_i % __pyx_v_t->n);
 
-    /* "pokerbull/cheat/_engine.pyx":496
+    /* "pokerbull/cheat/_engine.pyx":532
  *     for i in range(m):
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1             # <<<<<<<<<<<<<<
@@ -25885,7 +26362,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     __pyx_t_7 = (__pyx_v_deal_cards[(__pyx_v_order[__pyx_v_i])]);
     ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":497
+    /* "pokerbull/cheat/_engine.pyx":533
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1             # <<<<<<<<<<<<<<
@@ -25898,7 +26375,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":498
+  /* "pokerbull/cheat/_engine.pyx":534
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1
  *     st.n_finished = 0             # <<<<<<<<<<<<<<
@@ -25907,7 +26384,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_finished = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":499
+  /* "pokerbull/cheat/_engine.pyx":535
  *         st.sizes[s] += 1
  *     st.n_finished = 0
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -25916,7 +26393,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":500
+  /* "pokerbull/cheat/_engine.pyx":536
  *     st.n_finished = 0
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -25925,7 +26402,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":501
+  /* "pokerbull/cheat/_engine.pyx":537
  *     st.pile_size = 0
  *     st.has_play = 0
  *     st.last_laid = 0             # <<<<<<<<<<<<<<
@@ -25934,7 +26411,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_laid = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":502
+  /* "pokerbull/cheat/_engine.pyx":538
  *     st.has_play = 0
  *     st.last_laid = 0
  *     st.due = 12             # <<<<<<<<<<<<<<
@@ -25943,7 +26420,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->due = 12;
 
-  /* "pokerbull/cheat/_engine.pyx":503
+  /* "pokerbull/cheat/_engine.pyx":539
  *     st.last_laid = 0
  *     st.due = 12
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -25952,7 +26429,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":504
+  /* "pokerbull/cheat/_engine.pyx":540
  *     st.due = 12
  *     st.stall = 0
  *     st.over = 0             # <<<<<<<<<<<<<<
@@ -25961,7 +26438,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->over = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":505
+  /* "pokerbull/cheat/_engine.pyx":541
  *     st.stall = 0
  *     st.over = 0
  *     st.stalled = 0             # <<<<<<<<<<<<<<
@@ -25970,7 +26447,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stalled = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":506
+  /* "pokerbull/cheat/_engine.pyx":542
  *     st.over = 0
  *     st.stalled = 0
  *     st.actions = 0             # <<<<<<<<<<<<<<
@@ -25979,7 +26456,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->actions = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":507
+  /* "pokerbull/cheat/_engine.pyx":543
  *     st.stalled = 0
  *     st.actions = 0
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -25993,7 +26470,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":508
+    /* "pokerbull/cheat/_engine.pyx":544
  *     st.actions = 0
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -26005,16 +26482,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     if (__pyx_t_8) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":509
+      /* "pokerbull/cheat/_engine.pyx":545
  *     for s in range(t.n):
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
  *     st.record_low = low
- *     start_round(t, st, 0)
+ *     st.req_suit = -1
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":508
+      /* "pokerbull/cheat/_engine.pyx":544
  *     st.actions = 0
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -26025,29 +26502,118 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":510
+  /* "pokerbull/cheat/_engine.pyx":546
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]
  *     st.record_low = low             # <<<<<<<<<<<<<<
- *     start_round(t, st, 0)
- * 
+ *     st.req_suit = -1
+ *     st.last_suit = -1
 */
   __pyx_v_st->record_low = __pyx_v_low;
 
-  /* "pokerbull/cheat/_engine.pyx":511
+  /* "pokerbull/cheat/_engine.pyx":547
  *             low = st.sizes[s]
  *     st.record_low = low
- *     start_round(t, st, 0)             # <<<<<<<<<<<<<<
+ *     st.req_suit = -1             # <<<<<<<<<<<<<<
+ *     st.last_suit = -1
+ *     leader = 0
+*/
+  __pyx_v_st->req_suit = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":548
+ *     st.record_low = low
+ *     st.req_suit = -1
+ *     st.last_suit = -1             # <<<<<<<<<<<<<<
+ *     leader = 0
+ *     if t.egyptian:
+*/
+  __pyx_v_st->last_suit = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":549
+ *     st.req_suit = -1
+ *     st.last_suit = -1
+ *     leader = 0             # <<<<<<<<<<<<<<
+ *     if t.egyptian:
+ *         for s in range(t.n - 1, -1, -1):
+*/
+  __pyx_v_leader = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":550
+ *     st.last_suit = -1
+ *     leader = 0
+ *     if t.egyptian:             # <<<<<<<<<<<<<<
+ *         for s in range(t.n - 1, -1, -1):
+ *             if st.hands[s][4 * 12 + 2]:
+*/
+  __pyx_t_8 = (__pyx_v_t->egyptian != 0);
+
+  if (__pyx_t_8) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":551
+ *     leader = 0
+ *     if t.egyptian:
+ *         for s in range(t.n - 1, -1, -1):             # <<<<<<<<<<<<<<
+ *             if st.hands[s][4 * 12 + 2]:
+ *                 leader = s
+*/
+    for (__pyx_t_1 = (__pyx_v_t->n - 1); __pyx_t_1 > -1; __pyx_t_1-=1) {
+      __pyx_v_s = __pyx_t_1;
+
+      /* "pokerbull/cheat/_engine.pyx":552
+ *     if t.egyptian:
+ *         for s in range(t.n - 1, -1, -1):
+ *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
+ *                 leader = s
+ *     start_round(t, st, leader)
+*/
+      __pyx_t_8 = (((__pyx_v_st->hands[__pyx_v_s])[0x32]) != 0);
+
+      if (__pyx_t_8) {
+
+
+        /* "pokerbull/cheat/_engine.pyx":553
+ *         for s in range(t.n - 1, -1, -1):
+ *             if st.hands[s][4 * 12 + 2]:
+ *                 leader = s             # <<<<<<<<<<<<<<
+ *     start_round(t, st, leader)
+ * 
+*/
+        __pyx_v_leader = __pyx_v_s;
+
+        /* "pokerbull/cheat/_engine.pyx":552
+ *     if t.egyptian:
+ *         for s in range(t.n - 1, -1, -1):
+ *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
+ *                 leader = s
+ *     start_round(t, st, leader)
+*/
+      }
+    }
+
+    /* "pokerbull/cheat/_engine.pyx":550
+ *     st.last_suit = -1
+ *     leader = 0
+ *     if t.egyptian:             # <<<<<<<<<<<<<<
+ *         for s in range(t.n - 1, -1, -1):
+ *             if st.hands[s][4 * 12 + 2]:
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":554
+ *             if st.hands[s][4 * 12 + 2]:
+ *                 leader = s
+ *     start_round(t, st, leader)             # <<<<<<<<<<<<<<
  * 
  * 
 */
-  __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, 0);
+  __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
 
-  /* "pokerbull/cheat/_engine.pyx":483
+  /* "pokerbull/cheat/_engine.pyx":519
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:             # <<<<<<<<<<<<<<
- *     cdef int s, c, i, low = BIG
+ *     cdef int s, c, i, low = BIG, leader
  *     for s in range(t.n):
 */
 
@@ -26056,9 +26622,10 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 
 
 
+
 }
 
-/* "pokerbull/cheat/_engine.pyx":514
+/* "pokerbull/cheat/_engine.pyx":557
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
@@ -26108,46 +26675,46 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_table,&__pyx_mstate_global->__pyx_n_u_orders,&__pyx_mstate_global->__pyx_n_u_styles,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 514, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 557, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 514, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 557, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 514, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 557, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 514, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 557, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 514, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 557, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 3; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, i); __PYX_ERR(0, 514, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, i); __PYX_ERR(0, 557, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 3)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 514, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 557, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 514, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 557, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 514, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 557, __pyx_L3_error)
     }
     __pyx_v_table = ((PyObject*)values[0]);
-    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 514, __pyx_L3_error)
-    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 514, __pyx_L3_error)
+    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 557, __pyx_L3_error)
+    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 557, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, __pyx_nargs); __PYX_ERR(0, 514, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, __pyx_nargs); __PYX_ERR(0, 557, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -26160,7 +26727,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 514, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 557, __pyx_L1_error)
   __pyx_r = __pyx_pf_9pokerbull_5cheat_7_engine_play_games(__pyx_self, __pyx_v_table, __pyx_v_orders, __pyx_v_styles);
 
   /* function exit code */
@@ -26231,7 +26798,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("play_games", 0);
 
-  /* "pokerbull/cheat/_engine.pyx":519
+  /* "pokerbull/cheat/_engine.pyx":562
  *     cdef Table t
  *     cdef State st
  *     cdef int n = table["players"], s, i, m             # <<<<<<<<<<<<<<
@@ -26240,15 +26807,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 519, __pyx_L1_error)
+    __PYX_ERR(0, 562, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 519, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 562, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 519, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 562, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_n = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":523
+  /* "pokerbull/cheat/_engine.pyx":566
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -26260,7 +26827,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":524
+    /* "pokerbull/cheat/_engine.pyx":567
  *     cdef int sty[MAXP]
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")             # <<<<<<<<<<<<<<
@@ -26268,7 +26835,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     t.places = table["places"]
 */
     __pyx_t_4 = NULL;
-    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 524, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 567, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_6[0] = __pyx_mstate_global->__pyx_kp_u_the_compiled_loop_seats_at_most;
     __pyx_t_6[1] = __pyx_t_5;
@@ -26279,7 +26846,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_8 = __Pyx_PyUnicode_Join(__pyx_t_6, 3, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 524, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 567, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __pyx_t_9 = 1;
@@ -26288,14 +26855,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_1 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
       __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 524, __pyx_L1_error)
+      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 567, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_1);
     }
     __Pyx_Raise(__pyx_t_1, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __PYX_ERR(0, 524, __pyx_L1_error)
+    __PYX_ERR(0, 567, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":523
+    /* "pokerbull/cheat/_engine.pyx":566
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -26304,7 +26871,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":525
+  /* "pokerbull/cheat/_engine.pyx":568
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n             # <<<<<<<<<<<<<<
@@ -26313,7 +26880,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.n = __pyx_v_n;
 
-  /* "pokerbull/cheat/_engine.pyx":526
+  /* "pokerbull/cheat/_engine.pyx":569
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n
  *     t.places = table["places"]             # <<<<<<<<<<<<<<
@@ -26322,67 +26889,101 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 526, __pyx_L1_error)
+    __PYX_ERR(0, 569, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 526, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 569, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 526, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 569, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.places = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":527
+  /* "pokerbull/cheat/_engine.pyx":570
  *     t.n = n
  *     t.places = table["places"]
  *     t.fork = table["fork"]             # <<<<<<<<<<<<<<
  *     t.free = table["free"]
+ *     t.egyptian = table["egyptian"]
+*/
+  if (unlikely(__pyx_v_table == Py_None)) {
+    PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
+    __PYX_ERR(0, 570, __pyx_L1_error)
+  }
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 570, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_1);
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 570, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
+  __pyx_v_t.fork = __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":571
+ *     t.places = table["places"]
+ *     t.fork = table["fork"]
+ *     t.free = table["free"]             # <<<<<<<<<<<<<<
+ *     t.egyptian = table["egyptian"]
+ *     t.specificity = table["specificity"]
+*/
+  if (unlikely(__pyx_v_table == Py_None)) {
+    PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
+    __PYX_ERR(0, 571, __pyx_L1_error)
+  }
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 571, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_1);
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 571, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
+  __pyx_v_t.free = __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":572
+ *     t.fork = table["fork"]
+ *     t.free = table["free"]
+ *     t.egyptian = table["egyptian"]             # <<<<<<<<<<<<<<
+ *     t.specificity = table["specificity"]
  *     t.counts_differ = table["counts_differ"]
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 527, __pyx_L1_error)
+    __PYX_ERR(0, 572, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 527, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 572, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 527, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 572, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_v_t.fork = __pyx_t_2;
+  __pyx_v_t.egyptian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":528
- *     t.places = table["places"]
- *     t.fork = table["fork"]
- *     t.free = table["free"]             # <<<<<<<<<<<<<<
+  /* "pokerbull/cheat/_engine.pyx":573
+ *     t.free = table["free"]
+ *     t.egyptian = table["egyptian"]
+ *     t.specificity = table["specificity"]             # <<<<<<<<<<<<<<
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 528, __pyx_L1_error)
+    __PYX_ERR(0, 573, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 528, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 573, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 528, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 573, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_v_t.free = __pyx_t_2;
+  __pyx_v_t.specificity = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":529
- *     t.fork = table["fork"]
- *     t.free = table["free"]
+  /* "pokerbull/cheat/_engine.pyx":574
+ *     t.egyptian = table["egyptian"]
+ *     t.specificity = table["specificity"]
  *     t.counts_differ = table["counts_differ"]             # <<<<<<<<<<<<<<
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 529, __pyx_L1_error)
+    __PYX_ERR(0, 574, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 529, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 574, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 529, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 574, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.counts_differ = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":530
- *     t.free = table["free"]
+  /* "pokerbull/cheat/_engine.pyx":575
+ *     t.specificity = table["specificity"]
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]             # <<<<<<<<<<<<<<
  *     t.max_lay = table["max_lay"]
@@ -26390,15 +26991,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 530, __pyx_L1_error)
+    __PYX_ERR(0, 575, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 530, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 575, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 530, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 575, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.wild = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":531
+  /* "pokerbull/cheat/_engine.pyx":576
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]             # <<<<<<<<<<<<<<
@@ -26407,15 +27008,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 531, __pyx_L1_error)
+    __PYX_ERR(0, 576, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 531, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 576, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 531, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 576, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.max_lay = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":532
+  /* "pokerbull/cheat/_engine.pyx":577
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]             # <<<<<<<<<<<<<<
@@ -26424,15 +27025,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 532, __pyx_L1_error)
+    __PYX_ERR(0, 577, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 532, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 577, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 532, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 577, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.hawaiian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":533
+  /* "pokerbull/cheat/_engine.pyx":578
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]             # <<<<<<<<<<<<<<
@@ -26441,15 +27042,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 533, __pyx_L1_error)
+    __PYX_ERR(0, 578, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 533, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 578, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 533, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 578, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.stall_turns = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":534
+  /* "pokerbull/cheat/_engine.pyx":579
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]             # <<<<<<<<<<<<<<
@@ -26458,24 +27059,24 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 534, __pyx_L1_error)
+    __PYX_ERR(0, 579, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 534, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 579, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __pyx_v_cyc = __pyx_t_1;
   __pyx_t_1 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":535
+  /* "pokerbull/cheat/_engine.pyx":580
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)             # <<<<<<<<<<<<<<
  *     for i in range(14):
  *         t.pos[i] = -1
 */
-  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 535, __pyx_L1_error)
+  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 580, __pyx_L1_error)
   __pyx_v_t.cycle_len = __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":536
+  /* "pokerbull/cheat/_engine.pyx":581
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)
  *     for i in range(14):             # <<<<<<<<<<<<<<
@@ -26485,7 +27086,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < 14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":537
+    /* "pokerbull/cheat/_engine.pyx":582
  *     t.cycle_len = len(cyc)
  *     for i in range(14):
  *         t.pos[i] = -1             # <<<<<<<<<<<<<<
@@ -26495,7 +27096,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     (__pyx_v_t.pos[__pyx_v_i]) = -1;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":538
+  /* "pokerbull/cheat/_engine.pyx":583
  *     for i in range(14):
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -26509,37 +27110,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_i = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":539
+    /* "pokerbull/cheat/_engine.pyx":584
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]             # <<<<<<<<<<<<<<
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 539, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 584, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 539, __pyx_L1_error)
+    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 584, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.cycle[__pyx_v_i]) = __pyx_t_12;
 
 
-    /* "pokerbull/cheat/_engine.pyx":540
+    /* "pokerbull/cheat/_engine.pyx":585
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i             # <<<<<<<<<<<<<<
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 540, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 585, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 540, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 585, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.pos[__pyx_t_7]) = __pyx_v_i;
 
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":541
+  /* "pokerbull/cheat/_engine.pyx":586
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -26548,9 +27149,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
 
   __pyx_t_2 = 0;
-  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 541, __pyx_L1_error)
+  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 586, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 541, __pyx_L1_error)
+  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 586, __pyx_L1_error)
   __pyx_t_8 = __pyx_t_1; __Pyx_INCREF(__pyx_t_8);
   __pyx_t_7 = 0;
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
@@ -26558,31 +27159,31 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     {
       Py_ssize_t __pyx_temp = __Pyx_PyList_GET_SIZE(__pyx_t_8);
       #if !CYTHON_ASSUME_SAFE_SIZE
-      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 541, __pyx_L1_error)
+      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 586, __pyx_L1_error)
       #endif
       if (__pyx_t_7 >= __pyx_temp) break;
     }
     __pyx_t_1 = __Pyx_PyList_GET_ITEM_REF(__pyx_t_8, __pyx_t_7, __Pyx_ReferenceSharing_OwnStrongReference);
     ++__pyx_t_7;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 541, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 586, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
     __Pyx_XDECREF_SET(__pyx_v_r, __pyx_t_1);
     __pyx_t_1 = 0;
     __pyx_v_i = __pyx_t_2;
     __pyx_t_2 = (__pyx_t_2 + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":542
+    /* "pokerbull/cheat/_engine.pyx":587
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r             # <<<<<<<<<<<<<<
  *     deck = table["deck"]
  *     m = 0
 */
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 542, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 587, __pyx_L1_error)
     (__pyx_v_t.all_ranks[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":541
+    /* "pokerbull/cheat/_engine.pyx":586
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -26592,7 +27193,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":543
+  /* "pokerbull/cheat/_engine.pyx":588
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
  *     deck = table["deck"]             # <<<<<<<<<<<<<<
@@ -26601,14 +27202,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 543, __pyx_L1_error)
+    __PYX_ERR(0, 588, __pyx_L1_error)
   }
-  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 543, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 588, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __pyx_v_deck = __pyx_t_8;
   __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":544
+  /* "pokerbull/cheat/_engine.pyx":589
  *         t.all_ranks[i] = r
  *     deck = table["deck"]
  *     m = 0             # <<<<<<<<<<<<<<
@@ -26617,7 +27218,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_m = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":545
+  /* "pokerbull/cheat/_engine.pyx":590
  *     deck = table["deck"]
  *     m = 0
  *     t.deck_total = 0             # <<<<<<<<<<<<<<
@@ -26626,7 +27227,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.deck_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":546
+  /* "pokerbull/cheat/_engine.pyx":591
  *     m = 0
  *     t.deck_total = 0
  *     for i in range(NC):             # <<<<<<<<<<<<<<
@@ -26640,56 +27241,56 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < __pyx_t_14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":547
+    /* "pokerbull/cheat/_engine.pyx":592
  *     t.deck_total = 0
  *     for i in range(NC):
  *         t.deck[i] = deck[i]             # <<<<<<<<<<<<<<
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
 */
-    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 547, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 592, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 547, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 592, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     (__pyx_v_t.deck[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":548
+    /* "pokerbull/cheat/_engine.pyx":593
  *     for i in range(NC):
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]             # <<<<<<<<<<<<<<
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
 */
-    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 548, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 593, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 548, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 593, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 548, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 593, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 548, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 593, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_v_t.deck_total = __pyx_t_10;
 
-    /* "pokerbull/cheat/_engine.pyx":549
+    /* "pokerbull/cheat/_engine.pyx":594
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):             # <<<<<<<<<<<<<<
  *             deal_cards[m] = i
  *             m += 1
 */
-    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 549, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 594, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 549, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 594, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_t_15 = __pyx_t_7;
 
     for (__pyx_t_10 = 0; __pyx_t_10 < __pyx_t_15; __pyx_t_10+=1) {
       __pyx_v_s = __pyx_t_10;
 
-      /* "pokerbull/cheat/_engine.pyx":550
+      /* "pokerbull/cheat/_engine.pyx":595
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
  *             deal_cards[m] = i             # <<<<<<<<<<<<<<
@@ -26698,7 +27299,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
       (__pyx_v_deal_cards[__pyx_v_m]) = __pyx_v_i;
 
-      /* "pokerbull/cheat/_engine.pyx":551
+      /* "pokerbull/cheat/_engine.pyx":596
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
  *             m += 1             # <<<<<<<<<<<<<<
@@ -26712,7 +27313,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":552
+  /* "pokerbull/cheat/_engine.pyx":597
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -26724,7 +27325,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":553
+    /* "pokerbull/cheat/_engine.pyx":598
  *             m += 1
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")             # <<<<<<<<<<<<<<
@@ -26732,9 +27333,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *         sty[s] = styles[s]
 */
     __pyx_t_1 = NULL;
-    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 553, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 598, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 553, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 598, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_16[0] = __pyx_mstate_global->__pyx_kp_u_each_deal_must_order;
     __pyx_t_16[1] = __pyx_t_8;
@@ -26746,7 +27347,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_17 = __Pyx_PyUnicode_Join(__pyx_t_16, 4, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 553, __pyx_L1_error)
+    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 598, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_17);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
@@ -26756,14 +27357,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_1); __pyx_t_1 = 0;
       __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 553, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 598, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 553, __pyx_L1_error)
+    __PYX_ERR(0, 598, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":552
+    /* "pokerbull/cheat/_engine.pyx":597
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -26772,7 +27373,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":554
+  /* "pokerbull/cheat/_engine.pyx":599
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -26786,7 +27387,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_s = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":555
+    /* "pokerbull/cheat/_engine.pyx":600
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):
  *         sty[s] = styles[s]             # <<<<<<<<<<<<<<
@@ -26798,7 +27399,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":556
+  /* "pokerbull/cheat/_engine.pyx":601
  *     for s in range(n):
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]             # <<<<<<<<<<<<<<
@@ -26807,7 +27408,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_games = (__pyx_v_orders.shape[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":557
+  /* "pokerbull/cheat/_engine.pyx":602
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     rets = np.zeros((games, n), np.float64)             # <<<<<<<<<<<<<<
@@ -26815,26 +27416,26 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef double[:, ::1] rv = rets
 */
   __pyx_t_17 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 557, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 602, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 557, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 602, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 557, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 602, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 557, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 602, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_19 = PyTuple_New(2); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 557, __pyx_L1_error)
+  __pyx_t_19 = PyTuple_New(2); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 602, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_19);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 557, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 602, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_8);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 557, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 602, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_8 = 0;
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 557, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 602, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 557, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 602, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   __pyx_t_9 = 1;
@@ -26856,13 +27457,13 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_19); __pyx_t_19 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 557, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 602, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_rets = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":558
+  /* "pokerbull/cheat/_engine.pyx":603
  *     cdef Py_ssize_t games = orders.shape[0]
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)             # <<<<<<<<<<<<<<
@@ -26870,16 +27471,16 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef cnp.int64_t[::1] av = acts
 */
   __pyx_t_5 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 558, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 603, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_19 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 558, __pyx_L1_error)
+  __pyx_t_19 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 603, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_19);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 558, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 603, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 558, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 603, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_17);
-  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 558, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 603, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
   __pyx_t_9 = 1;
@@ -26901,37 +27502,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_19); __pyx_t_19 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 558, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 603, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_acts = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":559
+  /* "pokerbull/cheat/_engine.pyx":604
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets             # <<<<<<<<<<<<<<
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
 */
-  __pyx_t_20 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_20.memview)) __PYX_ERR(0, 559, __pyx_L1_error)
+  __pyx_t_20 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_20.memview)) __PYX_ERR(0, 604, __pyx_L1_error)
   __pyx_v_rv = __pyx_t_20;
   __pyx_t_20.memview = NULL;
   __pyx_t_20.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":560
+  /* "pokerbull/cheat/_engine.pyx":605
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts             # <<<<<<<<<<<<<<
  *     with nogil:
  *         for g in range(games):
 */
-  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 560, __pyx_L1_error)
+  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 605, __pyx_L1_error)
   __pyx_v_av = __pyx_t_21;
   __pyx_t_21.memview = NULL;
   __pyx_t_21.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":561
+  /* "pokerbull/cheat/_engine.pyx":606
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -26944,7 +27545,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "pokerbull/cheat/_engine.pyx":562
+        /* "pokerbull/cheat/_engine.pyx":607
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
  *         for g in range(games):             # <<<<<<<<<<<<<<
@@ -26958,7 +27559,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
         for (__pyx_t_22 = 0; __pyx_t_22 < __pyx_t_15; __pyx_t_22+=1) {
           __pyx_v_g = __pyx_t_22;
 
-          /* "pokerbull/cheat/_engine.pyx":563
+          /* "pokerbull/cheat/_engine.pyx":608
  *     with nogil:
  *         for g in range(games):
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)             # <<<<<<<<<<<<<<
@@ -26969,7 +27570,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           __pyx_t_23 = 0;
           __pyx_f_9pokerbull_5cheat_7_engine_setup((&__pyx_v_t), (&__pyx_v_st), __pyx_v_deal_cards, ((PY_LONG_LONG const *)(&(*((__pyx_t_5numpy_int64_t *) ( /* dim=1 */ ((char *) (((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ (__pyx_v_orders.data + __pyx_t_18 * __pyx_v_orders.strides[0]) )) + __pyx_t_23)) ))))), __pyx_v_m);
 
-          /* "pokerbull/cheat/_engine.pyx":564
+          /* "pokerbull/cheat/_engine.pyx":609
  *         for g in range(games):
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
  *             play_game(&t, &st, sty)             # <<<<<<<<<<<<<<
@@ -26978,7 +27579,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           __pyx_f_9pokerbull_5cheat_7_engine_play_game((&__pyx_v_t), (&__pyx_v_st), __pyx_v_sty);
 
-          /* "pokerbull/cheat/_engine.pyx":565
+          /* "pokerbull/cheat/_engine.pyx":610
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
  *             play_game(&t, &st, sty)
  *             for s in range(n):             # <<<<<<<<<<<<<<
@@ -26992,7 +27593,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
             __pyx_v_s = __pyx_t_11;
 
-            /* "pokerbull/cheat/_engine.pyx":566
+            /* "pokerbull/cheat/_engine.pyx":611
  *             play_game(&t, &st, sty)
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]             # <<<<<<<<<<<<<<
@@ -27005,7 +27606,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
 
 
-          /* "pokerbull/cheat/_engine.pyx":567
+          /* "pokerbull/cheat/_engine.pyx":612
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions             # <<<<<<<<<<<<<<
@@ -27020,7 +27621,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":561
+      /* "pokerbull/cheat/_engine.pyx":606
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -27037,19 +27638,19 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":568
+  /* "pokerbull/cheat/_engine.pyx":613
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions
  *     return rets, acts             # <<<<<<<<<<<<<<
 */
-  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 568, __pyx_L1_error)
+  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 613, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_INCREF(__pyx_v_rets);
   __Pyx_GIVEREF(__pyx_v_rets);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 568, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 613, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_acts);
   __Pyx_GIVEREF(__pyx_v_acts);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 568, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 613, __pyx_L1_error);
   {
     PyObject *__pyx_temp;
     {
@@ -27061,7 +27662,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __pyx_t_4 = 0;
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":514
+  /* "pokerbull/cheat/_engine.pyx":557
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
@@ -29431,19 +30032,19 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
 */
   __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT = 0.03;
 
-  /* "pokerbull/cheat/_engine.pyx":514
+  /* "pokerbull/cheat/_engine.pyx":557
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
  *     the table from seat 0). Returns (returns[games, n] float64, actions[games] int64)."""
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 514, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 514, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 557, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "pokerbull/cheat/_engine.pyx":1
@@ -29496,7 +30097,7 @@ static int __Pyx_InitCachedBuiltins(__pyx_mstatetype *__pyx_mstate) {
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
-  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 541, __pyx_L1_error)
+  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 586, __pyx_L1_error)
   __pyx_builtin___import__ = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_import); if (!__pyx_builtin___import__) __PYX_ERR(1, 119, __pyx_L1_error)
   __pyx_builtin_Ellipsis = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_Ellipsis); if (!__pyx_builtin_Ellipsis) __PYX_ERR(1, 436, __pyx_L1_error)
   __pyx_builtin_id = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_id); if (!__pyx_builtin_id) __PYX_ERR(1, 662, __pyx_L1_error)
@@ -29620,38 +30221,38 @@ static int __Pyx_InitConstants(__pyx_mstatetype *__pyx_mstate) {
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
   {
-    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{12},{8},{8},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{8},{15},{7},{21},{6},{2},{9},{50},{39},{34},{31},{32},{30},{37},{5},{8},{8},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{4},{15},{18},{2},{4},{1},{18},{5},{13},{3},{5},{10},{4},{15},{6},{9},{5},{5},{7},{4},{6},{7},{4},{1},{5},{8},{1},{2},{5},{5},{5},{8},{1},{7},{7},{4},{1},{4},{4},{2},{5},{3},{6},{4},{6},{10},{7},{23},{3},{1},{8},{4},{2},{1},{10},{5},{4},{2},{11},{5},{4},{4},{6},{3},{6},{1},{5},{6},{6},{6},{4},{1},{5}};
-    const struct { const unsigned int length: 10; } bytes_length_index[] = {{1},{553}};
+    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{12},{8},{8},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{8},{15},{7},{21},{6},{2},{9},{50},{39},{34},{31},{32},{30},{37},{5},{8},{8},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{4},{15},{18},{2},{4},{1},{18},{5},{13},{3},{5},{10},{4},{15},{8},{6},{9},{5},{5},{7},{4},{6},{7},{4},{1},{5},{8},{1},{2},{5},{5},{5},{8},{1},{7},{7},{4},{1},{4},{4},{2},{5},{3},{6},{4},{6},{10},{7},{23},{3},{1},{8},{4},{2},{1},{10},{5},{4},{11},{2},{11},{5},{4},{4},{6},{3},{6},{1},{5},{6},{6},{6},{4},{1},{5}};
+    const struct { const unsigned int length: 10; } bytes_length_index[] = {{1},{575}};
     #ifndef CYTHON_COMPRESS_STRINGS
       #define CYTHON_COMPRESS_STRINGS 90
     #endif
-    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1233 bytes) */
-static const char cstring[] = "x\332}TK\217\023G\020\306\311:Y`\2050\n\033%JB\257P\360\005\006L6(\"\210\310Y\226h\017!lx$\312\253\325\356\251\261\233\355\351\036\367\303\330\234\3668\3079\316q\217\0349\356q\217\0349\372g\360\023R\335\266\367AP,\317Luw=\276\372\252\272\010s\344\306\230pfR{\225(\355\010\321\275g\300\335]RH6\001c\223\333\344\316\317\220k3y*\3409\321\031\271\303\265r\242\357\265\267\204\251\224\244\302\004\203w\267\205Z\034XgD\n\3511e\242\315\377\236\237\334;\324\274\373\303\006S\001$\263V\364\025q\232\030`\3515\255\344\204\344\021\344\010An\251\021\223\"%\271N\341*\201q\201\266\350\252\315\333!n;\323\306\031\246\332WI\037]-\224\355\200\025\200\241\010\033\013K\036h\007\304\r\220\235\215\211\033hEp/\005)z`\230\003\214\026\360\241W\023\224\024y\270\371\360\332\372w\353\021\255\201\300\237%\326\367\270D\240`\003i=/\244C\357nR\200M\310VF&\332\023\005\210\013\263(P\357\270\201\033\200\"\026\\\020H;\346\314\234\320\212\242\271P\375\366\234&1\202`}\237I\013\tKS\212z\300\265\224\341L+\233\260\036O\205e=\t\300\370\0003`\222\344\336\006\376S\304\016*\034\365\271\2603)U\032u2\346\245#\224\032H=\007JI\352c\030\245\3255\314z$\320\t\245\\(\341(U>/&\t\345\332@\222\243\235`\306\260\t\311\230\220\263\324D^ \337\307\325|\316\334\340?\032\326\360\353\205\336\001\323\363R^\347\003`\356:\005\325\027\n\222b2\016Dp\235\027\321Hj] =\014Y\306\n\345\032\023\3621\201\340\216I\2519\026\211\314\220\244\314\261\344=\247\263z\207\202\315Z\315&\335G\033[[\233R\212\302\n\373\010\206\036\024\207\320\364\311Q\377S\372p2\306\347\036\026\237>\200\261\373\0252J\347\005B\256\220\227P\302#\241\017N8\310\303F\032l\360\227y\305\303\027\217\354\302j\306A\220r&T\374\352\324\313x\246X>\373\206\360\224\"\031\024\351\341;\326\347\263\325\334K\020C{\315$\257\n\301w\320\303\246Z\350\215\\`!\370\030z&\027n\027e>\224x\354\370c\0330\016\013l\307C(\366\030\364C\371\310\316\201\r\271\010\033\n\256=\366=`\0472\274\025\013\372i\317g\031\336%;Q\\\350\344P\315\262Q\217Y\340\\\342\202\"\023xS9\364\030\337\341\332+\027_\026\231\014\306|\302""\361\217\375\200]M\343\004K\221\2254R\200\241gs\014k\210S\000\220\203xs\301\030m2\311\3726\223\232\271[\3538\014v\360\301\226\234\217\205\314\000\364\373\230\0476\310s&\004SB\2448\201`,\024\352\207b\332\331\353\005\3449\033S\034\2238z\302\334\t\363F\005\212p^\345\252\210=\217(\342]\263\005\346\200#\225\203\r\203\225\306\010\363\021{\330\366Il\373d\336\366\205.\214\201\276\2608f\014\222lF8\033\334\374~\306\366\r\030l`_J\352\274Q\026E\274I\016\n\3534>\306#\345n\202\177\211z\261\372\330\026\010\304\027x-\000\007\237\007\373\\\310t\374\002\214\266\277\3546\336\2369\325\274P]\254X5|\273|\252\271\274k\312\013eg\272|\256|V7\336|\366\375~g\277;]j\356>)\327\302\347\217\322W\335j;\210\277\227O\252\265\252sR|\323\\\255\240\356\324\335w4\376\254\232\325v\305\202\370\327,Z\020i\265Y\267jt|\246\374\272\034V\215\260\367wuy\246\271\\6\347\366\313\247\313O\312\3552\253\272\307vq\201\373\253h\326\254\036\325\215\272\265P\343U\253\272R7\202\352\207\345\267\325\351\372\323\275\306^<\375\034\2550\340t\351,\3567\252VP\2111\377\t O\304\273X2\314\364\336\302\357\245z\251\356\326\333\323\345\225r3\302w1\307\225U\024}\020Z\301\333\307\273\243\362)\306\330\250,&\265\240\360\306\253\306\253\257\366\207\007\037\035d\257\273\257\267O\004:[v\320\341j5\014x\277\250\357\357]y\331x\031\001\336DO7\253\337\352{{\037\354\255-6:\325O\365M\204\261\364ex]\252\207\323\323g\2160\r#\014t\374M\004x\347M\373\366\376\332\376\255\203\326\301\345\203\307\257[\323\225\213\201\330\200\255^G\323\225\363\310\334\023\\t\246\347/D+@\347\217\367Z\030o\345\\\314\377\307P\207\263\345\255\252\365/\247\\(\001";
-    PyObject *data = __Pyx_DecompressString(cstring, 1233, 1);
+    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1247 bytes) */
+static const char cstring[] = "x\332}TKs\023G\020F\211\225\030pQ\210\nN%\225\204qQA\027\020\2108T\212P\244\024cR>\204\340\200I*\257\251\321l\2574xvf5\017\241\345\344\343\036\367\270G\0379r\364\321G\216\034\3653\370\t\351\031I\266!\017\225v\267g\246\037_\177\335\323\2049rcB83\211\275J\224v\204\350\376S\340\356.\311%+\300\330\316mr\347G\310\264)\236\010xFtJ\356p\255\234\030x\355-a*!\2110\301\340\335m\241\026\007\326\031\221@rB\231h\363\277\347o\357\035i\336\375n\203\251\000\222Y+\006\2128M\014\260\344\232V\262 Y\0049F\220[j\314\244HH\246\023\270J`\222\243-\272j\363v\210\333N\265q\206\251\366U2@W\013e;d9`(\302&\302\222\007\332\001qCdg\243pC\255\010\356% E\037\014s\200\321\002>\364j\202\222\"\0177\037^[\377f=\2425\020\370\263\304\372>\227\010\024l \255\357\205t\350\335\0259\330\016\331JI\241=Q\200\2700\213\034\365N\032\270!(b\301\005\201\264c\316\314\t\255(\232\0135h\317i\022c\010\326\367\231\264\320aIBQ\017\270\2262\234ie;\254\317\023aY_\0020>\304\014\230$\231\267\201\377\004\261\203\nG\003.\354LJ\224F\235\224y\351\010\245\006\022\317\201R\222\370\030Fiu\r\263\036\013tB)\027J8J\225\317\362\242C\2716\320\311\320N0cXAR&\344,5\221\345\310\367I5\23717\374\207\2065\374z\256w\301\364\275\224\327\371\020\230\273NA\r\204\202N^L\002\021\\gy4\222Z\347H\017C\226\261B\231\306\204|L \270cRj\216E\"3$\ts\254\363/\247\263z\207\202\315Z\315vz\2176\266\2666\245\024\271\025\366\021\214<(\016\241\351;\307\375O\351\303b\202\317=,>}\000\023\3673\244\224\316\013\204\\!/\241\204\307\302\000\234p\220\205\215$\330\340/\365\212\207/\036\331\205\325\214\203 eL\250\370\325\211\227\361L\261l\366\r\341)E2(\322\303w\255\317f\253\271\227 \206\366\232I^\345\202\357\242\207M\265\320\033\273\300B\3601\362L.\334.\312|$\361\330\361\0476`\022\026\330\216GP\354\t\350G\362\261\235\003\033r\0216\024\\{\354{\300Ndx+\026\364\323\276OS\274K\266P\\\350\316\221\232e\343>\263\300\271\304\005E&\360\246r\3503\276\313\265W.\276,2\031\214y\301\361\217\375\200]M\343\004K\220\225$R\200\241gs\014\006E\216M\251\260\2268\r\000\271\2107\030\214\321&\225l`S""\251\231\273\265\216Ca\027\037l\315\371xH\r\300`\200\371b\243<c\002]\010\221\340$\202\211P\250\037\212jg\257\347\220elBq\\\342\010\n\363\047\314\035\025\250\302\271\225\251<\366>\242\211w\316\346\230\013\216V\0166\014X\032#\314G\355Q\373wb\373w\346\355\237\353\334\030\030\010\213\343\306 \331f\2143\302\315\357il\343\200\301\342\224\023\251\340\302\0256\024DJ\352\274Q\026E\274\\\016r\3534>\306c\025\202J!\261H\261!\260S\020\223\317\361\246\000\316B\017\366\231\220\311\3449\030m\177\332k\2749s\252y\241\272X\261j\364f\371Tsy\317\224\027\312\356t\371\\\371\264n\274\376\344\333\203\356Ao\272\324\334\333)\327\302\347\267\322W\275j;\210\277\226;\325Z\325}G\374c\346+\210\264\332\254[u0{\335\\\255\240\356\326\275w\224\177\257\232\325v\305\376\313\356L\371e9\252\032a\357\317\352\362Ls\271l\316\355\227O\227\037\225\333eZ\365N\354\342\002\367W\321\254Y=\252\033uk\241\306\253Vu\245n\004\325\367\313\257\253\323\365\307\373\215\375x\372)Za\300\351\322Y\334oT\255\240\022c\376\025@\276\025\357b\3110\377{\013\277\227\352\245\272WoO\227W\312\315\010\337\305\034WVQ\364Ah\005o\037\356\215\313\047\030c\243\262\230\324\202\330\033/\033/\2778\030\035~p\230\276\352\275\332~+\320\331\262\213\016W\253Q\300\373Y}\177\377\312\213\306\213\010\360&z\272Y\375R\337\333\177o\177m\261\321\255~\250o\"\214\245\317\303\353R=\232\236>s\214i\024a\240\343\257\"\300;\257\333\267\017\326\016n\035\266\016/\037>~\325\232\256\\\014\304\006l\365:\232\256\234G\346vp\321\235\236\277\020\255\000\235?\336oa\274\225s1\377\357C\035\316\226\267\252\326\337\247\3548I";
+    PyObject *data = __Pyx_DecompressString(cstring, 1247, 1);
     #define __Pyx_DecompressString_LZSS_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (1644 bytes) */
-static const char cstring[] = "\377 at 0x c\377ards, no\377t  objec\377t> playe\377rs.: <Me\377moryView\377 of <con\377tiguous \177and dir-\001\366\007\rin\021\005stri\367ded\"\010 or \346\004\031><(\tA\006>?C\373an\241\001assig\377n to rea\377d-only m\372\240\002v\242\000Inval\377id mode,\317 exp\315\000|\000\047c\375\047t\001\047fortr?an\047, g\355\000%\005\337shape\222\000 a\377xis Note\367 th\233 Cyth\367on \021\000deli?beratek\000\320\001\357cter!\001n P\277EP-484\212\"r\375e\274!s subc\355l\246\000es\261!bui\367lti\260\000ypes\377. If you\047 ne\224 \303\000p\316\000%\t\377then set\356\200\000e \047\357\002ati\377on_typin\333g\047\355$iv\242\000o \377False.ad\373d_\276@ecoll\374\276@+\000s.abcd\377isableea\377ch deal \257must\375 d\271\000e\275n\027\001gcis\004\003d\373no!\000fault\377 __reduc\277e__ dub\002n\267on-\307@viB\000_\377_cinit__\377numpy._c\337ore.m5\000ia\377rray fai\235l\325\003imp\355 \033\tu\357math\021\016src\377/pokerbu\377ll/cheat\377/_engine\357.pyx\217  co{mpR\002loop\234 Kat\376`t\344@\316\000u\306\002\276\216aalloc\242@ >\204\003data.\013\020\352C\374\274\204\001\231\204\003s.ASCI\377IEllipsi\377sSequenc\365e\361\204\001.\366\204\007__Py\375x\001\000Dict_N\377extRef__\260\232D\251 \225 \360A__\001\005g\277etitem\r\001d<0\001\027\000func\035\001\030\000\303st\313`)\001\240#3\001ma{in\003\002odulM\0027nam\002\003ewT\001\212 =_\234 cksuT\000\n\001\340?\004\025\001\235`\257@\037\001unp\267ick?\000En \005vyt\206a\230\001qualO\005\304\337E\350Fc\355\204\002\277\001\373Dex\336\314\001set_\203\005seqt\262\006\003\006.\007tes\230`w_is\224aout\301@\177abcacts\225E\377_buffera\177syncio.\274`\376!\003savbase\327ccl\365@_\207 tr\377acebackc\357ount\000\002s_d\235i9\001cyc\000\000\344`e\367al_\275\210\002deck\341d\376\002x\000\302\210\003\301@ode\357enum\265\206\002err\377orflagsf\377loat64fo\377rkformat~\220\207\004freegg\360 \377shawaiia\377niidinde\247xin-\000\311As\000\002i\377zemmax_l\237aymem\364\207\001\354\207\001n~\252Andimnp\226\205\002\377objorder[sp\301\000pl\312\000s""\325\211\001Q_]\002\334\211\004\356\204\006.\362\204\002.\360\204\004\377poprregi\363st\263\000\356 rvssOetde\233\206\002\252\210\002s\201\000\375s\206All_tur\353ns\315`r\227@eps\333to\001\000ru\360 ty\017styl\217@\371B\224`\312 \377updateva\377lueswild\377xzerosO\200\377\001\360\n\000\005\022\220\025\377\220a\220q\360\010\000\005\377\010\200r\210\022\2101\330\377\010\016\210j\230\001\320\031\377;\2701\270A\330\004\005\357\200U\210!\003\001Z\210u\357\220A\220Q\016\001X\210U\317\220!\2201\000\010%\000\320\005\177\026\220e\2301\230A\023\014\177[\220\005\220Q\220aF\001\371\\h\003Q\001_\220E\230\021\375\230V\000\n\210%\210q\220\335\001e\001]\220#$\003\010\210\375\005[\004\010\t\210\024\210Q\207\210f\220\207\000\r\006\n\000\025\000\026\3764\000\005\220S\230\001\230\021\375\330 \004c\220\021\220&\230\376I\000\010\210\003\2105\220\t\337\230\027\240\001\240\031\002\032\220\3351m\001\330\004\013\025\000\001\220_\021\330\004\010\210o\002^\303\001\256c\n\025\210a\347\000DP\005\037\377\230\004\230A\230Q\330\010\327\014\210E\250\"t\337\002\014\026\332\265 u\352\000\014\021J\001\007\200wv\210Va\000C\220s\322\000\376\273%0\260\001\260\036\270q\177\300\006\300f\310A\310\270 \356\316\010\013\2101N\000\026\220q\376\254\001\034\230F\240&\250\001\335\250\225\000\013\2102G\0002\220?W\230D\240\002\240\367 \013\003\3371\220G\2302\204\000\004\035~\001\001\037\230q\330\t\n\212\007\323q\330\203\001\221@3\313@t\230\377<\320\047:\270!\2706\377\300\021\300#\300T\310\021g\330\014\025\377!\230\001\23048\000\373\014\020\221@U\230!\2301\327\330\020\0221\002eZ\000T\240\255\021m\000\014\016\373\002B\256A\013\017\2106\220\021";
-    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 1644, 2103);
+    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (1662 bytes) */
+static const char cstring[] = "\377 at 0x c\377ards, no\377t  objec\377t> playe\377rs.: <Me\377moryView\377 of <con\377tiguous \177and dir-\001\366\007\rin\021\005stri\367ded\"\010 or \346\004\031><(\tA\006>?C\373an\241\001assig\377n to rea\377d-only m\372\240\002v\242\000Inval\377id mode,\317 exp\315\000|\000\047c\375\047t\001\047fortr?an\047, g\355\000%\005\337shape\222\000 a\377xis Note\367 th\233 Cyth\367on \021\000deli?beratek\000\320\001\357cter!\001n P\277EP-484\212\"r\375e\274!s subc\355l\246\000es\261!bui\367lti\260\000ypes\377. If you\047 ne\224 \303\000p\316\000%\t\377then set\356\200\000e \047\357\002ati\377on_typin\333g\047\355$iv\242\000o \377False.ad\373d_\276@ecoll\374\276@+\000s.abcd\377isableea\377ch deal \257must\375 d\271\000e\275n\027\001gcis\004\003d\373no!\000fault\377 __reduc\277e__ dub\002n\267on-\307@viB\000_\377_cinit__\377numpy._c\337ore.m5\000ia\377rray fai\235l\325\003imp\355 \033\tu\357math\021\016src\377/pokerbu\377ll/cheat\377/_engine\357.pyx\217  co{mpR\002loop\234 Kat\376`t\344@\316\000u\306\002\276\216aalloc\242@ >\204\003data.\013\020\352C\374\274\204\001\231\204\003s.ASCI\377IEllipsi\377sSequenc\365e\361\204\001.\366\204\007__Py\375x\001\000Dict_N\377extRef__\260\232D\251 \225 \360A__\001\005g\277etitem\r\001d<0\001\027\000func\035\001\030\000\303st\313`)\001\240#3\001ma{in\003\002odulM\0027nam\002\003ewT\001\212 =_\234 cksuT\000\n\001\340?\004\025\001\235`\257@\037\001unp\267ick?\000En \005vyt\206a\230\001qualO\005\304\337E\350Fc\355\204\002\277\001\373Dex\336\314\001set_\203\005seqt\262\006\003\006.\007tes\230`w_is\224aout\301@\177abcacts\225E\377_buffera\177syncio.\274`\376!\003savbase\327ccl\365@_\207 tr\377acebackc\357ount\000\002s_d\235i9\001cyc\000\000\344`e\367al_\275\210\002deck\361d\376\002x\000\302\210\003egyp\357tian\311@ode\357enum\275\206\002err\377orflagsf\377loat64fo\377rkformat~\230\207\004freegg\370 \277shawai@\000i\377idindexi\351n-\000\321As\000\002ize\377mmax_lay\247mem\374\207\001\364\207\001n\262An\337dimnp\236\205\002ob\377jorderspV""\311\000pl\322\000s\335\211\001_]\002\324\344\211\004\366\204\006.\372\204\002.\370\204\004po\377prregist\374\263\000\366 rvsset\323de\243\206\002\262\210\002s\201\000sp\377ecificit\373ys\231All_tu\327rns\340`r\252@ep7sto\001\000ru\203@\037\001\303yl\242@\214b\247`\335 up\377datevalu\377eswildxz\377erosO\200\001\360\377\n\000\005\022\220\025\220a\377\220q\360\010\000\005\010\200\377r\210\022\2101\330\010\016\377\210j\230\001\320\031;\270\3771\270A\330\004\005\200U\373\210!\003\001Z\210u\220A\373\220Q\016\001X\210U\220!\223\2201\000\010$\001\\F\003/\001_\337\220E\230\021\2303\001\320\005\177\026\220e\2301\230A)\014\177[\220\005\220Q\220a \025\177\n\210%\210q\220\001{\001w]\220#$\003\010\210\005q\004\377\010\t\210\024\210Q\210f\241\220\235\000\r\006\n\000\025\000\0264\000\005\177\220S\230\001\230\021\330 \004\277c\220\021\220&\230I\000\010\377\210\003\2105\220\t\230\027w\240\001\240\031\002\032\2201\245\001\367\330\004\013\025\000\001\220\021\330\227\004\010\210o\002^\331\001c\n\025\353\210a\375\000DP\005\037\230\004\377\230A\230Q\330\010\014\210\265E\276\"t\337\002\014\026\313 u\366\352\000\014\021J\001\007\200v\210\235Va\000C\220s\212 \321%0\377\260\001\260\036\270q\300\006\237\300f\310A\310\316 \316\010\013\273\2101N\000\026\220q\254\001\034\177\230F\240&\250\001\250\225\000\367\013\2102G\0002\220W\230\317D\240\002\240\215@\013\0031\220\267G\2302\204\000\004\035\001\001\037\337\230q\330\t\n\212\007q\330\364\203\001\247@3\341@t\230<\320\377\047:\270!\2706\300\021\377\300#\300T\310\021\330\014\331\025\377!\230\001\23048\000\014\020\376\221@U\230!\2301\330\020u\0221\002eZ\000T\240\021m\000\353\014\016\373\002B\256A\013\2106\003\220\021";
+    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 1662, 2144);
     #define __Pyx_DecompressString_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #else /* compression: none (2103 bytes) */
-static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.add_notecollections.abcdisableeach deal must order enablegcisenabledno default __reduce__ due to non-trivial __cinit__numpy._core.multiarray failed to importnumpy._core.umath failed to importsrc/pokerbull/cheat/_engine.pyxthe compiled loop seats at most unable to allocate array data.unable to allocate shape and strides.ASCIIEllipsisSequenceView.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcactsallocate_bufferasyncio.coroutinesavbaseccline_in_tracebackcountcounts_differcyccycledeal_cardsdeckdtype_is_objectencodeenumerateerrorflagsfloat64forkformatfortranfreeggameshawaiianiidindexint64itemsitemsizemmax_laymemviewmodennamendimnpnumpyobjorderspackplacesplay_gamesplayerspokerbull.cheat._enginepoprregisterretsrvssetdefaultshapesizeststall_turnsstartstepstopstructstystylesttableunpackupdatevalueswildxzerosO\200\001\360\n\000\005\022\220\025\220a\220q\360\010\000\005\010\200r\210\022\2101\330\010\016\210j\230\001\320\031;\2701\270A\330\004\005\200U\210!\330\004\005\200Z\210u\220A\220Q\330\004\005\200X\210U\220!\2201\330\004\005\200X\210U\220!\2201\330\004\005\320\005\026\220e\2301\230A\330\004\005\200X\210U\220!\2201\330\004\005\200[\220\005\220Q\220a\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004""\n\210%\210q\220\001\330\004\005\200]\220#\220Q\220a\330\004\010\210\005\210U\220!\2201\330\010\t\210\024\210Q\210f\220A\330\004\010\210\005\210U\220!\2201\220A\330\010\t\210\026\210q\220\005\220S\230\001\230\021\330\010\t\210\024\210Q\210c\220\021\220&\230\001\330\004\010\210\003\2105\220\t\230\027\240\001\240\021\330\010\t\210\032\2201\220E\230\021\330\004\013\2105\220\001\220\021\330\004\010\210\001\330\004\005\200^\2201\330\004\010\210\005\210U\220!\2201\330\010\t\210\025\210a\210u\220D\230\001\230\021\330\010\t\210\037\230\004\230A\230Q\330\010\014\210E\220\025\220a\220t\2301\230A\330\014\026\220a\220u\230A\330\014\021\220\021\330\004\007\200v\210V\2201\220C\220s\230!\330\010\016\210j\230\001\320\0310\260\001\260\036\270q\300\006\300f\310A\310Q\330\004\010\210\005\210U\220!\2201\330\010\013\2101\210E\220\026\220q\230\001\330\004\034\230F\240&\250\001\250\021\330\004\013\2102\210V\2202\220W\230D\240\002\240!\330\004\013\2102\210V\2201\220G\2302\230Q\330\004\035\230Q\330\004\037\230q\330\t\n\330\010\014\210E\220\025\220a\220q\330\014\021\220\021\220!\2203\220a\220t\230<\320\047:\270!\2706\300\021\300#\300T\310\021\330\014\025\220Q\220a\220s\230!\2304\230q\330\014\020\220\005\220U\230!\2301\330\020\022\220!\2203\220e\2302\230T\240\021\240!\330\014\016\210a\210u\220B\220a\330\004\013\2106\220\021";
+    #else /* compression: none (2144 bytes) */
+static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.add_notecollections.abcdisableeach deal must order enablegcisenabledno default __reduce__ due to non-trivial __cinit__numpy._core.multiarray failed to importnumpy._core.umath failed to importsrc/pokerbull/cheat/_engine.pyxthe compiled loop seats at most unable to allocate array data.unable to allocate shape and strides.ASCIIEllipsisSequenceView.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcactsallocate_bufferasyncio.coroutinesavbaseccline_in_tracebackcountcounts_differcyccycledeal_cardsdeckdtype_is_objectegyptianencodeenumerateerrorflagsfloat64forkformatfortranfreeggameshawaiianiidindexint64itemsitemsizemmax_laymemviewmodennamendimnpnumpyobjorderspackplacesplay_gamesplayerspokerbull.cheat._enginepoprregisterretsrvssetdefaultshapesizespecificityststall_turnsstartstepstopstructstystylesttableunpackupdatevalueswildxzerosO\200\001\360\n\000\005\022\220\025\220a\220q\360\010\000\005\010\200r\210\022\2101\330\010\016\210j\230\001\320\031;\2701\270A\330\004\005\200U\210!\330\004\005\200Z\210u\220A\220Q\330\004\005\200X\210U\220!\2201\330\004\005\200X\210U\220!\2201\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\005\320\005\026\220e\2301\230A\330\004\005\200X\210U\220!\2201\330\004\005\200[\220\005""\220Q\220a\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\n\210%\210q\220\001\330\004\005\200]\220#\220Q\220a\330\004\010\210\005\210U\220!\2201\330\010\t\210\024\210Q\210f\220A\330\004\010\210\005\210U\220!\2201\220A\330\010\t\210\026\210q\220\005\220S\230\001\230\021\330\010\t\210\024\210Q\210c\220\021\220&\230\001\330\004\010\210\003\2105\220\t\230\027\240\001\240\021\330\010\t\210\032\2201\220E\230\021\330\004\013\2105\220\001\220\021\330\004\010\210\001\330\004\005\200^\2201\330\004\010\210\005\210U\220!\2201\330\010\t\210\025\210a\210u\220D\230\001\230\021\330\010\t\210\037\230\004\230A\230Q\330\010\014\210E\220\025\220a\220t\2301\230A\330\014\026\220a\220u\230A\330\014\021\220\021\330\004\007\200v\210V\2201\220C\220s\230!\330\010\016\210j\230\001\320\0310\260\001\260\036\270q\300\006\300f\310A\310Q\330\004\010\210\005\210U\220!\2201\330\010\013\2101\210E\220\026\220q\230\001\330\004\034\230F\240&\250\001\250\021\330\004\013\2102\210V\2202\220W\230D\240\002\240!\330\004\013\2102\210V\2201\220G\2302\230Q\330\004\035\230Q\330\004\037\230q\330\t\n\330\010\014\210E\220\025\220a\220q\330\014\021\220\021\220!\2203\220a\220t\230<\320\047:\270!\2706\300\021\300#\300T\310\021\330\014\025\220Q\220a\220s\230!\2304\230q\330\014\020\220\005\220U\230!\2301\330\020\022\220!\2203\220e\2302\230T\240\021\240!\330\014\016\210a\210u\220B\220a\330\004\013\2106\220\021";
     PyObject *data = NULL;
     #define __Pyx_DecompressString_UNUSED
     #define __Pyx_DecompressString_LZSS_UNUSED
     #endif
     PyObject **stringtab = __pyx_mstate->__pyx_string_tab;
     Py_ssize_t pos = 0;
-    for (int i = 0; i < 136; i++) {
+    for (int i = 0; i < 138; i++) {
       Py_ssize_t bytes_length = str_length_index[i].length;
       PyObject *string = PyUnicode_DecodeUTF8(bytes + pos, bytes_length, NULL);
       if (likely(string) && i >= 32) PyUnicode_InternInPlace(&string);
@@ -29662,8 +30263,8 @@ static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of
       stringtab[i] = string;
       pos += bytes_length;
     }
-    for (int i = 136; i < 138; i++) {
-      Py_ssize_t bytes_length = bytes_length_index[i-136].length;
+    for (int i = 138; i < 140; i++) {
+      Py_ssize_t bytes_length = bytes_length_index[i-138].length;
       PyObject *string = PyBytes_FromStringAndSize(bytes + pos, bytes_length);
       stringtab[i] = string;
       pos += bytes_length;
@@ -29673,14 +30274,14 @@ static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of
       }
     }
     Py_XDECREF(data);
-    for (Py_ssize_t i = 0; i < 138; i++) {
+    for (Py_ssize_t i = 0; i < 140; i++) {
       if (unlikely(PyObject_Hash(stringtab[i]) == -1)) {
         __PYX_ERR(0, 1, __pyx_L1_error)
       }
     }
     #if CYTHON_IMMORTAL_CONSTANTS
     {
-      PyObject **table = stringtab + 136;
+      PyObject **table = stringtab + 138;
       for (Py_ssize_t i=0; i<2; ++i) {
         #if PY_VERSION_HEX >= 0x030F0000
         PyUnstable_SetImmortal(table[i]);
@@ -29768,9 +30369,9 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
   PyObject* tuple_dedup_map = PyDict_New();
   if (unlikely(!tuple_dedup_map)) return -1;
   {
-    const __Pyx_PyCode_New_function_description descr = {3, 0, 0, 20, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 514};
+    const __Pyx_PyCode_New_function_description descr = {3, 0, 0, 20, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 557};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_table, __pyx_mstate->__pyx_n_u_orders, __pyx_mstate->__pyx_n_u_styles, __pyx_mstate->__pyx_n_u_t, __pyx_mstate->__pyx_n_u_st, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_m, __pyx_mstate->__pyx_n_u_g, __pyx_mstate->__pyx_n_u_deal_cards, __pyx_mstate->__pyx_n_u_sty, __pyx_mstate->__pyx_n_u_cyc, __pyx_mstate->__pyx_n_u_r, __pyx_mstate->__pyx_n_u_deck, __pyx_mstate->__pyx_n_u_games, __pyx_mstate->__pyx_n_u_rets, __pyx_mstate->__pyx_n_u_acts, __pyx_mstate->__pyx_n_u_rv, __pyx_mstate->__pyx_n_u_av};
-    __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1_e1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1_aq, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
   }
   Py_DECREF(tuple_dedup_map);
   return 0;

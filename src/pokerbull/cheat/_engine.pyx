@@ -28,6 +28,8 @@ cdef struct Table:
     int places
     int fork
     int free
+    int egyptian
+    int specificity
     int counts_differ
     int wild
     int max_lay
@@ -56,6 +58,8 @@ cdef struct State:
     int last_seat
     int last_rank
     int last_count
+    int last_suit
+    int req_suit
     int allowed[14]
     int n_allowed
     int due
@@ -129,7 +133,7 @@ cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
 
 cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:
     cdef int* h = st.hands[p]
-    cdef int i, r
+    cdef int i, r, s
     if t.wild and (h[52] or h[53]):
         return 1
     for i in range(st.n_allowed):
@@ -138,8 +142,9 @@ cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:
             if h[52] or h[53]:
                 return 1
             continue
-        if h[4 * r] or h[4 * r + 1] or h[4 * r + 2] or h[4 * r + 3]:
-            return 1
+        for s in range(4):
+            if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
+                return 1
     return 0
 
 
@@ -170,7 +175,10 @@ cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) 
         if r == JOKER_RANK:
             n_here = h[52] + h[53]
         else:
-            n_here = h[4 * r] + h[4 * r + 1] + h[4 * r + 2] + h[4 * r + 3]
+            n_here = 0
+            for s in range(4):
+                if st.req_suit < 0 or s == st.req_suit:
+                    n_here += h[4 * r + s]
         if n_here > best_n:
             best_n = n_here
             best_rank = r
@@ -184,6 +192,8 @@ cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) 
                         k += 1
         else:
             for s in range(4):
+                if st.req_suit >= 0 and s != st.req_suit:
+                    continue
                 for i in range(h[4 * best_rank + s]):
                     if k < t.max_lay:
                         cards[k] = 4 * best_rank + s
@@ -234,10 +244,13 @@ cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept
     return dp[k]
 
 
-cdef inline int of_rank(Table* t, int* counts, int rank) noexcept nogil:
+cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
     if rank == JOKER_RANK:
         return counts[52] + counts[53]
-    cdef int k = counts[4 * rank] + counts[4 * rank + 1] + counts[4 * rank + 2] + counts[4 * rank + 3]
+    cdef int k = 0, s
+    for s in range(4):
+        if suit < 0 or s == suit:
+            k += counts[4 * rank + s]
     if t.wild:
         k += counts[52] + counts[53]
     return k
@@ -248,8 +261,9 @@ cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
     if t.counts_differ and st.last_laid != count:
         return 1
-    unknown_r = of_rank(t, t.deck, rank) - of_rank(t, st.hands[p], rank) \
-        - of_rank(t, st.known[p], rank)
+    cdef int suit = st.last_suit
+    unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
+        - of_rank(t, st.known[p], rank, suit)
     if unknown_r < count:
         return 1
     if style <= LIAR:
@@ -365,8 +379,30 @@ cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:
     st.has_play = 0
 
 
+cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
+    """A lead: any rank with G and O, else the rank due."""
+    st.to_play = leader
+    st.open_seat = -1
+    st.req_suit = -1
+    if t.free or t.egyptian:
+        allow_all(t, st)
+    else:
+        allow_one(st, st.due)
+
+
+cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:
+    """After a pick-up: the next rank, or any (G)."""
+    st.to_play = seat
+    st.open_seat = -1
+    st.req_suit = -1
+    if t.free:
+        allow_all(t, st)
+    else:
+        allow_one(st, st.due)
+
+
 cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
-    cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker
+    cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
     if t.counts_differ and st.last_laid != st.last_count:
         lie = 1
     for i in range(st.last_laid):
@@ -374,13 +410,18 @@ cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
         if c >= 52:
             if not (t.wild or rank == JOKER_RANK):
                 lie = 1
-        elif c >> 2 != rank:
+        elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
             lie = 1
     taker = layer if lie else challenger
     take_pile(t, st, taker)
     if not lie and st.sizes[layer] == 0 and st.active[layer]:
         finish(t, st, layer)
     if st.over:
+        return
+    st.req_suit = -1
+    if t.egyptian:              # the winner of the challenge leads any rank
+        winner = challenger if lie else layer
+        start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
         return
     st.due = rank
     if t.free:
@@ -396,15 +437,6 @@ cdef void stand(Table* t, State* st) noexcept nogil:
     st.open_seat = -1
     if st.sizes[layer] == 0 and st.active[layer]:
         finish(t, st, layer)
-
-
-cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
-    st.to_play = leader
-    st.open_seat = -1
-    if t.free:
-        allow_all(t, st)
-    else:
-        allow_one(st, st.due)
 
 
 cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
@@ -435,7 +467,7 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
             note_turn(t, st)
             if st.over:
                 break
-            start_round(t, st, next_active(st, t.n, p))     # the next rank, or any (G)
+            turn_with_due(t, st, next_active(st, t.n, p))
             continue
         for i in range(k):
             c = cards[i]
@@ -451,11 +483,15 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
         st.last_seat = p
         st.last_rank = rank
         st.last_count = k if k < 16 else 16
+        st.last_suit = -1
+        if t.specificity:
+            st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
         st.due = next_rank(t, rank)
         note_turn(t, st)
         if st.over:
             break
         after_play_allowed(t, st, rank)
+        st.req_suit = st.last_suit
         if t.hawaiian:
             w = 0
             for i in range(1, t.n):
@@ -481,7 +517,7 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
 
 
 cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
-    cdef int s, c, i, low = BIG
+    cdef int s, c, i, low = BIG, leader
     for s in range(t.n):
         for c in range(NC):
             st.hands[s][c] = 0
@@ -508,7 +544,14 @@ cdef void setup(Table* t, State* st, const int* deal_cards, const long long* ord
         if st.sizes[s] < low:
             low = st.sizes[s]
     st.record_low = low
-    start_round(t, st, 0)
+    st.req_suit = -1
+    st.last_suit = -1
+    leader = 0
+    if t.egyptian:
+        for s in range(t.n - 1, -1, -1):
+            if st.hands[s][4 * 12 + 2]:
+                leader = s
+    start_round(t, st, leader)
 
 
 def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):
@@ -526,6 +569,8 @@ def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):
     t.places = table["places"]
     t.fork = table["fork"]
     t.free = table["free"]
+    t.egyptian = table["egyptian"]
+    t.specificity = table["specificity"]
     t.counts_differ = table["counts_differ"]
     t.wild = table["wild"]
     t.max_lay = table["max_lay"]

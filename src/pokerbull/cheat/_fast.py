@@ -15,7 +15,7 @@ import numpy as np
 from .bots import BOTS
 from .rules import Rules
 
-COMPILED_VARIATIONS = frozenset("ACDEGIJPRV")
+COMPILED_VARIATIONS = frozenset("ACDEFGIJOPRV")
 
 
 def _engine() -> Any:
@@ -31,7 +31,8 @@ def table_for(rules: Rules) -> dict[str, Any] | None:
     if not set(rules.variation_letters()) <= COMPILED_VARIATIONS or rules.players > 16:
         return None
     return {"players": rules.players, "places": int(rules.keeps_places), "fork": int(rules.fork),
-            "free": int(rules.free_for_all), "counts_differ": int(rules.counts_may_differ),
+            "free": int(rules.free_for_all), "egyptian": int(rules.egyptian),
+            "specificity": int(rules.specificity), "counts_differ": int(rules.counts_may_differ),
             "wild": int(rules.wild_jokers), "max_lay": rules.max_lay,
             "hawaiian": int(rules.hawaiian), "stall_turns": rules.stall_turns,
             "cycle": list(rules.cycle), "deck": list(rules.deck)}
