@@ -7,7 +7,10 @@ import pytest
 
 import pokerbull.cheat as cheat
 from pokerbull.cheat import WING
-from pokerbull.cheat._fast import COMPILED_VARIATIONS, deals, fast_simulate, table_for
+from pokerbull.cheat._fast import (COMPILED_VARIATIONS, chance_draws, deals, fast_simulate,
+                                   table_for)
+from pokerbull.cheat.game import TURN_UP
+from pokerbull.protocol import CHANCE_PLAYER
 from pokerbull.cheat.bots import BOTS
 from pokerbull.cheat.rules import Rules, cards_text
 
@@ -15,7 +18,7 @@ engine = pytest.importorskip("pokerbull.cheat._engine")
 NAMES = ("honest", "liar", "counter", "shark")
 
 
-def python_game(rules, order, names):
+def python_game(rules, order, names, turned=None, uniforms=None):
     cards = [c for c in range(54) for _ in range(rules.deck[c])]
     hands = [[0] * 54 for _ in range(rules.players)]
     for i, k in enumerate(order):
@@ -24,10 +27,24 @@ def python_game(rules, order, names):
     bots = [BOTS[name]() for name in names]
     for seat, bot in enumerate(bots):
         bot.reset(seat)
-    actions = 0
+    actions = draws = 0
     while not g.is_terminal():
         p = g.current_player
-        g.apply_action(bots[p].act(g.observation(p)))
+        if p == CHANCE_PLAYER and g.chance_outcomes()[0][0] >= TURN_UP:
+            g.apply_action(TURN_UP + int(turned))
+        elif p == CHANCE_PLAYER:             # S: the same draw as the compiled loop
+            u = uniforms[draws % len(uniforms)]
+            draws += 1
+            outcomes = g.chance_outcomes()
+            acc, pick = 0.0, outcomes[-1][0]
+            for a, prob in outcomes:
+                acc += prob
+                if u < acc:
+                    pick = a
+                    break
+            g.apply_action(pick)
+        else:
+            g.apply_action(bots[p].act(g.observation(p)))
         actions += 1
     return g.returns(), actions
 
@@ -35,15 +52,20 @@ def python_game(rules, order, names):
 @pytest.mark.parametrize("variations, players", [
     ("", 4), ("", 2), ("A", 3), ("C", 4), ("D", 3), ("E", 3), ("G", 4), ("I", 3), ("J", 3),
     ("P", 4), ("R", 3), ("V", 5), ("ADV", 4), ("CGP", 3), ("EIJ", 3), ("APRV", 4),
-    ("F", 4), ("O", 3), ("DFP", 3), ("AOV", 4)])
+    ("F", 4), ("O", 3), ("DFP", 3), ("AOV", 4), ("N", 4), ("S", 3), ("SP", 4), ("ANSV", 3),
+    ("DFS", 3)])
 def test_the_compiled_loop_plays_the_same_games_as_python(variations, players):
     rules = Rules.make(players, variations=variations)
-    orders = deals(rules, 6, np.random.default_rng(len(variations) + players))
+    rng = np.random.default_rng(len(variations) + players)
+    orders = deals(rules, 6, rng)
+    chance = chance_draws(rules, 6, rng)
     names = [NAMES[(i + players) % 4] for i in range(players)]
     styles = np.array([BOTS[n].style for n in names], np.int32)
-    returns, actions = engine.play_games(table_for(rules), orders, styles)
+    returns, actions = engine.play_games(table_for(rules), orders, styles, **chance)
     for k in range(len(orders)):
-        ret, acts = python_game(rules, orders[k], names)
+        ret, acts = python_game(rules, orders[k], names,
+                                turned=chance["turned"][k] if "turned" in chance else None,
+                                uniforms=chance["uniforms"][k] if "uniforms" in chance else None)
         assert ret == list(returns[k]) and acts == actions[k], (variations, k)
 
 
@@ -55,10 +77,13 @@ def test_fast_simulate_keeps_the_wing_promise():
     assert out["actions"] > 500
     again = WING.fast_simulate({"variations": "A"}, 4, [(n, {}) for n in NAMES], 500, 3)
     assert np.array_equal(out["returns"], again["returns"])
+    chance = WING.fast_simulate({"variations": "NSV"}, 5, ["shark", "counter"] * 2 + ["liar"],
+                                300, 4)
+    assert chance["games"] == 300 and abs(chance["returns"].sum()) < 1e-6
 
 
 def test_fast_simulate_declines_what_it_cannot_play():
-    assert set("KLNST").isdisjoint(COMPILED_VARIATIONS)
+    assert set("KLT").isdisjoint(COMPILED_VARIATIONS)
     assert fast_simulate({"variations": "T"}, 3, ["shark"] * 3, 10, 1) is None
     assert fast_simulate({}, 3, [("shark", {"depth": 2})] * 3, 10, 1) is None
     with pytest.raises(ValueError, match="unknown Cheat bot"):

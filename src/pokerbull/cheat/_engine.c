@@ -1991,6 +1991,7 @@ static CYTHON_INLINE __pyx_t_long_double_complex __pyx_t_long_double_complex_fro
 /* #### Code section: type_declarations ### */
 
 /*--- Type declarations ---*/
+struct __pyx_defaults;
 struct __pyx_array_obj;
 struct __pyx_MemviewEnum_obj;
 struct __pyx_memoryview_obj;
@@ -2038,6 +2039,7 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_Table {
   int free;
   int egyptian;
   int specificity;
+  int only_one;
   int counts_differ;
   int wild;
   int max_lay;
@@ -2051,7 +2053,7 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_Table {
   int deck_total;
 };
 
-/* "pokerbull/cheat/_engine.pyx":46
+/* "pokerbull/cheat/_engine.pyx":47
  * 
  * 
  * cdef struct State:             # <<<<<<<<<<<<<<
@@ -2085,8 +2087,25 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_State {
   int over;
   int stalled;
   long actions;
+  double const *uniforms;
+  int n_uniforms;
+  int next_uniform;
   double ret[__pyx_e_9pokerbull_5cheat_7_engine_MAXP];
 };
+
+/* "pokerbull/cheat/_engine.pyx":600
+ * 
+ * 
+ * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
+ *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
+ *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
+*/
+struct __pyx_defaults {
+  PyObject_HEAD
+  __Pyx_memviewslice arg0;
+  __Pyx_memviewslice arg1;
+};
+
 
 /* "View.MemoryView":128
  * 
@@ -3131,13 +3150,6 @@ static int __Pyx_CallTpinitAsVectorcall(__Pyx_tpinitvectorcallfunc f, PyObject* 
 static int __Pyx_call_type_traverse(PyObject *o, int always_call, visitproc visit, void *arg);
 #endif
 
-/* ApplySequenceOrMappingFlag.proto */
-#if CYTHON_COMPILING_IN_LIMITED_API || CYTHON_COMPILING_IN_PYPY
-int __Pyx_ApplySequenceOrMappingFlag(PyTypeObject *tp, int is_sequence);
-#else
-#define __Pyx_ApplySequenceOrMappingFlag(tp, is_sequence) (0)
-#endif
-
 /* PyObjectCallMethod0.proto (used by PyType_Ready) */
 static CYTHON_INLINE PyObject* __Pyx_PyObject_CallMethod0(PyObject* obj, PyObject* method_name);
 
@@ -3153,6 +3165,13 @@ static int __Pyx_validate_bases_tuple(const char *type_name, int has_dictoffset,
 
 /* PyType_Ready.export */
 CYTHON_UNUSED static int __Pyx_PyType_Ready(PyTypeObject *t);
+
+/* ApplySequenceOrMappingFlag.proto */
+#if CYTHON_COMPILING_IN_LIMITED_API || CYTHON_COMPILING_IN_PYPY
+int __Pyx_ApplySequenceOrMappingFlag(PyTypeObject *tp, int is_sequence);
+#else
+#define __Pyx_ApplySequenceOrMappingFlag(tp, is_sequence) (0)
+#endif
 
 /* GetVTable.proto (used by MergeVTables) */
 static int __Pyx_GetVtable(PyTypeObject *type, void** table);
@@ -3458,16 +3477,24 @@ static int __Pyx_ValidateAndInit_memviewslice(
                 PyObject *original_obj);
 
 /* ObjectToMemviewSlice.proto */
-static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(PyObject *, int writable_flag);
-
-/* ObjectToMemviewSlice.proto */
-static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(PyObject *, int writable_flag);
+static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(PyObject *, int writable_flag);
 
 /* ObjectToMemviewSlice.proto */
 static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(PyObject *, int writable_flag);
 
 /* ObjectToMemviewSlice.proto */
-static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(PyObject *, int writable_flag);
+static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(PyObject *, int writable_flag);
+
+/* ObjectToMemviewSlice.proto */
+static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(PyObject *, int writable_flag);
+
+/* MemviewDtypeToObject.proto */
+static CYTHON_INLINE PyObject *__pyx_memview_get_nn___pyx_t_5numpy_int64_t(const char *itemp);
+static CYTHON_INLINE int __pyx_memview_set_nn___pyx_t_5numpy_int64_t(char *itemp, PyObject *obj);
+
+/* MemviewDtypeToObject.proto */
+static CYTHON_INLINE PyObject *__pyx_memview_get_double(const char *itemp);
+static CYTHON_INLINE int __pyx_memview_set_double(char *itemp, PyObject *obj);
 
 /* RealImag.proto */
 #if CYTHON_CCOMPLEX
@@ -3628,6 +3655,12 @@ CYTHON_UNUSED static int __Pyx_CheckVectorcallKwarg(PyObject **kwnames, Py_ssize
 #else
 static PyObject *__Pyx_Object_VectorcallMethodKwds(PyObject *name, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 #endif
+
+/* CIntToPy.proto */
+static CYTHON_INLINE PyObject* __Pyx_PyLong_From_npy_int64(npy_int64 value);
+
+/* CIntFromPy.proto */
+static CYTHON_INLINE npy_int64 __Pyx_PyLong_As_npy_int64(PyObject *);
 
 /* CIntToPy.proto */
 static CYTHON_INLINE PyObject* __Pyx_PyLong_From_long(long value);
@@ -3829,10 +3862,11 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int *); /*proto*/
-static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int const *, PY_LONG_LONG const *, int); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int const *, PY_LONG_LONG const *, int, int); /*proto*/
 static int __pyx_array_allocate_buffer(struct __pyx_array_obj *); /*proto*/
 static struct __pyx_array_obj *__pyx_array_new(PyObject *, Py_ssize_t, char *, char const *, char *); /*proto*/
 static PyObject *__pyx_memoryview_new(PyObject *, int, int, __Pyx_TypeInfo const *); /*proto*/
@@ -3872,8 +3906,8 @@ static void __pyx_memoryview__slice_assign_scalar(char *, Py_ssize_t *, Py_ssize
 static PyObject *__pyx_unpickle_Enum__set_state(struct __pyx_MemviewEnum_obj *, PyObject *); /*proto*/
 /* #### Code section: typeinfo ### */
 static const __Pyx_TypeInfo __Pyx_TypeInfo_nn___pyx_t_5numpy_int64_t = { "int64_t", NULL, sizeof(__pyx_t_5numpy_int64_t), { 0 }, 0, __PYX_IS_UNSIGNED(__pyx_t_5numpy_int64_t) ? 'U' : 'I', __PYX_IS_UNSIGNED(__pyx_t_5numpy_int64_t), 0 };
-static const __Pyx_TypeInfo __Pyx_TypeInfo_nn___pyx_t_5numpy_int32_t = { "int32_t", NULL, sizeof(__pyx_t_5numpy_int32_t), { 0 }, 0, __PYX_IS_UNSIGNED(__pyx_t_5numpy_int32_t) ? 'U' : 'I', __PYX_IS_UNSIGNED(__pyx_t_5numpy_int32_t), 0 };
 static const __Pyx_TypeInfo __Pyx_TypeInfo_double = { "double", NULL, sizeof(double), { 0 }, 0, 'R', 0, 0 };
+static const __Pyx_TypeInfo __Pyx_TypeInfo_nn___pyx_t_5numpy_int32_t = { "int32_t", NULL, sizeof(__pyx_t_5numpy_int32_t), { 0 }, 0, __PYX_IS_UNSIGNED(__pyx_t_5numpy_int32_t) ? 'U' : 'I', __PYX_IS_UNSIGNED(__pyx_t_5numpy_int32_t), 0 };
 /* #### Code section: before_global_var ### */
 #define __Pyx_MODULE_NAME "pokerbull.cheat._engine"
 extern int __pyx_module_is_main_pokerbull__cheat___engine;
@@ -3944,7 +3978,31 @@ static void __pyx_memoryviewslice___pyx_pf_15View_dot_MemoryView_16_memoryviewsl
 static PyObject *__pyx_pf___pyx_memoryviewslice___reduce_cython__(CYTHON_UNUSED struct __pyx_memoryviewslice_obj *__pyx_v_self); /* proto */
 static PyObject *__pyx_pf___pyx_memoryviewslice_2__setstate_cython__(CYTHON_UNUSED struct __pyx_memoryviewslice_obj *__pyx_v_self, CYTHON_UNUSED PyObject *__pyx_v___pyx_state); /* proto */
 static PyObject *__pyx_pf_15View_dot_MemoryView___pyx_unpickle_Enum(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v___pyx_type, long __pyx_v___pyx_checksum, PyObject *__pyx_v___pyx_state); /* proto */
-static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_table, __Pyx_memviewslice __pyx_v_orders, __Pyx_memviewslice __pyx_v_styles); /* proto */
+static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__(CYTHON_UNUSED PyObject *__pyx_self); /* proto */
+static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_table, __Pyx_memviewslice __pyx_v_orders, __Pyx_memviewslice __pyx_v_styles, __Pyx_memviewslice __pyx_v_turned, __Pyx_memviewslice __pyx_v_uniforms); /* proto */
+static PyObject *__pyx_tp_new__initialisation_9pokerbull_5cheat_7_engine___pyx_defaults(PyObject *o, 
+#if CYTHON_VECTORCALL_TPNEW
+    PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
+#else
+    PyObject *a, PyObject *k
+#endif
+); /*proto*/
+static PyObject *__pyx_tp_new_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults(PyTypeObject *t, 
+#if CYTHON_VECTORCALL_TPNEW
+    PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
+#else
+    PyObject *a, PyObject *k
+#endif
+); /*proto*/
+#if CYTHON_VECTORCALL_TPNEW
+static PyObject *__pyx_tp_new_9pokerbull_5cheat_7_engine___pyx_defaults(PyTypeObject *t, PyObject *a, PyObject *k); /*proto*/
+#endif
+#if !CYTHON_VECTORCALL_TPNEW
+#define __pyx_tp_new_9pokerbull_5cheat_7_engine___pyx_defaults __pyx_tp_new_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults
+#endif
+#if CYTHON_VECTORCALL_TPNEW
+static PyObject *__pyx_tp_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults(PyObject *t, PyObject *const *args, size_t nargsf, PyObject *kwnames); /*proto*/
+#endif
 static PyObject *__pyx_tp_new__initialisation_array(PyObject *o, 
 #if CYTHON_VECTORCALL_TPNEW
     PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
@@ -4082,10 +4140,12 @@ namespace {
     PyTypeObject *__pyx_ptype_5numpy_flexible;
     PyTypeObject *__pyx_ptype_5numpy_character;
     PyTypeObject *__pyx_ptype_5numpy_ufunc;
+    PyObject *__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults;
     PyObject *__pyx_type___pyx_array;
     PyObject *__pyx_type___pyx_MemviewEnum;
     PyObject *__pyx_type___pyx_memoryview;
     PyObject *__pyx_type___pyx_memoryviewslice;
+    PyTypeObject *__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults;
     PyTypeObject *__pyx_array_type;
     PyTypeObject *__pyx_MemviewEnum_type;
     PyTypeObject *__pyx_memoryview_type;
@@ -4096,7 +4156,7 @@ namespace {
     PyObject *__pyx_slice[1];
     PyObject *__pyx_tuple[2];
     PyObject *__pyx_codeobj_tab[1];
-    PyObject *__pyx_string_tab[140];
+    PyObject *__pyx_string_tab[148];
     PyObject *__pyx_number_tab[3];
 /* #### Code section: module_state_contents ### */
 /* PyFrozenDict.module_state_decls */
@@ -4165,127 +4225,135 @@ static __pyx_mstatetype * const __pyx_mstate_global = &__pyx_mstate_global_stati
 #define __pyx_kp_u_Invalid_shape_in_axis __pyx_string_tab[16]
 #define __pyx_kp_u_Note_that_Cython_is_deliberately __pyx_string_tab[17]
 #define __pyx_kp_u_add_note __pyx_string_tab[18]
-#define __pyx_kp_u_collections_abc __pyx_string_tab[19]
-#define __pyx_kp_u_disable __pyx_string_tab[20]
-#define __pyx_kp_u_each_deal_must_order __pyx_string_tab[21]
-#define __pyx_kp_u_enable __pyx_string_tab[22]
-#define __pyx_kp_u_gc __pyx_string_tab[23]
-#define __pyx_kp_u_isenabled __pyx_string_tab[24]
-#define __pyx_kp_u_no_default___reduce___due_to_non __pyx_string_tab[25]
-#define __pyx_kp_u_numpy__core_multiarray_failed_to __pyx_string_tab[26]
-#define __pyx_kp_u_numpy__core_umath_failed_to_impo __pyx_string_tab[27]
-#define __pyx_kp_u_src_pokerbull_cheat__engine_pyx __pyx_string_tab[28]
-#define __pyx_kp_u_the_compiled_loop_seats_at_most __pyx_string_tab[29]
-#define __pyx_kp_u_unable_to_allocate_array_data __pyx_string_tab[30]
-#define __pyx_kp_u_unable_to_allocate_shape_and_str __pyx_string_tab[31]
-#define __pyx_n_u_ASCII __pyx_string_tab[32]
-#define __pyx_n_u_Ellipsis __pyx_string_tab[33]
-#define __pyx_n_u_Sequence __pyx_string_tab[34]
-#define __pyx_n_u_View_MemoryView __pyx_string_tab[35]
-#define __pyx_n_u_Pyx_PyDict_NextRef __pyx_string_tab[36]
-#define __pyx_n_u_annotate __pyx_string_tab[37]
-#define __pyx_n_u_class __pyx_string_tab[38]
-#define __pyx_n_u_class_getitem __pyx_string_tab[39]
-#define __pyx_n_u_dict __pyx_string_tab[40]
-#define __pyx_n_u_func __pyx_string_tab[41]
-#define __pyx_n_u_getstate __pyx_string_tab[42]
-#define __pyx_n_u_import __pyx_string_tab[43]
-#define __pyx_n_u_main __pyx_string_tab[44]
-#define __pyx_n_u_module __pyx_string_tab[45]
-#define __pyx_n_u_name_2 __pyx_string_tab[46]
-#define __pyx_n_u_new __pyx_string_tab[47]
-#define __pyx_n_u_pyx_checksum __pyx_string_tab[48]
-#define __pyx_n_u_pyx_state __pyx_string_tab[49]
-#define __pyx_n_u_pyx_type __pyx_string_tab[50]
-#define __pyx_n_u_pyx_unpickle_Enum __pyx_string_tab[51]
-#define __pyx_n_u_pyx_vtable __pyx_string_tab[52]
-#define __pyx_n_u_qualname __pyx_string_tab[53]
-#define __pyx_n_u_reduce __pyx_string_tab[54]
-#define __pyx_n_u_reduce_cython __pyx_string_tab[55]
-#define __pyx_n_u_reduce_ex __pyx_string_tab[56]
-#define __pyx_n_u_set_name __pyx_string_tab[57]
-#define __pyx_n_u_setstate __pyx_string_tab[58]
-#define __pyx_n_u_setstate_cython __pyx_string_tab[59]
-#define __pyx_n_u_test __pyx_string_tab[60]
-#define __pyx_n_u_is_coroutine __pyx_string_tab[61]
-#define __pyx_n_u_abc __pyx_string_tab[62]
-#define __pyx_n_u_acts __pyx_string_tab[63]
-#define __pyx_n_u_allocate_buffer __pyx_string_tab[64]
-#define __pyx_n_u_asyncio_coroutines __pyx_string_tab[65]
-#define __pyx_n_u_av __pyx_string_tab[66]
-#define __pyx_n_u_base __pyx_string_tab[67]
-#define __pyx_n_u_c __pyx_string_tab[68]
-#define __pyx_n_u_cline_in_traceback __pyx_string_tab[69]
-#define __pyx_n_u_count __pyx_string_tab[70]
-#define __pyx_n_u_counts_differ __pyx_string_tab[71]
-#define __pyx_n_u_cyc __pyx_string_tab[72]
-#define __pyx_n_u_cycle __pyx_string_tab[73]
-#define __pyx_n_u_deal_cards __pyx_string_tab[74]
-#define __pyx_n_u_deck __pyx_string_tab[75]
-#define __pyx_n_u_dtype_is_object __pyx_string_tab[76]
-#define __pyx_n_u_egyptian __pyx_string_tab[77]
-#define __pyx_n_u_encode __pyx_string_tab[78]
-#define __pyx_n_u_enumerate __pyx_string_tab[79]
-#define __pyx_n_u_error __pyx_string_tab[80]
-#define __pyx_n_u_flags __pyx_string_tab[81]
-#define __pyx_n_u_float64 __pyx_string_tab[82]
-#define __pyx_n_u_fork __pyx_string_tab[83]
-#define __pyx_n_u_format __pyx_string_tab[84]
-#define __pyx_n_u_fortran __pyx_string_tab[85]
-#define __pyx_n_u_free __pyx_string_tab[86]
-#define __pyx_n_u_g __pyx_string_tab[87]
-#define __pyx_n_u_games __pyx_string_tab[88]
-#define __pyx_n_u_hawaiian __pyx_string_tab[89]
-#define __pyx_n_u_i __pyx_string_tab[90]
-#define __pyx_n_u_id __pyx_string_tab[91]
-#define __pyx_n_u_index __pyx_string_tab[92]
-#define __pyx_n_u_int64 __pyx_string_tab[93]
-#define __pyx_n_u_items __pyx_string_tab[94]
-#define __pyx_n_u_itemsize __pyx_string_tab[95]
-#define __pyx_n_u_m __pyx_string_tab[96]
-#define __pyx_n_u_max_lay __pyx_string_tab[97]
-#define __pyx_n_u_memview __pyx_string_tab[98]
-#define __pyx_n_u_mode __pyx_string_tab[99]
-#define __pyx_n_u_n __pyx_string_tab[100]
-#define __pyx_n_u_name __pyx_string_tab[101]
-#define __pyx_n_u_ndim __pyx_string_tab[102]
-#define __pyx_n_u_np __pyx_string_tab[103]
-#define __pyx_n_u_numpy __pyx_string_tab[104]
-#define __pyx_n_u_obj __pyx_string_tab[105]
-#define __pyx_n_u_orders __pyx_string_tab[106]
-#define __pyx_n_u_pack __pyx_string_tab[107]
-#define __pyx_n_u_places __pyx_string_tab[108]
-#define __pyx_n_u_play_games __pyx_string_tab[109]
-#define __pyx_n_u_players __pyx_string_tab[110]
-#define __pyx_n_u_pokerbull_cheat__engine __pyx_string_tab[111]
-#define __pyx_n_u_pop __pyx_string_tab[112]
-#define __pyx_n_u_r __pyx_string_tab[113]
-#define __pyx_n_u_register __pyx_string_tab[114]
-#define __pyx_n_u_rets __pyx_string_tab[115]
-#define __pyx_n_u_rv __pyx_string_tab[116]
-#define __pyx_n_u_s __pyx_string_tab[117]
-#define __pyx_n_u_setdefault __pyx_string_tab[118]
-#define __pyx_n_u_shape __pyx_string_tab[119]
-#define __pyx_n_u_size __pyx_string_tab[120]
-#define __pyx_n_u_specificity __pyx_string_tab[121]
-#define __pyx_n_u_st __pyx_string_tab[122]
-#define __pyx_n_u_stall_turns __pyx_string_tab[123]
-#define __pyx_n_u_start __pyx_string_tab[124]
-#define __pyx_n_u_step __pyx_string_tab[125]
-#define __pyx_n_u_stop __pyx_string_tab[126]
-#define __pyx_n_u_struct __pyx_string_tab[127]
-#define __pyx_n_u_sty __pyx_string_tab[128]
-#define __pyx_n_u_styles __pyx_string_tab[129]
-#define __pyx_n_u_t __pyx_string_tab[130]
-#define __pyx_n_u_table __pyx_string_tab[131]
-#define __pyx_n_u_unpack __pyx_string_tab[132]
-#define __pyx_n_u_update __pyx_string_tab[133]
-#define __pyx_n_u_values __pyx_string_tab[134]
-#define __pyx_n_u_wild __pyx_string_tab[135]
-#define __pyx_n_u_x __pyx_string_tab[136]
-#define __pyx_n_u_zeros __pyx_string_tab[137]
-#define __pyx_n_b_O __pyx_string_tab[138]
-#define __pyx_kp_b_iso88591_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1_aq __pyx_string_tab[139]
+#define __pyx_kp_u_canadian_start_needs_the_cards_t __pyx_string_tab[19]
+#define __pyx_kp_u_collections_abc __pyx_string_tab[20]
+#define __pyx_kp_u_disable __pyx_string_tab[21]
+#define __pyx_kp_u_each_deal_must_order __pyx_string_tab[22]
+#define __pyx_kp_u_enable __pyx_string_tab[23]
+#define __pyx_kp_u_gc __pyx_string_tab[24]
+#define __pyx_kp_u_isenabled __pyx_string_tab[25]
+#define __pyx_kp_u_no_default___reduce___due_to_non __pyx_string_tab[26]
+#define __pyx_kp_u_numpy__core_multiarray_failed_to __pyx_string_tab[27]
+#define __pyx_kp_u_numpy__core_umath_failed_to_impo __pyx_string_tab[28]
+#define __pyx_kp_u_only_one_needs_draws_for_each_ga __pyx_string_tab[29]
+#define __pyx_kp_u_src_pokerbull_cheat__engine_pyx __pyx_string_tab[30]
+#define __pyx_kp_u_the_compiled_loop_seats_at_most __pyx_string_tab[31]
+#define __pyx_kp_u_unable_to_allocate_array_data __pyx_string_tab[32]
+#define __pyx_kp_u_unable_to_allocate_shape_and_str __pyx_string_tab[33]
+#define __pyx_n_u_ASCII __pyx_string_tab[34]
+#define __pyx_n_u_Ellipsis __pyx_string_tab[35]
+#define __pyx_n_u_Sequence __pyx_string_tab[36]
+#define __pyx_n_u_View_MemoryView __pyx_string_tab[37]
+#define __pyx_n_u_Pyx_PyDict_NextRef __pyx_string_tab[38]
+#define __pyx_n_u_annotate __pyx_string_tab[39]
+#define __pyx_n_u_class __pyx_string_tab[40]
+#define __pyx_n_u_class_getitem __pyx_string_tab[41]
+#define __pyx_n_u_dict __pyx_string_tab[42]
+#define __pyx_n_u_func __pyx_string_tab[43]
+#define __pyx_n_u_getstate __pyx_string_tab[44]
+#define __pyx_n_u_import __pyx_string_tab[45]
+#define __pyx_n_u_main __pyx_string_tab[46]
+#define __pyx_n_u_module __pyx_string_tab[47]
+#define __pyx_n_u_name_2 __pyx_string_tab[48]
+#define __pyx_n_u_new __pyx_string_tab[49]
+#define __pyx_n_u_pyx_checksum __pyx_string_tab[50]
+#define __pyx_n_u_pyx_state __pyx_string_tab[51]
+#define __pyx_n_u_pyx_type __pyx_string_tab[52]
+#define __pyx_n_u_pyx_unpickle_Enum __pyx_string_tab[53]
+#define __pyx_n_u_pyx_vtable __pyx_string_tab[54]
+#define __pyx_n_u_qualname __pyx_string_tab[55]
+#define __pyx_n_u_reduce __pyx_string_tab[56]
+#define __pyx_n_u_reduce_cython __pyx_string_tab[57]
+#define __pyx_n_u_reduce_ex __pyx_string_tab[58]
+#define __pyx_n_u_set_name __pyx_string_tab[59]
+#define __pyx_n_u_setstate __pyx_string_tab[60]
+#define __pyx_n_u_setstate_cython __pyx_string_tab[61]
+#define __pyx_n_u_test __pyx_string_tab[62]
+#define __pyx_n_u_is_coroutine __pyx_string_tab[63]
+#define __pyx_n_u_abc __pyx_string_tab[64]
+#define __pyx_n_u_acts __pyx_string_tab[65]
+#define __pyx_n_u_allocate_buffer __pyx_string_tab[66]
+#define __pyx_n_u_asyncio_coroutines __pyx_string_tab[67]
+#define __pyx_n_u_av __pyx_string_tab[68]
+#define __pyx_n_u_base __pyx_string_tab[69]
+#define __pyx_n_u_c __pyx_string_tab[70]
+#define __pyx_n_u_canadian __pyx_string_tab[71]
+#define __pyx_n_u_cline_in_traceback __pyx_string_tab[72]
+#define __pyx_n_u_count __pyx_string_tab[73]
+#define __pyx_n_u_counts_differ __pyx_string_tab[74]
+#define __pyx_n_u_cyc __pyx_string_tab[75]
+#define __pyx_n_u_cycle __pyx_string_tab[76]
+#define __pyx_n_u_deal_cards __pyx_string_tab[77]
+#define __pyx_n_u_deck __pyx_string_tab[78]
+#define __pyx_n_u_dtype_is_object __pyx_string_tab[79]
+#define __pyx_n_u_egyptian __pyx_string_tab[80]
+#define __pyx_n_u_encode __pyx_string_tab[81]
+#define __pyx_n_u_enumerate __pyx_string_tab[82]
+#define __pyx_n_u_error __pyx_string_tab[83]
+#define __pyx_n_u_flags __pyx_string_tab[84]
+#define __pyx_n_u_float64 __pyx_string_tab[85]
+#define __pyx_n_u_fork __pyx_string_tab[86]
+#define __pyx_n_u_format __pyx_string_tab[87]
+#define __pyx_n_u_fortran __pyx_string_tab[88]
+#define __pyx_n_u_free __pyx_string_tab[89]
+#define __pyx_n_u_g __pyx_string_tab[90]
+#define __pyx_n_u_games __pyx_string_tab[91]
+#define __pyx_n_u_hawaiian __pyx_string_tab[92]
+#define __pyx_n_u_i __pyx_string_tab[93]
+#define __pyx_n_u_id __pyx_string_tab[94]
+#define __pyx_n_u_index __pyx_string_tab[95]
+#define __pyx_n_u_int64 __pyx_string_tab[96]
+#define __pyx_n_u_items __pyx_string_tab[97]
+#define __pyx_n_u_itemsize __pyx_string_tab[98]
+#define __pyx_n_u_leader __pyx_string_tab[99]
+#define __pyx_n_u_m __pyx_string_tab[100]
+#define __pyx_n_u_max_lay __pyx_string_tab[101]
+#define __pyx_n_u_memview __pyx_string_tab[102]
+#define __pyx_n_u_mode __pyx_string_tab[103]
+#define __pyx_n_u_n __pyx_string_tab[104]
+#define __pyx_n_u_name __pyx_string_tab[105]
+#define __pyx_n_u_ndim __pyx_string_tab[106]
+#define __pyx_n_u_np __pyx_string_tab[107]
+#define __pyx_n_u_numpy __pyx_string_tab[108]
+#define __pyx_n_u_obj __pyx_string_tab[109]
+#define __pyx_n_u_one_draw __pyx_string_tab[110]
+#define __pyx_n_u_only_one __pyx_string_tab[111]
+#define __pyx_n_u_orders __pyx_string_tab[112]
+#define __pyx_n_u_pack __pyx_string_tab[113]
+#define __pyx_n_u_places __pyx_string_tab[114]
+#define __pyx_n_u_play_games __pyx_string_tab[115]
+#define __pyx_n_u_players __pyx_string_tab[116]
+#define __pyx_n_u_pokerbull_cheat__engine __pyx_string_tab[117]
+#define __pyx_n_u_pop __pyx_string_tab[118]
+#define __pyx_n_u_r __pyx_string_tab[119]
+#define __pyx_n_u_register __pyx_string_tab[120]
+#define __pyx_n_u_rets __pyx_string_tab[121]
+#define __pyx_n_u_rv __pyx_string_tab[122]
+#define __pyx_n_u_s __pyx_string_tab[123]
+#define __pyx_n_u_setdefault __pyx_string_tab[124]
+#define __pyx_n_u_shape __pyx_string_tab[125]
+#define __pyx_n_u_size __pyx_string_tab[126]
+#define __pyx_n_u_specificity __pyx_string_tab[127]
+#define __pyx_n_u_st __pyx_string_tab[128]
+#define __pyx_n_u_stall_turns __pyx_string_tab[129]
+#define __pyx_n_u_start __pyx_string_tab[130]
+#define __pyx_n_u_step __pyx_string_tab[131]
+#define __pyx_n_u_stop __pyx_string_tab[132]
+#define __pyx_n_u_struct __pyx_string_tab[133]
+#define __pyx_n_u_sty __pyx_string_tab[134]
+#define __pyx_n_u_styles __pyx_string_tab[135]
+#define __pyx_n_u_t __pyx_string_tab[136]
+#define __pyx_n_u_table __pyx_string_tab[137]
+#define __pyx_n_u_turned __pyx_string_tab[138]
+#define __pyx_n_u_uniforms __pyx_string_tab[139]
+#define __pyx_n_u_unpack __pyx_string_tab[140]
+#define __pyx_n_u_update __pyx_string_tab[141]
+#define __pyx_n_u_values __pyx_string_tab[142]
+#define __pyx_n_u_wild __pyx_string_tab[143]
+#define __pyx_n_u_x __pyx_string_tab[144]
+#define __pyx_n_u_zeros __pyx_string_tab[145]
+#define __pyx_n_b_O __pyx_string_tab[146]
+#define __pyx_kp_b_iso88591_EQ_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1 __pyx_string_tab[147]
 #define __pyx_int_0 __pyx_number_tab[0]
 #define __pyx_int_neg_1 __pyx_number_tab[1]
 #define __pyx_int_136983863 __pyx_number_tab[2]
@@ -4319,6 +4387,8 @@ static CYTHON_SMALL_CODE int __pyx_m_clear(PyObject *m) {
   Py_CLEAR(clear_module_state->__pyx_ptype_5numpy_flexible);
   Py_CLEAR(clear_module_state->__pyx_ptype_5numpy_character);
   Py_CLEAR(clear_module_state->__pyx_ptype_5numpy_ufunc);
+  Py_CLEAR(clear_module_state->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults);
+  Py_CLEAR(clear_module_state->__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults);
   Py_CLEAR(clear_module_state->__pyx_array_type);
   Py_CLEAR(clear_module_state->__pyx_type___pyx_array);
   Py_CLEAR(clear_module_state->__pyx_MemviewEnum_type);
@@ -4333,7 +4403,7 @@ static CYTHON_SMALL_CODE int __pyx_m_clear(PyObject *m) {
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_slice[i]); }
   for (int i=0; i<2; ++i) { Py_CLEAR(clear_module_state->__pyx_tuple[i]); }
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<140; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<148; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<3; ++i) { Py_CLEAR(clear_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_clear_contents ### */
 /* CommonTypesMetaclass.module_state_clear */
@@ -4373,6 +4443,8 @@ static CYTHON_SMALL_CODE int __pyx_m_traverse(PyObject *m, visitproc visit, void
   Py_VISIT(traverse_module_state->__pyx_ptype_5numpy_flexible);
   Py_VISIT(traverse_module_state->__pyx_ptype_5numpy_character);
   Py_VISIT(traverse_module_state->__pyx_ptype_5numpy_ufunc);
+  Py_VISIT(traverse_module_state->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults);
+  Py_VISIT(traverse_module_state->__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults);
   Py_VISIT(traverse_module_state->__pyx_array_type);
   Py_VISIT(traverse_module_state->__pyx_type___pyx_array);
   Py_VISIT(traverse_module_state->__pyx_MemviewEnum_type);
@@ -4387,7 +4459,7 @@ static CYTHON_SMALL_CODE int __pyx_m_traverse(PyObject *m, visitproc visit, void
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_slice[i]); }
   for (int i=0; i<2; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_tuple[i]); }
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<140; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<148; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<3; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_traverse_contents ### */
 /* CommonTypesMetaclass.module_state_traverse */
@@ -20452,7 +20524,7 @@ static CYTHON_INLINE NPY_DATETIMEUNIT __pyx_f_5numpy_get_datetime64_unit(PyObjec
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":76
+/* "pokerbull/cheat/_engine.pyx":80
  * 
  * 
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20469,7 +20541,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   int __pyx_t_3;
   int __pyx_t_4;
 
-  /* "pokerbull/cheat/_engine.pyx":78
+  /* "pokerbull/cheat/_engine.pyx":82
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:
  *     cdef int k, s
  *     for k in range(1, n + 1):             # <<<<<<<<<<<<<<
@@ -20483,7 +20555,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   for (__pyx_t_3 = 1; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_k = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":79
+    /* "pokerbull/cheat/_engine.pyx":83
  *     cdef int k, s
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n             # <<<<<<<<<<<<<<
@@ -20492,7 +20564,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
 */
     __pyx_v_s = ((__pyx_v_seat + __pyx_v_k) % __pyx_v_n);
 
-    /* "pokerbull/cheat/_engine.pyx":80
+    /* "pokerbull/cheat/_engine.pyx":84
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n
  *         if st.active[s]:             # <<<<<<<<<<<<<<
@@ -20504,7 +20576,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":81
+      /* "pokerbull/cheat/_engine.pyx":85
  *         s = (seat + k) % n
  *         if st.active[s]:
  *             return s             # <<<<<<<<<<<<<<
@@ -20517,7 +20589,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
       }
       goto __pyx_L0;
 
-      /* "pokerbull/cheat/_engine.pyx":80
+      /* "pokerbull/cheat/_engine.pyx":84
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n
  *         if st.active[s]:             # <<<<<<<<<<<<<<
@@ -20528,7 +20600,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":82
+  /* "pokerbull/cheat/_engine.pyx":86
  *         if st.active[s]:
  *             return s
  *     return seat             # <<<<<<<<<<<<<<
@@ -20541,7 +20613,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":76
+  /* "pokerbull/cheat/_engine.pyx":80
  * 
  * 
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20556,7 +20628,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":85
+/* "pokerbull/cheat/_engine.pyx":89
  * 
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20567,7 +20639,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
 static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, int __pyx_v_rank) {
   int __pyx_r;
 
-  /* "pokerbull/cheat/_engine.pyx":86
+  /* "pokerbull/cheat/_engine.pyx":90
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:
  *     return t.cycle[(t.pos[rank] + 1) % t.cycle_len]             # <<<<<<<<<<<<<<
@@ -20580,7 +20652,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":85
+  /* "pokerbull/cheat/_engine.pyx":89
  * 
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20593,7 +20665,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":89
+/* "pokerbull/cheat/_engine.pyx":93
  * 
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20603,7 +20675,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
 
 static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_rank) {
 
-  /* "pokerbull/cheat/_engine.pyx":90
+  /* "pokerbull/cheat/_engine.pyx":94
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:
  *     st.allowed[0] = rank             # <<<<<<<<<<<<<<
@@ -20612,7 +20684,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->allowed[0]) = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":91
+  /* "pokerbull/cheat/_engine.pyx":95
  * cdef void allow_one(State* st, int rank) noexcept nogil:
  *     st.allowed[0] = rank
  *     st.n_allowed = 1             # <<<<<<<<<<<<<<
@@ -20621,7 +20693,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->n_allowed = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":89
+  /* "pokerbull/cheat/_engine.pyx":93
  * 
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20632,7 +20704,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":94
+/* "pokerbull/cheat/_engine.pyx":98
  * 
  * 
  * cdef void allow_all(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20646,7 +20718,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":96
+  /* "pokerbull/cheat/_engine.pyx":100
  * cdef void allow_all(Table* t, State* st) noexcept nogil:
  *     cdef int i
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -20660,7 +20732,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":97
+    /* "pokerbull/cheat/_engine.pyx":101
  *     cdef int i
  *     for i in range(t.cycle_len):
  *         st.allowed[i] = t.all_ranks[i]             # <<<<<<<<<<<<<<
@@ -20671,7 +20743,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":98
+  /* "pokerbull/cheat/_engine.pyx":102
  *     for i in range(t.cycle_len):
  *         st.allowed[i] = t.all_ranks[i]
  *     st.n_allowed = t.cycle_len             # <<<<<<<<<<<<<<
@@ -20682,7 +20754,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
 
   __pyx_v_st->n_allowed = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":94
+  /* "pokerbull/cheat/_engine.pyx":98
  * 
  * 
  * cdef void allow_all(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20694,7 +20766,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":101
+/* "pokerbull/cheat/_engine.pyx":105
  * 
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20721,7 +20793,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":102
+  /* "pokerbull/cheat/_engine.pyx":106
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
  *     cdef int m = t.cycle_len             # <<<<<<<<<<<<<<
@@ -20732,7 +20804,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 
   __pyx_v_m = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":103
+  /* "pokerbull/cheat/_engine.pyx":107
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
  *     cdef int m = t.cycle_len
  *     cdef int i = t.pos[rank]             # <<<<<<<<<<<<<<
@@ -20741,7 +20813,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_i = (__pyx_v_t->pos[__pyx_v_rank]);
 
-  /* "pokerbull/cheat/_engine.pyx":104
+  /* "pokerbull/cheat/_engine.pyx":108
  *     cdef int m = t.cycle_len
  *     cdef int i = t.pos[rank]
  *     cdef int a = t.cycle[(i + m - 1) % m]             # <<<<<<<<<<<<<<
@@ -20750,7 +20822,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_a = (__pyx_v_t->cycle[(((__pyx_v_i + __pyx_v_m) - 1) % __pyx_v_m)]);
 
-  /* "pokerbull/cheat/_engine.pyx":105
+  /* "pokerbull/cheat/_engine.pyx":109
  *     cdef int i = t.pos[rank]
  *     cdef int a = t.cycle[(i + m - 1) % m]
  *     cdef int b = t.cycle[(i + 1) % m]             # <<<<<<<<<<<<<<
@@ -20759,7 +20831,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_b = (__pyx_v_t->cycle[((__pyx_v_i + 1) % __pyx_v_m)]);
 
-  /* "pokerbull/cheat/_engine.pyx":107
+  /* "pokerbull/cheat/_engine.pyx":111
  *     cdef int b = t.cycle[(i + 1) % m]
  *     cdef int v[3]
  *     cdef int k = 0, j, x, tmp             # <<<<<<<<<<<<<<
@@ -20768,7 +20840,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_k = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":108
+  /* "pokerbull/cheat/_engine.pyx":112
  *     cdef int v[3]
  *     cdef int k = 0, j, x, tmp
  *     v[0] = a             # <<<<<<<<<<<<<<
@@ -20777,7 +20849,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   (__pyx_v_v[0]) = __pyx_v_a;
 
-  /* "pokerbull/cheat/_engine.pyx":109
+  /* "pokerbull/cheat/_engine.pyx":113
  *     cdef int k = 0, j, x, tmp
  *     v[0] = a
  *     k = 1             # <<<<<<<<<<<<<<
@@ -20786,7 +20858,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_k = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":110
+  /* "pokerbull/cheat/_engine.pyx":114
  *     v[0] = a
  *     k = 1
  *     if rank != a:             # <<<<<<<<<<<<<<
@@ -20798,7 +20870,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":111
+    /* "pokerbull/cheat/_engine.pyx":115
  *     k = 1
  *     if rank != a:
  *         v[k] = rank             # <<<<<<<<<<<<<<
@@ -20807,7 +20879,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     (__pyx_v_v[__pyx_v_k]) = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":112
+    /* "pokerbull/cheat/_engine.pyx":116
  *     if rank != a:
  *         v[k] = rank
  *         k += 1             # <<<<<<<<<<<<<<
@@ -20816,7 +20888,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     __pyx_v_k = (__pyx_v_k + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":110
+    /* "pokerbull/cheat/_engine.pyx":114
  *     v[0] = a
  *     k = 1
  *     if rank != a:             # <<<<<<<<<<<<<<
@@ -20825,7 +20897,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":113
+  /* "pokerbull/cheat/_engine.pyx":117
  *         v[k] = rank
  *         k += 1
  *     if b != a and b != rank:             # <<<<<<<<<<<<<<
@@ -20851,7 +20923,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":114
+    /* "pokerbull/cheat/_engine.pyx":118
  *         k += 1
  *     if b != a and b != rank:
  *         v[k] = b             # <<<<<<<<<<<<<<
@@ -20860,7 +20932,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     (__pyx_v_v[__pyx_v_k]) = __pyx_v_b;
 
-    /* "pokerbull/cheat/_engine.pyx":115
+    /* "pokerbull/cheat/_engine.pyx":119
  *     if b != a and b != rank:
  *         v[k] = b
  *         k += 1             # <<<<<<<<<<<<<<
@@ -20869,7 +20941,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     __pyx_v_k = (__pyx_v_k + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":113
+    /* "pokerbull/cheat/_engine.pyx":117
  *         v[k] = rank
  *         k += 1
  *     if b != a and b != rank:             # <<<<<<<<<<<<<<
@@ -20878,7 +20950,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":116
+  /* "pokerbull/cheat/_engine.pyx":120
  *         v[k] = b
  *         k += 1
  *     for j in range(k):          # sort (at most three)             # <<<<<<<<<<<<<<
@@ -20892,7 +20964,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_j = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":117
+    /* "pokerbull/cheat/_engine.pyx":121
  *         k += 1
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):             # <<<<<<<<<<<<<<
@@ -20906,7 +20978,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
     for (__pyx_t_8 = (__pyx_v_j + 1); __pyx_t_8 < __pyx_t_7; __pyx_t_8+=1) {
       __pyx_v_x = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":118
+      /* "pokerbull/cheat/_engine.pyx":122
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:             # <<<<<<<<<<<<<<
@@ -20918,7 +20990,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
       if (__pyx_t_2) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":119
+        /* "pokerbull/cheat/_engine.pyx":123
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp             # <<<<<<<<<<<<<<
@@ -20929,7 +21001,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
         (__pyx_v_v[__pyx_v_x]) = (__pyx_v_v[__pyx_v_j]);
         (__pyx_v_v[__pyx_v_j]) = __pyx_v_tmp;
 
-        /* "pokerbull/cheat/_engine.pyx":118
+        /* "pokerbull/cheat/_engine.pyx":122
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:             # <<<<<<<<<<<<<<
@@ -20942,7 +21014,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":120
+  /* "pokerbull/cheat/_engine.pyx":124
  *             if v[x] < v[j]:
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp
  *     for j in range(k):             # <<<<<<<<<<<<<<
@@ -20956,7 +21028,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_j = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":121
+    /* "pokerbull/cheat/_engine.pyx":125
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp
  *     for j in range(k):
  *         st.allowed[j] = v[j]             # <<<<<<<<<<<<<<
@@ -20967,7 +21039,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":122
+  /* "pokerbull/cheat/_engine.pyx":126
  *     for j in range(k):
  *         st.allowed[j] = v[j]
  *     st.n_allowed = k             # <<<<<<<<<<<<<<
@@ -20976,7 +21048,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_st->n_allowed = __pyx_v_k;
 
-  /* "pokerbull/cheat/_engine.pyx":101
+  /* "pokerbull/cheat/_engine.pyx":105
  * 
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20996,7 +21068,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":125
+/* "pokerbull/cheat/_engine.pyx":129
  * 
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21007,7 +21079,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_rank) {
   int __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":126
+  /* "pokerbull/cheat/_engine.pyx":130
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -21019,7 +21091,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":127
+    /* "pokerbull/cheat/_engine.pyx":131
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -21028,7 +21100,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":126
+    /* "pokerbull/cheat/_engine.pyx":130
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -21038,7 +21110,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":128
+  /* "pokerbull/cheat/_engine.pyx":132
  *     if t.free:
  *         allow_all(t, st)
  *     elif t.fork:             # <<<<<<<<<<<<<<
@@ -21050,7 +21122,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":129
+    /* "pokerbull/cheat/_engine.pyx":133
  *         allow_all(t, st)
  *     elif t.fork:
  *         allow_fork(t, st, rank)             # <<<<<<<<<<<<<<
@@ -21059,7 +21131,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":128
+    /* "pokerbull/cheat/_engine.pyx":132
  *     if t.free:
  *         allow_all(t, st)
  *     elif t.fork:             # <<<<<<<<<<<<<<
@@ -21069,7 +21141,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":131
+  /* "pokerbull/cheat/_engine.pyx":135
  *         allow_fork(t, st, rank)
  *     else:
  *         allow_one(st, next_rank(t, rank))             # <<<<<<<<<<<<<<
@@ -21081,7 +21153,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":125
+  /* "pokerbull/cheat/_engine.pyx":129
  * 
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21092,7 +21164,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":134
+/* "pokerbull/cheat/_engine.pyx":138
  * 
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21113,7 +21185,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":135
+  /* "pokerbull/cheat/_engine.pyx":139
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:
  *     cdef int* h = st.hands[p]             # <<<<<<<<<<<<<<
@@ -21122,7 +21194,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_p]);
 
-  /* "pokerbull/cheat/_engine.pyx":137
+  /* "pokerbull/cheat/_engine.pyx":141
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -21158,7 +21230,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":138
+    /* "pokerbull/cheat/_engine.pyx":142
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):
  *         return 1             # <<<<<<<<<<<<<<
@@ -21171,7 +21243,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":137
+    /* "pokerbull/cheat/_engine.pyx":141
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -21180,7 +21252,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":139
+  /* "pokerbull/cheat/_engine.pyx":143
  *     if t.wild and (h[52] or h[53]):
  *         return 1
  *     for i in range(st.n_allowed):             # <<<<<<<<<<<<<<
@@ -21194,7 +21266,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":140
+    /* "pokerbull/cheat/_engine.pyx":144
  *         return 1
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]             # <<<<<<<<<<<<<<
@@ -21203,7 +21275,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
     __pyx_v_r = (__pyx_v_st->allowed[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":141
+    /* "pokerbull/cheat/_engine.pyx":145
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21215,7 +21287,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":142
+      /* "pokerbull/cheat/_engine.pyx":146
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:             # <<<<<<<<<<<<<<
@@ -21241,7 +21313,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":143
+        /* "pokerbull/cheat/_engine.pyx":147
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:
  *                 return 1             # <<<<<<<<<<<<<<
@@ -21254,7 +21326,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
         }
         goto __pyx_L0;
 
-        /* "pokerbull/cheat/_engine.pyx":142
+        /* "pokerbull/cheat/_engine.pyx":146
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:             # <<<<<<<<<<<<<<
@@ -21263,7 +21335,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":144
+      /* "pokerbull/cheat/_engine.pyx":148
  *             if h[52] or h[53]:
  *                 return 1
  *             continue             # <<<<<<<<<<<<<<
@@ -21272,7 +21344,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
       goto __pyx_L7_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":141
+      /* "pokerbull/cheat/_engine.pyx":145
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21281,7 +21353,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":145
+    /* "pokerbull/cheat/_engine.pyx":149
  *                 return 1
  *             continue
  *         for s in range(4):             # <<<<<<<<<<<<<<
@@ -21291,7 +21363,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     for (__pyx_t_6 = 0; __pyx_t_6 < 4; __pyx_t_6+=1) {
       __pyx_v_s = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":146
+      /* "pokerbull/cheat/_engine.pyx":150
  *             continue
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):             # <<<<<<<<<<<<<<
@@ -21327,7 +21399,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":147
+        /* "pokerbull/cheat/_engine.pyx":151
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
  *                 return 1             # <<<<<<<<<<<<<<
@@ -21340,7 +21412,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
         }
         goto __pyx_L0;
 
-        /* "pokerbull/cheat/_engine.pyx":146
+        /* "pokerbull/cheat/_engine.pyx":150
  *             continue
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):             # <<<<<<<<<<<<<<
@@ -21353,7 +21425,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":148
+  /* "pokerbull/cheat/_engine.pyx":152
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
  *                 return 1
  *     return 0             # <<<<<<<<<<<<<<
@@ -21366,7 +21438,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":134
+  /* "pokerbull/cheat/_engine.pyx":138
  * 
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21383,7 +21455,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":151
+/* "pokerbull/cheat/_engine.pyx":155
  * 
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21396,7 +21468,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   int __pyx_t_1;
   int __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":152
+  /* "pokerbull/cheat/_engine.pyx":156
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:             # <<<<<<<<<<<<<<
@@ -21422,7 +21494,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":153
+    /* "pokerbull/cheat/_engine.pyx":157
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:
  *         return t.cycle_len + 1             # <<<<<<<<<<<<<<
@@ -21435,7 +21507,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":152
+    /* "pokerbull/cheat/_engine.pyx":156
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:             # <<<<<<<<<<<<<<
@@ -21444,7 +21516,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":154
+  /* "pokerbull/cheat/_engine.pyx":158
  *     if t.pos[to] < 0 or t.pos[frm] < 0:
  *         return t.cycle_len + 1
  *     return (t.pos[to] - t.pos[frm] + t.cycle_len) % t.cycle_len             # <<<<<<<<<<<<<<
@@ -21457,7 +21529,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":151
+  /* "pokerbull/cheat/_engine.pyx":155
  * 
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21470,7 +21542,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":157
+/* "pokerbull/cheat/_engine.pyx":161
  * 
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21491,7 +21563,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   int __pyx_t_5;
   long __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":158
+  /* "pokerbull/cheat/_engine.pyx":162
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
  *     cdef int c, d, best = -1, best_d = -1             # <<<<<<<<<<<<<<
@@ -21501,7 +21573,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   __pyx_v_best = -1;
   __pyx_v_best_d = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":159
+  /* "pokerbull/cheat/_engine.pyx":163
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -21515,7 +21587,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":160
+    /* "pokerbull/cheat/_engine.pyx":164
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):             # <<<<<<<<<<<<<<
@@ -21551,7 +21623,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":161
+      /* "pokerbull/cheat/_engine.pyx":165
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):
  *             continue             # <<<<<<<<<<<<<<
@@ -21560,7 +21632,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":160
+      /* "pokerbull/cheat/_engine.pyx":164
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):             # <<<<<<<<<<<<<<
@@ -21569,7 +21641,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":162
+    /* "pokerbull/cheat/_engine.pyx":166
  *         if not hand[c] or (c >= 52 and t.wild):
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)             # <<<<<<<<<<<<<<
@@ -21589,7 +21661,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     __pyx_v_d = __pyx_f_9pokerbull_5cheat_7_engine_distance(__pyx_v_t, __pyx_v_claim_rank, __pyx_t_6);
 
 
-    /* "pokerbull/cheat/_engine.pyx":163
+    /* "pokerbull/cheat/_engine.pyx":167
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:             # <<<<<<<<<<<<<<
@@ -21601,7 +21673,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":164
+      /* "pokerbull/cheat/_engine.pyx":168
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:
  *             best = c             # <<<<<<<<<<<<<<
@@ -21610,7 +21682,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       __pyx_v_best = __pyx_v_c;
 
-      /* "pokerbull/cheat/_engine.pyx":165
+      /* "pokerbull/cheat/_engine.pyx":169
  *         if d > best_d:
  *             best = c
  *             best_d = d             # <<<<<<<<<<<<<<
@@ -21619,7 +21691,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       __pyx_v_best_d = __pyx_v_d;
 
-      /* "pokerbull/cheat/_engine.pyx":163
+      /* "pokerbull/cheat/_engine.pyx":167
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:             # <<<<<<<<<<<<<<
@@ -21631,7 +21703,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":166
+  /* "pokerbull/cheat/_engine.pyx":170
  *             best = c
  *             best_d = d
  *     return best             # <<<<<<<<<<<<<<
@@ -21644,7 +21716,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":157
+  /* "pokerbull/cheat/_engine.pyx":161
  * 
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21661,7 +21733,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":169
+/* "pokerbull/cheat/_engine.pyx":173
  * 
  * 
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21687,7 +21759,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":171
+  /* "pokerbull/cheat/_engine.pyx":175
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:
  *     """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
  *     cdef int* h = st.hands[p]             # <<<<<<<<<<<<<<
@@ -21696,7 +21768,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_p]);
 
-  /* "pokerbull/cheat/_engine.pyx":172
+  /* "pokerbull/cheat/_engine.pyx":176
  *     """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk             # <<<<<<<<<<<<<<
@@ -21706,7 +21778,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   __pyx_v_best_rank = -1;
   __pyx_v_best_n = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":173
+  /* "pokerbull/cheat/_engine.pyx":177
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
  *     for i in range(st.n_allowed):             # <<<<<<<<<<<<<<
@@ -21720,7 +21792,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":174
+    /* "pokerbull/cheat/_engine.pyx":178
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]             # <<<<<<<<<<<<<<
@@ -21729,7 +21801,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     __pyx_v_r = (__pyx_v_st->allowed[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":175
+    /* "pokerbull/cheat/_engine.pyx":179
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21741,7 +21813,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":176
+      /* "pokerbull/cheat/_engine.pyx":180
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             n_here = h[52] + h[53]             # <<<<<<<<<<<<<<
@@ -21750,7 +21822,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_n_here = ((__pyx_v_h[52]) + (__pyx_v_h[53]));
 
-      /* "pokerbull/cheat/_engine.pyx":175
+      /* "pokerbull/cheat/_engine.pyx":179
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21760,7 +21832,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       goto __pyx_L5;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":178
+    /* "pokerbull/cheat/_engine.pyx":182
  *             n_here = h[52] + h[53]
  *         else:
  *             n_here = 0             # <<<<<<<<<<<<<<
@@ -21770,7 +21842,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     /*else*/ {
       __pyx_v_n_here = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":179
+      /* "pokerbull/cheat/_engine.pyx":183
  *         else:
  *             n_here = 0
  *             for s in range(4):             # <<<<<<<<<<<<<<
@@ -21780,7 +21852,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_5 = 0; __pyx_t_5 < 4; __pyx_t_5+=1) {
         __pyx_v_s = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":180
+        /* "pokerbull/cheat/_engine.pyx":184
  *             n_here = 0
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:             # <<<<<<<<<<<<<<
@@ -21806,7 +21878,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         if (__pyx_t_4) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":181
+          /* "pokerbull/cheat/_engine.pyx":185
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]             # <<<<<<<<<<<<<<
@@ -21815,7 +21887,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
           __pyx_v_n_here = (__pyx_v_n_here + (__pyx_v_h[((4 * __pyx_v_r) + __pyx_v_s)]));
 
-          /* "pokerbull/cheat/_engine.pyx":180
+          /* "pokerbull/cheat/_engine.pyx":184
  *             n_here = 0
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:             # <<<<<<<<<<<<<<
@@ -21827,7 +21899,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     __pyx_L5:;
 
-    /* "pokerbull/cheat/_engine.pyx":182
+    /* "pokerbull/cheat/_engine.pyx":186
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:             # <<<<<<<<<<<<<<
@@ -21839,7 +21911,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":183
+      /* "pokerbull/cheat/_engine.pyx":187
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:
  *             best_n = n_here             # <<<<<<<<<<<<<<
@@ -21848,7 +21920,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_best_n = __pyx_v_n_here;
 
-      /* "pokerbull/cheat/_engine.pyx":184
+      /* "pokerbull/cheat/_engine.pyx":188
  *         if n_here > best_n:
  *             best_n = n_here
  *             best_rank = r             # <<<<<<<<<<<<<<
@@ -21857,7 +21929,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_best_rank = __pyx_v_r;
 
-      /* "pokerbull/cheat/_engine.pyx":182
+      /* "pokerbull/cheat/_engine.pyx":186
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:             # <<<<<<<<<<<<<<
@@ -21868,7 +21940,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":185
+  /* "pokerbull/cheat/_engine.pyx":189
  *             best_n = n_here
  *             best_rank = r
  *     if best_n > 0:             # <<<<<<<<<<<<<<
@@ -21880,7 +21952,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":186
+    /* "pokerbull/cheat/_engine.pyx":190
  *             best_rank = r
  *     if best_n > 0:
  *         k = 0             # <<<<<<<<<<<<<<
@@ -21889,7 +21961,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":187
+    /* "pokerbull/cheat/_engine.pyx":191
  *     if best_n > 0:
  *         k = 0
  *         if best_rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21901,7 +21973,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":188
+      /* "pokerbull/cheat/_engine.pyx":192
  *         k = 0
  *         if best_rank == JOKER_RANK:
  *             for s in range(52, 54):             # <<<<<<<<<<<<<<
@@ -21911,7 +21983,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_1 = 52; __pyx_t_1 < 54; __pyx_t_1+=1) {
         __pyx_v_s = __pyx_t_1;
 
-        /* "pokerbull/cheat/_engine.pyx":189
+        /* "pokerbull/cheat/_engine.pyx":193
  *         if best_rank == JOKER_RANK:
  *             for s in range(52, 54):
  *                 for i in range(h[s]):             # <<<<<<<<<<<<<<
@@ -21925,7 +21997,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_3; __pyx_t_5+=1) {
           __pyx_v_i = __pyx_t_5;
 
-          /* "pokerbull/cheat/_engine.pyx":190
+          /* "pokerbull/cheat/_engine.pyx":194
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -21937,7 +22009,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           if (__pyx_t_4) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":191
+            /* "pokerbull/cheat/_engine.pyx":195
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:
  *                         cards[k] = s             # <<<<<<<<<<<<<<
@@ -21946,7 +22018,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             (__pyx_v_cards[__pyx_v_k]) = __pyx_v_s;
 
-            /* "pokerbull/cheat/_engine.pyx":192
+            /* "pokerbull/cheat/_engine.pyx":196
  *                     if k < t.max_lay:
  *                         cards[k] = s
  *                         k += 1             # <<<<<<<<<<<<<<
@@ -21955,7 +22027,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             __pyx_v_k = (__pyx_v_k + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":190
+            /* "pokerbull/cheat/_engine.pyx":194
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -21967,7 +22039,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":187
+      /* "pokerbull/cheat/_engine.pyx":191
  *     if best_n > 0:
  *         k = 0
  *         if best_rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21977,7 +22049,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       goto __pyx_L13;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":194
+    /* "pokerbull/cheat/_engine.pyx":198
  *                         k += 1
  *         else:
  *             for s in range(4):             # <<<<<<<<<<<<<<
@@ -21988,7 +22060,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_1 = 0; __pyx_t_1 < 4; __pyx_t_1+=1) {
         __pyx_v_s = __pyx_t_1;
 
-        /* "pokerbull/cheat/_engine.pyx":195
+        /* "pokerbull/cheat/_engine.pyx":199
  *         else:
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:             # <<<<<<<<<<<<<<
@@ -22014,7 +22086,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         if (__pyx_t_4) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":196
+          /* "pokerbull/cheat/_engine.pyx":200
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:
  *                     continue             # <<<<<<<<<<<<<<
@@ -22023,7 +22095,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
           goto __pyx_L19_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":195
+          /* "pokerbull/cheat/_engine.pyx":199
  *         else:
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:             # <<<<<<<<<<<<<<
@@ -22032,7 +22104,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":197
+        /* "pokerbull/cheat/_engine.pyx":201
  *                 if st.req_suit >= 0 and s != st.req_suit:
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):             # <<<<<<<<<<<<<<
@@ -22046,7 +22118,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_3; __pyx_t_5+=1) {
           __pyx_v_i = __pyx_t_5;
 
-          /* "pokerbull/cheat/_engine.pyx":198
+          /* "pokerbull/cheat/_engine.pyx":202
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22058,7 +22130,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           if (__pyx_t_4) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":199
+            /* "pokerbull/cheat/_engine.pyx":203
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s             # <<<<<<<<<<<<<<
@@ -22067,7 +22139,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             (__pyx_v_cards[__pyx_v_k]) = ((4 * __pyx_v_best_rank) + __pyx_v_s);
 
-            /* "pokerbull/cheat/_engine.pyx":200
+            /* "pokerbull/cheat/_engine.pyx":204
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s
  *                         k += 1             # <<<<<<<<<<<<<<
@@ -22076,7 +22148,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             __pyx_v_k = (__pyx_v_k + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":198
+            /* "pokerbull/cheat/_engine.pyx":202
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22091,7 +22163,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     __pyx_L13:;
 
-    /* "pokerbull/cheat/_engine.pyx":201
+    /* "pokerbull/cheat/_engine.pyx":205
  *                         cards[k] = 4 * best_rank + s
  *                         k += 1
  *         rank_out[0] = best_rank             # <<<<<<<<<<<<<<
@@ -22100,7 +22172,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     (__pyx_v_rank_out[0]) = __pyx_v_best_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":202
+    /* "pokerbull/cheat/_engine.pyx":206
  *                         k += 1
  *         rank_out[0] = best_rank
  *         return k             # <<<<<<<<<<<<<<
@@ -22113,7 +22185,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":185
+    /* "pokerbull/cheat/_engine.pyx":189
  *             best_n = n_here
  *             best_rank = r
  *     if best_n > 0:             # <<<<<<<<<<<<<<
@@ -22122,7 +22194,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":203
+  /* "pokerbull/cheat/_engine.pyx":207
  *         rank_out[0] = best_rank
  *         return k
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -22158,7 +22230,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":204
+    /* "pokerbull/cheat/_engine.pyx":208
  *         return k
  *     if t.wild and (h[52] or h[53]):
  *         cards[0] = 52 if h[52] else 53             # <<<<<<<<<<<<<<
@@ -22178,7 +22250,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     (__pyx_v_cards[0]) = __pyx_t_1;
 
 
-    /* "pokerbull/cheat/_engine.pyx":205
+    /* "pokerbull/cheat/_engine.pyx":209
  *     if t.wild and (h[52] or h[53]):
  *         cards[0] = 52 if h[52] else 53
  *         rank_out[0] = st.allowed[0]             # <<<<<<<<<<<<<<
@@ -22187,7 +22259,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     (__pyx_v_rank_out[0]) = (__pyx_v_st->allowed[0]);
 
-    /* "pokerbull/cheat/_engine.pyx":206
+    /* "pokerbull/cheat/_engine.pyx":210
  *         cards[0] = 52 if h[52] else 53
  *         rank_out[0] = st.allowed[0]
  *         return 1             # <<<<<<<<<<<<<<
@@ -22200,7 +22272,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":203
+    /* "pokerbull/cheat/_engine.pyx":207
  *         rank_out[0] = best_rank
  *         return k
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -22209,7 +22281,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":207
+  /* "pokerbull/cheat/_engine.pyx":211
  *         rank_out[0] = st.allowed[0]
  *         return 1
  *     if style == HONEST:             # <<<<<<<<<<<<<<
@@ -22221,7 +22293,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":208
+    /* "pokerbull/cheat/_engine.pyx":212
  *         return 1
  *     if style == HONEST:
  *         return 0             # <<<<<<<<<<<<<<
@@ -22234,7 +22306,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":207
+    /* "pokerbull/cheat/_engine.pyx":211
  *         rank_out[0] = st.allowed[0]
  *         return 1
  *     if style == HONEST:             # <<<<<<<<<<<<<<
@@ -22243,7 +22315,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":209
+  /* "pokerbull/cheat/_engine.pyx":213
  *     if style == HONEST:
  *         return 0
  *     rank_out[0] = st.allowed[0]             # <<<<<<<<<<<<<<
@@ -22252,7 +22324,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   (__pyx_v_rank_out[0]) = (__pyx_v_st->allowed[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":210
+  /* "pokerbull/cheat/_engine.pyx":214
  *         return 0
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])             # <<<<<<<<<<<<<<
@@ -22261,7 +22333,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   __pyx_v_junk = __pyx_f_9pokerbull_5cheat_7_engine_junk_card(__pyx_v_t, __pyx_v_h, (__pyx_v_st->allowed[0]));
 
-  /* "pokerbull/cheat/_engine.pyx":211
+  /* "pokerbull/cheat/_engine.pyx":215
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:             # <<<<<<<<<<<<<<
@@ -22273,7 +22345,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":212
+    /* "pokerbull/cheat/_engine.pyx":216
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:
  *         junk = 52 if h[52] else 53             # <<<<<<<<<<<<<<
@@ -22292,7 +22364,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
     __pyx_v_junk = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":211
+    /* "pokerbull/cheat/_engine.pyx":215
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:             # <<<<<<<<<<<<<<
@@ -22301,7 +22373,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":213
+  /* "pokerbull/cheat/_engine.pyx":217
  *     if junk < 0:
  *         junk = 52 if h[52] else 53
  *     cards[0] = junk             # <<<<<<<<<<<<<<
@@ -22310,7 +22382,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   (__pyx_v_cards[0]) = __pyx_v_junk;
 
-  /* "pokerbull/cheat/_engine.pyx":214
+  /* "pokerbull/cheat/_engine.pyx":218
  *         junk = 52 if h[52] else 53
  *     cards[0] = junk
  *     return 1             # <<<<<<<<<<<<<<
@@ -22323,7 +22395,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":169
+  /* "pokerbull/cheat/_engine.pyx":173
  * 
  * 
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22345,7 +22417,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":217
+/* "pokerbull/cheat/_engine.pyx":221
  * 
  * 
  * cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22371,7 +22443,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
 
 
-  /* "pokerbull/cheat/_engine.pyx":221
+  /* "pokerbull/cheat/_engine.pyx":225
  *     cdef int i, j, left, marked, top
  *     cdef double q, hit
  *     if k <= 0:             # <<<<<<<<<<<<<<
@@ -22383,7 +22455,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":222
+    /* "pokerbull/cheat/_engine.pyx":226
  *     cdef double q, hit
  *     if k <= 0:
  *         return 1.0             # <<<<<<<<<<<<<<
@@ -22396,7 +22468,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":221
+    /* "pokerbull/cheat/_engine.pyx":225
  *     cdef int i, j, left, marked, top
  *     cdef double q, hit
  *     if k <= 0:             # <<<<<<<<<<<<<<
@@ -22405,7 +22477,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":223
+  /* "pokerbull/cheat/_engine.pyx":227
  *     if k <= 0:
  *         return 1.0
  *     if drawn > unknown:             # <<<<<<<<<<<<<<
@@ -22417,7 +22489,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":224
+    /* "pokerbull/cheat/_engine.pyx":228
  *         return 1.0
  *     if drawn > unknown:
  *         drawn = unknown             # <<<<<<<<<<<<<<
@@ -22426,7 +22498,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_drawn = __pyx_v_unknown;
 
-    /* "pokerbull/cheat/_engine.pyx":223
+    /* "pokerbull/cheat/_engine.pyx":227
  *     if k <= 0:
  *         return 1.0
  *     if drawn > unknown:             # <<<<<<<<<<<<<<
@@ -22435,7 +22507,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":225
+  /* "pokerbull/cheat/_engine.pyx":229
  *     if drawn > unknown:
  *         drawn = unknown
  *     if k > 16:             # <<<<<<<<<<<<<<
@@ -22447,7 +22519,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":226
+    /* "pokerbull/cheat/_engine.pyx":230
  *         drawn = unknown
  *     if k > 16:
  *         k = 16             # <<<<<<<<<<<<<<
@@ -22456,7 +22528,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_k = 16;
 
-    /* "pokerbull/cheat/_engine.pyx":225
+    /* "pokerbull/cheat/_engine.pyx":229
  *     if drawn > unknown:
  *         drawn = unknown
  *     if k > 16:             # <<<<<<<<<<<<<<
@@ -22465,7 +22537,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":227
+  /* "pokerbull/cheat/_engine.pyx":231
  *     if k > 16:
  *         k = 16
  *     for j in range(17):             # <<<<<<<<<<<<<<
@@ -22475,7 +22547,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   for (__pyx_t_2 = 0; __pyx_t_2 < 17; __pyx_t_2+=1) {
     __pyx_v_j = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":228
+    /* "pokerbull/cheat/_engine.pyx":232
  *         k = 16
  *     for j in range(17):
  *         dp[j] = 0.0             # <<<<<<<<<<<<<<
@@ -22485,7 +22557,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
     (__pyx_v_dp[__pyx_v_j]) = 0.0;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":229
+  /* "pokerbull/cheat/_engine.pyx":233
  *     for j in range(17):
  *         dp[j] = 0.0
  *     dp[0] = 1.0             # <<<<<<<<<<<<<<
@@ -22494,7 +22566,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   (__pyx_v_dp[0]) = 1.0;
 
-  /* "pokerbull/cheat/_engine.pyx":230
+  /* "pokerbull/cheat/_engine.pyx":234
  *         dp[j] = 0.0
  *     dp[0] = 1.0
  *     for i in range(drawn):             # <<<<<<<<<<<<<<
@@ -22508,7 +22580,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_i = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":231
+    /* "pokerbull/cheat/_engine.pyx":235
  *     dp[0] = 1.0
  *     for i in range(drawn):
  *         left = unknown - i             # <<<<<<<<<<<<<<
@@ -22517,7 +22589,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_left = (__pyx_v_unknown - __pyx_v_i);
 
-    /* "pokerbull/cheat/_engine.pyx":232
+    /* "pokerbull/cheat/_engine.pyx":236
  *     for i in range(drawn):
  *         left = unknown - i
  *         top = i if i < k - 1 else k - 1             # <<<<<<<<<<<<<<
@@ -22536,7 +22608,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
     __pyx_v_top = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":233
+    /* "pokerbull/cheat/_engine.pyx":237
  *         left = unknown - i
  *         top = i if i < k - 1 else k - 1
  *         j = top             # <<<<<<<<<<<<<<
@@ -22545,7 +22617,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_j = __pyx_v_top;
 
-    /* "pokerbull/cheat/_engine.pyx":234
+    /* "pokerbull/cheat/_engine.pyx":238
  *         top = i if i < k - 1 else k - 1
  *         j = top
  *         while j >= 0:             # <<<<<<<<<<<<<<
@@ -22558,7 +22630,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
       if (!__pyx_t_1) break;
 
-      /* "pokerbull/cheat/_engine.pyx":235
+      /* "pokerbull/cheat/_engine.pyx":239
  *         j = top
  *         while j >= 0:
  *             q = dp[j]             # <<<<<<<<<<<<<<
@@ -22567,7 +22639,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
       __pyx_v_q = (__pyx_v_dp[__pyx_v_j]);
 
-      /* "pokerbull/cheat/_engine.pyx":236
+      /* "pokerbull/cheat/_engine.pyx":240
  *         while j >= 0:
  *             q = dp[j]
  *             if q != 0.0:             # <<<<<<<<<<<<<<
@@ -22579,7 +22651,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":237
+        /* "pokerbull/cheat/_engine.pyx":241
  *             q = dp[j]
  *             if q != 0.0:
  *                 marked = of_rank - j             # <<<<<<<<<<<<<<
@@ -22588,7 +22660,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         __pyx_v_marked = (__pyx_v_of_rank - __pyx_v_j);
 
-        /* "pokerbull/cheat/_engine.pyx":238
+        /* "pokerbull/cheat/_engine.pyx":242
  *             if q != 0.0:
  *                 marked = of_rank - j
  *                 if marked < 0:             # <<<<<<<<<<<<<<
@@ -22600,7 +22672,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":239
+          /* "pokerbull/cheat/_engine.pyx":243
  *                 marked = of_rank - j
  *                 if marked < 0:
  *                     marked = 0             # <<<<<<<<<<<<<<
@@ -22609,7 +22681,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
           __pyx_v_marked = 0;
 
-          /* "pokerbull/cheat/_engine.pyx":238
+          /* "pokerbull/cheat/_engine.pyx":242
  *             if q != 0.0:
  *                 marked = of_rank - j
  *                 if marked < 0:             # <<<<<<<<<<<<<<
@@ -22618,7 +22690,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":240
+        /* "pokerbull/cheat/_engine.pyx":244
  *                 if marked < 0:
  *                     marked = 0
  *                 hit = q * marked / left             # <<<<<<<<<<<<<<
@@ -22627,7 +22699,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         __pyx_v_hit = ((__pyx_v_q * __pyx_v_marked) / ((double)__pyx_v_left));
 
-        /* "pokerbull/cheat/_engine.pyx":241
+        /* "pokerbull/cheat/_engine.pyx":245
  *                     marked = 0
  *                 hit = q * marked / left
  *                 dp[j + 1] += hit             # <<<<<<<<<<<<<<
@@ -22638,7 +22710,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
         __pyx_t_5 = (__pyx_v_j + 1);
         (__pyx_v_dp[__pyx_t_5]) = ((__pyx_v_dp[__pyx_t_5]) + __pyx_v_hit);
 
-        /* "pokerbull/cheat/_engine.pyx":242
+        /* "pokerbull/cheat/_engine.pyx":246
  *                 hit = q * marked / left
  *                 dp[j + 1] += hit
  *                 dp[j] = q - hit             # <<<<<<<<<<<<<<
@@ -22647,7 +22719,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         (__pyx_v_dp[__pyx_v_j]) = (__pyx_v_q - __pyx_v_hit);
 
-        /* "pokerbull/cheat/_engine.pyx":236
+        /* "pokerbull/cheat/_engine.pyx":240
  *         while j >= 0:
  *             q = dp[j]
  *             if q != 0.0:             # <<<<<<<<<<<<<<
@@ -22656,7 +22728,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":243
+      /* "pokerbull/cheat/_engine.pyx":247
  *                 dp[j + 1] += hit
  *                 dp[j] = q - hit
  *             j -= 1             # <<<<<<<<<<<<<<
@@ -22668,7 +22740,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":244
+  /* "pokerbull/cheat/_engine.pyx":248
  *                 dp[j] = q - hit
  *             j -= 1
  *     return dp[k]             # <<<<<<<<<<<<<<
@@ -22681,7 +22753,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":217
+  /* "pokerbull/cheat/_engine.pyx":221
  * 
  * 
  * cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22704,7 +22776,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":247
+/* "pokerbull/cheat/_engine.pyx":251
  * 
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22720,7 +22792,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":248
+  /* "pokerbull/cheat/_engine.pyx":252
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22732,7 +22804,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":249
+    /* "pokerbull/cheat/_engine.pyx":253
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]             # <<<<<<<<<<<<<<
@@ -22745,7 +22817,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":248
+    /* "pokerbull/cheat/_engine.pyx":252
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22754,7 +22826,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":250
+  /* "pokerbull/cheat/_engine.pyx":254
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]
  *     cdef int k = 0, s             # <<<<<<<<<<<<<<
@@ -22763,7 +22835,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   __pyx_v_k = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":251
+  /* "pokerbull/cheat/_engine.pyx":255
  *         return counts[52] + counts[53]
  *     cdef int k = 0, s
  *     for s in range(4):             # <<<<<<<<<<<<<<
@@ -22773,7 +22845,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   for (__pyx_t_2 = 0; __pyx_t_2 < 4; __pyx_t_2+=1) {
     __pyx_v_s = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":252
+    /* "pokerbull/cheat/_engine.pyx":256
  *     cdef int k = 0, s
  *     for s in range(4):
  *         if suit < 0 or s == suit:             # <<<<<<<<<<<<<<
@@ -22799,7 +22871,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":253
+      /* "pokerbull/cheat/_engine.pyx":257
  *     for s in range(4):
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]             # <<<<<<<<<<<<<<
@@ -22808,7 +22880,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
       __pyx_v_k = (__pyx_v_k + (__pyx_v_counts[((4 * __pyx_v_rank) + __pyx_v_s)]));
 
-      /* "pokerbull/cheat/_engine.pyx":252
+      /* "pokerbull/cheat/_engine.pyx":256
  *     cdef int k = 0, s
  *     for s in range(4):
  *         if suit < 0 or s == suit:             # <<<<<<<<<<<<<<
@@ -22818,7 +22890,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":254
+  /* "pokerbull/cheat/_engine.pyx":258
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]
  *     if t.wild:             # <<<<<<<<<<<<<<
@@ -22830,7 +22902,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":255
+    /* "pokerbull/cheat/_engine.pyx":259
  *             k += counts[4 * rank + s]
  *     if t.wild:
  *         k += counts[52] + counts[53]             # <<<<<<<<<<<<<<
@@ -22839,7 +22911,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
     __pyx_v_k = (__pyx_v_k + ((__pyx_v_counts[52]) + (__pyx_v_counts[53])));
 
-    /* "pokerbull/cheat/_engine.pyx":254
+    /* "pokerbull/cheat/_engine.pyx":258
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]
  *     if t.wild:             # <<<<<<<<<<<<<<
@@ -22848,7 +22920,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":256
+  /* "pokerbull/cheat/_engine.pyx":260
  *     if t.wild:
  *         k += counts[52] + counts[53]
  *     return k             # <<<<<<<<<<<<<<
@@ -22861,7 +22933,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":247
+  /* "pokerbull/cheat/_engine.pyx":251
  * 
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22876,7 +22948,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":259
+/* "pokerbull/cheat/_engine.pyx":263
  * 
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22902,7 +22974,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":260
+  /* "pokerbull/cheat/_engine.pyx":264
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count             # <<<<<<<<<<<<<<
@@ -22919,7 +22991,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 
   __pyx_v_count = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":261
+  /* "pokerbull/cheat/_engine.pyx":265
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0             # <<<<<<<<<<<<<<
@@ -22929,7 +23001,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   __pyx_v_hand_total = 0;
   __pyx_v_known_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":262
+  /* "pokerbull/cheat/_engine.pyx":266
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:             # <<<<<<<<<<<<<<
@@ -22955,7 +23027,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":263
+    /* "pokerbull/cheat/_engine.pyx":267
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:
  *         return 1             # <<<<<<<<<<<<<<
@@ -22968,7 +23040,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":262
+    /* "pokerbull/cheat/_engine.pyx":266
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:             # <<<<<<<<<<<<<<
@@ -22977,7 +23049,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":264
+  /* "pokerbull/cheat/_engine.pyx":268
  *     if t.counts_differ and st.last_laid != count:
  *         return 1
  *     cdef int suit = st.last_suit             # <<<<<<<<<<<<<<
@@ -22988,7 +23060,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 
   __pyx_v_suit = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":266
+  /* "pokerbull/cheat/_engine.pyx":270
  *     cdef int suit = st.last_suit
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
  *         - of_rank(t, st.known[p], rank, suit)             # <<<<<<<<<<<<<<
@@ -22997,7 +23069,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   __pyx_v_unknown_r = ((__pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, __pyx_v_t->deck, __pyx_v_rank, __pyx_v_suit) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->hands[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit)) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->known[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit));
 
-  /* "pokerbull/cheat/_engine.pyx":267
+  /* "pokerbull/cheat/_engine.pyx":271
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
  *         - of_rank(t, st.known[p], rank, suit)
  *     if unknown_r < count:             # <<<<<<<<<<<<<<
@@ -23009,7 +23081,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":268
+    /* "pokerbull/cheat/_engine.pyx":272
  *         - of_rank(t, st.known[p], rank, suit)
  *     if unknown_r < count:
  *         return 1             # <<<<<<<<<<<<<<
@@ -23022,7 +23094,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":267
+    /* "pokerbull/cheat/_engine.pyx":271
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
  *         - of_rank(t, st.known[p], rank, suit)
  *     if unknown_r < count:             # <<<<<<<<<<<<<<
@@ -23031,7 +23103,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":269
+  /* "pokerbull/cheat/_engine.pyx":273
  *     if unknown_r < count:
  *         return 1
  *     if style <= LIAR:             # <<<<<<<<<<<<<<
@@ -23043,7 +23115,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":270
+    /* "pokerbull/cheat/_engine.pyx":274
  *         return 1
  *     if style <= LIAR:
  *         return 0             # <<<<<<<<<<<<<<
@@ -23056,7 +23128,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":269
+    /* "pokerbull/cheat/_engine.pyx":273
  *     if unknown_r < count:
  *         return 1
  *     if style <= LIAR:             # <<<<<<<<<<<<<<
@@ -23065,7 +23137,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":271
+  /* "pokerbull/cheat/_engine.pyx":275
  *     if style <= LIAR:
  *         return 0
  *     if style == SHARK:             # <<<<<<<<<<<<<<
@@ -23077,7 +23149,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":272
+    /* "pokerbull/cheat/_engine.pyx":276
  *         return 0
  *     if style == SHARK:
  *         return st.sizes[seat] == 0             # <<<<<<<<<<<<<<
@@ -23090,7 +23162,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":271
+    /* "pokerbull/cheat/_engine.pyx":275
  *     if style <= LIAR:
  *         return 0
  *     if style == SHARK:             # <<<<<<<<<<<<<<
@@ -23099,7 +23171,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":273
+  /* "pokerbull/cheat/_engine.pyx":277
  *     if style == SHARK:
  *         return st.sizes[seat] == 0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -23113,7 +23185,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":274
+    /* "pokerbull/cheat/_engine.pyx":278
  *         return st.sizes[seat] == 0
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]             # <<<<<<<<<<<<<<
@@ -23122,7 +23194,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
     __pyx_v_hand_total = (__pyx_v_hand_total + ((__pyx_v_st->hands[__pyx_v_p])[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":275
+    /* "pokerbull/cheat/_engine.pyx":279
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]
  *         known_total += st.known[p][c]             # <<<<<<<<<<<<<<
@@ -23133,7 +23205,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":276
+  /* "pokerbull/cheat/_engine.pyx":280
  *         hand_total += st.hands[p][c]
  *         known_total += st.known[p][c]
  *     unknown = t.deck_total - hand_total - known_total             # <<<<<<<<<<<<<<
@@ -23142,7 +23214,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   __pyx_v_unknown = ((__pyx_v_t->deck_total - __pyx_v_hand_total) - __pyx_v_known_total);
 
-  /* "pokerbull/cheat/_engine.pyx":277
+  /* "pokerbull/cheat/_engine.pyx":281
  *         known_total += st.known[p][c]
  *     unknown = t.deck_total - hand_total - known_total
  *     before = st.sizes[seat] + st.last_laid             # <<<<<<<<<<<<<<
@@ -23151,7 +23223,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   __pyx_v_before = ((__pyx_v_st->sizes[__pyx_v_seat]) + __pyx_v_st->last_laid);
 
-  /* "pokerbull/cheat/_engine.pyx":278
+  /* "pokerbull/cheat/_engine.pyx":282
  *     unknown = t.deck_total - hand_total - known_total
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:             # <<<<<<<<<<<<<<
@@ -23163,7 +23235,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":279
+    /* "pokerbull/cheat/_engine.pyx":283
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:
  *         return 0             # <<<<<<<<<<<<<<
@@ -23176,7 +23248,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":278
+    /* "pokerbull/cheat/_engine.pyx":282
  *     unknown = t.deck_total - hand_total - known_total
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:             # <<<<<<<<<<<<<<
@@ -23185,7 +23257,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":280
+  /* "pokerbull/cheat/_engine.pyx":284
  *     if unknown <= 0:
  *         return 0
  *     return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT             # <<<<<<<<<<<<<<
@@ -23198,7 +23270,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":259
+  /* "pokerbull/cheat/_engine.pyx":263
  * 
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23221,7 +23293,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":283
+/* "pokerbull/cheat/_engine.pyx":287
  * 
  * 
  * cdef void end_game(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23247,7 +23319,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   double __pyx_t_6;
   int __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":286
+  /* "pokerbull/cheat/_engine.pyx":290
  *     """Returns as game.Game.returns(): finished seats in order, then the rest (by hand
  *     size when the game stalled, else tied), scores shared within a tie."""
  *     cdef int n = t.n             # <<<<<<<<<<<<<<
@@ -23258,7 +23330,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
   __pyx_v_n = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":290
+  /* "pokerbull/cheat/_engine.pyx":294
  *     cdef int s, i, g, k, place, best
  *     cdef double score
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -23272,7 +23344,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":291
+    /* "pokerbull/cheat/_engine.pyx":295
  *     cdef double score
  *     for s in range(n):
  *         key[s] = -1             # <<<<<<<<<<<<<<
@@ -23283,7 +23355,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":292
+  /* "pokerbull/cheat/_engine.pyx":296
  *     for s in range(n):
  *         key[s] = -1
  *     for i in range(st.n_finished):             # <<<<<<<<<<<<<<
@@ -23297,7 +23369,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":293
+    /* "pokerbull/cheat/_engine.pyx":297
  *         key[s] = -1
  *     for i in range(st.n_finished):
  *         key[st.finish_order[i]] = i             # <<<<<<<<<<<<<<
@@ -23308,7 +23380,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":294
+  /* "pokerbull/cheat/_engine.pyx":298
  *     for i in range(st.n_finished):
  *         key[st.finish_order[i]] = i
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -23322,7 +23394,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":295
+    /* "pokerbull/cheat/_engine.pyx":299
  *         key[st.finish_order[i]] = i
  *     for s in range(n):
  *         if key[s] < 0:             # <<<<<<<<<<<<<<
@@ -23334,7 +23406,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":296
+      /* "pokerbull/cheat/_engine.pyx":300
  *     for s in range(n):
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)             # <<<<<<<<<<<<<<
@@ -23354,7 +23426,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       (__pyx_v_key[__pyx_v_s]) = (0x3E8 + __pyx_t_5);
 
 
-      /* "pokerbull/cheat/_engine.pyx":295
+      /* "pokerbull/cheat/_engine.pyx":299
  *         key[st.finish_order[i]] = i
  *     for s in range(n):
  *         if key[s] < 0:             # <<<<<<<<<<<<<<
@@ -23365,7 +23437,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":297
+  /* "pokerbull/cheat/_engine.pyx":301
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1             # <<<<<<<<<<<<<<
@@ -23374,7 +23446,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_st->over = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":298
+  /* "pokerbull/cheat/_engine.pyx":302
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23386,7 +23458,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":299
+    /* "pokerbull/cheat/_engine.pyx":303
  *     st.over = 1
  *     if not t.places:
  *         best = BIG             # <<<<<<<<<<<<<<
@@ -23395,7 +23467,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_best = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-    /* "pokerbull/cheat/_engine.pyx":300
+    /* "pokerbull/cheat/_engine.pyx":304
  *     if not t.places:
  *         best = BIG
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23409,7 +23481,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":301
+      /* "pokerbull/cheat/_engine.pyx":305
  *         best = BIG
  *         for s in range(n):
  *             if key[s] < best:             # <<<<<<<<<<<<<<
@@ -23421,7 +23493,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":302
+        /* "pokerbull/cheat/_engine.pyx":306
  *         for s in range(n):
  *             if key[s] < best:
  *                 best = key[s]             # <<<<<<<<<<<<<<
@@ -23430,7 +23502,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_best = (__pyx_v_key[__pyx_v_s]);
 
-        /* "pokerbull/cheat/_engine.pyx":301
+        /* "pokerbull/cheat/_engine.pyx":305
  *         best = BIG
  *         for s in range(n):
  *             if key[s] < best:             # <<<<<<<<<<<<<<
@@ -23441,7 +23513,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":303
+    /* "pokerbull/cheat/_engine.pyx":307
  *             if key[s] < best:
  *                 best = key[s]
  *         k = 0             # <<<<<<<<<<<<<<
@@ -23450,7 +23522,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":304
+    /* "pokerbull/cheat/_engine.pyx":308
  *                 best = key[s]
  *         k = 0
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23464,7 +23536,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":305
+      /* "pokerbull/cheat/_engine.pyx":309
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23476,7 +23548,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":306
+        /* "pokerbull/cheat/_engine.pyx":310
  *         for s in range(n):
  *             if key[s] == best:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -23485,7 +23557,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":305
+        /* "pokerbull/cheat/_engine.pyx":309
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23496,7 +23568,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":307
+    /* "pokerbull/cheat/_engine.pyx":311
  *             if key[s] == best:
  *                 k += 1
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23510,7 +23582,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":308
+      /* "pokerbull/cheat/_engine.pyx":312
  *                 k += 1
  *         for s in range(n):
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0             # <<<<<<<<<<<<<<
@@ -23532,7 +23604,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":309
+    /* "pokerbull/cheat/_engine.pyx":313
  *         for s in range(n):
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
  *         return             # <<<<<<<<<<<<<<
@@ -23543,7 +23615,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":298
+    /* "pokerbull/cheat/_engine.pyx":302
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23552,7 +23624,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":310
+  /* "pokerbull/cheat/_engine.pyx":314
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
  *         return
  *     place = 1             # <<<<<<<<<<<<<<
@@ -23561,7 +23633,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_place = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":311
+  /* "pokerbull/cheat/_engine.pyx":315
  *         return
  *     place = 1
  *     g = -1             # <<<<<<<<<<<<<<
@@ -23570,7 +23642,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_g = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":312
+  /* "pokerbull/cheat/_engine.pyx":316
  *     place = 1
  *     g = -1
  *     while True:             # <<<<<<<<<<<<<<
@@ -23579,7 +23651,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   while (1) {
 
-    /* "pokerbull/cheat/_engine.pyx":313
+    /* "pokerbull/cheat/_engine.pyx":317
  *     g = -1
  *     while True:
  *         best = BIG             # <<<<<<<<<<<<<<
@@ -23588,7 +23660,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_best = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-    /* "pokerbull/cheat/_engine.pyx":314
+    /* "pokerbull/cheat/_engine.pyx":318
  *     while True:
  *         best = BIG
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23602,7 +23674,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":315
+      /* "pokerbull/cheat/_engine.pyx":319
  *         best = BIG
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:             # <<<<<<<<<<<<<<
@@ -23628,7 +23700,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":316
+        /* "pokerbull/cheat/_engine.pyx":320
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]             # <<<<<<<<<<<<<<
@@ -23637,7 +23709,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_best = (__pyx_v_key[__pyx_v_s]);
 
-        /* "pokerbull/cheat/_engine.pyx":315
+        /* "pokerbull/cheat/_engine.pyx":319
  *         best = BIG
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:             # <<<<<<<<<<<<<<
@@ -23648,7 +23720,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":317
+    /* "pokerbull/cheat/_engine.pyx":321
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]
  *         if best == BIG:             # <<<<<<<<<<<<<<
@@ -23660,7 +23732,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":318
+      /* "pokerbull/cheat/_engine.pyx":322
  *                 best = key[s]
  *         if best == BIG:
  *             break             # <<<<<<<<<<<<<<
@@ -23669,7 +23741,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
       goto __pyx_L20_break;
 
-      /* "pokerbull/cheat/_engine.pyx":317
+      /* "pokerbull/cheat/_engine.pyx":321
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]
  *         if best == BIG:             # <<<<<<<<<<<<<<
@@ -23678,7 +23750,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":319
+    /* "pokerbull/cheat/_engine.pyx":323
  *         if best == BIG:
  *             break
  *         k = 0             # <<<<<<<<<<<<<<
@@ -23687,7 +23759,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":320
+    /* "pokerbull/cheat/_engine.pyx":324
  *             break
  *         k = 0
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23701,7 +23773,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":321
+      /* "pokerbull/cheat/_engine.pyx":325
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23713,7 +23785,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":322
+        /* "pokerbull/cheat/_engine.pyx":326
  *         for s in range(n):
  *             if key[s] == best:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -23722,7 +23794,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":321
+        /* "pokerbull/cheat/_engine.pyx":325
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23733,7 +23805,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":323
+    /* "pokerbull/cheat/_engine.pyx":327
  *             if key[s] == best:
  *                 k += 1
  *         score = 0.0             # <<<<<<<<<<<<<<
@@ -23742,7 +23814,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_score = 0.0;
 
-    /* "pokerbull/cheat/_engine.pyx":324
+    /* "pokerbull/cheat/_engine.pyx":328
  *                 k += 1
  *         score = 0.0
  *         for i in range(k):             # <<<<<<<<<<<<<<
@@ -23756,7 +23828,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_i = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":325
+      /* "pokerbull/cheat/_engine.pyx":329
  *         score = 0.0
  *         for i in range(k):
  *             score += (n + 1) / 2.0 - (place + i)             # <<<<<<<<<<<<<<
@@ -23767,7 +23839,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":326
+    /* "pokerbull/cheat/_engine.pyx":330
  *         for i in range(k):
  *             score += (n + 1) / 2.0 - (place + i)
  *         score = score / k             # <<<<<<<<<<<<<<
@@ -23776,7 +23848,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_score = (__pyx_v_score / ((double)__pyx_v_k));
 
-    /* "pokerbull/cheat/_engine.pyx":327
+    /* "pokerbull/cheat/_engine.pyx":331
  *             score += (n + 1) / 2.0 - (place + i)
  *         score = score / k
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23790,7 +23862,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":328
+      /* "pokerbull/cheat/_engine.pyx":332
  *         score = score / k
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23802,7 +23874,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":329
+        /* "pokerbull/cheat/_engine.pyx":333
  *         for s in range(n):
  *             if key[s] == best:
  *                 st.ret[s] = score             # <<<<<<<<<<<<<<
@@ -23811,7 +23883,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         (__pyx_v_st->ret[__pyx_v_s]) = __pyx_v_score;
 
-        /* "pokerbull/cheat/_engine.pyx":328
+        /* "pokerbull/cheat/_engine.pyx":332
  *         score = score / k
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23822,7 +23894,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":330
+    /* "pokerbull/cheat/_engine.pyx":334
  *             if key[s] == best:
  *                 st.ret[s] = score
  *         place += k             # <<<<<<<<<<<<<<
@@ -23831,7 +23903,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_place = (__pyx_v_place + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":331
+    /* "pokerbull/cheat/_engine.pyx":335
  *                 st.ret[s] = score
  *         place += k
  *         g = best             # <<<<<<<<<<<<<<
@@ -23842,7 +23914,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
   __pyx_L20_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":283
+  /* "pokerbull/cheat/_engine.pyx":287
  * 
  * 
  * cdef void end_game(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23863,7 +23935,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":334
+/* "pokerbull/cheat/_engine.pyx":338
  * 
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23879,7 +23951,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   int __pyx_t_3;
   int __pyx_t_4;
 
-  /* "pokerbull/cheat/_engine.pyx":335
+  /* "pokerbull/cheat/_engine.pyx":339
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int s, alive = 0             # <<<<<<<<<<<<<<
@@ -23888,7 +23960,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_alive = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":336
+  /* "pokerbull/cheat/_engine.pyx":340
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int s, alive = 0
  *     st.active[seat] = 0             # <<<<<<<<<<<<<<
@@ -23897,7 +23969,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   (__pyx_v_st->active[__pyx_v_seat]) = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":337
+  /* "pokerbull/cheat/_engine.pyx":341
  *     cdef int s, alive = 0
  *     st.active[seat] = 0
  *     st.finish_order[st.n_finished] = seat             # <<<<<<<<<<<<<<
@@ -23906,7 +23978,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   (__pyx_v_st->finish_order[__pyx_v_st->n_finished]) = __pyx_v_seat;
 
-  /* "pokerbull/cheat/_engine.pyx":338
+  /* "pokerbull/cheat/_engine.pyx":342
  *     st.active[seat] = 0
  *     st.finish_order[st.n_finished] = seat
  *     st.n_finished += 1             # <<<<<<<<<<<<<<
@@ -23915,7 +23987,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->n_finished = (__pyx_v_st->n_finished + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":339
+  /* "pokerbull/cheat/_engine.pyx":343
  *     st.finish_order[st.n_finished] = seat
  *     st.n_finished += 1
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -23924,7 +23996,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":340
+  /* "pokerbull/cheat/_engine.pyx":344
  *     st.n_finished += 1
  *     st.stall = 0
  *     st.record_low = BIG             # <<<<<<<<<<<<<<
@@ -23933,7 +24005,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->record_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":341
+  /* "pokerbull/cheat/_engine.pyx":345
  *     st.stall = 0
  *     st.record_low = BIG
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23945,7 +24017,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":342
+    /* "pokerbull/cheat/_engine.pyx":346
  *     st.record_low = BIG
  *     if not t.places:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -23954,7 +24026,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":343
+    /* "pokerbull/cheat/_engine.pyx":347
  *     if not t.places:
  *         end_game(t, st)
  *         return             # <<<<<<<<<<<<<<
@@ -23965,7 +24037,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":341
+    /* "pokerbull/cheat/_engine.pyx":345
  *     st.stall = 0
  *     st.record_low = BIG
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23974,7 +24046,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":344
+  /* "pokerbull/cheat/_engine.pyx":348
  *         end_game(t, st)
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -23988,7 +24060,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":345
+    /* "pokerbull/cheat/_engine.pyx":349
  *         return
  *     for s in range(t.n):
  *         alive += st.active[s]             # <<<<<<<<<<<<<<
@@ -23999,7 +24071,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":346
+  /* "pokerbull/cheat/_engine.pyx":350
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -24011,7 +24083,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":347
+    /* "pokerbull/cheat/_engine.pyx":351
  *         alive += st.active[s]
  *     if alive <= 1:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24020,7 +24092,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":346
+    /* "pokerbull/cheat/_engine.pyx":350
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -24029,7 +24101,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":334
+  /* "pokerbull/cheat/_engine.pyx":338
  * 
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24043,7 +24115,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":350
+/* "pokerbull/cheat/_engine.pyx":354
  * 
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24060,7 +24132,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":351
+  /* "pokerbull/cheat/_engine.pyx":355
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG             # <<<<<<<<<<<<<<
@@ -24069,7 +24141,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":352
+  /* "pokerbull/cheat/_engine.pyx":356
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -24081,7 +24153,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":353
+    /* "pokerbull/cheat/_engine.pyx":357
  *     cdef int s, low = BIG
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -24092,7 +24164,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":352
+    /* "pokerbull/cheat/_engine.pyx":356
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -24101,7 +24173,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":354
+  /* "pokerbull/cheat/_engine.pyx":358
  *     if st.over:
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24115,7 +24187,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":355
+    /* "pokerbull/cheat/_engine.pyx":359
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -24141,7 +24213,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":356
+      /* "pokerbull/cheat/_engine.pyx":360
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -24150,7 +24222,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":355
+      /* "pokerbull/cheat/_engine.pyx":359
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -24161,7 +24233,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":357
+  /* "pokerbull/cheat/_engine.pyx":361
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]
  *     if low == BIG:             # <<<<<<<<<<<<<<
@@ -24173,7 +24245,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":358
+    /* "pokerbull/cheat/_engine.pyx":362
  *             low = st.sizes[s]
  *     if low == BIG:
  *         low = 0             # <<<<<<<<<<<<<<
@@ -24182,7 +24254,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_low = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":357
+    /* "pokerbull/cheat/_engine.pyx":361
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]
  *     if low == BIG:             # <<<<<<<<<<<<<<
@@ -24191,7 +24263,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":359
+  /* "pokerbull/cheat/_engine.pyx":363
  *     if low == BIG:
  *         low = 0
  *     if low < st.record_low:             # <<<<<<<<<<<<<<
@@ -24203,7 +24275,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":360
+    /* "pokerbull/cheat/_engine.pyx":364
  *         low = 0
  *     if low < st.record_low:
  *         st.record_low = low             # <<<<<<<<<<<<<<
@@ -24212,7 +24284,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->record_low = __pyx_v_low;
 
-    /* "pokerbull/cheat/_engine.pyx":361
+    /* "pokerbull/cheat/_engine.pyx":365
  *     if low < st.record_low:
  *         st.record_low = low
  *         st.stall = 0             # <<<<<<<<<<<<<<
@@ -24221,7 +24293,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->stall = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":362
+    /* "pokerbull/cheat/_engine.pyx":366
  *         st.record_low = low
  *         st.stall = 0
  *         return             # <<<<<<<<<<<<<<
@@ -24232,7 +24304,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":359
+    /* "pokerbull/cheat/_engine.pyx":363
  *     if low == BIG:
  *         low = 0
  *     if low < st.record_low:             # <<<<<<<<<<<<<<
@@ -24241,7 +24313,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":363
+  /* "pokerbull/cheat/_engine.pyx":367
  *         st.stall = 0
  *         return
  *     st.stall += 1             # <<<<<<<<<<<<<<
@@ -24250,7 +24322,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->stall = (__pyx_v_st->stall + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":364
+  /* "pokerbull/cheat/_engine.pyx":368
  *         return
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:             # <<<<<<<<<<<<<<
@@ -24262,7 +24334,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":365
+    /* "pokerbull/cheat/_engine.pyx":369
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:
  *         st.stalled = 1             # <<<<<<<<<<<<<<
@@ -24271,7 +24343,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->stalled = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":366
+    /* "pokerbull/cheat/_engine.pyx":370
  *     if st.stall >= t.stall_turns:
  *         st.stalled = 1
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24280,7 +24352,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":364
+    /* "pokerbull/cheat/_engine.pyx":368
  *         return
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:             # <<<<<<<<<<<<<<
@@ -24289,7 +24361,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":350
+  /* "pokerbull/cheat/_engine.pyx":354
  * 
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24303,7 +24375,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":369
+/* "pokerbull/cheat/_engine.pyx":373
  * 
  * 
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24321,7 +24393,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":371
+  /* "pokerbull/cheat/_engine.pyx":375
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int c, s
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24335,7 +24407,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":372
+    /* "pokerbull/cheat/_engine.pyx":376
  *     cdef int c, s
  *     for c in range(NC):
  *         st.hands[seat][c] += st.pile[c]             # <<<<<<<<<<<<<<
@@ -24348,7 +24420,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
     __pyx_t_5 = __pyx_v_c;
     ((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) = (((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) + (__pyx_v_st->pile[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":373
+    /* "pokerbull/cheat/_engine.pyx":377
  *     for c in range(NC):
  *         st.hands[seat][c] += st.pile[c]
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -24359,7 +24431,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":374
+  /* "pokerbull/cheat/_engine.pyx":378
  *         st.hands[seat][c] += st.pile[c]
  *         st.pile[c] = 0
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24373,7 +24445,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_s = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":375
+    /* "pokerbull/cheat/_engine.pyx":379
  *         st.pile[c] = 0
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24387,7 +24459,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_2; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":376
+      /* "pokerbull/cheat/_engine.pyx":380
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -24400,7 +24472,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":377
+  /* "pokerbull/cheat/_engine.pyx":381
  *         for c in range(NC):
  *             st.known[s][c] = 0
  *     st.sizes[seat] += st.pile_size             # <<<<<<<<<<<<<<
@@ -24411,7 +24483,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   __pyx_t_3 = __pyx_v_seat;
   (__pyx_v_st->sizes[__pyx_t_3]) = ((__pyx_v_st->sizes[__pyx_t_3]) + __pyx_v_st->pile_size);
 
-  /* "pokerbull/cheat/_engine.pyx":378
+  /* "pokerbull/cheat/_engine.pyx":382
  *             st.known[s][c] = 0
  *     st.sizes[seat] += st.pile_size
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -24420,7 +24492,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":379
+  /* "pokerbull/cheat/_engine.pyx":383
  *     st.sizes[seat] += st.pile_size
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -24429,7 +24501,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":369
+  /* "pokerbull/cheat/_engine.pyx":373
  * 
  * 
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24442,7 +24514,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":382
+/* "pokerbull/cheat/_engine.pyx":386
  * 
  * 
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24454,7 +24526,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   int __pyx_t_1;
   int __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":384
+  /* "pokerbull/cheat/_engine.pyx":388
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
  *     """A lead: any rank with G and O, else the rank due."""
  *     st.to_play = leader             # <<<<<<<<<<<<<<
@@ -24463,7 +24535,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
   __pyx_v_st->to_play = __pyx_v_leader;
 
-  /* "pokerbull/cheat/_engine.pyx":385
+  /* "pokerbull/cheat/_engine.pyx":389
  *     """A lead: any rank with G and O, else the rank due."""
  *     st.to_play = leader
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -24472,7 +24544,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":386
+  /* "pokerbull/cheat/_engine.pyx":390
  *     st.to_play = leader
  *     st.open_seat = -1
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -24481,7 +24553,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":387
+  /* "pokerbull/cheat/_engine.pyx":391
  *     st.open_seat = -1
  *     st.req_suit = -1
  *     if t.free or t.egyptian:             # <<<<<<<<<<<<<<
@@ -24507,7 +24579,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":388
+    /* "pokerbull/cheat/_engine.pyx":392
  *     st.req_suit = -1
  *     if t.free or t.egyptian:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -24516,7 +24588,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":387
+    /* "pokerbull/cheat/_engine.pyx":391
  *     st.open_seat = -1
  *     st.req_suit = -1
  *     if t.free or t.egyptian:             # <<<<<<<<<<<<<<
@@ -24526,7 +24598,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":390
+  /* "pokerbull/cheat/_engine.pyx":394
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
@@ -24538,7 +24610,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":382
+  /* "pokerbull/cheat/_engine.pyx":386
  * 
  * 
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24549,7 +24621,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":393
+/* "pokerbull/cheat/_engine.pyx":397
  * 
  * 
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24560,7 +24632,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_seat) {
   int __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":395
+  /* "pokerbull/cheat/_engine.pyx":399
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:
  *     """After a pick-up: the next rank, or any (G)."""
  *     st.to_play = seat             # <<<<<<<<<<<<<<
@@ -24569,7 +24641,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
   __pyx_v_st->to_play = __pyx_v_seat;
 
-  /* "pokerbull/cheat/_engine.pyx":396
+  /* "pokerbull/cheat/_engine.pyx":400
  *     """After a pick-up: the next rank, or any (G)."""
  *     st.to_play = seat
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -24578,7 +24650,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":397
+  /* "pokerbull/cheat/_engine.pyx":401
  *     st.to_play = seat
  *     st.open_seat = -1
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -24587,7 +24659,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":398
+  /* "pokerbull/cheat/_engine.pyx":402
  *     st.open_seat = -1
  *     st.req_suit = -1
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -24599,7 +24671,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":399
+    /* "pokerbull/cheat/_engine.pyx":403
  *     st.req_suit = -1
  *     if t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -24608,7 +24680,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":398
+    /* "pokerbull/cheat/_engine.pyx":402
  *     st.open_seat = -1
  *     st.req_suit = -1
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -24618,7 +24690,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":401
+  /* "pokerbull/cheat/_engine.pyx":405
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
@@ -24630,7 +24702,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":393
+  /* "pokerbull/cheat/_engine.pyx":397
  * 
  * 
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24641,12 +24713,506 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":404
+/* "pokerbull/cheat/_engine.pyx":408
+ * 
+ * 
+ * cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """S: one laid card turned at random (chance outcomes in card-id order, as
+ *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
+*/
+
+static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_challenger) {
+  int __pyx_v_layer;
+  int __pyx_v_rank;
+  int __pyx_v_c;
+  int __pyx_v_i;
+  int __pyx_v_k;
+  int __pyx_v_card;
+  int __pyx_v_lie;
+  int __pyx_v_taker;
+  double __pyx_v_u;
+  double __pyx_v_acc;
+  int __pyx_t_1;
+  int __pyx_t_2;
+  int __pyx_t_3;
+  int __pyx_t_4;
+  int __pyx_t_5;
+  int __pyx_t_6;
+  int __pyx_t_7;
+  int __pyx_t_8;
+
+  /* "pokerbull/cheat/_engine.pyx":411
+ *     """S: one laid card turned at random (chance outcomes in card-id order, as
+ *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
+ *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker             # <<<<<<<<<<<<<<
+ *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
+ *     cdef double acc = 0.0
+*/
+  __pyx_t_1 = __pyx_v_st->last_seat;
+
+  __pyx_v_layer = __pyx_t_1;
+  __pyx_t_1 = __pyx_v_st->last_rank;
+
+  __pyx_v_rank = __pyx_t_1;
+  __pyx_v_card = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":412
+ *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
+ *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
+ *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]             # <<<<<<<<<<<<<<
+ *     cdef double acc = 0.0
+ *     st.next_uniform += 1
+*/
+  __pyx_v_u = (__pyx_v_st->uniforms[(__pyx_v_st->next_uniform % __pyx_v_st->n_uniforms)]);
+
+  /* "pokerbull/cheat/_engine.pyx":413
+ *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
+ *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
+ *     cdef double acc = 0.0             # <<<<<<<<<<<<<<
+ *     st.next_uniform += 1
+ *     for c in range(NC):
+*/
+  __pyx_v_acc = 0.0;
+
+  /* "pokerbull/cheat/_engine.pyx":414
+ *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
+ *     cdef double acc = 0.0
+ *     st.next_uniform += 1             # <<<<<<<<<<<<<<
+ *     for c in range(NC):
+ *         k = 0
+*/
+  __pyx_v_st->next_uniform = (__pyx_v_st->next_uniform + 1);
+
+  /* "pokerbull/cheat/_engine.pyx":415
+ *     cdef double acc = 0.0
+ *     st.next_uniform += 1
+ *     for c in range(NC):             # <<<<<<<<<<<<<<
+ *         k = 0
+ *         for i in range(st.last_laid):
+*/
+
+  __pyx_t_2 = __pyx_e_9pokerbull_5cheat_7_engine_NC;
+  __pyx_t_3 = __pyx_t_2;
+
+  for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_3; __pyx_t_1+=1) {
+    __pyx_v_c = __pyx_t_1;
+
+    /* "pokerbull/cheat/_engine.pyx":416
+ *     st.next_uniform += 1
+ *     for c in range(NC):
+ *         k = 0             # <<<<<<<<<<<<<<
+ *         for i in range(st.last_laid):
+ *             if st.last_cards[i] == c:
+*/
+    __pyx_v_k = 0;
+
+    /* "pokerbull/cheat/_engine.pyx":417
+ *     for c in range(NC):
+ *         k = 0
+ *         for i in range(st.last_laid):             # <<<<<<<<<<<<<<
+ *             if st.last_cards[i] == c:
+ *                 k += 1
+*/
+
+    __pyx_t_4 = __pyx_v_st->last_laid;
+    __pyx_t_5 = __pyx_t_4;
+
+    for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
+      __pyx_v_i = __pyx_t_6;
+
+      /* "pokerbull/cheat/_engine.pyx":418
+ *         k = 0
+ *         for i in range(st.last_laid):
+ *             if st.last_cards[i] == c:             # <<<<<<<<<<<<<<
+ *                 k += 1
+ *         if k:
+*/
+      __pyx_t_7 = ((__pyx_v_st->last_cards[__pyx_v_i]) == __pyx_v_c);
+
+      if (__pyx_t_7) {
+
+
+        /* "pokerbull/cheat/_engine.pyx":419
+ *         for i in range(st.last_laid):
+ *             if st.last_cards[i] == c:
+ *                 k += 1             # <<<<<<<<<<<<<<
+ *         if k:
+ *             card = c
+*/
+        __pyx_v_k = (__pyx_v_k + 1);
+
+        /* "pokerbull/cheat/_engine.pyx":418
+ *         k = 0
+ *         for i in range(st.last_laid):
+ *             if st.last_cards[i] == c:             # <<<<<<<<<<<<<<
+ *                 k += 1
+ *         if k:
+*/
+      }
+    }
+
+
+    /* "pokerbull/cheat/_engine.pyx":420
+ *             if st.last_cards[i] == c:
+ *                 k += 1
+ *         if k:             # <<<<<<<<<<<<<<
+ *             card = c
+ *             acc += (<double>k) / st.last_laid
+*/
+    __pyx_t_7 = (__pyx_v_k != 0);
+
+    if (__pyx_t_7) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":421
+ *                 k += 1
+ *         if k:
+ *             card = c             # <<<<<<<<<<<<<<
+ *             acc += (<double>k) / st.last_laid
+ *             if u < acc:
+*/
+      __pyx_v_card = __pyx_v_c;
+
+      /* "pokerbull/cheat/_engine.pyx":422
+ *         if k:
+ *             card = c
+ *             acc += (<double>k) / st.last_laid             # <<<<<<<<<<<<<<
+ *             if u < acc:
+ *                 break
+*/
+      __pyx_v_acc = (__pyx_v_acc + (((double)__pyx_v_k) / ((double)__pyx_v_st->last_laid)));
+
+      /* "pokerbull/cheat/_engine.pyx":423
+ *             card = c
+ *             acc += (<double>k) / st.last_laid
+ *             if u < acc:             # <<<<<<<<<<<<<<
+ *                 break
+ *     if card >= 52:
+*/
+      __pyx_t_7 = (__pyx_v_u < __pyx_v_acc);
+
+      if (__pyx_t_7) {
+
+
+        /* "pokerbull/cheat/_engine.pyx":424
+ *             acc += (<double>k) / st.last_laid
+ *             if u < acc:
+ *                 break             # <<<<<<<<<<<<<<
+ *     if card >= 52:
+ *         lie = not (t.wild or rank == JOKER_RANK)
+*/
+        goto __pyx_L4_break;
+
+        /* "pokerbull/cheat/_engine.pyx":423
+ *             card = c
+ *             acc += (<double>k) / st.last_laid
+ *             if u < acc:             # <<<<<<<<<<<<<<
+ *                 break
+ *     if card >= 52:
+*/
+      }
+
+      /* "pokerbull/cheat/_engine.pyx":420
+ *             if st.last_cards[i] == c:
+ *                 k += 1
+ *         if k:             # <<<<<<<<<<<<<<
+ *             card = c
+ *             acc += (<double>k) / st.last_laid
+*/
+    }
+  }
+  __pyx_L4_break:;
+
+
+  /* "pokerbull/cheat/_engine.pyx":425
+ *             if u < acc:
+ *                 break
+ *     if card >= 52:             # <<<<<<<<<<<<<<
+ *         lie = not (t.wild or rank == JOKER_RANK)
+ *     else:
+*/
+  __pyx_t_7 = (__pyx_v_card >= 52);
+
+  if (__pyx_t_7) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":426
+ *                 break
+ *     if card >= 52:
+ *         lie = not (t.wild or rank == JOKER_RANK)             # <<<<<<<<<<<<<<
+ *     else:
+ *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
+*/
+    __pyx_t_8 = (__pyx_v_t->wild != 0);
+
+    if (!__pyx_t_8) {
+
+    } else {
+
+      __pyx_t_7 = __pyx_t_8;
+
+      goto __pyx_L11_bool_binop_done;
+    }
+    __pyx_t_8 = (__pyx_v_rank == __pyx_e_9pokerbull_5cheat_7_engine_JOKER_RANK);
+
+
+    __pyx_t_7 = __pyx_t_8;
+
+    __pyx_L11_bool_binop_done:;
+    __pyx_v_lie = (!__pyx_t_7);
+
+
+    /* "pokerbull/cheat/_engine.pyx":425
+ *             if u < acc:
+ *                 break
+ *     if card >= 52:             # <<<<<<<<<<<<<<
+ *         lie = not (t.wild or rank == JOKER_RANK)
+ *     else:
+*/
+    goto __pyx_L10;
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":428
+ *         lie = not (t.wild or rank == JOKER_RANK)
+ *     else:
+ *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)             # <<<<<<<<<<<<<<
+ *     st.actions += 1
+ *     taker = layer if lie else challenger
+*/
+  /*else*/ {
+    __pyx_t_7 = ((__pyx_v_card >> 2) != __pyx_v_rank);
+
+    if (!__pyx_t_7) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_7;
+
+      goto __pyx_L13_bool_binop_done;
+    }
+    __pyx_t_7 = (__pyx_v_st->last_suit >= 0);
+
+    if (__pyx_t_7) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_7;
+
+      goto __pyx_L13_bool_binop_done;
+    }
+    __pyx_t_7 = ((__pyx_v_card & 3) != __pyx_v_st->last_suit);
+
+
+    __pyx_t_1 = __pyx_t_7;
+
+    __pyx_L13_bool_binop_done:;
+    __pyx_v_lie = __pyx_t_1;
+  }
+  __pyx_L10:;
+
+  /* "pokerbull/cheat/_engine.pyx":429
+ *     else:
+ *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
+ *     st.actions += 1             # <<<<<<<<<<<<<<
+ *     taker = layer if lie else challenger
+ *     take_pile(t, st, taker)
+*/
+  __pyx_v_st->actions = (__pyx_v_st->actions + 1);
+
+  /* "pokerbull/cheat/_engine.pyx":430
+ *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
+ *     st.actions += 1
+ *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
+ *     take_pile(t, st, taker)
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+*/
+  __pyx_t_7 = (__pyx_v_lie != 0);
+
+  if (__pyx_t_7) {
+
+    __pyx_t_1 = __pyx_v_layer;
+  } else {
+
+    __pyx_t_1 = __pyx_v_challenger;
+  }
+
+  __pyx_v_taker = __pyx_t_1;
+
+  /* "pokerbull/cheat/_engine.pyx":431
+ *     st.actions += 1
+ *     taker = layer if lie else challenger
+ *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+ *         finish(t, st, layer)
+*/
+  __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
+
+  /* "pokerbull/cheat/_engine.pyx":432
+ *     taker = layer if lie else challenger
+ *     take_pile(t, st, taker)
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
+ *         finish(t, st, layer)
+ *     if st.over:
+*/
+  __pyx_t_8 = (!(__pyx_v_lie != 0));
+
+  if (__pyx_t_8) {
+
+  } else {
+
+    __pyx_t_7 = __pyx_t_8;
+
+    goto __pyx_L17_bool_binop_done;
+  }
+  __pyx_t_8 = ((__pyx_v_st->sizes[__pyx_v_layer]) == 0);
+
+  if (__pyx_t_8) {
+
+  } else {
+
+    __pyx_t_7 = __pyx_t_8;
+
+    goto __pyx_L17_bool_binop_done;
+  }
+  __pyx_t_8 = ((__pyx_v_st->active[__pyx_v_layer]) != 0);
+
+
+  __pyx_t_7 = __pyx_t_8;
+
+  __pyx_L17_bool_binop_done:;
+  if (__pyx_t_7) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":433
+ *     take_pile(t, st, taker)
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+ *         finish(t, st, layer)             # <<<<<<<<<<<<<<
+ *     if st.over:
+ *         return
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
+
+    /* "pokerbull/cheat/_engine.pyx":432
+ *     taker = layer if lie else challenger
+ *     take_pile(t, st, taker)
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
+ *         finish(t, st, layer)
+ *     if st.over:
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":434
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+ *         finish(t, st, layer)
+ *     if st.over:             # <<<<<<<<<<<<<<
+ *         return
+ *     st.due = next_rank(t, rank)
+*/
+  __pyx_t_7 = (__pyx_v_st->over != 0);
+
+  if (__pyx_t_7) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":435
+ *         finish(t, st, layer)
+ *     if st.over:
+ *         return             # <<<<<<<<<<<<<<
+ *     st.due = next_rank(t, rank)
+ *     if t.free:
+*/
+    {
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":434
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+ *         finish(t, st, layer)
+ *     if st.over:             # <<<<<<<<<<<<<<
+ *         return
+ *     st.due = next_rank(t, rank)
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":436
+ *     if st.over:
+ *         return
+ *     st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
+ *     if t.free:
+ *         start_round(t, st, next_active(st, t.n, layer))
+*/
+  __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
+
+  /* "pokerbull/cheat/_engine.pyx":437
+ *         return
+ *     st.due = next_rank(t, rank)
+ *     if t.free:             # <<<<<<<<<<<<<<
+ *         start_round(t, st, next_active(st, t.n, layer))
+ *     else:
+*/
+  __pyx_t_7 = (__pyx_v_t->free != 0);
+
+  if (__pyx_t_7) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":438
+ *     st.due = next_rank(t, rank)
+ *     if t.free:
+ *         start_round(t, st, next_active(st, t.n, layer))             # <<<<<<<<<<<<<<
+ *     else:
+ *         turn_with_due(t, st, next_active(st, t.n, layer))
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_layer));
+
+    /* "pokerbull/cheat/_engine.pyx":437
+ *         return
+ *     st.due = next_rank(t, rank)
+ *     if t.free:             # <<<<<<<<<<<<<<
+ *         start_round(t, st, next_active(st, t.n, layer))
+ *     else:
+*/
+    goto __pyx_L21;
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":440
+ *         start_round(t, st, next_active(st, t.n, layer))
+ *     else:
+ *         turn_with_due(t, st, next_active(st, t.n, layer))             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  /*else*/ {
+    __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_layer));
+  }
+  __pyx_L21:;
+
+  /* "pokerbull/cheat/_engine.pyx":408
+ * 
+ * 
+ * cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """S: one laid card turned at random (chance outcomes in card-id order, as
+ *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
+*/
+
+  /* function exit code */
+  __pyx_L0:;
+
+
+
+
+
+
+
+
+
+
+}
+
+/* "pokerbull/cheat/_engine.pyx":443
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
- *     if t.counts_differ and st.last_laid != st.last_count:
+ *     if t.only_one:
 */
 
 static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_challenger) {
@@ -24663,12 +25229,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":405
+  /* "pokerbull/cheat/_engine.pyx":444
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner             # <<<<<<<<<<<<<<
- *     if t.counts_differ and st.last_laid != st.last_count:
- *         lie = 1
+ *     if t.only_one:
+ *         reveal_one(t, st, challenger)
 */
   __pyx_t_1 = __pyx_v_st->last_seat;
 
@@ -24678,9 +25244,50 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   __pyx_v_rank = __pyx_t_1;
   __pyx_v_lie = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":406
+  /* "pokerbull/cheat/_engine.pyx":445
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
+ *     if t.only_one:             # <<<<<<<<<<<<<<
+ *         reveal_one(t, st, challenger)
+ *         return
+*/
+  __pyx_t_2 = (__pyx_v_t->only_one != 0);
+
+  if (__pyx_t_2) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":446
+ *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
+ *     if t.only_one:
+ *         reveal_one(t, st, challenger)             # <<<<<<<<<<<<<<
+ *         return
+ *     if t.counts_differ and st.last_laid != st.last_count:
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(__pyx_v_t, __pyx_v_st, __pyx_v_challenger);
+
+    /* "pokerbull/cheat/_engine.pyx":447
+ *     if t.only_one:
+ *         reveal_one(t, st, challenger)
+ *         return             # <<<<<<<<<<<<<<
+ *     if t.counts_differ and st.last_laid != st.last_count:
+ *         lie = 1
+*/
+    {
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":445
+ * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
+ *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
+ *     if t.only_one:             # <<<<<<<<<<<<<<
+ *         reveal_one(t, st, challenger)
+ *         return
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":448
+ *         reveal_one(t, st, challenger)
+ *         return
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
  *         lie = 1
  *     for i in range(st.last_laid):
@@ -24693,19 +25300,19 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_t_2 = __pyx_t_3;
 
-    goto __pyx_L4_bool_binop_done;
+    goto __pyx_L5_bool_binop_done;
   }
   __pyx_t_3 = (__pyx_v_st->last_laid != __pyx_v_st->last_count);
 
 
   __pyx_t_2 = __pyx_t_3;
 
-  __pyx_L4_bool_binop_done:;
+  __pyx_L5_bool_binop_done:;
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":407
- *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
+    /* "pokerbull/cheat/_engine.pyx":449
+ *         return
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1             # <<<<<<<<<<<<<<
  *     for i in range(st.last_laid):
@@ -24713,16 +25320,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_v_lie = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":406
- * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
- *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
+    /* "pokerbull/cheat/_engine.pyx":448
+ *         reveal_one(t, st, challenger)
+ *         return
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
  *         lie = 1
  *     for i in range(st.last_laid):
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":408
+  /* "pokerbull/cheat/_engine.pyx":450
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1
  *     for i in range(st.last_laid):             # <<<<<<<<<<<<<<
@@ -24736,7 +25343,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":409
+    /* "pokerbull/cheat/_engine.pyx":451
  *         lie = 1
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]             # <<<<<<<<<<<<<<
@@ -24745,7 +25352,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_v_c = (__pyx_v_st->last_cards[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":410
+    /* "pokerbull/cheat/_engine.pyx":452
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]
  *         if c >= 52:             # <<<<<<<<<<<<<<
@@ -24757,7 +25364,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     if (__pyx_t_2) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":411
+      /* "pokerbull/cheat/_engine.pyx":453
  *         c = st.last_cards[i]
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
@@ -24772,21 +25379,21 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
         __pyx_t_2 = __pyx_t_3;
 
-        goto __pyx_L10_bool_binop_done;
+        goto __pyx_L11_bool_binop_done;
       }
       __pyx_t_3 = (__pyx_v_rank == __pyx_e_9pokerbull_5cheat_7_engine_JOKER_RANK);
 
 
       __pyx_t_2 = __pyx_t_3;
 
-      __pyx_L10_bool_binop_done:;
+      __pyx_L11_bool_binop_done:;
       __pyx_t_3 = (!__pyx_t_2);
 
 
       if (__pyx_t_3) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":412
+        /* "pokerbull/cheat/_engine.pyx":454
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1             # <<<<<<<<<<<<<<
@@ -24795,7 +25402,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
         __pyx_v_lie = 1;
 
-        /* "pokerbull/cheat/_engine.pyx":411
+        /* "pokerbull/cheat/_engine.pyx":453
  *         c = st.last_cards[i]
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
@@ -24804,17 +25411,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":410
+      /* "pokerbull/cheat/_engine.pyx":452
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]
  *         if c >= 52:             # <<<<<<<<<<<<<<
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
 */
-      goto __pyx_L8;
+      goto __pyx_L9;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":413
+    /* "pokerbull/cheat/_engine.pyx":455
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
@@ -24829,7 +25436,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
       __pyx_t_3 = __pyx_t_2;
 
-      goto __pyx_L12_bool_binop_done;
+      goto __pyx_L13_bool_binop_done;
     }
     __pyx_t_2 = (__pyx_v_st->last_suit >= 0);
 
@@ -24839,18 +25446,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
       __pyx_t_3 = __pyx_t_2;
 
-      goto __pyx_L12_bool_binop_done;
+      goto __pyx_L13_bool_binop_done;
     }
     __pyx_t_2 = ((__pyx_v_c & 3) != __pyx_v_st->last_suit);
 
 
     __pyx_t_3 = __pyx_t_2;
 
-    __pyx_L12_bool_binop_done:;
+    __pyx_L13_bool_binop_done:;
     if (__pyx_t_3) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":414
+      /* "pokerbull/cheat/_engine.pyx":456
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1             # <<<<<<<<<<<<<<
@@ -24859,7 +25466,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
       __pyx_v_lie = 1;
 
-      /* "pokerbull/cheat/_engine.pyx":413
+      /* "pokerbull/cheat/_engine.pyx":455
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
@@ -24867,11 +25474,11 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
  *     taker = layer if lie else challenger
 */
     }
-    __pyx_L8:;
+    __pyx_L9:;
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":415
+  /* "pokerbull/cheat/_engine.pyx":457
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1
  *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
@@ -24890,7 +25497,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_taker = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":416
+  /* "pokerbull/cheat/_engine.pyx":458
  *             lie = 1
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
@@ -24899,7 +25506,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
 
-  /* "pokerbull/cheat/_engine.pyx":417
+  /* "pokerbull/cheat/_engine.pyx":459
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -24914,7 +25521,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_t_3 = __pyx_t_2;
 
-    goto __pyx_L16_bool_binop_done;
+    goto __pyx_L17_bool_binop_done;
   }
   __pyx_t_2 = ((__pyx_v_st->sizes[__pyx_v_layer]) == 0);
 
@@ -24924,18 +25531,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_t_3 = __pyx_t_2;
 
-    goto __pyx_L16_bool_binop_done;
+    goto __pyx_L17_bool_binop_done;
   }
   __pyx_t_2 = ((__pyx_v_st->active[__pyx_v_layer]) != 0);
 
 
   __pyx_t_3 = __pyx_t_2;
 
-  __pyx_L16_bool_binop_done:;
+  __pyx_L17_bool_binop_done:;
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":418
+    /* "pokerbull/cheat/_engine.pyx":460
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -24944,7 +25551,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":417
+    /* "pokerbull/cheat/_engine.pyx":459
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -24953,7 +25560,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":419
+  /* "pokerbull/cheat/_engine.pyx":461
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -24965,7 +25572,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":420
+    /* "pokerbull/cheat/_engine.pyx":462
  *         finish(t, st, layer)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -24976,7 +25583,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":419
+    /* "pokerbull/cheat/_engine.pyx":461
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -24985,7 +25592,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":421
+  /* "pokerbull/cheat/_engine.pyx":463
  *     if st.over:
  *         return
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -24994,7 +25601,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":422
+  /* "pokerbull/cheat/_engine.pyx":464
  *         return
  *     st.req_suit = -1
  *     if t.egyptian:              # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
@@ -25006,7 +25613,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":423
+    /* "pokerbull/cheat/_engine.pyx":465
  *     st.req_suit = -1
  *     if t.egyptian:              # the winner of the challenge leads any rank
  *         winner = challenger if lie else layer             # <<<<<<<<<<<<<<
@@ -25025,7 +25632,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_v_winner = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":424
+    /* "pokerbull/cheat/_engine.pyx":466
  *     if t.egyptian:              # the winner of the challenge leads any rank
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))             # <<<<<<<<<<<<<<
@@ -25045,7 +25652,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_t_1);
 
 
-    /* "pokerbull/cheat/_engine.pyx":425
+    /* "pokerbull/cheat/_engine.pyx":467
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return             # <<<<<<<<<<<<<<
@@ -25056,7 +25663,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":422
+    /* "pokerbull/cheat/_engine.pyx":464
  *         return
  *     st.req_suit = -1
  *     if t.egyptian:              # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
@@ -25065,7 +25672,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":426
+  /* "pokerbull/cheat/_engine.pyx":468
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return
  *     st.due = rank             # <<<<<<<<<<<<<<
@@ -25074,7 +25681,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->due = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":427
+  /* "pokerbull/cheat/_engine.pyx":469
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -25086,7 +25693,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":428
+    /* "pokerbull/cheat/_engine.pyx":470
  *     st.due = rank
  *     if t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -25095,17 +25702,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":427
+    /* "pokerbull/cheat/_engine.pyx":469
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     else:
 */
-    goto __pyx_L21;
+    goto __pyx_L22;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":430
+  /* "pokerbull/cheat/_engine.pyx":472
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, rank)             # <<<<<<<<<<<<<<
@@ -25115,9 +25722,9 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   /*else*/ {
     __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_rank);
   }
-  __pyx_L21:;
+  __pyx_L22:;
 
-  /* "pokerbull/cheat/_engine.pyx":431
+  /* "pokerbull/cheat/_engine.pyx":473
  *     else:
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)             # <<<<<<<<<<<<<<
@@ -25136,7 +25743,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_st->to_play = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":432
+  /* "pokerbull/cheat/_engine.pyx":474
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -25145,12 +25752,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":404
+  /* "pokerbull/cheat/_engine.pyx":443
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
- *     if t.counts_differ and st.last_laid != st.last_count:
+ *     if t.only_one:
 */
 
   /* function exit code */
@@ -25164,7 +25771,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":435
+/* "pokerbull/cheat/_engine.pyx":477
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25178,7 +25785,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":436
+  /* "pokerbull/cheat/_engine.pyx":478
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat             # <<<<<<<<<<<<<<
@@ -25189,7 +25796,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
   __pyx_v_layer = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":437
+  /* "pokerbull/cheat/_engine.pyx":479
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -25198,7 +25805,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":438
+  /* "pokerbull/cheat/_engine.pyx":480
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25224,7 +25831,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":439
+    /* "pokerbull/cheat/_engine.pyx":481
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -25233,7 +25840,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":438
+    /* "pokerbull/cheat/_engine.pyx":480
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25242,7 +25849,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":435
+  /* "pokerbull/cheat/_engine.pyx":477
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25254,7 +25861,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":442
+/* "pokerbull/cheat/_engine.pyx":484
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25283,7 +25890,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
   long __pyx_t_8;
   long __pyx_t_9;
 
-  /* "pokerbull/cheat/_engine.pyx":445
+  /* "pokerbull/cheat/_engine.pyx":487
  *     cdef int p, k, i, c, rank, style, nxt, s, w
  *     cdef int cards[16]
  *     while not st.over:             # <<<<<<<<<<<<<<
@@ -25296,7 +25903,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     if (!__pyx_t_1) break;
 
-    /* "pokerbull/cheat/_engine.pyx":446
+    /* "pokerbull/cheat/_engine.pyx":488
  *     cdef int cards[16]
  *     while not st.over:
  *         p = st.to_play             # <<<<<<<<<<<<<<
@@ -25307,7 +25914,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_p = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":447
+    /* "pokerbull/cheat/_engine.pyx":489
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -25319,7 +25926,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":448
+      /* "pokerbull/cheat/_engine.pyx":490
  *         p = st.to_play
  *         if st.open_seat == p:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -25328,7 +25935,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":449
+      /* "pokerbull/cheat/_engine.pyx":491
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -25340,7 +25947,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":450
+        /* "pokerbull/cheat/_engine.pyx":492
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)             # <<<<<<<<<<<<<<
@@ -25349,7 +25956,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-        /* "pokerbull/cheat/_engine.pyx":451
+        /* "pokerbull/cheat/_engine.pyx":493
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)
  *                 continue             # <<<<<<<<<<<<<<
@@ -25358,7 +25965,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":449
+        /* "pokerbull/cheat/_engine.pyx":491
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -25367,7 +25974,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":452
+      /* "pokerbull/cheat/_engine.pyx":494
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -25379,7 +25986,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":453
+        /* "pokerbull/cheat/_engine.pyx":495
  *                 continue
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept             # <<<<<<<<<<<<<<
@@ -25388,7 +25995,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-        /* "pokerbull/cheat/_engine.pyx":454
+        /* "pokerbull/cheat/_engine.pyx":496
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -25400,7 +26007,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":455
+          /* "pokerbull/cheat/_engine.pyx":497
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:
  *                     break             # <<<<<<<<<<<<<<
@@ -25409,7 +26016,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L4_break;
 
-          /* "pokerbull/cheat/_engine.pyx":454
+          /* "pokerbull/cheat/_engine.pyx":496
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -25418,7 +26025,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":452
+        /* "pokerbull/cheat/_engine.pyx":494
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -25428,7 +26035,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         goto __pyx_L7;
       }
 
-      /* "pokerbull/cheat/_engine.pyx":457
+      /* "pokerbull/cheat/_engine.pyx":499
  *                     break
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand             # <<<<<<<<<<<<<<
@@ -25438,7 +26045,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       /*else*/ {
         __pyx_v_st->actions = (__pyx_v_st->actions - 1);
 
-        /* "pokerbull/cheat/_engine.pyx":458
+        /* "pokerbull/cheat/_engine.pyx":500
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -25449,7 +26056,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       }
       __pyx_L7:;
 
-      /* "pokerbull/cheat/_engine.pyx":447
+      /* "pokerbull/cheat/_engine.pyx":489
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -25458,7 +26065,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":459
+    /* "pokerbull/cheat/_engine.pyx":501
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1
  *         style = styles[p]             # <<<<<<<<<<<<<<
@@ -25467,7 +26074,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_style = (__pyx_v_styles[__pyx_v_p]);
 
-    /* "pokerbull/cheat/_engine.pyx":460
+    /* "pokerbull/cheat/_engine.pyx":502
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and not holds_truth(t, st, p):             # <<<<<<<<<<<<<<
@@ -25493,7 +26100,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":461
+      /* "pokerbull/cheat/_engine.pyx":503
  *         style = styles[p]
  *         if st.pile_size == 0 and not holds_truth(t, st, p):
  *             style = HONEST             # <<<<<<<<<<<<<<
@@ -25502,7 +26109,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_style = __pyx_e_9pokerbull_5cheat_7_engine_HONEST;
 
-      /* "pokerbull/cheat/_engine.pyx":460
+      /* "pokerbull/cheat/_engine.pyx":502
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and not holds_truth(t, st, p):             # <<<<<<<<<<<<<<
@@ -25511,7 +26118,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":462
+    /* "pokerbull/cheat/_engine.pyx":504
  *         if st.pile_size == 0 and not holds_truth(t, st, p):
  *             style = HONEST
  *         k = plan(t, st, p, style, cards, &rank)             # <<<<<<<<<<<<<<
@@ -25520,7 +26127,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_k = __pyx_f_9pokerbull_5cheat_7_engine_plan(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_style, __pyx_v_cards, (&__pyx_v_rank));
 
-    /* "pokerbull/cheat/_engine.pyx":463
+    /* "pokerbull/cheat/_engine.pyx":505
  *             style = HONEST
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -25532,7 +26139,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":464
+      /* "pokerbull/cheat/_engine.pyx":506
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -25541,7 +26148,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":465
+      /* "pokerbull/cheat/_engine.pyx":507
  *         if k == 0:
  *             st.actions += 1
  *             take_pile(t, st, p)             # <<<<<<<<<<<<<<
@@ -25550,7 +26157,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":466
+      /* "pokerbull/cheat/_engine.pyx":508
  *             st.actions += 1
  *             take_pile(t, st, p)
  *             st.due = next_rank(t, st.due)             # <<<<<<<<<<<<<<
@@ -25559,7 +26166,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_st->due);
 
-      /* "pokerbull/cheat/_engine.pyx":467
+      /* "pokerbull/cheat/_engine.pyx":509
  *             take_pile(t, st, p)
  *             st.due = next_rank(t, st.due)
  *             note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -25568,7 +26175,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":468
+      /* "pokerbull/cheat/_engine.pyx":510
  *             st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -25580,7 +26187,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":469
+        /* "pokerbull/cheat/_engine.pyx":511
  *             note_turn(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -25589,7 +26196,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":468
+        /* "pokerbull/cheat/_engine.pyx":510
  *             st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -25598,7 +26205,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":470
+      /* "pokerbull/cheat/_engine.pyx":512
  *             if st.over:
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
@@ -25607,7 +26214,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-      /* "pokerbull/cheat/_engine.pyx":471
+      /* "pokerbull/cheat/_engine.pyx":513
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue             # <<<<<<<<<<<<<<
@@ -25616,7 +26223,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":463
+      /* "pokerbull/cheat/_engine.pyx":505
  *             style = HONEST
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -25625,7 +26232,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":472
+    /* "pokerbull/cheat/_engine.pyx":514
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
  *         for i in range(k):             # <<<<<<<<<<<<<<
@@ -25639,7 +26246,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
       __pyx_v_i = __pyx_t_5;
 
-      /* "pokerbull/cheat/_engine.pyx":473
+      /* "pokerbull/cheat/_engine.pyx":515
  *             continue
  *         for i in range(k):
  *             c = cards[i]             # <<<<<<<<<<<<<<
@@ -25648,7 +26255,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_c = (__pyx_v_cards[__pyx_v_i]);
 
-      /* "pokerbull/cheat/_engine.pyx":474
+      /* "pokerbull/cheat/_engine.pyx":516
  *         for i in range(k):
  *             c = cards[i]
  *             st.hands[p][c] -= 1             # <<<<<<<<<<<<<<
@@ -25661,7 +26268,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) - 1);
 
-      /* "pokerbull/cheat/_engine.pyx":475
+      /* "pokerbull/cheat/_engine.pyx":517
  *             c = cards[i]
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1             # <<<<<<<<<<<<<<
@@ -25672,7 +26279,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_6 = __pyx_v_c;
       (__pyx_v_st->pile[__pyx_t_6]) = ((__pyx_v_st->pile[__pyx_t_6]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":476
+      /* "pokerbull/cheat/_engine.pyx":518
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1
  *             st.known[p][c] += 1             # <<<<<<<<<<<<<<
@@ -25685,7 +26292,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":477
+      /* "pokerbull/cheat/_engine.pyx":519
  *             st.pile[c] += 1
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c             # <<<<<<<<<<<<<<
@@ -25696,7 +26303,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":478
+    /* "pokerbull/cheat/_engine.pyx":520
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k             # <<<<<<<<<<<<<<
@@ -25707,7 +26314,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     __pyx_t_2 = __pyx_v_p;
     (__pyx_v_st->sizes[__pyx_t_2]) = ((__pyx_v_st->sizes[__pyx_t_2]) - __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":479
+    /* "pokerbull/cheat/_engine.pyx":521
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k
  *         st.pile_size += k             # <<<<<<<<<<<<<<
@@ -25716,7 +26323,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->pile_size = (__pyx_v_st->pile_size + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":480
+    /* "pokerbull/cheat/_engine.pyx":522
  *         st.sizes[p] -= k
  *         st.pile_size += k
  *         st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -25725,7 +26332,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-    /* "pokerbull/cheat/_engine.pyx":481
+    /* "pokerbull/cheat/_engine.pyx":523
  *         st.pile_size += k
  *         st.actions += k + 1
  *         st.has_play = 1             # <<<<<<<<<<<<<<
@@ -25734,7 +26341,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->has_play = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":482
+    /* "pokerbull/cheat/_engine.pyx":524
  *         st.actions += k + 1
  *         st.has_play = 1
  *         st.last_laid = k             # <<<<<<<<<<<<<<
@@ -25743,7 +26350,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_laid = __pyx_v_k;
 
-    /* "pokerbull/cheat/_engine.pyx":483
+    /* "pokerbull/cheat/_engine.pyx":525
  *         st.has_play = 1
  *         st.last_laid = k
  *         st.last_seat = p             # <<<<<<<<<<<<<<
@@ -25752,7 +26359,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_seat = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":484
+    /* "pokerbull/cheat/_engine.pyx":526
  *         st.last_laid = k
  *         st.last_seat = p
  *         st.last_rank = rank             # <<<<<<<<<<<<<<
@@ -25761,7 +26368,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_rank = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":485
+    /* "pokerbull/cheat/_engine.pyx":527
  *         st.last_seat = p
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16             # <<<<<<<<<<<<<<
@@ -25780,7 +26387,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->last_count = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":486
+    /* "pokerbull/cheat/_engine.pyx":528
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1             # <<<<<<<<<<<<<<
@@ -25789,7 +26396,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_suit = -1;
 
-    /* "pokerbull/cheat/_engine.pyx":487
+    /* "pokerbull/cheat/_engine.pyx":529
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
@@ -25801,7 +26408,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":488
+      /* "pokerbull/cheat/_engine.pyx":530
  *         st.last_suit = -1
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)             # <<<<<<<<<<<<<<
@@ -25829,7 +26436,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_v_st->last_suit = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":487
+      /* "pokerbull/cheat/_engine.pyx":529
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
@@ -25838,7 +26445,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":489
+    /* "pokerbull/cheat/_engine.pyx":531
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
@@ -25847,7 +26454,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":490
+    /* "pokerbull/cheat/_engine.pyx":532
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -25856,7 +26463,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":491
+    /* "pokerbull/cheat/_engine.pyx":533
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -25868,7 +26475,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":492
+      /* "pokerbull/cheat/_engine.pyx":534
  *         note_turn(t, st)
  *         if st.over:
  *             break             # <<<<<<<<<<<<<<
@@ -25877,7 +26484,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L4_break;
 
-      /* "pokerbull/cheat/_engine.pyx":491
+      /* "pokerbull/cheat/_engine.pyx":533
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -25886,7 +26493,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":493
+    /* "pokerbull/cheat/_engine.pyx":535
  *         if st.over:
  *             break
  *         after_play_allowed(t, st, rank)             # <<<<<<<<<<<<<<
@@ -25895,7 +26502,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":494
+    /* "pokerbull/cheat/_engine.pyx":536
  *             break
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit             # <<<<<<<<<<<<<<
@@ -25906,7 +26513,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->req_suit = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":495
+    /* "pokerbull/cheat/_engine.pyx":537
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -25918,7 +26525,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":496
+      /* "pokerbull/cheat/_engine.pyx":538
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:
  *             w = 0             # <<<<<<<<<<<<<<
@@ -25927,7 +26534,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_w = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":497
+      /* "pokerbull/cheat/_engine.pyx":539
  *         if t.hawaiian:
  *             w = 0
  *             for i in range(1, t.n):             # <<<<<<<<<<<<<<
@@ -25941,7 +26548,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       for (__pyx_t_5 = 1; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
         __pyx_v_i = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":498
+        /* "pokerbull/cheat/_engine.pyx":540
  *             w = 0
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n             # <<<<<<<<<<<<<<
@@ -25950,7 +26557,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_s = ((__pyx_v_p + __pyx_v_i) % __pyx_v_t->n);
 
-        /* "pokerbull/cheat/_engine.pyx":499
+        /* "pokerbull/cheat/_engine.pyx":541
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -25962,7 +26569,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":500
+          /* "pokerbull/cheat/_engine.pyx":542
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:
  *                     continue             # <<<<<<<<<<<<<<
@@ -25971,7 +26578,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L19_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":499
+          /* "pokerbull/cheat/_engine.pyx":541
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -25980,7 +26587,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":501
+        /* "pokerbull/cheat/_engine.pyx":543
  *                 if not st.active[s]:
  *                     continue
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -25989,7 +26596,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":502
+        /* "pokerbull/cheat/_engine.pyx":544
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -26001,7 +26608,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":503
+          /* "pokerbull/cheat/_engine.pyx":545
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)             # <<<<<<<<<<<<<<
@@ -26010,7 +26617,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_s);
 
-          /* "pokerbull/cheat/_engine.pyx":504
+          /* "pokerbull/cheat/_engine.pyx":546
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)
  *                     w = 1             # <<<<<<<<<<<<<<
@@ -26019,7 +26626,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_v_w = 1;
 
-          /* "pokerbull/cheat/_engine.pyx":505
+          /* "pokerbull/cheat/_engine.pyx":547
  *                     challenge(t, st, s)
  *                     w = 1
  *                     break             # <<<<<<<<<<<<<<
@@ -26028,7 +26635,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L20_break;
 
-          /* "pokerbull/cheat/_engine.pyx":502
+          /* "pokerbull/cheat/_engine.pyx":544
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -26041,7 +26648,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_L20_break:;
 
 
-      /* "pokerbull/cheat/_engine.pyx":506
+      /* "pokerbull/cheat/_engine.pyx":548
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -26053,7 +26660,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":507
+        /* "pokerbull/cheat/_engine.pyx":549
  *                     break
  *             if w:
  *                 continue             # <<<<<<<<<<<<<<
@@ -26062,7 +26669,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":506
+        /* "pokerbull/cheat/_engine.pyx":548
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -26071,7 +26678,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":508
+      /* "pokerbull/cheat/_engine.pyx":550
  *             if w:
  *                 continue
  *             stand(t, st)             # <<<<<<<<<<<<<<
@@ -26080,7 +26687,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":509
+      /* "pokerbull/cheat/_engine.pyx":551
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -26092,7 +26699,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":510
+        /* "pokerbull/cheat/_engine.pyx":552
  *             stand(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -26101,7 +26708,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":509
+        /* "pokerbull/cheat/_engine.pyx":551
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -26110,7 +26717,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":511
+      /* "pokerbull/cheat/_engine.pyx":553
  *             if st.over:
  *                 break
  *             st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -26119,7 +26726,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":512
+      /* "pokerbull/cheat/_engine.pyx":554
  *                 break
  *             st.to_play = next_active(st, t.n, p)
  *             st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -26128,7 +26735,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = -1;
 
-      /* "pokerbull/cheat/_engine.pyx":495
+      /* "pokerbull/cheat/_engine.pyx":537
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -26138,7 +26745,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       goto __pyx_L18;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":514
+    /* "pokerbull/cheat/_engine.pyx":556
  *             st.open_seat = -1
  *         else:
  *             nxt = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -26148,7 +26755,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     /*else*/ {
       __pyx_v_nxt = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":515
+      /* "pokerbull/cheat/_engine.pyx":557
  *         else:
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt             # <<<<<<<<<<<<<<
@@ -26157,7 +26764,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_v_nxt;
 
-      /* "pokerbull/cheat/_engine.pyx":516
+      /* "pokerbull/cheat/_engine.pyx":558
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt
  *             st.open_seat = nxt             # <<<<<<<<<<<<<<
@@ -26171,7 +26778,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
   }
   __pyx_L4_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":442
+  /* "pokerbull/cheat/_engine.pyx":484
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26192,20 +26799,19 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":519
+/* "pokerbull/cheat/_engine.pyx":561
  * 
  * 
- * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:             # <<<<<<<<<<<<<<
- *     cdef int s, c, i, low = BIG, leader
- *     for s in range(t.n):
+ * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
+ *                 int leader) noexcept nogil:
+ *     cdef int s, c, i, low = BIG
 */
 
-static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int const *__pyx_v_deal_cards, PY_LONG_LONG const *__pyx_v_order, int __pyx_v_m) {
+static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int const *__pyx_v_deal_cards, PY_LONG_LONG const *__pyx_v_order, int __pyx_v_m, int __pyx_v_leader) {
   int __pyx_v_s;
   int __pyx_v_c;
   int __pyx_v_i;
   int __pyx_v_low;
-  int __pyx_v_leader;
   int __pyx_t_1;
   int __pyx_t_2;
   int __pyx_t_3;
@@ -26215,18 +26821,19 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":520
- * 
- * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
- *     cdef int s, c, i, low = BIG, leader             # <<<<<<<<<<<<<<
+
+  /* "pokerbull/cheat/_engine.pyx":563
+ * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,
+ *                 int leader) noexcept nogil:
+ *     cdef int s, c, i, low = BIG             # <<<<<<<<<<<<<<
  *     for s in range(t.n):
  *         for c in range(NC):
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":521
- * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
- *     cdef int s, c, i, low = BIG, leader
+  /* "pokerbull/cheat/_engine.pyx":564
+ *                 int leader) noexcept nogil:
+ *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
  *         for c in range(NC):
  *             st.hands[s][c] = 0
@@ -26238,8 +26845,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":522
- *     cdef int s, c, i, low = BIG, leader
+    /* "pokerbull/cheat/_engine.pyx":565
+ *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
  *             st.hands[s][c] = 0
@@ -26252,7 +26859,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":523
+      /* "pokerbull/cheat/_engine.pyx":566
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.hands[s][c] = 0             # <<<<<<<<<<<<<<
@@ -26261,7 +26868,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       ((__pyx_v_st->hands[__pyx_v_s])[__pyx_v_c]) = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":524
+      /* "pokerbull/cheat/_engine.pyx":567
  *         for c in range(NC):
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -26272,7 +26879,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":525
+    /* "pokerbull/cheat/_engine.pyx":568
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0             # <<<<<<<<<<<<<<
@@ -26281,7 +26888,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->sizes[__pyx_v_s]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":526
+    /* "pokerbull/cheat/_engine.pyx":569
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0
  *         st.active[s] = 1             # <<<<<<<<<<<<<<
@@ -26290,7 +26897,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->active[__pyx_v_s]) = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":527
+    /* "pokerbull/cheat/_engine.pyx":570
  *         st.sizes[s] = 0
  *         st.active[s] = 1
  *         st.ret[s] = 0.0             # <<<<<<<<<<<<<<
@@ -26301,7 +26908,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":528
+  /* "pokerbull/cheat/_engine.pyx":571
  *         st.active[s] = 1
  *         st.ret[s] = 0.0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -26315,7 +26922,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":529
+    /* "pokerbull/cheat/_engine.pyx":572
  *         st.ret[s] = 0.0
  *     for c in range(NC):
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -26326,7 +26933,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":530
+  /* "pokerbull/cheat/_engine.pyx":573
  *     for c in range(NC):
  *         st.pile[c] = 0
  *     for i in range(m):             # <<<<<<<<<<<<<<
@@ -26340,7 +26947,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":531
+    /* "pokerbull/cheat/_engine.pyx":574
  *         st.pile[c] = 0
  *     for i in range(m):
  *         s = i % t.n             # <<<<<<<<<<<<<<
@@ -26349,7 +26956,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     __pyx_v_s = (__pyx_v_i % __pyx_v_t->n);
 
-    /* "pokerbull/cheat/_engine.pyx":532
+    /* "pokerbull/cheat/_engine.pyx":575
  *     for i in range(m):
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1             # <<<<<<<<<<<<<<
@@ -26362,7 +26969,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     __pyx_t_7 = (__pyx_v_deal_cards[(__pyx_v_order[__pyx_v_i])]);
     ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":533
+    /* "pokerbull/cheat/_engine.pyx":576
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1             # <<<<<<<<<<<<<<
@@ -26375,7 +26982,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":534
+  /* "pokerbull/cheat/_engine.pyx":577
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1
  *     st.n_finished = 0             # <<<<<<<<<<<<<<
@@ -26384,7 +26991,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_finished = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":535
+  /* "pokerbull/cheat/_engine.pyx":578
  *         st.sizes[s] += 1
  *     st.n_finished = 0
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -26393,7 +27000,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":536
+  /* "pokerbull/cheat/_engine.pyx":579
  *     st.n_finished = 0
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -26402,7 +27009,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":537
+  /* "pokerbull/cheat/_engine.pyx":580
  *     st.pile_size = 0
  *     st.has_play = 0
  *     st.last_laid = 0             # <<<<<<<<<<<<<<
@@ -26411,7 +27018,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_laid = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":538
+  /* "pokerbull/cheat/_engine.pyx":581
  *     st.has_play = 0
  *     st.last_laid = 0
  *     st.due = 12             # <<<<<<<<<<<<<<
@@ -26420,7 +27027,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->due = 12;
 
-  /* "pokerbull/cheat/_engine.pyx":539
+  /* "pokerbull/cheat/_engine.pyx":582
  *     st.last_laid = 0
  *     st.due = 12
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -26429,7 +27036,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":540
+  /* "pokerbull/cheat/_engine.pyx":583
  *     st.due = 12
  *     st.stall = 0
  *     st.over = 0             # <<<<<<<<<<<<<<
@@ -26438,7 +27045,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->over = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":541
+  /* "pokerbull/cheat/_engine.pyx":584
  *     st.stall = 0
  *     st.over = 0
  *     st.stalled = 0             # <<<<<<<<<<<<<<
@@ -26447,7 +27054,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stalled = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":542
+  /* "pokerbull/cheat/_engine.pyx":585
  *     st.over = 0
  *     st.stalled = 0
  *     st.actions = 0             # <<<<<<<<<<<<<<
@@ -26456,7 +27063,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->actions = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":543
+  /* "pokerbull/cheat/_engine.pyx":586
  *     st.stalled = 0
  *     st.actions = 0
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -26470,7 +27077,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":544
+    /* "pokerbull/cheat/_engine.pyx":587
  *     st.actions = 0
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -26482,7 +27089,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     if (__pyx_t_8) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":545
+      /* "pokerbull/cheat/_engine.pyx":588
  *     for s in range(t.n):
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -26491,7 +27098,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":544
+      /* "pokerbull/cheat/_engine.pyx":587
  *     st.actions = 0
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -26502,7 +27109,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":546
+  /* "pokerbull/cheat/_engine.pyx":589
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]
  *     st.record_low = low             # <<<<<<<<<<<<<<
@@ -26511,36 +27118,36 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->record_low = __pyx_v_low;
 
-  /* "pokerbull/cheat/_engine.pyx":547
+  /* "pokerbull/cheat/_engine.pyx":590
  *             low = st.sizes[s]
  *     st.record_low = low
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
  *     st.last_suit = -1
- *     leader = 0
+ *     st.next_uniform = 0
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":548
+  /* "pokerbull/cheat/_engine.pyx":591
  *     st.record_low = low
  *     st.req_suit = -1
  *     st.last_suit = -1             # <<<<<<<<<<<<<<
- *     leader = 0
+ *     st.next_uniform = 0
  *     if t.egyptian:
 */
   __pyx_v_st->last_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":549
+  /* "pokerbull/cheat/_engine.pyx":592
  *     st.req_suit = -1
  *     st.last_suit = -1
- *     leader = 0             # <<<<<<<<<<<<<<
+ *     st.next_uniform = 0             # <<<<<<<<<<<<<<
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
 */
-  __pyx_v_leader = 0;
+  __pyx_v_st->next_uniform = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":550
+  /* "pokerbull/cheat/_engine.pyx":593
  *     st.last_suit = -1
- *     leader = 0
+ *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:
@@ -26550,8 +27157,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":551
- *     leader = 0
+    /* "pokerbull/cheat/_engine.pyx":594
+ *     st.next_uniform = 0
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):             # <<<<<<<<<<<<<<
  *             if st.hands[s][4 * 12 + 2]:
@@ -26560,7 +27167,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_1 = (__pyx_v_t->n - 1); __pyx_t_1 > -1; __pyx_t_1-=1) {
       __pyx_v_s = __pyx_t_1;
 
-      /* "pokerbull/cheat/_engine.pyx":552
+      /* "pokerbull/cheat/_engine.pyx":595
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -26572,7 +27179,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       if (__pyx_t_8) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":553
+        /* "pokerbull/cheat/_engine.pyx":596
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s             # <<<<<<<<<<<<<<
@@ -26581,7 +27188,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
         __pyx_v_leader = __pyx_v_s;
 
-        /* "pokerbull/cheat/_engine.pyx":552
+        /* "pokerbull/cheat/_engine.pyx":595
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -26591,16 +27198,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       }
     }
 
-    /* "pokerbull/cheat/_engine.pyx":550
+    /* "pokerbull/cheat/_engine.pyx":593
  *     st.last_suit = -1
- *     leader = 0
+ *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":554
+  /* "pokerbull/cheat/_engine.pyx":597
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s
  *     start_round(t, st, leader)             # <<<<<<<<<<<<<<
@@ -26609,12 +27216,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
 
-  /* "pokerbull/cheat/_engine.pyx":519
+  /* "pokerbull/cheat/_engine.pyx":561
  * 
  * 
- * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:             # <<<<<<<<<<<<<<
- *     cdef int s, c, i, low = BIG, leader
- *     for s in range(t.n):
+ * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
+ *                 int leader) noexcept nogil:
+ *     cdef int s, c, i, low = BIG
 */
 
   /* function exit code */
@@ -26625,13 +27232,67 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":557
+/* "pokerbull/cheat/_engine.pyx":600
  * 
  * 
- * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
+ * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
+ *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
- *     the table from seat 0). Returns (returns[games, n] float64, actions[games] int64)."""
 */
+
+static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__(CYTHON_UNUSED PyObject *__pyx_self) {
+  PyObject *__pyx_r = NULL;
+  __Pyx_RefNannyDeclarations
+  PyObject *__pyx_t_1 = NULL;
+  PyObject *__pyx_t_2 = NULL;
+  PyObject *__pyx_t_3 = NULL;
+  int __pyx_lineno = 0;
+  const char *__pyx_filename = NULL;
+  int __pyx_clineno = 0;
+  __Pyx_RefNannySetupContext("__defaults__", 0);
+  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_1);
+  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_2);
+  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_3);
+  __Pyx_GIVEREF(__pyx_t_1);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 600, __pyx_L1_error);
+  __Pyx_GIVEREF(__pyx_t_2);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 600, __pyx_L1_error);
+  __pyx_t_1 = 0;
+  __pyx_t_2 = 0;
+  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_2);
+  __Pyx_GIVEREF(__pyx_t_3);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 600, __pyx_L1_error);
+  __Pyx_INCREF(Py_None);
+  __Pyx_GIVEREF(Py_None);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 600, __pyx_L1_error);
+  __pyx_t_3 = 0;
+  {
+    PyObject *__pyx_temp;
+    {
+      __pyx_temp = __pyx_r;
+      __pyx_r = __pyx_t_2;
+    }
+    __Pyx_XDECREF(__pyx_temp);
+  }
+  __pyx_t_2 = 0;
+  goto __pyx_L0;
+
+  /* function exit code */
+  __pyx_L1_error:;
+  __Pyx_XDECREF(__pyx_t_1);
+  __Pyx_XDECREF(__pyx_t_2);
+  __Pyx_XDECREF(__pyx_t_3);
+  __Pyx_AddTraceback("pokerbull.cheat._engine.__defaults__", __pyx_clineno, __pyx_lineno, __pyx_filename);
+  __pyx_r = NULL;
+  __pyx_L0:;
+  __Pyx_XGIVEREF(__pyx_r);
+  __Pyx_RefNannyFinishContext();
+  return __pyx_r;
+}
 
 /* Python wrapper */
 static PyObject *__pyx_pw_9pokerbull_5cheat_7_engine_1play_games(PyObject *__pyx_self, 
@@ -26641,7 +27302,7 @@ PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
 PyObject *__pyx_args, PyObject *__pyx_kwds
 #endif
 ); /*proto*/
-PyDoc_STRVAR(__pyx_doc_9pokerbull_5cheat_7_engine_play_games, "Play one game per row of `orders` (a permutation of the deck list, dealt round\n    the table from seat 0). Returns (returns[games, n] float64, actions[games] int64).");
+PyDoc_STRVAR(__pyx_doc_9pokerbull_5cheat_7_engine_play_games, "Play one game per row of `orders` (a permutation of the deck list, dealt round\n    the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack\n    (its receiver leads); S: ``uniforms[g]`` are the draws for the cards turned at\n    challenges, used in turn (cycling). Returns (returns[games, n] float64,\n    actions[games] int64, the chance actions included).");
 static PyMethodDef __pyx_mdef_9pokerbull_5cheat_7_engine_1play_games = {"play_games", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_9pokerbull_5cheat_7_engine_1play_games, __Pyx_METH_FASTCALL|METH_KEYWORDS, __pyx_doc_9pokerbull_5cheat_7_engine_play_games};
 static PyObject *__pyx_pw_9pokerbull_5cheat_7_engine_1play_games(PyObject *__pyx_self, 
 #if CYTHON_VECTORCALL
@@ -26653,11 +27314,13 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   PyObject *__pyx_v_table = 0;
   __Pyx_memviewslice __pyx_v_orders = { 0, 0, { 0 }, { 0 }, { 0 } };
   __Pyx_memviewslice __pyx_v_styles = { 0, 0, { 0 }, { 0 }, { 0 } };
+  __Pyx_memviewslice __pyx_v_turned = { 0, 0, { 0 }, { 0 }, { 0 } };
+  __Pyx_memviewslice __pyx_v_uniforms = { 0, 0, { 0 }, { 0 }, { 0 } };
   #if !CYTHON_VECTORCALL
   CYTHON_UNUSED Py_ssize_t __pyx_nargs;
   #endif
   CYTHON_UNUSED PyObject *const *__pyx_kwvalues;
-  PyObject* values[3] = {0,0,0};
+  PyObject* values[5] = {0,0,0,0,0};
   int __pyx_lineno = 0;
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
@@ -26673,48 +27336,80 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   #endif
   __pyx_kwvalues = __Pyx_KwValues_FASTCALL(__pyx_args, __pyx_nargs);
   {
-    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_table,&__pyx_mstate_global->__pyx_n_u_orders,&__pyx_mstate_global->__pyx_n_u_styles,0};
+    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_table,&__pyx_mstate_global->__pyx_n_u_orders,&__pyx_mstate_global->__pyx_n_u_styles,&__pyx_mstate_global->__pyx_n_u_turned,&__pyx_mstate_global->__pyx_n_u_uniforms,0};
+    struct __pyx_defaults *__pyx_dynamic_args = __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self);
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 557, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 600, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
+        case  5:
+        values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 600, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  4:
+        values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 600, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 557, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 600, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 557, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 600, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 557, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 600, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 557, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 600, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 3; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, i); __PYX_ERR(0, 557, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 600, __pyx_L3_error) }
       }
-    } else if (unlikely(__pyx_nargs != 3)) {
-      goto __pyx_L5_argtuple_error;
     } else {
-      values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 557, __pyx_L3_error)
-      values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 557, __pyx_L3_error)
-      values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 557, __pyx_L3_error)
+      switch (__pyx_nargs) {
+        case  5:
+        values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 600, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  4:
+        values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 600, __pyx_L3_error)
+        CYTHON_FALLTHROUGH;
+        case  3:
+        values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 600, __pyx_L3_error)
+        values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 600, __pyx_L3_error)
+        values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 600, __pyx_L3_error)
+        break;
+        default: goto __pyx_L5_argtuple_error;
+      }
     }
     __pyx_v_table = ((PyObject*)values[0]);
-    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 557, __pyx_L3_error)
-    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 557, __pyx_L3_error)
+    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 600, __pyx_L3_error)
+    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 600, __pyx_L3_error)
+    if (values[3]) {
+      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 601, __pyx_L3_error)
+    } else {
+      __pyx_v_turned = __pyx_dynamic_args->arg0;
+      __PYX_INC_MEMVIEW(&__pyx_v_turned, 1);
+    }
+    if (values[4]) {
+      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 601, __pyx_L3_error)
+    } else {
+      __pyx_v_uniforms = __pyx_dynamic_args->arg1;
+      __PYX_INC_MEMVIEW(&__pyx_v_uniforms, 1);
+    }
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_games", 1, 3, 3, __pyx_nargs); __PYX_ERR(0, 557, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 600, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -26723,12 +27418,14 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   }
   __PYX_XCLEAR_MEMVIEW(&__pyx_v_orders, 1);
   __PYX_XCLEAR_MEMVIEW(&__pyx_v_styles, 1);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_turned, 1);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_uniforms, 1);
   __Pyx_AddTraceback("pokerbull.cheat._engine.play_games", __pyx_clineno, __pyx_lineno, __pyx_filename);
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 557, __pyx_L1_error)
-  __pyx_r = __pyx_pf_9pokerbull_5cheat_7_engine_play_games(__pyx_self, __pyx_v_table, __pyx_v_orders, __pyx_v_styles);
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 600, __pyx_L1_error)
+  __pyx_r = __pyx_pf_9pokerbull_5cheat_7_engine_play_games(__pyx_self, __pyx_v_table, __pyx_v_orders, __pyx_v_styles, __pyx_v_turned, __pyx_v_uniforms);
 
   /* function exit code */
   goto __pyx_L0;
@@ -26745,11 +27442,13 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __pyx_L7_cleaned_up:;
   __PYX_XCLEAR_MEMVIEW(&__pyx_v_orders, 1);
   __PYX_XCLEAR_MEMVIEW(&__pyx_v_styles, 1);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_turned, 1);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_v_uniforms, 1);
   __Pyx_RefNannyFinishContext();
   return __pyx_r;
 }
 
-static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_table, __Pyx_memviewslice __pyx_v_orders, __Pyx_memviewslice __pyx_v_styles) {
+static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_table, __Pyx_memviewslice __pyx_v_orders, __Pyx_memviewslice __pyx_v_styles, __Pyx_memviewslice __pyx_v_turned, __Pyx_memviewslice __pyx_v_uniforms) {
   struct __pyx_t_9pokerbull_5cheat_7_engine_Table __pyx_v_t;
   struct __pyx_t_9pokerbull_5cheat_7_engine_State __pyx_v_st;
   int __pyx_v_n;
@@ -26759,10 +27458,13 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   Py_ssize_t __pyx_v_g;
   int __pyx_v_deal_cards[108];
   int __pyx_v_sty[__pyx_e_9pokerbull_5cheat_7_engine_MAXP];
+  int __pyx_v_canadian;
+  double __pyx_v_one_draw[1];
   PyObject *__pyx_v_cyc = NULL;
   PyObject *__pyx_v_r = NULL;
   PyObject *__pyx_v_deck = NULL;
   Py_ssize_t __pyx_v_games;
+  int __pyx_v_leader;
   PyObject *__pyx_v_rets = NULL;
   PyObject *__pyx_v_acts = NULL;
   __Pyx_memviewslice __pyx_v_rv = { 0, 0, { 0 }, { 0 }, { 0 } };
@@ -26787,18 +27489,19 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   PyObject *__pyx_t_16[4];
   PyObject *__pyx_t_17 = NULL;
   Py_ssize_t __pyx_t_18;
-  PyObject *__pyx_t_19 = NULL;
-  __Pyx_memviewslice __pyx_t_20 = { 0, 0, { 0 }, { 0 }, { 0 } };
+  int __pyx_t_19;
+  PyObject *__pyx_t_20 = NULL;
   __Pyx_memviewslice __pyx_t_21 = { 0, 0, { 0 }, { 0 }, { 0 } };
-  Py_ssize_t __pyx_t_22;
+  __Pyx_memviewslice __pyx_t_22 = { 0, 0, { 0 }, { 0 }, { 0 } };
   Py_ssize_t __pyx_t_23;
-  long __pyx_t_24;
+  Py_ssize_t __pyx_t_24;
+  long __pyx_t_25;
   int __pyx_lineno = 0;
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("play_games", 0);
 
-  /* "pokerbull/cheat/_engine.pyx":562
+  /* "pokerbull/cheat/_engine.pyx":609
  *     cdef Table t
  *     cdef State st
  *     cdef int n = table["players"], s, i, m             # <<<<<<<<<<<<<<
@@ -26807,15 +27510,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 562, __pyx_L1_error)
+    __PYX_ERR(0, 609, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 562, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 609, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 562, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 609, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_n = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":566
+  /* "pokerbull/cheat/_engine.pyx":613
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -26827,7 +27530,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":567
+    /* "pokerbull/cheat/_engine.pyx":614
  *     cdef int sty[MAXP]
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")             # <<<<<<<<<<<<<<
@@ -26835,7 +27538,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     t.places = table["places"]
 */
     __pyx_t_4 = NULL;
-    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 567, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 614, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_6[0] = __pyx_mstate_global->__pyx_kp_u_the_compiled_loop_seats_at_most;
     __pyx_t_6[1] = __pyx_t_5;
@@ -26846,7 +27549,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_8 = __Pyx_PyUnicode_Join(__pyx_t_6, 3, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 567, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 614, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __pyx_t_9 = 1;
@@ -26855,14 +27558,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_1 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
       __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 567, __pyx_L1_error)
+      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 614, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_1);
     }
     __Pyx_Raise(__pyx_t_1, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __PYX_ERR(0, 567, __pyx_L1_error)
+    __PYX_ERR(0, 614, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":566
+    /* "pokerbull/cheat/_engine.pyx":613
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -26871,7 +27574,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":568
+  /* "pokerbull/cheat/_engine.pyx":615
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n             # <<<<<<<<<<<<<<
@@ -26880,7 +27583,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.n = __pyx_v_n;
 
-  /* "pokerbull/cheat/_engine.pyx":569
+  /* "pokerbull/cheat/_engine.pyx":616
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n
  *     t.places = table["places"]             # <<<<<<<<<<<<<<
@@ -26889,15 +27592,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 569, __pyx_L1_error)
+    __PYX_ERR(0, 616, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 569, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 616, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 569, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 616, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.places = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":570
+  /* "pokerbull/cheat/_engine.pyx":617
  *     t.n = n
  *     t.places = table["places"]
  *     t.fork = table["fork"]             # <<<<<<<<<<<<<<
@@ -26906,15 +27609,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 570, __pyx_L1_error)
+    __PYX_ERR(0, 617, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 570, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 617, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 570, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 617, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.fork = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":571
+  /* "pokerbull/cheat/_engine.pyx":618
  *     t.places = table["places"]
  *     t.fork = table["fork"]
  *     t.free = table["free"]             # <<<<<<<<<<<<<<
@@ -26923,67 +27626,110 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 571, __pyx_L1_error)
+    __PYX_ERR(0, 618, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 571, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 618, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 571, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 618, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.free = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":572
+  /* "pokerbull/cheat/_engine.pyx":619
  *     t.fork = table["fork"]
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]             # <<<<<<<<<<<<<<
  *     t.specificity = table["specificity"]
- *     t.counts_differ = table["counts_differ"]
+ *     t.only_one = table["only_one"]
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 572, __pyx_L1_error)
+    __PYX_ERR(0, 619, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 572, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 619, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 572, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 619, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.egyptian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":573
+  /* "pokerbull/cheat/_engine.pyx":620
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]             # <<<<<<<<<<<<<<
- *     t.counts_differ = table["counts_differ"]
- *     t.wild = table["wild"]
+ *     t.only_one = table["only_one"]
+ *     cdef int canadian = table["canadian"]
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 573, __pyx_L1_error)
+    __PYX_ERR(0, 620, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 573, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 620, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 573, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 620, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.specificity = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":574
+  /* "pokerbull/cheat/_engine.pyx":621
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]
+ *     t.only_one = table["only_one"]             # <<<<<<<<<<<<<<
+ *     cdef int canadian = table["canadian"]
+ *     cdef double one_draw[1]
+*/
+  if (unlikely(__pyx_v_table == Py_None)) {
+    PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
+    __PYX_ERR(0, 621, __pyx_L1_error)
+  }
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 621, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_1);
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 621, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
+  __pyx_v_t.only_one = __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":622
+ *     t.specificity = table["specificity"]
+ *     t.only_one = table["only_one"]
+ *     cdef int canadian = table["canadian"]             # <<<<<<<<<<<<<<
+ *     cdef double one_draw[1]
+ *     one_draw[0] = 0.0
+*/
+  if (unlikely(__pyx_v_table == Py_None)) {
+    PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
+    __PYX_ERR(0, 622, __pyx_L1_error)
+  }
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 622, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_1);
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 622, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
+  __pyx_v_canadian = __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":624
+ *     cdef int canadian = table["canadian"]
+ *     cdef double one_draw[1]
+ *     one_draw[0] = 0.0             # <<<<<<<<<<<<<<
+ *     t.counts_differ = table["counts_differ"]
+ *     t.wild = table["wild"]
+*/
+  (__pyx_v_one_draw[0]) = 0.0;
+
+  /* "pokerbull/cheat/_engine.pyx":625
+ *     cdef double one_draw[1]
+ *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]             # <<<<<<<<<<<<<<
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 574, __pyx_L1_error)
+    __PYX_ERR(0, 625, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 574, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 625, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 574, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 625, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.counts_differ = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":575
- *     t.specificity = table["specificity"]
+  /* "pokerbull/cheat/_engine.pyx":626
+ *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]             # <<<<<<<<<<<<<<
  *     t.max_lay = table["max_lay"]
@@ -26991,15 +27737,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 575, __pyx_L1_error)
+    __PYX_ERR(0, 626, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 575, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 626, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 575, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 626, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.wild = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":576
+  /* "pokerbull/cheat/_engine.pyx":627
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]             # <<<<<<<<<<<<<<
@@ -27008,15 +27754,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 576, __pyx_L1_error)
+    __PYX_ERR(0, 627, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 576, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 627, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 576, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 627, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.max_lay = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":577
+  /* "pokerbull/cheat/_engine.pyx":628
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]             # <<<<<<<<<<<<<<
@@ -27025,15 +27771,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 577, __pyx_L1_error)
+    __PYX_ERR(0, 628, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 577, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 628, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 577, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 628, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.hawaiian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":578
+  /* "pokerbull/cheat/_engine.pyx":629
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]             # <<<<<<<<<<<<<<
@@ -27042,15 +27788,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 578, __pyx_L1_error)
+    __PYX_ERR(0, 629, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 578, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 629, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 578, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 629, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.stall_turns = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":579
+  /* "pokerbull/cheat/_engine.pyx":630
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]             # <<<<<<<<<<<<<<
@@ -27059,24 +27805,24 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 579, __pyx_L1_error)
+    __PYX_ERR(0, 630, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 579, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 630, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __pyx_v_cyc = __pyx_t_1;
   __pyx_t_1 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":580
+  /* "pokerbull/cheat/_engine.pyx":631
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)             # <<<<<<<<<<<<<<
  *     for i in range(14):
  *         t.pos[i] = -1
 */
-  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 580, __pyx_L1_error)
+  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 631, __pyx_L1_error)
   __pyx_v_t.cycle_len = __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":581
+  /* "pokerbull/cheat/_engine.pyx":632
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)
  *     for i in range(14):             # <<<<<<<<<<<<<<
@@ -27086,7 +27832,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < 14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":582
+    /* "pokerbull/cheat/_engine.pyx":633
  *     t.cycle_len = len(cyc)
  *     for i in range(14):
  *         t.pos[i] = -1             # <<<<<<<<<<<<<<
@@ -27096,7 +27842,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     (__pyx_v_t.pos[__pyx_v_i]) = -1;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":583
+  /* "pokerbull/cheat/_engine.pyx":634
  *     for i in range(14):
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -27110,37 +27856,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_i = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":584
+    /* "pokerbull/cheat/_engine.pyx":635
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]             # <<<<<<<<<<<<<<
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 584, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 635, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 584, __pyx_L1_error)
+    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 635, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.cycle[__pyx_v_i]) = __pyx_t_12;
 
 
-    /* "pokerbull/cheat/_engine.pyx":585
+    /* "pokerbull/cheat/_engine.pyx":636
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i             # <<<<<<<<<<<<<<
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 585, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 636, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 585, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 636, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.pos[__pyx_t_7]) = __pyx_v_i;
 
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":586
+  /* "pokerbull/cheat/_engine.pyx":637
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -27149,9 +27895,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
 
   __pyx_t_2 = 0;
-  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 586, __pyx_L1_error)
+  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 637, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 586, __pyx_L1_error)
+  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 637, __pyx_L1_error)
   __pyx_t_8 = __pyx_t_1; __Pyx_INCREF(__pyx_t_8);
   __pyx_t_7 = 0;
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
@@ -27159,31 +27905,31 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     {
       Py_ssize_t __pyx_temp = __Pyx_PyList_GET_SIZE(__pyx_t_8);
       #if !CYTHON_ASSUME_SAFE_SIZE
-      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 586, __pyx_L1_error)
+      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 637, __pyx_L1_error)
       #endif
       if (__pyx_t_7 >= __pyx_temp) break;
     }
     __pyx_t_1 = __Pyx_PyList_GET_ITEM_REF(__pyx_t_8, __pyx_t_7, __Pyx_ReferenceSharing_OwnStrongReference);
     ++__pyx_t_7;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 586, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 637, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
     __Pyx_XDECREF_SET(__pyx_v_r, __pyx_t_1);
     __pyx_t_1 = 0;
     __pyx_v_i = __pyx_t_2;
     __pyx_t_2 = (__pyx_t_2 + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":587
+    /* "pokerbull/cheat/_engine.pyx":638
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r             # <<<<<<<<<<<<<<
  *     deck = table["deck"]
  *     m = 0
 */
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 587, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 638, __pyx_L1_error)
     (__pyx_v_t.all_ranks[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":586
+    /* "pokerbull/cheat/_engine.pyx":637
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -27193,7 +27939,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":588
+  /* "pokerbull/cheat/_engine.pyx":639
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
  *     deck = table["deck"]             # <<<<<<<<<<<<<<
@@ -27202,14 +27948,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 588, __pyx_L1_error)
+    __PYX_ERR(0, 639, __pyx_L1_error)
   }
-  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 588, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 639, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __pyx_v_deck = __pyx_t_8;
   __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":589
+  /* "pokerbull/cheat/_engine.pyx":640
  *         t.all_ranks[i] = r
  *     deck = table["deck"]
  *     m = 0             # <<<<<<<<<<<<<<
@@ -27218,7 +27964,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_m = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":590
+  /* "pokerbull/cheat/_engine.pyx":641
  *     deck = table["deck"]
  *     m = 0
  *     t.deck_total = 0             # <<<<<<<<<<<<<<
@@ -27227,7 +27973,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.deck_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":591
+  /* "pokerbull/cheat/_engine.pyx":642
  *     m = 0
  *     t.deck_total = 0
  *     for i in range(NC):             # <<<<<<<<<<<<<<
@@ -27241,56 +27987,56 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < __pyx_t_14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":592
+    /* "pokerbull/cheat/_engine.pyx":643
  *     t.deck_total = 0
  *     for i in range(NC):
  *         t.deck[i] = deck[i]             # <<<<<<<<<<<<<<
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
 */
-    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 592, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 643, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 592, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 643, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     (__pyx_v_t.deck[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":593
+    /* "pokerbull/cheat/_engine.pyx":644
  *     for i in range(NC):
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]             # <<<<<<<<<<<<<<
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
 */
-    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 593, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 644, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 593, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 644, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 593, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 644, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 593, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 644, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_v_t.deck_total = __pyx_t_10;
 
-    /* "pokerbull/cheat/_engine.pyx":594
+    /* "pokerbull/cheat/_engine.pyx":645
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):             # <<<<<<<<<<<<<<
  *             deal_cards[m] = i
  *             m += 1
 */
-    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 594, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 645, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 594, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 645, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_t_15 = __pyx_t_7;
 
     for (__pyx_t_10 = 0; __pyx_t_10 < __pyx_t_15; __pyx_t_10+=1) {
       __pyx_v_s = __pyx_t_10;
 
-      /* "pokerbull/cheat/_engine.pyx":595
+      /* "pokerbull/cheat/_engine.pyx":646
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
  *             deal_cards[m] = i             # <<<<<<<<<<<<<<
@@ -27299,7 +28045,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
       (__pyx_v_deal_cards[__pyx_v_m]) = __pyx_v_i;
 
-      /* "pokerbull/cheat/_engine.pyx":596
+      /* "pokerbull/cheat/_engine.pyx":647
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
  *             m += 1             # <<<<<<<<<<<<<<
@@ -27313,7 +28059,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":597
+  /* "pokerbull/cheat/_engine.pyx":648
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -27325,7 +28071,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":598
+    /* "pokerbull/cheat/_engine.pyx":649
  *             m += 1
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")             # <<<<<<<<<<<<<<
@@ -27333,9 +28079,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *         sty[s] = styles[s]
 */
     __pyx_t_1 = NULL;
-    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 598, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 649, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 598, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 649, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_16[0] = __pyx_mstate_global->__pyx_kp_u_each_deal_must_order;
     __pyx_t_16[1] = __pyx_t_8;
@@ -27347,7 +28093,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_17 = __Pyx_PyUnicode_Join(__pyx_t_16, 4, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 598, __pyx_L1_error)
+    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 649, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_17);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
@@ -27357,14 +28103,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_1); __pyx_t_1 = 0;
       __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 598, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 649, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 598, __pyx_L1_error)
+    __PYX_ERR(0, 649, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":597
+    /* "pokerbull/cheat/_engine.pyx":648
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -27373,7 +28119,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":599
+  /* "pokerbull/cheat/_engine.pyx":650
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -27387,55 +28133,195 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_s = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":600
+    /* "pokerbull/cheat/_engine.pyx":651
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):
  *         sty[s] = styles[s]             # <<<<<<<<<<<<<<
  *     cdef Py_ssize_t games = orders.shape[0]
- *     rets = np.zeros((games, n), np.float64)
+ *     if canadian and (turned is None or turned.shape[0] != games):
 */
     __pyx_t_18 = __pyx_v_s;
     (__pyx_v_sty[__pyx_v_s]) = (*((__pyx_t_5numpy_int32_t *) ( /* dim=0 */ ((char *) (((__pyx_t_5numpy_int32_t *) __pyx_v_styles.data) + __pyx_t_18)) )));
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":601
+  /* "pokerbull/cheat/_engine.pyx":652
  *     for s in range(n):
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]             # <<<<<<<<<<<<<<
- *     rets = np.zeros((games, n), np.float64)
- *     acts = np.zeros(games, np.int64)
+ *     if canadian and (turned is None or turned.shape[0] != games):
+ *         raise ValueError("canadian_start needs the cards turned for each game")
 */
   __pyx_v_games = (__pyx_v_orders.shape[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":602
+  /* "pokerbull/cheat/_engine.pyx":653
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
+ *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
+ *         raise ValueError("canadian_start needs the cards turned for each game")
+ *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
+*/
+  __pyx_t_19 = (__pyx_v_canadian != 0);
+
+  if (__pyx_t_19) {
+
+  } else {
+
+    __pyx_t_3 = __pyx_t_19;
+
+    goto __pyx_L19_bool_binop_done;
+  }
+  __pyx_t_19 = (((PyObject *) __pyx_v_turned.memview) == Py_None);
+
+  if (!__pyx_t_19) {
+
+  } else {
+
+    __pyx_t_3 = __pyx_t_19;
+
+    goto __pyx_L19_bool_binop_done;
+  }
+  __pyx_t_19 = ((__pyx_v_turned.shape[0]) != __pyx_v_games);
+
+
+  __pyx_t_3 = __pyx_t_19;
+
+  __pyx_L19_bool_binop_done:;
+  if (unlikely(__pyx_t_3)) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":654
+ *     cdef Py_ssize_t games = orders.shape[0]
+ *     if canadian and (turned is None or turned.shape[0] != games):
+ *         raise ValueError("canadian_start needs the cards turned for each game")             # <<<<<<<<<<<<<<
+ *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
+ *         raise ValueError("only_one needs draws for each game")
+*/
+    __pyx_t_17 = NULL;
+    __pyx_t_9 = 1;
+    {
+      PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_canadian_start_needs_the_cards_t};
+      __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
+      __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 654, __pyx_L1_error)
+      __Pyx_GOTREF(__pyx_t_4);
+    }
+    __Pyx_Raise(__pyx_t_4, 0, 0, 0);
+    __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
+    __PYX_ERR(0, 654, __pyx_L1_error)
+
+    /* "pokerbull/cheat/_engine.pyx":653
+ *         sty[s] = styles[s]
+ *     cdef Py_ssize_t games = orders.shape[0]
+ *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
+ *         raise ValueError("canadian_start needs the cards turned for each game")
+ *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":655
+ *     if canadian and (turned is None or turned.shape[0] != games):
+ *         raise ValueError("canadian_start needs the cards turned for each game")
+ *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
+ *         raise ValueError("only_one needs draws for each game")
+ *     cdef int leader
+*/
+  __pyx_t_19 = (__pyx_v_t.only_one != 0);
+
+  if (__pyx_t_19) {
+
+  } else {
+
+    __pyx_t_3 = __pyx_t_19;
+
+    goto __pyx_L23_bool_binop_done;
+  }
+  __pyx_t_19 = (((PyObject *) __pyx_v_uniforms.memview) == Py_None);
+
+  if (!__pyx_t_19) {
+
+  } else {
+
+    __pyx_t_3 = __pyx_t_19;
+
+    goto __pyx_L23_bool_binop_done;
+  }
+  __pyx_t_19 = ((__pyx_v_uniforms.shape[0]) != __pyx_v_games);
+
+  if (!__pyx_t_19) {
+
+  } else {
+
+    __pyx_t_3 = __pyx_t_19;
+
+    goto __pyx_L23_bool_binop_done;
+  }
+  __pyx_t_19 = ((__pyx_v_uniforms.shape[1]) < 1);
+
+
+  __pyx_t_3 = __pyx_t_19;
+
+  __pyx_L23_bool_binop_done:;
+  if (unlikely(__pyx_t_3)) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":656
+ *         raise ValueError("canadian_start needs the cards turned for each game")
+ *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
+ *         raise ValueError("only_one needs draws for each game")             # <<<<<<<<<<<<<<
+ *     cdef int leader
+ *     rets = np.zeros((games, n), np.float64)
+*/
+    __pyx_t_17 = NULL;
+    __pyx_t_9 = 1;
+    {
+      PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_only_one_needs_draws_for_each_ga};
+      __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
+      __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 656, __pyx_L1_error)
+      __Pyx_GOTREF(__pyx_t_4);
+    }
+    __Pyx_Raise(__pyx_t_4, 0, 0, 0);
+    __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
+    __PYX_ERR(0, 656, __pyx_L1_error)
+
+    /* "pokerbull/cheat/_engine.pyx":655
+ *     if canadian and (turned is None or turned.shape[0] != games):
+ *         raise ValueError("canadian_start needs the cards turned for each game")
+ *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
+ *         raise ValueError("only_one needs draws for each game")
+ *     cdef int leader
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":658
+ *         raise ValueError("only_one needs draws for each game")
+ *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)             # <<<<<<<<<<<<<<
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets
 */
   __pyx_t_17 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 602, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 658, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 602, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 658, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 602, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 658, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 602, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 658, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_19 = PyTuple_New(2); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 602, __pyx_L1_error)
-  __Pyx_GOTREF(__pyx_t_19);
+  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 658, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_20);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 602, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 658, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_8);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_19, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 602, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 658, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_8 = 0;
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 602, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 658, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 602, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 658, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   __pyx_t_9 = 1;
@@ -27451,93 +28337,93 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
   #endif
   {
-    PyObject *__pyx_callargs[3] = {__pyx_t_17, __pyx_t_19, __pyx_t_1};
+    PyObject *__pyx_callargs[3] = {__pyx_t_17, __pyx_t_20, __pyx_t_1};
     __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)__pyx_t_5, __pyx_callargs+__pyx_t_9, (3-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
     __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-    __Pyx_DECREF(__pyx_t_19); __pyx_t_19 = 0;
+    __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 602, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 658, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_rets = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":603
- *     cdef Py_ssize_t games = orders.shape[0]
+  /* "pokerbull/cheat/_engine.pyx":659
+ *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)             # <<<<<<<<<<<<<<
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
 */
   __pyx_t_5 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 603, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 659, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_19 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_19)) __PYX_ERR(0, 603, __pyx_L1_error)
-  __Pyx_GOTREF(__pyx_t_19);
+  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 659, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_20);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 603, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 659, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 603, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 659, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_17);
-  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 603, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 659, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
   __pyx_t_9 = 1;
   #if CYTHON_UNPACK_METHODS
-  if (unlikely(PyMethod_Check(__pyx_t_19))) {
-    __pyx_t_5 = PyMethod_GET_SELF(__pyx_t_19);
+  if (unlikely(PyMethod_Check(__pyx_t_20))) {
+    __pyx_t_5 = PyMethod_GET_SELF(__pyx_t_20);
     assert(__pyx_t_5);
-    PyObject* __pyx__function = PyMethod_GET_FUNCTION(__pyx_t_19);
+    PyObject* __pyx__function = PyMethod_GET_FUNCTION(__pyx_t_20);
     __Pyx_INCREF(__pyx_t_5);
     __Pyx_INCREF(__pyx__function);
-    __Pyx_DECREF_SET(__pyx_t_19, __pyx__function);
+    __Pyx_DECREF_SET(__pyx_t_20, __pyx__function);
     __pyx_t_9 = 0;
   }
   #endif
   {
     PyObject *__pyx_callargs[3] = {__pyx_t_5, __pyx_t_1, __pyx_t_8};
-    __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)__pyx_t_19, __pyx_callargs+__pyx_t_9, (3-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
+    __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)__pyx_t_20, __pyx_callargs+__pyx_t_9, (3-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
     __Pyx_XDECREF(__pyx_t_5); __pyx_t_5 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-    __Pyx_DECREF(__pyx_t_19); __pyx_t_19 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 603, __pyx_L1_error)
+    __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 659, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_acts = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":604
+  /* "pokerbull/cheat/_engine.pyx":660
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets             # <<<<<<<<<<<<<<
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
 */
-  __pyx_t_20 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_20.memview)) __PYX_ERR(0, 604, __pyx_L1_error)
-  __pyx_v_rv = __pyx_t_20;
-  __pyx_t_20.memview = NULL;
-  __pyx_t_20.data = NULL;
+  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 660, __pyx_L1_error)
+  __pyx_v_rv = __pyx_t_21;
+  __pyx_t_21.memview = NULL;
+  __pyx_t_21.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":605
+  /* "pokerbull/cheat/_engine.pyx":661
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts             # <<<<<<<<<<<<<<
  *     with nogil:
  *         for g in range(games):
 */
-  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 605, __pyx_L1_error)
-  __pyx_v_av = __pyx_t_21;
-  __pyx_t_21.memview = NULL;
-  __pyx_t_21.data = NULL;
+  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 661, __pyx_L1_error)
+  __pyx_v_av = __pyx_t_22;
+  __pyx_t_22.memview = NULL;
+  __pyx_t_22.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":606
+  /* "pokerbull/cheat/_engine.pyx":662
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
  *         for g in range(games):
- *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
+ *             if t.only_one:
 */
   {
       PyThreadState * _save;
@@ -27545,42 +28431,155 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "pokerbull/cheat/_engine.pyx":607
+        /* "pokerbull/cheat/_engine.pyx":663
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
  *         for g in range(games):             # <<<<<<<<<<<<<<
- *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
- *             play_game(&t, &st, sty)
+ *             if t.only_one:
+ *                 st.uniforms = &uniforms[g, 0]
 */
 
         __pyx_t_7 = __pyx_v_games;
         __pyx_t_15 = __pyx_t_7;
 
-        for (__pyx_t_22 = 0; __pyx_t_22 < __pyx_t_15; __pyx_t_22+=1) {
-          __pyx_v_g = __pyx_t_22;
+        for (__pyx_t_23 = 0; __pyx_t_23 < __pyx_t_15; __pyx_t_23+=1) {
+          __pyx_v_g = __pyx_t_23;
 
-          /* "pokerbull/cheat/_engine.pyx":608
+          /* "pokerbull/cheat/_engine.pyx":664
  *     with nogil:
  *         for g in range(games):
- *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)             # <<<<<<<<<<<<<<
+ *             if t.only_one:             # <<<<<<<<<<<<<<
+ *                 st.uniforms = &uniforms[g, 0]
+ *                 st.n_uniforms = <int> uniforms.shape[1]
+*/
+          __pyx_t_3 = (__pyx_v_t.only_one != 0);
+
+          if (__pyx_t_3) {
+
+
+            /* "pokerbull/cheat/_engine.pyx":665
+ *         for g in range(games):
+ *             if t.only_one:
+ *                 st.uniforms = &uniforms[g, 0]             # <<<<<<<<<<<<<<
+ *                 st.n_uniforms = <int> uniforms.shape[1]
+ *             else:
+*/
+            __pyx_t_18 = __pyx_v_g;
+            __pyx_t_24 = 0;
+            __pyx_v_st.uniforms = (&(*((double *) ( /* dim=1 */ ((char *) (((double *) ( /* dim=0 */ (__pyx_v_uniforms.data + __pyx_t_18 * __pyx_v_uniforms.strides[0]) )) + __pyx_t_24)) ))));
+
+            /* "pokerbull/cheat/_engine.pyx":666
+ *             if t.only_one:
+ *                 st.uniforms = &uniforms[g, 0]
+ *                 st.n_uniforms = <int> uniforms.shape[1]             # <<<<<<<<<<<<<<
+ *             else:
+ *                 st.uniforms = one_draw
+*/
+            __pyx_v_st.n_uniforms = ((int)(__pyx_v_uniforms.shape[1]));
+
+            /* "pokerbull/cheat/_engine.pyx":664
+ *     with nogil:
+ *         for g in range(games):
+ *             if t.only_one:             # <<<<<<<<<<<<<<
+ *                 st.uniforms = &uniforms[g, 0]
+ *                 st.n_uniforms = <int> uniforms.shape[1]
+*/
+            goto __pyx_L32;
+          }
+
+          /* "pokerbull/cheat/_engine.pyx":668
+ *                 st.n_uniforms = <int> uniforms.shape[1]
+ *             else:
+ *                 st.uniforms = one_draw             # <<<<<<<<<<<<<<
+ *                 st.n_uniforms = 1
+ *             leader = <int> (turned[g] % n) if canadian else 0
+*/
+          /*else*/ {
+            __pyx_v_st.uniforms = __pyx_v_one_draw;
+
+            /* "pokerbull/cheat/_engine.pyx":669
+ *             else:
+ *                 st.uniforms = one_draw
+ *                 st.n_uniforms = 1             # <<<<<<<<<<<<<<
+ *             leader = <int> (turned[g] % n) if canadian else 0
+ *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
+*/
+            __pyx_v_st.n_uniforms = 1;
+          }
+          __pyx_L32:;
+
+          /* "pokerbull/cheat/_engine.pyx":670
+ *                 st.uniforms = one_draw
+ *                 st.n_uniforms = 1
+ *             leader = <int> (turned[g] % n) if canadian else 0             # <<<<<<<<<<<<<<
+ *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
+ *             if canadian:
+*/
+          __pyx_t_3 = (__pyx_v_canadian != 0);
+
+          if (__pyx_t_3) {
+            __pyx_t_24 = __pyx_v_g;
+
+            __pyx_t_2 = ((int)((*((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ ((char *) (((__pyx_t_5numpy_int64_t *) __pyx_v_turned.data) + __pyx_t_24)) ))) % __pyx_v_n));
+          } else {
+
+            __pyx_t_2 = 0;
+          }
+
+          __pyx_v_leader = __pyx_t_2;
+
+          /* "pokerbull/cheat/_engine.pyx":671
+ *                 st.n_uniforms = 1
+ *             leader = <int> (turned[g] % n) if canadian else 0
+ *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)             # <<<<<<<<<<<<<<
+ *             if canadian:
+ *                 st.actions += 1
+*/
+          __pyx_t_24 = __pyx_v_g;
+          __pyx_t_18 = 0;
+          __pyx_f_9pokerbull_5cheat_7_engine_setup((&__pyx_v_t), (&__pyx_v_st), __pyx_v_deal_cards, ((PY_LONG_LONG const *)(&(*((__pyx_t_5numpy_int64_t *) ( /* dim=1 */ ((char *) (((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ (__pyx_v_orders.data + __pyx_t_24 * __pyx_v_orders.strides[0]) )) + __pyx_t_18)) ))))), __pyx_v_m, __pyx_v_leader);
+
+          /* "pokerbull/cheat/_engine.pyx":672
+ *             leader = <int> (turned[g] % n) if canadian else 0
+ *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
+ *             if canadian:             # <<<<<<<<<<<<<<
+ *                 st.actions += 1
+ *             play_game(&t, &st, sty)
+*/
+          __pyx_t_3 = (__pyx_v_canadian != 0);
+
+          if (__pyx_t_3) {
+
+
+            /* "pokerbull/cheat/_engine.pyx":673
+ *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
+ *             if canadian:
+ *                 st.actions += 1             # <<<<<<<<<<<<<<
  *             play_game(&t, &st, sty)
  *             for s in range(n):
 */
-          __pyx_t_18 = __pyx_v_g;
-          __pyx_t_23 = 0;
-          __pyx_f_9pokerbull_5cheat_7_engine_setup((&__pyx_v_t), (&__pyx_v_st), __pyx_v_deal_cards, ((PY_LONG_LONG const *)(&(*((__pyx_t_5numpy_int64_t *) ( /* dim=1 */ ((char *) (((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ (__pyx_v_orders.data + __pyx_t_18 * __pyx_v_orders.strides[0]) )) + __pyx_t_23)) ))))), __pyx_v_m);
+            __pyx_v_st.actions = (__pyx_v_st.actions + 1);
 
-          /* "pokerbull/cheat/_engine.pyx":609
- *         for g in range(games):
- *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
+            /* "pokerbull/cheat/_engine.pyx":672
+ *             leader = <int> (turned[g] % n) if canadian else 0
+ *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
+ *             if canadian:             # <<<<<<<<<<<<<<
+ *                 st.actions += 1
+ *             play_game(&t, &st, sty)
+*/
+          }
+
+          /* "pokerbull/cheat/_engine.pyx":674
+ *             if canadian:
+ *                 st.actions += 1
  *             play_game(&t, &st, sty)             # <<<<<<<<<<<<<<
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]
 */
           __pyx_f_9pokerbull_5cheat_7_engine_play_game((&__pyx_v_t), (&__pyx_v_st), __pyx_v_sty);
 
-          /* "pokerbull/cheat/_engine.pyx":610
- *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
+          /* "pokerbull/cheat/_engine.pyx":675
+ *                 st.actions += 1
  *             play_game(&t, &st, sty)
  *             for s in range(n):             # <<<<<<<<<<<<<<
  *                 rv[g, s] = st.ret[s]
@@ -27593,64 +28592,64 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
             __pyx_v_s = __pyx_t_11;
 
-            /* "pokerbull/cheat/_engine.pyx":611
+            /* "pokerbull/cheat/_engine.pyx":676
  *             play_game(&t, &st, sty)
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]             # <<<<<<<<<<<<<<
  *             av[g] = st.actions
  *     return rets, acts
 */
-            __pyx_t_23 = __pyx_v_g;
-            __pyx_t_18 = __pyx_v_s;
-            *((double *) ( /* dim=1 */ ((char *) (((double *) ( /* dim=0 */ (__pyx_v_rv.data + __pyx_t_23 * __pyx_v_rv.strides[0]) )) + __pyx_t_18)) )) = (__pyx_v_st.ret[__pyx_v_s]);
+            __pyx_t_18 = __pyx_v_g;
+            __pyx_t_24 = __pyx_v_s;
+            *((double *) ( /* dim=1 */ ((char *) (((double *) ( /* dim=0 */ (__pyx_v_rv.data + __pyx_t_18 * __pyx_v_rv.strides[0]) )) + __pyx_t_24)) )) = (__pyx_v_st.ret[__pyx_v_s]);
           }
 
 
-          /* "pokerbull/cheat/_engine.pyx":612
+          /* "pokerbull/cheat/_engine.pyx":677
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions             # <<<<<<<<<<<<<<
  *     return rets, acts
 */
-          __pyx_t_24 = __pyx_v_st.actions;
+          __pyx_t_25 = __pyx_v_st.actions;
 
-          __pyx_t_18 = __pyx_v_g;
-          *((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ ((char *) (((__pyx_t_5numpy_int64_t *) __pyx_v_av.data) + __pyx_t_18)) )) = __pyx_t_24;
+          __pyx_t_24 = __pyx_v_g;
+          *((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ ((char *) (((__pyx_t_5numpy_int64_t *) __pyx_v_av.data) + __pyx_t_24)) )) = __pyx_t_25;
 
         }
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":606
+      /* "pokerbull/cheat/_engine.pyx":662
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
  *         for g in range(games):
- *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
+ *             if t.only_one:
 */
       /*finally:*/ {
         /*normal exit:*/{
           __Pyx_FastGIL_Forget();
           PyEval_RestoreThread(_save);
-          goto __pyx_L20;
+          goto __pyx_L29;
         }
-        __pyx_L20:;
+        __pyx_L29:;
       }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":613
+  /* "pokerbull/cheat/_engine.pyx":678
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions
  *     return rets, acts             # <<<<<<<<<<<<<<
 */
-  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 613, __pyx_L1_error)
+  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 678, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_INCREF(__pyx_v_rets);
   __Pyx_GIVEREF(__pyx_v_rets);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 613, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 678, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_acts);
   __Pyx_GIVEREF(__pyx_v_acts);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 613, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 678, __pyx_L1_error);
   {
     PyObject *__pyx_temp;
     {
@@ -27662,12 +28661,12 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __pyx_t_4 = 0;
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":557
+  /* "pokerbull/cheat/_engine.pyx":600
  * 
  * 
- * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
+ * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
+ *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
- *     the table from seat 0). Returns (returns[games, n] float64, actions[games] int64)."""
 */
 
   /* function exit code */
@@ -27677,12 +28676,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __Pyx_XDECREF(__pyx_t_5);
   __Pyx_XDECREF(__pyx_t_8);
   __Pyx_XDECREF(__pyx_t_17);
-  __Pyx_XDECREF(__pyx_t_19);
-  __PYX_XCLEAR_MEMVIEW(&__pyx_t_20, 1);
+  __Pyx_XDECREF(__pyx_t_20);
   __PYX_XCLEAR_MEMVIEW(&__pyx_t_21, 1);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_t_22, 1);
   __Pyx_AddTraceback("pokerbull.cheat._engine.play_games", __pyx_clineno, __pyx_lineno, __pyx_filename);
   __pyx_r = NULL;
   __pyx_L0:;
+
+
 
 
 
@@ -27696,6 +28697,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __Pyx_XDECREF(__pyx_v_r);
   __Pyx_XDECREF(__pyx_v_deck);
 
+
   __Pyx_XDECREF(__pyx_v_rets);
   __Pyx_XDECREF(__pyx_v_acts);
   __PYX_XCLEAR_MEMVIEW(&__pyx_v_rv, 1);
@@ -27705,6 +28707,178 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   return __pyx_r;
 }
 /* #### Code section: module_exttypes ### */
+
+static PyObject *__pyx_tp_new__initialisation_9pokerbull_5cheat_7_engine___pyx_defaults(PyObject *o, 
+#if CYTHON_VECTORCALL_TPNEW
+    CYTHON_UNUSED PyObject *const *args, CYTHON_UNUSED Py_ssize_t nargs, CYTHON_UNUSED PyObject *kwnames
+#else
+    CYTHON_UNUSED PyObject *a, CYTHON_UNUSED PyObject *k
+#endif
+) {
+  struct __pyx_defaults *p = ((struct __pyx_defaults *)o);
+  p->arg0.data = NULL;
+  p->arg0.memview = NULL;
+  p->arg1.data = NULL;
+  p->arg1.memview = NULL;
+  return o;
+}
+
+static PyObject *__pyx_tp_new_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults(PyTypeObject *t, 
+#if CYTHON_VECTORCALL_TPNEW
+    PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
+#else
+    PyObject *a, PyObject *k
+#endif
+) {
+  PyObject *o;
+  o = __Pyx_AllocateExtensionType(t, 1);
+  if (unlikely(!o)) return 0;
+  return __pyx_tp_new__initialisation_9pokerbull_5cheat_7_engine___pyx_defaults(o, 
+#if CYTHON_VECTORCALL_TPNEW
+    args, nargs, kwnames
+#else
+    a, k
+#endif
+);
+}
+
+#if CYTHON_VECTORCALL_TPNEW
+static PyObject *__pyx_tp_new_9pokerbull_5cheat_7_engine___pyx_defaults(PyTypeObject *t, PyObject *a, PyObject *k) {
+  return __Pyx_CallTpnewAsVectorcall(__pyx_tp_new_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults, t, a, k);
+}
+#endif
+
+#if CYTHON_VECTORCALL_TPNEW
+static PyObject *__pyx_tp_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults(PyObject *t, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+  if (unlikely((PyTypeObject*)t != __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults || __Pyx_PyType_HasFeature((PyTypeObject*)t, Py_TPFLAGS_IS_ABSTRACT))) {
+    return __Pyx_CallNewInitFromVectorcall((PyTypeObject*)t, args, nargsf, kwnames);
+  }
+  Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  PyObject *o = __pyx_tp_new_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults((PyTypeObject*)t, args, nargs, kwnames);
+  return o;
+}
+#endif
+
+static void __pyx_tp_dealloc_9pokerbull_5cheat_7_engine___pyx_defaults(PyObject *o) {
+  struct __pyx_defaults *p = (struct __pyx_defaults *)o;
+  #if CYTHON_USE_TP_FINALIZE
+  if (unlikely(__Pyx_PyObject_GetSlot(o, tp_finalize, destructor)) && (!PyType_IS_GC(Py_TYPE(o)) || !__Pyx_PyObject_GC_IsFinalized(o))) {
+    if (__Pyx_PyObject_GetSlot(o, tp_dealloc, destructor) == __pyx_tp_dealloc_9pokerbull_5cheat_7_engine___pyx_defaults) {
+      if (PyObject_CallFinalizerFromDealloc(o)) return;
+    }
+  }
+  #endif
+  __PYX_XCLEAR_MEMVIEW(&p->arg0, 1);; p->arg0.memview = NULL; p->arg0.data = NULL;
+  __PYX_XCLEAR_MEMVIEW(&p->arg1, 1);; p->arg1.memview = NULL; p->arg1.data = NULL;
+  PyTypeObject *tp = Py_TYPE(o);
+  #if CYTHON_USE_TYPE_SLOTS
+  (*tp->tp_free)(o);
+  #else
+  {
+    freefunc tp_free = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+    if (tp_free) tp_free(o);
+  }
+  #endif
+  #if CYTHON_USE_TYPE_SPECS
+  Py_DECREF(tp);
+  #endif
+}
+#if CYTHON_USE_TYPE_SPECS
+static PyType_Slot __pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_slots[] = {
+  {Py_tp_dealloc, (void *)__pyx_tp_dealloc_9pokerbull_5cheat_7_engine___pyx_defaults},
+  {Py_tp_new, (void *)__pyx_tp_new_9pokerbull_5cheat_7_engine___pyx_defaults},
+  #if (!CYTHON_COMPILING_IN_PYPY || PYPY_VERSION_NUM >= 0x07030800) && (!CYTHON_COMPILING_IN_LIMITED_API || __PYX_LIMITED_VERSION_HEX >= 0x030E0000)
+  #if CYTHON_VECTORCALL_TPNEW
+  {Py_tp_vectorcall, (void *)__pyx_tp_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults},
+  #endif
+  #endif
+  {0, 0},
+};
+static PyType_Spec __pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec = {
+  "pokerbull.cheat._engine.__pyx_defaults",
+  sizeof(struct __pyx_defaults),
+  0,
+  Py_TPFLAGS_DEFAULT|Py_TPFLAGS_HAVE_VERSION_TAG,
+  __pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_slots,
+};
+#else
+
+static PyTypeObject __pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults = {
+  PyVarObject_HEAD_INIT(0, 0)
+  "pokerbull.cheat._engine.""__pyx_defaults", /*tp_name*/
+  sizeof(struct __pyx_defaults), /*tp_basicsize*/
+  0, /*tp_itemsize*/
+  __pyx_tp_dealloc_9pokerbull_5cheat_7_engine___pyx_defaults, /*tp_dealloc*/
+  0, /*tp_vectorcall_offset*/
+  0, /*tp_getattr*/
+  0, /*tp_setattr*/
+  0, /*tp_as_async*/
+  0, /*tp_repr*/
+  0, /*tp_as_number*/
+  0, /*tp_as_sequence*/
+  0, /*tp_as_mapping*/
+  0, /*tp_hash*/
+  0, /*tp_call*/
+  0, /*tp_str*/
+  0, /*tp_getattro*/
+  0, /*tp_setattro*/
+  0, /*tp_as_buffer*/
+  Py_TPFLAGS_DEFAULT|Py_TPFLAGS_HAVE_VERSION_TAG, /*tp_flags*/
+  0, /*tp_doc*/
+  0, /*tp_traverse*/
+  0, /*tp_clear*/
+  0, /*tp_richcompare*/
+  0, /*tp_weaklistoffset*/
+  0, /*tp_iter*/
+  0, /*tp_iternext*/
+  0, /*tp_methods*/
+  0, /*tp_members*/
+  0, /*tp_getset*/
+  0, /*tp_base*/
+  0, /*tp_dict*/
+  0, /*tp_descr_get*/
+  0, /*tp_descr_set*/
+  #if !CYTHON_USE_TYPE_SPECS
+  0, /*tp_dictoffset*/
+  #endif
+  0, /*tp_init*/
+  0, /*tp_alloc*/
+  __pyx_tp_new_9pokerbull_5cheat_7_engine___pyx_defaults, /*tp_new*/
+  0, /*tp_free*/
+  0, /*tp_is_gc*/
+  0, /*tp_bases*/
+  0, /*tp_mro*/
+  0, /*tp_cache*/
+  0, /*tp_subclasses*/
+  0, /*tp_weaklist*/
+  0, /*tp_del*/
+  0, /*tp_version_tag*/
+  #if CYTHON_USE_TP_FINALIZE
+  0, /*tp_finalize*/
+  #else
+  NULL, /*tp_finalize*/
+  #endif
+  #if (!CYTHON_COMPILING_IN_PYPY || PYPY_VERSION_NUM >= 0x07030800) && (!CYTHON_COMPILING_IN_LIMITED_API || __PYX_LIMITED_VERSION_HEX >= 0x030E0000)
+  #if CYTHON_VECTORCALL_TPNEW
+  __pyx_tp_vectorcall_9pokerbull_5cheat_7_engine___pyx_defaults, /*tp_vectorcall*/
+  #else
+  NULL, /*tp_vectorcall*/
+  #endif
+  #endif
+  #if __PYX_NEED_TP_PRINT_SLOT == 1
+  0, /*tp_print*/
+  #endif
+  #if PY_VERSION_HEX >= 0x030C0000
+  0, /*tp_watched*/
+  #endif
+  #if PY_VERSION_HEX >= 0x030d00A4
+  0, /*tp_versions_used*/
+  #endif
+  #if CYTHON_COMPILING_IN_PYPY && PY_VERSION_HEX < 0x030a0000
+  0, /*tp_pypy_flags*/
+  #endif
+};
+#endif
 static struct __pyx_vtabstruct_array __pyx_vtable_array;
 
 static PyObject *__pyx_tp_new__initialisation_array(PyObject *o, 
@@ -28816,6 +29990,7 @@ static CYTHON_SMALL_CODE int __Pyx_InitConstants(__pyx_mstatetype *__pyx_mstate)
 static CYTHON_SMALL_CODE int __Pyx_modinit_Global_init_code(__pyx_mstatetype *__pyx_mstate); /*proto*/
 static CYTHON_SMALL_CODE int __Pyx_modinit_Variable_export_code(__pyx_mstatetype *__pyx_mstate); /*proto*/
 static CYTHON_SMALL_CODE int __Pyx_modinit_Function_export_code(__pyx_mstatetype *__pyx_mstate); /*proto*/
+static CYTHON_SMALL_CODE int __Pyx_modinit_Exttype___pyx_defaults(__pyx_mstatetype *__pyx_mstate); /*proto*/
 static CYTHON_SMALL_CODE int __Pyx_modinit_Exttype___pyx_array_obj(__pyx_mstatetype *__pyx_mstate); /*proto*/
 static CYTHON_SMALL_CODE int __Pyx_modinit_Exttype___pyx_MemviewEnum_obj(__pyx_mstatetype *__pyx_mstate); /*proto*/
 static CYTHON_SMALL_CODE int __Pyx_modinit_Exttype___pyx_memoryview_obj(__pyx_mstatetype *__pyx_mstate); /*proto*/
@@ -28857,6 +30032,39 @@ static int __Pyx_modinit_Function_export_code(__pyx_mstatetype *__pyx_mstate) {
   /*--- Function export code ---*/
   __Pyx_RefNannyFinishContext();
   return 0;
+}
+
+static int __Pyx_modinit_Exttype___pyx_defaults(__pyx_mstatetype *__pyx_mstate) {
+  __Pyx_RefNannyDeclarations
+  int __pyx_lineno = 0;
+  const char *__pyx_filename = NULL;
+  int __pyx_clineno = 0;
+  CYTHON_UNUSED_VAR(__pyx_mstate);
+  __Pyx_RefNannySetupContext("__Pyx_modinit_Exttype___pyx_defaults", 0);
+  /*--- Exttype __pyx_defaults ---*/
+  #if CYTHON_USE_TYPE_SPECS
+  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 600, __pyx_L1_error)
+  #else
+  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults;
+  #endif
+  #if !CYTHON_COMPILING_IN_LIMITED_API
+  #endif
+  #if !CYTHON_USE_TYPE_SPECS
+  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 600, __pyx_L1_error)
+  #endif
+  #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
+  PyUnstable_Object_EnableDeferredRefcount((PyObject*)__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults);
+  #endif
+  #if !CYTHON_COMPILING_IN_LIMITED_API
+  if ((CYTHON_USE_TYPE_SLOTS && CYTHON_USE_PYTYPE_LOOKUP) && likely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults->tp_dictoffset && __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults->tp_getattro == PyObject_GenericGetAttr)) {
+    __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults->tp_getattro = PyObject_GenericGetAttr;
+  }
+  #endif
+  __Pyx_RefNannyFinishContext();
+  return 0;
+  __pyx_L1_error:;
+  __Pyx_RefNannyFinishContext();
+  return -1;
 }
 
 static int __Pyx_modinit_Exttype___pyx_array_obj(__pyx_mstatetype *__pyx_mstate) {
@@ -29425,6 +30633,8 @@ static CYTHON_SMALL_CODE int __pyx_pymod_exec__engine(PyObject *__pyx_pyinit_mod
   size_t __pyx_t_6;
   static PyThread_type_lock __pyx_t_7[8];
   int __pyx_t_8;
+  __Pyx_memviewslice __pyx_t_9 = { 0, 0, { 0 }, { 0 }, { 0 } };
+  __Pyx_memviewslice __pyx_t_10 = { 0, 0, { 0 }, { 0 }, { 0 } };
   int __pyx_lineno = 0;
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
@@ -29508,6 +30718,7 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
   (void)__Pyx_modinit_Variable_export_code(__pyx_mstate);
   (void)__Pyx_modinit_Function_export_code(__pyx_mstate);
   /*--- Type init code ---*/
+  if (unlikely((__Pyx_modinit_Exttype___pyx_defaults(__pyx_mstate) < 0))) __PYX_ERR(0, 1, __pyx_L1_error)
   if (unlikely((__Pyx_modinit_Exttype___pyx_array_obj(__pyx_mstate) < 0))) __PYX_ERR(0, 1, __pyx_L1_error)
   if (unlikely((__Pyx_modinit_Exttype___pyx_MemviewEnum_obj(__pyx_mstate) < 0))) __PYX_ERR(0, 1, __pyx_L1_error)
   if (unlikely((__Pyx_modinit_Exttype___pyx_memoryview_obj(__pyx_mstate) < 0))) __PYX_ERR(0, 1, __pyx_L1_error)
@@ -30032,19 +31243,39 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
 */
   __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT = 0.03;
 
-  /* "pokerbull/cheat/_engine.pyx":557
+  /* "pokerbull/cheat/_engine.pyx":600
  * 
  * 
- * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):             # <<<<<<<<<<<<<<
+ * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
+ *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
- *     the table from seat 0). Returns (returns[games, n] float64, actions[games] int64)."""
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 557, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 600, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 557, __pyx_L1_error)
+  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 600, __pyx_L1_error)
+
+  /* "pokerbull/cheat/_engine.pyx":601
+ * 
+ * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
+ *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):             # <<<<<<<<<<<<<<
+ *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
+ *     the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack
+*/
+  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 601, __pyx_L1_error)
+  __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg0 = __pyx_t_9;
+
+  __pyx_t_9.memview = NULL;
+  __pyx_t_9.data = NULL;
+  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 601, __pyx_L1_error)
+  __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg1 = __pyx_t_10;
+
+  __pyx_t_10.memview = NULL;
+  __pyx_t_10.data = NULL;
+  __Pyx_CyFunction_SetDefaultsGetter(__pyx_t_4, __pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__);
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 600, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "pokerbull/cheat/_engine.pyx":1
@@ -30063,6 +31294,8 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
   __pyx_L1_error:;
   __Pyx_XDECREF(__pyx_t_4);
   __Pyx_XDECREF(__pyx_t_5);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_t_9, 1);
+  __PYX_XCLEAR_MEMVIEW(&__pyx_t_10, 1);
   if (__pyx_m) {
     if (__pyx_mstate->__pyx_d && stringtab_initialized) {
       __Pyx_AddTraceback("init pokerbull.cheat._engine", __pyx_clineno, __pyx_lineno, __pyx_filename);
@@ -30097,7 +31330,7 @@ static int __Pyx_InitCachedBuiltins(__pyx_mstatetype *__pyx_mstate) {
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
-  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 586, __pyx_L1_error)
+  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 637, __pyx_L1_error)
   __pyx_builtin___import__ = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_import); if (!__pyx_builtin___import__) __PYX_ERR(1, 119, __pyx_L1_error)
   __pyx_builtin_Ellipsis = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_Ellipsis); if (!__pyx_builtin_Ellipsis) __PYX_ERR(1, 436, __pyx_L1_error)
   __pyx_builtin_id = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_id); if (!__pyx_builtin_id) __PYX_ERR(1, 662, __pyx_L1_error)
@@ -30221,41 +31454,41 @@ static int __Pyx_InitConstants(__pyx_mstatetype *__pyx_mstate) {
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
   {
-    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{12},{8},{8},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{8},{15},{7},{21},{6},{2},{9},{50},{39},{34},{31},{32},{30},{37},{5},{8},{8},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{4},{15},{18},{2},{4},{1},{18},{5},{13},{3},{5},{10},{4},{15},{8},{6},{9},{5},{5},{7},{4},{6},{7},{4},{1},{5},{8},{1},{2},{5},{5},{5},{8},{1},{7},{7},{4},{1},{4},{4},{2},{5},{3},{6},{4},{6},{10},{7},{23},{3},{1},{8},{4},{2},{1},{10},{5},{4},{11},{2},{11},{5},{4},{4},{6},{3},{6},{1},{5},{6},{6},{6},{4},{1},{5}};
-    const struct { const unsigned int length: 10; } bytes_length_index[] = {{1},{575}};
+    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{12},{8},{8},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{8},{51},{15},{7},{21},{6},{2},{9},{50},{39},{34},{34},{31},{32},{30},{37},{5},{8},{8},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{4},{15},{18},{2},{4},{1},{8},{18},{5},{13},{3},{5},{10},{4},{15},{8},{6},{9},{5},{5},{7},{4},{6},{7},{4},{1},{5},{8},{1},{2},{5},{5},{5},{8},{6},{1},{7},{7},{4},{1},{4},{4},{2},{5},{3},{8},{8},{6},{4},{6},{10},{7},{23},{3},{1},{8},{4},{2},{1},{10},{5},{4},{11},{2},{11},{5},{4},{4},{6},{3},{6},{1},{5},{6},{8},{6},{6},{6},{4},{1},{5}};
+    const struct { const unsigned int length: 10; } bytes_length_index[] = {{1},{786}};
     #ifndef CYTHON_COMPRESS_STRINGS
       #define CYTHON_COMPRESS_STRINGS 90
     #endif
-    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1247 bytes) */
-static const char cstring[] = "x\332}TKs\023G\020F\211\225\030pQ\210\nN%\225\204qQA\027\020\2108T\212P\244\024cR>\204\340\200I*\257\251\321l\2574xvf5\017\241\345\344\343\036\367\270G\0379r\364\321G\216\034\3653\370\t\351\031I\266!\017\225v\267g\246\037_\177\335\323\2049rcB83\211\275J\224v\204\350\376S\340\356.\311%+\300\330\316mr\347G\310\264)\236\010xFtJ\356p\255\234\030x\355-a*!\2110\301\340\335m\241\026\007\326\031\221@rB\231h\363\277\347o\357\035i\336\375n\203\251\000\222Y+\006\2128M\014\260\344\232V\262 Y\0049F\220[j\314\244HH\246\023\270J`\222\243-\272j\363v\210\333N\265q\206\251\366U2@W\013e;d9`(\302&\302\222\007\332\001qCdg\243pC\255\010\356% E\037\014s\200\321\002>\364j\202\222\"\0177\037^[\377f=\2425\020\370\263\304\372>\227\010\024l \255\357\205t\350\335\0259\330\016\331JI\241=Q\200\2700\213\034\365N\032\270!(b\301\005\201\264c\316\314\t\255(\232\0135h\317i\022c\010\326\367\231\264\320aIBQ\017\270\2262\234ie;\254\317\023aY_\0020>\304\014\230$\231\267\201\377\004\261\203\nG\003.\354LJ\224F\235\224y\351\010\245\006\022\317\201R\222\370\030Fiu\r\263\036\013tB)\027J8J\225\317\362\242C\2716\320\311\320N0cXAR&\344,5\221\345\310\367I5\23717\374\207\2065\374z\256w\301\364\275\224\327\371\020\230\273NA\r\204\202N^L\002\021\\gy4\222Z\347H\017C\226\261B\231\306\204|L \270cRj\216E\"3$\ts\254\363/\247\263z\207\202\315Z\315vz\2176\266\2666\245\024\271\025\366\021\214<(\016\241\351;\307\375O\351\303b\202\317=,>}\000\023\3673\244\224\316\013\204\\!/\241\204\307\302\000\234p\220\205\215$\330\340/\365\212\207/\036\331\205\325\214\203 eL\250\370\325\211\227\361L\261l\366\r\341)E2(\322\303w\255\317f\253\271\227 \206\366\232I^\345\202\357\242\207M\265\320\033\273\300B\3601\362L.\334.\312|$\361\330\361\0476`\022\026\330\216GP\354\t\350G\362\261\235\003\033r\0216\024\\{\354{\300Ndx+\026\364\323\276OS\274K\266P\\\350\316\221\232e\343>\263\300\271\304\005E&\360\246r\3503\276\313\265W.\276,2\031\214y\301\361\217\375\200]M\343\004K\220\225$R\200\241gs\014\006E\216M\251\260\2268\r\000\271\2107\030\214\321&\225l`S""\251\231\273\265\216Ca\027\037l\315\371xH\r\300`\200\371b\243<c\002]\010\221\340$\202\211P\250\037\212jg\257\347\220elBq\\\342\010\n\363\047\314\035\025\250\302\271\225\251<\366>\242\211w\316\346\230\013\216V\0166\014X\032#\314G\355Q\373wb\373w\346\355\237\353\334\030\030\010\213\343\306 \331f\2143\302\315\357il\343\200\301\342\224\023\251\340\302\0256\024DJ\352\274Q\026E\274\\\016r\3534>\306c\025\202J!\261H\261!\260S\020\223\317\361\246\000\316B\017\366\231\220\311\3449\030m\177\332k\2749s\252y\241\272X\261j\364f\371Tsy\317\224\027\312\356t\371\\\371\264n\274\376\344\333\203\356Ao\272\324\334\333)\327\302\347\267\322W\275j;\210\277\226;\325Z\325}G\374c\346+\210\264\332\254[u0{\335\\\255\240\356\326\275w\224\177\257\232\325v\305\376\313\356L\371e9\252\032a\357\317\352\362Ls\271l\316\355\227O\227\037\225\333eZ\365N\354\342\002\367W\321\254Y=\252\033uk\241\306\253Vu\245n\004\325\367\313\257\253\323\365\307\373\215\375x\372)Za\300\351\322Y\334oT\255\240\022c\376\025@\276\025\357b\3110\377{\013\277\227\352\245\272WoO\227W\312\315\010\337\305\034WVQ\364Ah\005o\037\356\215\313\047\030c\243\262\230\324\202\330\033/\033/\2778\030\035~p\230\276\352\275\332~+\320\331\262\213\016W\253Q\300\373Y}\177\377\312\213\306\213\010\360&z\272Y\375R\337\333\177o\177m\261\321\255~\250o\"\214\245\317\303\353R=\232\236>s\214i\024a\240\343\257\"\300;\257\333\267\017\326\016n\035\266\016/\037>~\325\232\256\\\014\304\006l\365:\232\256\234G\346vp\321\235\236\277\020\255\000\235?\336oa\274\225s1\377\357C\035\316\226\267\252\326\337\247\3548I";
-    PyObject *data = __Pyx_DecompressString(cstring, 1247, 1);
+    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1456 bytes) */
+static const char cstring[] = "x\332}T\315s\323F\024\307%\246\001<\024\323\222\322N[6\303\200/\301`\010\031\2062t\334\020:9\264\305\r_S\n\232\365je/\221v\345\335\225cq\312QG\035u\324\321G\037}\3141G\037}\344O\340O\350\333\225\355$\364#\023K\253\267\357\375\336{\277\367\201\260F\267\007\210`\351\2525\304\205FH\264\337Q\242\037\241\320\3071\225\252\376\000=\374\225\006B\306/\030\335C\302C\017\211\340\232u\"\021)\204\271\213\\&\215\301\247b\306\347\027JK\346R\367\2302\022\362\177\357O\312\026\232\217~\332\304\334\004\211\225b\035\216\264@\222b\367\246\340~\214\002\033d\037\202\334\346}\3543\027\005\302\245k\210\016B\260\005\250\032\251\031\2775OH-1\257\255\241\016@\315\225U\027\207\024\\!<`\n\375&4E\272\013\354l\306\272+8\002\231K}\326\246\022k\n\336L|\200*\215\022GO\267\236\336\\\277\277n\243\225\324\360\247\220\212\332\304\207@\2512\244\265#\346k@\327qHU\035m{(\026\021\342\024\342\202,B\320;n\240\273\224#E\2659\240\232\315\031k&\270\003\346\214wj3\232X\237\032\353\047\330W\264\216]\327\001=J0\307.\303\334Q\032Km]X\300\242\310HG\222\203S \001QL\272\250\203\003J\204\357\0338\301U\035\267\211\313\024n\373\324^\273\024\373(\210\224)\231\013\351Rn\256:\204\251\342\344r\001:\036\216|\215\034GR7\"\324q\220\033\331\310\270\3407\201\250>\003\020\307!\2143\3558<\n\302\270\356\020!i=\000;\206\245\3041\3620\363\0136X\020B\211\216\253E\001\326\335\177h\230\262;\202\323Y\216\256\304{\352dbJ\222[\241\330\245\262\035\371\376-\322\245X\337r(\3570N\353a<\260\254\210 \264\260\276\020!p\216\241tP\366@@\312\221M\3218\304\276/\010T\036\025\261\272X\343\372\277\334\026Md\272\240\350_Uo\356lnoo\371>\013\025S;\264\027QN\250\231\244\372\321P9\316\323x\000\277\307\320Q\316ot\240\377\240\236\343\314\252\016l\002s\246/\216\016\035\252\231\246\201\021\270\306\006\376\274\210\023\363\206+5\267*X2\247\0003n\337\302\215|{\307\201\035\3736\356\035\007\310p\200\036\262\253\242\240\370\232\241\230\243\351\331\342\024\361\220\221]@\330\342s\275\2766,\030\214^\204\3759\354\274\021\026\047b\307\350\230\200\016\314\007\364\370\"\024u,""\364\305\371\310NSera\312\264\204\210`\230(\364*\206Q\233\323\357\264#\317\203\001U1\047L\324\027j\n\367\333XQ2\237\014\342\203\320\001F`\r\020\332\306d\227\210\210k\373P\300\250\001!1\201\177\350\013\350\177\307N\216\013\354\270\226\n\010\241X\222\264\023\207\320\276\034j\n\253\206\002\047v=P)\205\364|\334Q\236/\260\336X\207\236\334\205\0374\361l\367x\222\322\216m\320.\336\303\014 \030sa\315\321\001\343\240o\212\253\212\307{\352\303\206\2432\010\360\300\201\215\014[\316\2548\263\332\270!\016Vc\300C;+\020\023\014\203c\306`>\031vfU\010\031\3026\047T\231\235\356X\277\263\355\276\030\216\272\035\216\372l8B\021JI;L\301\206\223P\n\331\207\265\244gsn\233\334D\246`\2612\217\021\246ce\312\345\373\216\331.\312.\0360\r\225\026\360\223\021\324\310\250\304>\224\320\266K\261\204\"\316\014+\n\272\n\"\214B\230*\n\3138\242j\217\371\356\340=\225B\375\276_\232\326\266\016Z\037/\236*_J/\2478\355}\\>U^\336\227\311\245\2441]\276\220\274\313J\223o~\0347\306\315\351Ry\377y\262j^\177&Q\332L[\346\370*y\236\256\246\215O\216\177\025X\346\350\244[Y5[=!\275\222\225\263V\206?,U\222\2461\202\313Iy%\245Y#k~\202\364:-\247\255\024\377\027\350\271\344z\322KKF\366&\275Vh.\047\345\231\375\362\331\344\253\244\225xi\363\230\024>@\276\002f\345t\047+e\325\271\032I\253\351\215\254dTO\047\367\322\263\331\327y)\267\267\337\202\0258\234.\235\007y)\255\032\025\353\363\255\t\362\204\277\313\t\006r\036\317q\257fKY3kM\227+\311\226\r_\333\034++p\214\314\241j\320>\337\357\047/\300\307f\252 \2519\353\267G\245\321\017\343\336\301\231\003\357\260y\330:\341\350|\322\000\300\225\264g\342\375.{\222\337\030\226\206\026)\206\264^f\233Y\224o\346\375\341\213Qc\2649R\3439jfuz\311\271\364z\032\347\247\363{\303\323\303\373\243\215qu|m\274\003\236\310\341\225I\353\345\344\345\253\311\253\327\223\327o&o\336.\014?@\366w \314;\000\3778\377,_\235\316\004\215\364\227\354\016\344\270\364\275y\\\315z\323\263\347\216\022\356M+_\330\022]\274\224\256e8\033\344=\360\3310\237\365\374L\336\035z\243\346\250\365\241\270-\244\245i\34528y\222""\257\346w\363\366\360\314\220\217\013\246 \367\273\226\303\207\223\332\203\361\352x\343\240zp\355\340\331\341\227\207M\353e\346\303\230C\047\0302\263u\010\247r\0218y\016\037\326\253\301\240\020\360\263\274\n9T.\330\202\375l\032\347|\262\221V\377\006\262\245\301\n";
+    PyObject *data = __Pyx_DecompressString(cstring, 1456, 1);
     #define __Pyx_DecompressString_LZSS_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (1662 bytes) */
-static const char cstring[] = "\377 at 0x c\377ards, no\377t  objec\377t> playe\377rs.: <Me\377moryView\377 of <con\377tiguous \177and dir-\001\366\007\rin\021\005stri\367ded\"\010 or \346\004\031><(\tA\006>?C\373an\241\001assig\377n to rea\377d-only m\372\240\002v\242\000Inval\377id mode,\317 exp\315\000|\000\047c\375\047t\001\047fortr?an\047, g\355\000%\005\337shape\222\000 a\377xis Note\367 th\233 Cyth\367on \021\000deli?beratek\000\320\001\357cter!\001n P\277EP-484\212\"r\375e\274!s subc\355l\246\000es\261!bui\367lti\260\000ypes\377. If you\047 ne\224 \303\000p\316\000%\t\377then set\356\200\000e \047\357\002ati\377on_typin\333g\047\355$iv\242\000o \377False.ad\373d_\276@ecoll\374\276@+\000s.abcd\377isableea\377ch deal \257must\375 d\271\000e\275n\027\001gcis\004\003d\373no!\000fault\377 __reduc\277e__ dub\002n\267on-\307@viB\000_\377_cinit__\377numpy._c\337ore.m5\000ia\377rray fai\235l\325\003imp\355 \033\tu\357math\021\016src\377/pokerbu\377ll/cheat\377/_engine\357.pyx\217  co{mpR\002loop\234 Kat\376`t\344@\316\000u\306\002\276\216aalloc\242@ >\204\003data.\013\020\352C\374\274\204\001\231\204\003s.ASCI\377IEllipsi\377sSequenc\365e\361\204\001.\366\204\007__Py\375x\001\000Dict_N\377extRef__\260\232D\251 \225 \360A__\001\005g\277etitem\r\001d<0\001\027\000func\035\001\030\000\303st\313`)\001\240#3\001ma{in\003\002odulM\0027nam\002\003ewT\001\212 =_\234 cksuT\000\n\001\340?\004\025\001\235`\257@\037\001unp\267ick?\000En \005vyt\206a\230\001qualO\005\304\337E\350Fc\355\204\002\277\001\373Dex\336\314\001set_\203\005seqt\262\006\003\006.\007tes\230`w_is\224aout\301@\177abcacts\225E\377_buffera\177syncio.\274`\376!\003savbase\327ccl\365@_\207 tr\377acebackc\357ount\000\002s_d\235i9\001cyc\000\000\344`e\367al_\275\210\002deck\361d\376\002x\000\302\210\003egyp\357tian\311@ode\357enum\275\206\002err\377orflagsf\377loat64fo\377rkformat~\230\207\004freegg\370 \277shawai@\000i\377idindexi\351n-\000\321As\000\002ize\377mmax_lay\247mem\374\207\001\364\207\001n\262An\337dimnp\236\205\002ob\377jorderspV""\311\000pl\322\000s\335\211\001_]\002\324\344\211\004\366\204\006.\372\204\002.\370\204\004po\377prregist\374\263\000\366 rvsset\323de\243\206\002\262\210\002s\201\000sp\377ecificit\373ys\231All_tu\327rns\340`r\252@ep7sto\001\000ru\203@\037\001\303yl\242@\214b\247`\335 up\377datevalu\377eswildxz\377erosO\200\001\360\377\n\000\005\022\220\025\220a\377\220q\360\010\000\005\010\200\377r\210\022\2101\330\010\016\377\210j\230\001\320\031;\270\3771\270A\330\004\005\200U\373\210!\003\001Z\210u\220A\373\220Q\016\001X\210U\220!\223\2201\000\010$\001\\F\003/\001_\337\220E\230\021\2303\001\320\005\177\026\220e\2301\230A)\014\177[\220\005\220Q\220a \025\177\n\210%\210q\220\001{\001w]\220#$\003\010\210\005q\004\377\010\t\210\024\210Q\210f\241\220\235\000\r\006\n\000\025\000\0264\000\005\177\220S\230\001\230\021\330 \004\277c\220\021\220&\230I\000\010\377\210\003\2105\220\t\230\027w\240\001\240\031\002\032\2201\245\001\367\330\004\013\025\000\001\220\021\330\227\004\010\210o\002^\331\001c\n\025\353\210a\375\000DP\005\037\230\004\377\230A\230Q\330\010\014\210\265E\276\"t\337\002\014\026\313 u\366\352\000\014\021J\001\007\200v\210\235Va\000C\220s\212 \321%0\377\260\001\260\036\270q\300\006\237\300f\310A\310\316 \316\010\013\273\2101N\000\026\220q\254\001\034\177\230F\240&\250\001\250\225\000\367\013\2102G\0002\220W\230\317D\240\002\240\215@\013\0031\220\267G\2302\204\000\004\035\001\001\037\337\230q\330\t\n\212\007q\330\364\203\001\247@3\341@t\230<\320\377\047:\270!\2706\300\021\377\300#\300T\310\021\330\014\331\025\377!\230\001\23048\000\014\020\376\221@U\230!\2301\330\020u\0221\002eZ\000T\240\021m\000\353\014\016\373\002B\256A\013\2106\003\220\021";
-    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 1662, 2144);
+    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (1928 bytes) */
+static const char cstring[] = "\377 at 0x c\377ards, no\377t  objec\377t> playe\377rs.: <Me\377moryView\377 of <con\377tiguous \177and dir-\001\366\007\rin\021\005stri\367ded\"\010 or \346\004\031><(\tA\006>?C\373an\241\001assig\377n to rea\377d-only m\372\240\002v\242\000Inval\377id mode,\317 exp\315\000|\000\047c\375\047t\001\047fortr?an\047, g\355\000%\005\337shape\222\000 a\377xis Note\367 th\233 Cyth\367on \021\000deli?beratek\000\320\001\357cter!\001n P\277EP-484\212\"r\375e\274!s subc\355l\246\000es\261!bui\367lti\260\000ypes\377. If you\047 ne\224 \303\000p\316\000%\t\377then set\356\200\000e \047\357\002ati\377on_typin\333g\047\355$iv\242\000o \377False.ad\373d_\276@ecana\377dian_sta\313rt^\002sC\002\340B t\347urn\211@\202  ea\377ch gamec\347oll\361@^\000s.a\377bcdisabl\375e\032\002deal m\327ust\260@d\354\000en\336\027\001gcis\004\003dn\377o defaul\377t __redu\177ce__ du\225\002onon-\372@viB\000\377__cinit_\377_numpy._\277core.m5\000i\377array fa;il\210#imp\240@\033\t\237umath\021\016\363A_\367one\335\004draw\373s \314\nsrc/p\377okerbull\377/cheat/_\377engine.p\373yx\344  comp\336t\002loop\361 at-s\221\205\001mo\360\000u\350\002\343a_alloc\367@ \246\003\037data.\013\020\277c\221\205\001\376\356\204\003s.ASCII\377Ellipsis\377Sequence\372\306\205\001.\313\205\007__Pyx\376\001\000Dict_Ne\177xtRef__\357D\330\313 \267 \305a__\001\005ge_titem\r\001d0\001\036\027\000func\035\001\030\000\365@\361t1\002\302#3\001main^\003\002odulM\002n\364@NM\001newT\001\212 _\234 \017cksuT\000\n\001?\004\025\001\370\362`\321@\037\001unpicmk?\000En \005vt\250a\036\230\001qualO\005\201e\212f\261c\302\205\002\277\001\235dex\314\001swet_\203\005set\262\006\334\003\006.\007tes\272`_i\335s\266aout\301@ab\337cacts\225E_b\377ufferasy\237ncio.\336`!\003s\177avbasec\222\205\005\353cl\375@_\217 tra\377cebackco\367unt\000\002s_dinA\001cyc\000\000le\374\204\001}_\232\211\002deckd\206\"\374\200\000\237\211\003egypti\373an\321@odeen\373um\232\207\002error\377flagsflo\377at64fork\277format\365\207\004f\357reeg\366\205\001sha""\377waiianii\377dindexin\364-\000\331As\000\002izel\377eadermma\377x_laymem\364\337\210\001\327\210\001n\300Andim\373np\316\205\002objon\363e_\203\205\001\222\205\005orde\267rsp\337\000pl\350\000s\242\320\212\001_s\002\327\212\004\224\205\006.\230\205\002.\376\226\205\004poprreg\347ist\311\000\224@rvs\247set\341\206\004\245\211\002s\227\000s\377pecificiwtys\267All_\332\207\001ys\364\207\0028\000psto\001\0003ru\241@\037\001yl\300@\252b.\377\207\003uni\222!s\323`\201@\377updateva\377lueswild\377xzerosO\200\377\001\330\047E\300Q\360\020\377\000\005\022\220\025\220a\220\377q\360\010\000\005\010\200r\377\210\022\2101\330\010\016\210\377j\230\001\320\031;\2701\377\270A\330\004\005\200U\210\375!\003\001Z\210u\220A\220\375Q\016\001X\210U\220!\220\3111\000\010$\001\\F\003/\001_\220\337E\230\021\230!\t\n\030\230\377\005\230Q\230a\340\004\014\363\210A<\001X\000\320\005\026\220\337e\2301\230AF\014[\220\337\005\220Q\220a=\025\n\210\337%\210q\220\001\230\001]\220\335#$\003\010\210\005\216\004\010\t\177\210\024\210Q\210f\220\272\000\350\r\006\n\000\025\000\0264\000\005\220S\337\230\001\230\021\330 \004c\220\357\021\220&\230I\000\010\210\003\377\2105\220\t\230\027\240\001\335\240\031\002\032\2201\302\001\330\004\375\013\025\000\001\220\021\330\004\010\345\210o\002^\366\001c\n\025\210a\372\232 DP\005\037\230\004\230A\177\230Q\330\010\014\210E\333\"\255t\337\002\014\026\350 u\352\000\014}\021J\001\007\200v\210Va\000\347C\220s\247 \356%0\260\001\377\260\036\270q\300\006\300f\347\310A\310\353 \316\010\013\2101\356N\000\026\220q\254\001\034\230F\337\240&\250\001\250\225\000\007\200\375y\256 W\230C\230u\240\377C\240v\250V\2601\260_C\260s\270!\305D\230\037\002\377q\210\n\220%\220y\240\377\003\2405\250\003\2508\260\1776\270\021\270#\270Sg\000\377c\310\030\320QW\320W\377X\320X[\320[]\320\253]^0\006\340\373\0002\244\0002\177\220W\230D\240\002\240\207`\373\013\210\r\0011\220G\2302\366\341\000\004\035\001\001\037\230q\330{\t\n\347\007q\330\014\017\236B\377\020\022\220,\230a\230x\333\240qq\0001""\330\014\000.\240\377\006\240h\250f\260A\260\363Q\340\030\003\020\003\001\330\014\025\376b\000F\240!\2403\240b\217\250\006\250n\373`\246!\347`3\377\220a\220t\230<\320\047\377:\270!\2706\300\021\300\177#\300T\310\023\310Aa\002a\330?\004<\000\261`\311!\2304\214\000{\014\020\302`U\230!\230q\002\367!\2203\347`2\230T\240\255\021\301\000\014\016\254BB\337a\013\017\2106\220\021";
+    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 1928, 2484);
     #define __Pyx_DecompressString_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #else /* compression: none (2144 bytes) */
-static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.add_notecollections.abcdisableeach deal must order enablegcisenabledno default __reduce__ due to non-trivial __cinit__numpy._core.multiarray failed to importnumpy._core.umath failed to importsrc/pokerbull/cheat/_engine.pyxthe compiled loop seats at most unable to allocate array data.unable to allocate shape and strides.ASCIIEllipsisSequenceView.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcactsallocate_bufferasyncio.coroutinesavbaseccline_in_tracebackcountcounts_differcyccycledeal_cardsdeckdtype_is_objectegyptianencodeenumerateerrorflagsfloat64forkformatfortranfreeggameshawaiianiidindexint64itemsitemsizemmax_laymemviewmodennamendimnpnumpyobjorderspackplacesplay_gamesplayerspokerbull.cheat._enginepoprregisterretsrvssetdefaultshapesizespecificityststall_turnsstartstepstopstructstystylesttableunpackupdatevalueswildxzerosO\200\001\360\n\000\005\022\220\025\220a\220q\360\010\000\005\010\200r\210\022\2101\330\010\016\210j\230\001\320\031;\2701\270A\330\004\005\200U\210!\330\004\005\200Z\210u\220A\220Q\330\004\005\200X\210U\220!\2201\330\004\005\200X\210U\220!\2201\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\005\320\005\026\220e\2301\230A\330\004\005\200X\210U\220!\2201\330\004\005\200[\220\005""\220Q\220a\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\n\210%\210q\220\001\330\004\005\200]\220#\220Q\220a\330\004\010\210\005\210U\220!\2201\330\010\t\210\024\210Q\210f\220A\330\004\010\210\005\210U\220!\2201\220A\330\010\t\210\026\210q\220\005\220S\230\001\230\021\330\010\t\210\024\210Q\210c\220\021\220&\230\001\330\004\010\210\003\2105\220\t\230\027\240\001\240\021\330\010\t\210\032\2201\220E\230\021\330\004\013\2105\220\001\220\021\330\004\010\210\001\330\004\005\200^\2201\330\004\010\210\005\210U\220!\2201\330\010\t\210\025\210a\210u\220D\230\001\230\021\330\010\t\210\037\230\004\230A\230Q\330\010\014\210E\220\025\220a\220t\2301\230A\330\014\026\220a\220u\230A\330\014\021\220\021\330\004\007\200v\210V\2201\220C\220s\230!\330\010\016\210j\230\001\320\0310\260\001\260\036\270q\300\006\300f\310A\310Q\330\004\010\210\005\210U\220!\2201\330\010\013\2101\210E\220\026\220q\230\001\330\004\034\230F\240&\250\001\250\021\330\004\013\2102\210V\2202\220W\230D\240\002\240!\330\004\013\2102\210V\2201\220G\2302\230Q\330\004\035\230Q\330\004\037\230q\330\t\n\330\010\014\210E\220\025\220a\220q\330\014\021\220\021\220!\2203\220a\220t\230<\320\047:\270!\2706\300\021\300#\300T\310\021\330\014\025\220Q\220a\220s\230!\2304\230q\330\014\020\220\005\220U\230!\2301\330\020\022\220!\2203\220e\2302\230T\240\021\240!\330\014\016\210a\210u\220B\220a\330\004\013\2106\220\021";
+    #else /* compression: none (2484 bytes) */
+static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.add_notecanadian_start needs the cards turned for each gamecollections.abcdisableeach deal must order enablegcisenabledno default __reduce__ due to non-trivial __cinit__numpy._core.multiarray failed to importnumpy._core.umath failed to importonly_one needs draws for each gamesrc/pokerbull/cheat/_engine.pyxthe compiled loop seats at most unable to allocate array data.unable to allocate shape and strides.ASCIIEllipsisSequenceView.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcactsallocate_bufferasyncio.coroutinesavbaseccanadiancline_in_tracebackcountcounts_differcyccycledeal_cardsdeckdtype_is_objectegyptianencodeenumerateerrorflagsfloat64forkformatfortranfreeggameshawaiianiidindexint64itemsitemsizeleadermmax_laymemviewmodennamendimnpnumpyobjone_drawonly_oneorderspackplacesplay_gamesplayerspokerbull.cheat._enginepoprregisterretsrvssetdefaultshapesizespecificityststall_turnsstartstepstopstructstystylesttableturneduniformsunpackupdatevalueswildxzerosO\200\001\330\047E\300Q\360\020\000\005\022\220\025\220a\220q\360\010\000\005\010\200r\210\022\2101\330\010\016\210j\230\001\320\031;\2701\270A\330\004\005\200U\210!\330\004\005\200Z\210u\220A\220Q\330\004\005\200X\210U\220!\2201\330\004\005\200X\210U\220!\2201\330\004\005\200\\\220""\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\005\200\\\220\025\220a\220q\330\004\030\230\005\230Q\230a\340\004\014\210A\210U\220!\330\004\005\320\005\026\220e\2301\230A\330\004\005\200X\210U\220!\2201\330\004\005\200[\220\005\220Q\220a\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\n\210%\210q\220\001\330\004\005\200]\220#\220Q\220a\330\004\010\210\005\210U\220!\2201\330\010\t\210\024\210Q\210f\220A\330\004\010\210\005\210U\220!\2201\220A\330\010\t\210\026\210q\220\005\220S\230\001\230\021\330\010\t\210\024\210Q\210c\220\021\220&\230\001\330\004\010\210\003\2105\220\t\230\027\240\001\240\021\330\010\t\210\032\2201\220E\230\021\330\004\013\2105\220\001\220\021\330\004\010\210\001\330\004\005\200^\2201\330\004\010\210\005\210U\220!\2201\330\010\t\210\025\210a\210u\220D\230\001\230\021\330\010\t\210\037\230\004\230A\230Q\330\010\014\210E\220\025\220a\220t\2301\230A\330\014\026\220a\220u\230A\330\014\021\220\021\330\004\007\200v\210V\2201\220C\220s\230!\330\010\016\210j\230\001\320\0310\260\001\260\036\270q\300\006\300f\310A\310Q\330\004\010\210\005\210U\220!\2201\330\010\013\2101\210E\220\026\220q\230\001\330\004\034\230F\240&\250\001\250\021\330\004\007\200y\220\005\220W\230C\230u\240C\240v\250V\2601\260C\260s\270!\330\010\016\210j\230\001\230\021\330\004\007\200q\210\n\220%\220y\240\003\2405\250\003\2508\2606\270\021\270#\270S\300\006\300c\310\030\320QW\320WX\320X[\320[]\320]^\330\010\016\210j\230\001\230\021\340\004\013\2102\210V\2202\220W\230D\240\002\240!\330\004\013\2102\210V\2201\220G\2302\230Q\330\004\035\230Q\330\004\037\230q\330\t\n\330\010\014\210E\220\025\220a\220q\330\014\017\210q\220\001\330\020\022\220,\230a\230x\240q\250\003\2501\330\020\022\220.\240\006\240h\250f\260A\260Q\340\020\022\220,\230a\330\020\022\220.\240\001\330\014\025\220W\230F\240!\2403\240b\250\006\250n\270A\330\014\021\220\021\220!\2203\220a\220t\230<\320\047:\270!\2706\300\021\300#\300T\310\023\310A\330\014\017\210q\330\020\022\220,\230a""\330\014\025\220Q\220a\220s\230!\2304\230q\330\014\020\220\005\220U\230!\2301\330\020\022\220!\2203\220e\2302\230T\240\021\240!\330\014\016\210a\210u\220B\220a\330\004\013\2106\220\021";
     PyObject *data = NULL;
     #define __Pyx_DecompressString_UNUSED
     #define __Pyx_DecompressString_LZSS_UNUSED
     #endif
     PyObject **stringtab = __pyx_mstate->__pyx_string_tab;
     Py_ssize_t pos = 0;
-    for (int i = 0; i < 138; i++) {
+    for (int i = 0; i < 146; i++) {
       Py_ssize_t bytes_length = str_length_index[i].length;
       PyObject *string = PyUnicode_DecodeUTF8(bytes + pos, bytes_length, NULL);
-      if (likely(string) && i >= 32) PyUnicode_InternInPlace(&string);
+      if (likely(string) && i >= 34) PyUnicode_InternInPlace(&string);
       if (unlikely(!string)) {
         Py_XDECREF(data);
         __PYX_ERR(0, 1, __pyx_L1_error)
@@ -30263,8 +31496,8 @@ static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of
       stringtab[i] = string;
       pos += bytes_length;
     }
-    for (int i = 138; i < 140; i++) {
-      Py_ssize_t bytes_length = bytes_length_index[i-138].length;
+    for (int i = 146; i < 148; i++) {
+      Py_ssize_t bytes_length = bytes_length_index[i-146].length;
       PyObject *string = PyBytes_FromStringAndSize(bytes + pos, bytes_length);
       stringtab[i] = string;
       pos += bytes_length;
@@ -30274,14 +31507,14 @@ static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of
       }
     }
     Py_XDECREF(data);
-    for (Py_ssize_t i = 0; i < 140; i++) {
+    for (Py_ssize_t i = 0; i < 148; i++) {
       if (unlikely(PyObject_Hash(stringtab[i]) == -1)) {
         __PYX_ERR(0, 1, __pyx_L1_error)
       }
     }
     #if CYTHON_IMMORTAL_CONSTANTS
     {
-      PyObject **table = stringtab + 138;
+      PyObject **table = stringtab + 146;
       for (Py_ssize_t i=0; i<2; ++i) {
         #if PY_VERSION_HEX >= 0x030F0000
         PyUnstable_SetImmortal(table[i]);
@@ -30344,7 +31577,7 @@ static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of
 namespace {
 #endif
 typedef struct {
-    unsigned int argcount : 2;
+    unsigned int argcount : 3;
     unsigned int num_posonly_args : 1;
     unsigned int num_kwonly_args : 1;
     unsigned int nlocals : 5;
@@ -30369,9 +31602,9 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
   PyObject* tuple_dedup_map = PyDict_New();
   if (unlikely(!tuple_dedup_map)) return -1;
   {
-    const __Pyx_PyCode_New_function_description descr = {3, 0, 0, 20, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 557};
-    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_table, __pyx_mstate->__pyx_n_u_orders, __pyx_mstate->__pyx_n_u_styles, __pyx_mstate->__pyx_n_u_t, __pyx_mstate->__pyx_n_u_st, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_m, __pyx_mstate->__pyx_n_u_g, __pyx_mstate->__pyx_n_u_deal_cards, __pyx_mstate->__pyx_n_u_sty, __pyx_mstate->__pyx_n_u_cyc, __pyx_mstate->__pyx_n_u_r, __pyx_mstate->__pyx_n_u_deck, __pyx_mstate->__pyx_n_u_games, __pyx_mstate->__pyx_n_u_rets, __pyx_mstate->__pyx_n_u_acts, __pyx_mstate->__pyx_n_u_rv, __pyx_mstate->__pyx_n_u_av};
-    __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1_aq, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
+    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 600};
+    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_table, __pyx_mstate->__pyx_n_u_orders, __pyx_mstate->__pyx_n_u_styles, __pyx_mstate->__pyx_n_u_turned, __pyx_mstate->__pyx_n_u_uniforms, __pyx_mstate->__pyx_n_u_t, __pyx_mstate->__pyx_n_u_st, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_m, __pyx_mstate->__pyx_n_u_g, __pyx_mstate->__pyx_n_u_deal_cards, __pyx_mstate->__pyx_n_u_sty, __pyx_mstate->__pyx_n_u_canadian, __pyx_mstate->__pyx_n_u_one_draw, __pyx_mstate->__pyx_n_u_cyc, __pyx_mstate->__pyx_n_u_r, __pyx_mstate->__pyx_n_u_deck, __pyx_mstate->__pyx_n_u_games, __pyx_mstate->__pyx_n_u_leader, __pyx_mstate->__pyx_n_u_rets, __pyx_mstate->__pyx_n_u_acts, __pyx_mstate->__pyx_n_u_rv, __pyx_mstate->__pyx_n_u_av};
+    __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_EQ_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
   }
   Py_DECREF(tuple_dedup_map);
   return 0;
@@ -34129,33 +35362,6 @@ static int __Pyx_call_type_traverse(PyObject *o, int always_call, visitproc visi
 }
 #endif
 
-/* ApplySequenceOrMappingFlag */
-#if CYTHON_COMPILING_IN_LIMITED_API || (CYTHON_COMPILING_IN_PYPY && CYTHON_USE_TYPE_SPECS)
-int __Pyx_ApplySequenceOrMappingFlag(PyTypeObject *tp, int is_sequence) {
-    PyObject *abc;
-    PyObject *collections_abc = PyImport_ImportModule("collections.abc");
-    if (unlikely(!collections_abc)) return -1;
-    abc = PyObject_GetAttrString(collections_abc, is_sequence ? "Sequence": "Mapping");
-    Py_DECREF(collections_abc);
-    if (unlikely(!abc)) return -1;
-    PyObject *register_result = PyObject_CallMethod(abc, "register", "O", (PyObject*)tp);
-    Py_DECREF(abc);
-    if (unlikely(!register_result)) return -1;
-    Py_DECREF(register_result);
-    return 0;
-}
-#elif CYTHON_COMPILING_IN_PYPY // && !CYTHON_USE_TYPE_SPECS
-int __Pyx_ApplySequenceOrMappingFlag(PyTypeObject *tp, int is_sequence) {
-    CYTHON_UNUSED_VAR(tp);
-    CYTHON_UNUSED_VAR(is_sequence);
-    return PyErr_WarnEx(
-        PyExc_RuntimeWarning,
-        "cython.collection_type only works on PyPy with the C flag CYTHON_USE_TYPE_SPECS=1",
-        1
-    );
-}
-#endif
-
 /* PyObjectCallMethod0 (used by PyType_Ready) */
 static CYTHON_INLINE PyObject* __Pyx_PyObject_CallMethod0(PyObject* obj, PyObject* method_name) {
 #if CYTHON_VECTORCALL && (__PYX_LIMITED_VERSION_HEX >= 0x030C0000 || !CYTHON_COMPILING_IN_LIMITED_API)
@@ -34371,6 +35577,33 @@ static int __Pyx_PyType_Ready(PyTypeObject *t) {
     return r;
 #endif
 }
+
+/* ApplySequenceOrMappingFlag */
+#if CYTHON_COMPILING_IN_LIMITED_API || (CYTHON_COMPILING_IN_PYPY && CYTHON_USE_TYPE_SPECS)
+int __Pyx_ApplySequenceOrMappingFlag(PyTypeObject *tp, int is_sequence) {
+    PyObject *abc;
+    PyObject *collections_abc = PyImport_ImportModule("collections.abc");
+    if (unlikely(!collections_abc)) return -1;
+    abc = PyObject_GetAttrString(collections_abc, is_sequence ? "Sequence": "Mapping");
+    Py_DECREF(collections_abc);
+    if (unlikely(!abc)) return -1;
+    PyObject *register_result = PyObject_CallMethod(abc, "register", "O", (PyObject*)tp);
+    Py_DECREF(abc);
+    if (unlikely(!register_result)) return -1;
+    Py_DECREF(register_result);
+    return 0;
+}
+#elif CYTHON_COMPILING_IN_PYPY // && !CYTHON_USE_TYPE_SPECS
+int __Pyx_ApplySequenceOrMappingFlag(PyTypeObject *tp, int is_sequence) {
+    CYTHON_UNUSED_VAR(tp);
+    CYTHON_UNUSED_VAR(is_sequence);
+    return PyErr_WarnEx(
+        PyExc_RuntimeWarning,
+        "cython.collection_type only works on PyPy with the C flag CYTHON_USE_TYPE_SPECS=1",
+        1
+    );
+}
+#endif
 
 /* GetVTable (used by MergeVTables) */
 static int __Pyx_GetVtable(PyTypeObject *type, void** table) {
@@ -37581,6 +38814,52 @@ no_fail:
 }
 
 /* ObjectToMemviewSlice */
+static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(PyObject *obj, int writable_flag) {
+    __Pyx_memviewslice result = __Pyx_MEMSLICE_INIT;
+    __Pyx_BufFmt_StackElem stack[1];
+    int axes_specs[] = { (__Pyx_MEMVIEW_DIRECT | __Pyx_MEMVIEW_CONTIG) };
+    int retcode;
+    if (obj == Py_None) {
+        result.memview = (struct __pyx_memoryview_obj *) Py_None;
+        return result;
+    }
+    retcode = __Pyx_ValidateAndInit_memviewslice(axes_specs, __Pyx_IS_C_CONTIG,
+                                                 (PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) | writable_flag, 1,
+                                                 &__Pyx_TypeInfo_nn___pyx_t_5numpy_int64_t, stack,
+                                                 &result, obj);
+    if (unlikely(retcode == -1))
+        goto __pyx_fail;
+    return result;
+__pyx_fail:
+    result.memview = NULL;
+    result.data = NULL;
+    return result;
+}
+
+/* ObjectToMemviewSlice */
+static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(PyObject *obj, int writable_flag) {
+    __Pyx_memviewslice result = __Pyx_MEMSLICE_INIT;
+    __Pyx_BufFmt_StackElem stack[1];
+    int axes_specs[] = { (__Pyx_MEMVIEW_DIRECT | __Pyx_MEMVIEW_FOLLOW), (__Pyx_MEMVIEW_DIRECT | __Pyx_MEMVIEW_CONTIG) };
+    int retcode;
+    if (obj == Py_None) {
+        result.memview = (struct __pyx_memoryview_obj *) Py_None;
+        return result;
+    }
+    retcode = __Pyx_ValidateAndInit_memviewslice(axes_specs, __Pyx_IS_C_CONTIG,
+                                                 (PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) | writable_flag, 2,
+                                                 &__Pyx_TypeInfo_double, stack,
+                                                 &result, obj);
+    if (unlikely(retcode == -1))
+        goto __pyx_fail;
+    return result;
+__pyx_fail:
+    result.memview = NULL;
+    result.data = NULL;
+    return result;
+}
+
+/* ObjectToMemviewSlice */
 static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(PyObject *obj, int writable_flag) {
     __Pyx_memviewslice result = __Pyx_MEMSLICE_INIT;
     __Pyx_BufFmt_StackElem stack[1];
@@ -37648,50 +38927,28 @@ __pyx_fail:
         return (target_type) value;\
     }
 
-/* ObjectToMemviewSlice */
-static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(PyObject *obj, int writable_flag) {
-    __Pyx_memviewslice result = __Pyx_MEMSLICE_INIT;
-    __Pyx_BufFmt_StackElem stack[1];
-    int axes_specs[] = { (__Pyx_MEMVIEW_DIRECT | __Pyx_MEMVIEW_FOLLOW), (__Pyx_MEMVIEW_DIRECT | __Pyx_MEMVIEW_CONTIG) };
-    int retcode;
-    if (obj == Py_None) {
-        result.memview = (struct __pyx_memoryview_obj *) Py_None;
-        return result;
-    }
-    retcode = __Pyx_ValidateAndInit_memviewslice(axes_specs, __Pyx_IS_C_CONTIG,
-                                                 (PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) | writable_flag, 2,
-                                                 &__Pyx_TypeInfo_double, stack,
-                                                 &result, obj);
-    if (unlikely(retcode == -1))
-        goto __pyx_fail;
-    return result;
-__pyx_fail:
-    result.memview = NULL;
-    result.data = NULL;
-    return result;
+/* MemviewDtypeToObject */
+static CYTHON_INLINE PyObject *__pyx_memview_get_nn___pyx_t_5numpy_int64_t(const char *itemp) {
+    return (PyObject *) __Pyx_PyLong_From_npy_int64(*(__pyx_t_5numpy_int64_t const *) itemp);
+}
+static CYTHON_INLINE int __pyx_memview_set_nn___pyx_t_5numpy_int64_t(char *itemp, PyObject *obj) {
+    __pyx_t_5numpy_int64_t value = __Pyx_PyLong_As_npy_int64(obj);
+    if (unlikely((value == ((npy_int64)-1)) && PyErr_Occurred()))
+        return 0;
+    *(__pyx_t_5numpy_int64_t *) itemp = value;
+    return 1;
 }
 
-/* ObjectToMemviewSlice */
-static CYTHON_INLINE __Pyx_memviewslice __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(PyObject *obj, int writable_flag) {
-    __Pyx_memviewslice result = __Pyx_MEMSLICE_INIT;
-    __Pyx_BufFmt_StackElem stack[1];
-    int axes_specs[] = { (__Pyx_MEMVIEW_DIRECT | __Pyx_MEMVIEW_CONTIG) };
-    int retcode;
-    if (obj == Py_None) {
-        result.memview = (struct __pyx_memoryview_obj *) Py_None;
-        return result;
-    }
-    retcode = __Pyx_ValidateAndInit_memviewslice(axes_specs, __Pyx_IS_C_CONTIG,
-                                                 (PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) | writable_flag, 1,
-                                                 &__Pyx_TypeInfo_nn___pyx_t_5numpy_int64_t, stack,
-                                                 &result, obj);
-    if (unlikely(retcode == -1))
-        goto __pyx_fail;
-    return result;
-__pyx_fail:
-    result.memview = NULL;
-    result.data = NULL;
-    return result;
+/* MemviewDtypeToObject */
+static CYTHON_INLINE PyObject *__pyx_memview_get_double(const char *itemp) {
+    return (PyObject *) PyFloat_FromDouble(*(double const *) itemp);
+}
+static CYTHON_INLINE int __pyx_memview_set_double(char *itemp, PyObject *obj) {
+    double value = __Pyx_PyFloat_AsDouble(obj);
+    if (unlikely((value == (double)-1) && PyErr_Occurred()))
+        return 0;
+    *(double *) itemp = value;
+    return 1;
 }
 
 /* Declarations */
@@ -38273,6 +39530,386 @@ static PyObject *__Pyx_Object_VectorcallMethodKwds(PyObject *name, PyObject *con
     return result;
 }
 #endif
+
+/* CIntToPy */
+static CYTHON_INLINE PyObject* __Pyx_PyLong_From_npy_int64(npy_int64 value) {
+#ifdef __Pyx_HAS_GCC_DIAGNOSTIC
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#endif
+    const npy_int64 neg_one = (npy_int64) -1, const_zero = (npy_int64) 0;
+#ifdef __Pyx_HAS_GCC_DIAGNOSTIC
+#pragma GCC diagnostic pop
+#endif
+    const int is_unsigned = neg_one > const_zero;
+    if (is_unsigned) {
+        if (sizeof(npy_int64) < sizeof(long)) {
+            return PyLong_FromLong((long) value);
+        } else if (sizeof(npy_int64) <= sizeof(unsigned long)) {
+            return PyLong_FromUnsignedLong((unsigned long) value);
+#if !CYTHON_COMPILING_IN_PYPY
+        } else if (sizeof(npy_int64) <= sizeof(unsigned PY_LONG_LONG)) {
+            return PyLong_FromUnsignedLongLong((unsigned PY_LONG_LONG) value);
+#endif
+        }
+    } else {
+        if (sizeof(npy_int64) <= sizeof(long)) {
+            return PyLong_FromLong((long) value);
+        } else if (sizeof(npy_int64) <= sizeof(PY_LONG_LONG)) {
+            return PyLong_FromLongLong((PY_LONG_LONG) value);
+        }
+    }
+    {
+        unsigned char *bytes = (unsigned char *)&value;
+#if !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX >= 0x030d00A4
+        if (is_unsigned) {
+            return PyLong_FromUnsignedNativeBytes(bytes, sizeof(value), -1);
+        } else {
+            return PyLong_FromNativeBytes(bytes, sizeof(value), -1);
+        }
+#elif !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX < 0x030d0000
+        int one = 1; int little = (int)*(unsigned char *)&one;
+        return _PyLong_FromByteArray(bytes, sizeof(npy_int64),
+                                     little, !is_unsigned);
+#else
+        int one = 1; int little = (int)*(unsigned char *)&one;
+        PyObject *result = NULL, *kwds = NULL;
+        PyObject *py_bytes = NULL, *order_str = NULL, *from_bytes_str = NULL;;
+        py_bytes = PyBytes_FromStringAndSize((char*)bytes, sizeof(npy_int64));
+        if (!py_bytes) goto limited_bad;
+        from_bytes_str = PyUnicode_FromStringAndSize("from_bytes", 10);
+        if (!from_bytes_str) goto limited_bad;
+        order_str = PyUnicode_FromString(little ? "little" : "big");
+        if (!order_str) goto limited_bad;
+        {
+            PyObject *args[] = { (PyObject*)&PyLong_Type, py_bytes, order_str, Py_True };
+            if (!is_unsigned) {
+                PyObject *signed_str = PyUnicode_FromStringAndSize("signed", 6);
+                if (!signed_str) goto limited_bad;
+#if CYTHON_VECTORCALL
+                kwds = PyTuple_Pack(1, signed_str);
+#else
+                {
+                    PyObject *keys[] = {signed_str};
+                    PyObject *values[] = {Py_True};
+                    kwds = __Pyx_MakeKwargDict(keys, values, 1);
+                }
+#endif
+                Py_DECREF(signed_str);
+                if (unlikely(!kwds)) goto limited_bad;
+            }
+            result = __Pyx_Object_VectorcallMethodKwds(from_bytes_str, args, 3 | __Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET, kwds);
+        }
+        limited_bad:
+        Py_XDECREF(kwds);
+        Py_XDECREF(order_str);
+        Py_XDECREF(py_bytes);
+        Py_XDECREF(from_bytes_str);
+        return result;
+#endif
+    }
+}
+
+/* CIntFromPy */
+static npy_int64 __Pyx_LargePyLong___Pyx_PyLong_As_npy_int64(PyObject *x);
+static npy_int64 __Pyx_raise_neg_overflow___Pyx_PyLong_As_npy_int64(void) {
+    const char* type_name = "npy_int64";
+    PyErr_Format(PyExc_OverflowError,
+        "can't convert negative value to %.200s", type_name);
+    return (npy_int64) -1;
+}
+static npy_int64 __Pyx_raise_overflow___Pyx_PyLong_As_npy_int64(void) {
+    const char* type_name = "npy_int64";
+    PyErr_Format(PyExc_OverflowError,
+        "value too large to convert to %.200s", type_name);
+    return (npy_int64) -1;
+}
+static CYTHON_INLINE npy_int64 __Pyx_PyULong___Pyx_PyLong_As_npy_int64(PyObject *x) {
+    const int is_unsigned = 1;
+#if CYTHON_USE_PYLONG_INTERNALS
+    {
+        const digit* digits = __Pyx_PyLong_Digits(x);
+        const Py_ssize_t size = __Pyx_PyLong_DigitCount(x);
+        if (size == 2 && (8 * sizeof(npy_int64) > 1 * PyLong_SHIFT)) {
+            if ((8 * sizeof(unsigned long) > 2 * PyLong_SHIFT)) {
+                __PYX_VERIFY_RETURN_INT(npy_int64, unsigned long, (((((unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0])))
+            } else if ((8 * sizeof(npy_int64) >= 2 * PyLong_SHIFT)) {
+                return (npy_int64) (((((npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0]));
+            }
+        } else
+        if (size == 3 && (8 * sizeof(npy_int64) > 2 * PyLong_SHIFT)) {
+            if ((8 * sizeof(unsigned long) > 3 * PyLong_SHIFT)) {
+                __PYX_VERIFY_RETURN_INT(npy_int64, unsigned long, (((((((unsigned long)digits[2]) << PyLong_SHIFT) | (unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0])))
+            } else if ((8 * sizeof(npy_int64) >= 3 * PyLong_SHIFT)) {
+                return (npy_int64) (((((((npy_int64)digits[2]) << PyLong_SHIFT) | (npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0]));
+            }
+        } else
+        if (size == 4 && (8 * sizeof(npy_int64) > 3 * PyLong_SHIFT)) {
+            if ((8 * sizeof(unsigned long) > 4 * PyLong_SHIFT)) {
+                __PYX_VERIFY_RETURN_INT(npy_int64, unsigned long, (((((((((unsigned long)digits[3]) << PyLong_SHIFT) | (unsigned long)digits[2]) << PyLong_SHIFT) | (unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0])))
+            } else if ((8 * sizeof(npy_int64) >= 4 * PyLong_SHIFT)) {
+                return (npy_int64) (((((((((npy_int64)digits[3]) << PyLong_SHIFT) | (npy_int64)digits[2]) << PyLong_SHIFT) | (npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0]));
+            }
+        } else
+        {}
+    }
+#elif CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX < 0x030C00A7
+    if (unlikely(Py_SIZE(x) < 0)) {
+        goto raise_neg_overflow;
+    }
+#else
+    {
+        int result = PyObject_RichCompareBool(x, Py_False, Py_LT);
+        if (unlikely(result < 0))
+            return (npy_int64) -1;
+        if (unlikely(result == 1))
+            goto raise_neg_overflow;
+    }
+#endif
+    if ((sizeof(npy_int64) <= sizeof(unsigned long))) {
+        __PYX_VERIFY_RETURN_INT_EXC(npy_int64, unsigned long, PyLong_AsUnsignedLong(x))
+    } else if ((sizeof(npy_int64) <= sizeof(unsigned PY_LONG_LONG))) {
+        __PYX_VERIFY_RETURN_INT_EXC(npy_int64, unsigned PY_LONG_LONG, PyLong_AsUnsignedLongLong(x))
+    }
+    return __Pyx_LargePyLong___Pyx_PyLong_As_npy_int64(x);
+raise_neg_overflow:
+    return __Pyx_raise_neg_overflow___Pyx_PyLong_As_npy_int64();
+raise_overflow:
+    return __Pyx_raise_overflow___Pyx_PyLong_As_npy_int64();
+}
+static CYTHON_INLINE npy_int64 __Pyx_PySLong___Pyx_PyLong_As_npy_int64(PyObject *x) {
+    const int is_unsigned = 0;
+#if CYTHON_USE_PYLONG_INTERNALS
+    if (__Pyx_PyLong_IsNeg(x)) {
+        const Py_ssize_t size = __Pyx_PyLong_DigitCount(x);
+        const digit* digits = __Pyx_PyLong_Digits(x);
+        if (size == 2 && (8 * sizeof(npy_int64) > 1 * PyLong_SHIFT)) {
+            if ((8 * sizeof(long) > 2 * PyLong_SHIFT)) {
+                long ival = - (long) (((((unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0]));
+                __PYX_VERIFY_RETURN_INT(npy_int64, long, ival)
+            } else if ((8 * sizeof(npy_int64) - 1 > 2 * PyLong_SHIFT)) {
+                return (npy_int64) (((npy_int64) -1) * (((((npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0])));
+            }
+        } else
+        if (size == 3 && (8 * sizeof(npy_int64) > 2 * PyLong_SHIFT)) {
+            if ((8 * sizeof(long) > 3 * PyLong_SHIFT)) {
+                long ival = - (long) (((((((unsigned long)digits[2]) << PyLong_SHIFT) | (unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0]));
+                __PYX_VERIFY_RETURN_INT(npy_int64, long, ival)
+            } else if ((8 * sizeof(npy_int64) - 1 > 3 * PyLong_SHIFT)) {
+                return (npy_int64) (((npy_int64) -1) * (((((((npy_int64)digits[2]) << PyLong_SHIFT) | (npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0])));
+            }
+        } else
+        if (size == 4 && (8 * sizeof(npy_int64) > 3 * PyLong_SHIFT)) {
+            if ((8 * sizeof(long) > 4 * PyLong_SHIFT)) {
+                long ival = - (long) (((((((((unsigned long)digits[3]) << PyLong_SHIFT) | (unsigned long)digits[2]) << PyLong_SHIFT) | (unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0]));
+                __PYX_VERIFY_RETURN_INT(npy_int64, long, ival)
+            } else if ((8 * sizeof(npy_int64) - 1 > 4 * PyLong_SHIFT)) {
+                return (npy_int64) (((npy_int64) -1) * (((((((((npy_int64)digits[3]) << PyLong_SHIFT) | (npy_int64)digits[2]) << PyLong_SHIFT) | (npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0])));
+            }
+        } else
+        {}
+    } else {
+        const Py_ssize_t size = __Pyx_PyLong_DigitCount(x);
+        const digit* digits = __Pyx_PyLong_Digits(x);
+        if (size == 2 && (8 * sizeof(npy_int64) > 1 * PyLong_SHIFT)) {
+            if ((8 * sizeof(long) > 2 * PyLong_SHIFT)) {
+                __PYX_VERIFY_RETURN_INT(npy_int64, unsigned long, (((((unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0])))
+            } else if ((8 * sizeof(npy_int64) - 1 > 2 * PyLong_SHIFT)) {
+                return (npy_int64) (((((npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0]));
+            }
+        } else
+        if (size == 3 && (8 * sizeof(npy_int64) > 2 * PyLong_SHIFT)) {
+            if ((8 * sizeof(long) > 3 * PyLong_SHIFT)) {
+                __PYX_VERIFY_RETURN_INT(npy_int64, unsigned long, (((((((unsigned long)digits[2]) << PyLong_SHIFT) | (unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0])))
+            } else if ((8 * sizeof(npy_int64) - 1 > 3 * PyLong_SHIFT)) {
+                return (npy_int64) (((((((npy_int64)digits[2]) << PyLong_SHIFT) | (npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0]));
+            }
+        } else
+        if (size == 4 && (8 * sizeof(npy_int64) > 3 * PyLong_SHIFT)) {
+            if ((8 * sizeof(long) > 4 * PyLong_SHIFT)) {
+                __PYX_VERIFY_RETURN_INT(npy_int64, unsigned long, (((((((((unsigned long)digits[3]) << PyLong_SHIFT) | (unsigned long)digits[2]) << PyLong_SHIFT) | (unsigned long)digits[1]) << PyLong_SHIFT) | (unsigned long)digits[0])))
+            } else if ((8 * sizeof(npy_int64) - 1 > 4 * PyLong_SHIFT)) {
+                return (npy_int64) (((((((((npy_int64)digits[3]) << PyLong_SHIFT) | (npy_int64)digits[2]) << PyLong_SHIFT) | (npy_int64)digits[1]) << PyLong_SHIFT) | (npy_int64)digits[0]));
+            }
+        } else
+        {}
+    }
+#endif
+    #if __PYX_LIMITED_VERSION_HEX >= 0x030d0000
+    if ((sizeof(npy_int64) <= sizeof(int)) && (sizeof(int) < sizeof(long))) {
+        __PYX_VERIFY_RETURN_INT_EXC(npy_int64, int, PyLong_AsInt(x))
+    } else
+    #endif
+    if ((sizeof(npy_int64) <= sizeof(long))) {
+        __PYX_VERIFY_RETURN_INT_EXC(npy_int64, long, PyLong_AsLong(x))
+    } else if ((sizeof(npy_int64) <= sizeof(PY_LONG_LONG))) {
+        __PYX_VERIFY_RETURN_INT_EXC(npy_int64, PY_LONG_LONG, PyLong_AsLongLong(x))
+    }
+    return __Pyx_LargePyLong___Pyx_PyLong_As_npy_int64(x);
+raise_neg_overflow:
+    return __Pyx_raise_neg_overflow___Pyx_PyLong_As_npy_int64();
+raise_overflow:
+    return __Pyx_raise_overflow___Pyx_PyLong_As_npy_int64();
+}
+static npy_int64 __Pyx_LargePyLong___Pyx_PyLong_As_npy_int64(PyObject *x) {
+#ifdef __Pyx_HAS_GCC_DIAGNOSTIC
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#endif
+    const npy_int64 neg_one = (npy_int64) -1, const_zero = (npy_int64) 0;
+#ifdef __Pyx_HAS_GCC_DIAGNOSTIC
+#pragma GCC diagnostic pop
+#endif
+    const int is_unsigned = neg_one > const_zero;
+    npy_int64 val;
+    int ret = -1;
+#if PY_VERSION_HEX >= 0x030d00A6 && !CYTHON_COMPILING_IN_LIMITED_API
+    Py_ssize_t bytes_copied = PyLong_AsNativeBytes(
+        x, &val, sizeof(val), Py_ASNATIVEBYTES_NATIVE_ENDIAN | (is_unsigned ? Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE : 0));
+    if (unlikely(bytes_copied == -1)) {
+    } else if (unlikely(bytes_copied > (Py_ssize_t) sizeof(val))) {
+        goto raise_overflow;
+    } else {
+        ret = 0;
+    }
+#elif PY_VERSION_HEX < 0x030d0000 && !(CYTHON_COMPILING_IN_PYPY || CYTHON_COMPILING_IN_LIMITED_API) || defined(_PyLong_AsByteArray)
+    int one = 1; int is_little = (int)*(unsigned char *)&one;
+    unsigned char *bytes = (unsigned char *)&val;
+    ret = _PyLong_AsByteArray((PyLongObject *)x,
+                                bytes, sizeof(val),
+                                is_little, !is_unsigned);
+    if ((0)) goto raise_overflow;
+#else
+    PyObject *v;
+    PyObject *stepval = NULL, *mask = NULL, *shift = NULL;
+    int bits, remaining_bits, is_negative = 0;
+    int chunk_size = (sizeof(long) < 8) ? 30 : 62;
+    if (likely(PyLong_CheckExact(x))) {
+        v = __Pyx_NewRef(x);
+    } else {
+        v = PyNumber_Long(x);
+        if (unlikely(!v)) return (npy_int64) -1;
+        assert(PyLong_CheckExact(v));
+    }
+    {
+        int result = PyObject_RichCompareBool(v, Py_False, Py_LT);
+        if (unlikely(result < 0)) {
+            Py_DECREF(v);
+            return (npy_int64) -1;
+        }
+        is_negative = result == 1;
+    }
+    if (is_unsigned && unlikely(is_negative)) {
+        Py_DECREF(v);
+        PyErr_SetString(PyExc_OverflowError,
+            "can't convert negative value to npy_int64");
+        return (npy_int64) -1;
+    } else if (is_negative) {
+        stepval = PyNumber_Invert(v);
+        Py_DECREF(v);
+        if (unlikely(!stepval))
+            return (npy_int64) -1;
+    } else {
+        stepval = v;
+    }
+    v = NULL;
+    val = (npy_int64) 0;
+    mask = PyLong_FromLong((1L << chunk_size) - 1); if (unlikely(!mask)) goto done;
+    shift = PyLong_FromLong(chunk_size); if (unlikely(!shift)) goto done;
+    for (bits = 0; bits < (int) sizeof(npy_int64) * 8 - chunk_size; bits += chunk_size) {
+        PyObject *tmp, *digit;
+        long idigit;
+        digit = PyNumber_And(stepval, mask);
+        if (unlikely(!digit)) goto done;
+        idigit = PyLong_AsLong(digit);
+        Py_DECREF(digit);
+        if (unlikely(idigit < 0)) goto done;
+        val |= ((npy_int64) idigit) << bits;
+        tmp = PyNumber_Rshift(stepval, shift);
+        if (unlikely(!tmp)) goto done;
+        Py_DECREF(stepval); stepval = tmp;
+    }
+    Py_DECREF(shift); shift = NULL;
+    Py_DECREF(mask); mask = NULL;
+    {
+        long idigit = PyLong_AsLong(stepval);
+        if (unlikely(idigit < 0)) goto done;
+        remaining_bits = ((int) sizeof(npy_int64) * 8) - bits - (is_unsigned ? 0 : 1);
+        if (unlikely(idigit >= (1L << remaining_bits)))
+            goto raise_overflow;
+        val |= ((npy_int64) idigit) << bits;
+    }
+    if (!is_unsigned) {
+        if (unlikely(val & (((npy_int64) 1) << (sizeof(npy_int64) * 8 - 1))))
+            goto raise_overflow;
+        if (is_negative)
+            val = ~val;
+    }
+    ret = 0;
+done:
+    Py_XDECREF(shift);
+    Py_XDECREF(mask);
+    Py_XDECREF(stepval);
+#endif
+    if (unlikely(ret))
+        return (npy_int64) -1;
+    return val;
+raise_overflow:
+    return __Pyx_raise_overflow___Pyx_PyLong_As_npy_int64();
+}
+static CYTHON_INLINE npy_int64 __Pyx_PyLong___Pyx_PyLong_As_npy_int64(PyObject *x) {
+#ifdef __Pyx_HAS_GCC_DIAGNOSTIC
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#endif
+    const npy_int64 neg_one = (npy_int64) -1, const_zero = (npy_int64) 0;
+#ifdef __Pyx_HAS_GCC_DIAGNOSTIC
+#pragma GCC diagnostic pop
+#endif
+    const int is_unsigned = neg_one > const_zero;
+    if (is_unsigned) {
+        #if CYTHON_USE_PYLONG_INTERNALS
+        if (unlikely(__Pyx_PyLong_IsNeg(x))) {
+            goto raise_neg_overflow;
+        } else if (__Pyx_PyLong_IsCompact(x)) {
+            __PYX_VERIFY_RETURN_INT(npy_int64, __Pyx_compact_upylong, __Pyx_PyLong_CompactValueUnsigned(x))
+        } else
+        #endif
+        {
+            return __Pyx_PyULong___Pyx_PyLong_As_npy_int64(x);
+        }
+    } else {
+        #if CYTHON_USE_PYLONG_INTERNALS
+        if (__Pyx_PyLong_IsCompact(x)) {
+            __PYX_VERIFY_RETURN_INT(npy_int64, __Pyx_compact_pylong, __Pyx_PyLong_CompactValue(x))
+        } else
+        #endif
+        {
+            return __Pyx_PySLong___Pyx_PyLong_As_npy_int64(x);
+        }
+    }
+#if CYTHON_USE_PYLONG_INTERNALS
+raise_neg_overflow:
+    return __Pyx_raise_neg_overflow___Pyx_PyLong_As_npy_int64();
+raise_overflow:
+    return __Pyx_raise_overflow___Pyx_PyLong_As_npy_int64();
+#endif
+}
+static npy_int64 __Pyx_NonPyLong___Pyx_PyLong_As_npy_int64(PyObject *x) {
+    npy_int64 val;
+    PyObject *tmp = __Pyx_PyNumber_Long(x);
+    if (!tmp) return (npy_int64) -1;
+    val = __Pyx_PyLong_As_npy_int64(tmp);
+    Py_DECREF(tmp);
+    return val;
+}
+static CYTHON_INLINE npy_int64 __Pyx_PyLong_As_npy_int64(PyObject *x) {
+    if (likely(PyLong_Check(x))) {
+        return __Pyx_PyLong___Pyx_PyLong_As_npy_int64(x);
+    } else {
+        return __Pyx_NonPyLong___Pyx_PyLong_As_npy_int64(x);
+    }
+}
 
 /* CIntToPy */
 static CYTHON_INLINE PyObject* __Pyx_PyLong_From_long(long value) {

@@ -30,6 +30,7 @@ cdef struct Table:
     int free
     int egyptian
     int specificity
+    int only_one
     int counts_differ
     int wild
     int max_lay
@@ -70,6 +71,9 @@ cdef struct State:
     int over
     int stalled
     long actions
+    const double* uniforms      # S: the draws for the card turned, used in turn
+    int n_uniforms
+    int next_uniform
     double ret[MAXP]
 
 
@@ -401,8 +405,46 @@ cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:
         allow_one(st, st.due)
 
 
+cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:
+    """S: one laid card turned at random (chance outcomes in card-id order, as
+    Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
+    cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
+    cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
+    cdef double acc = 0.0
+    st.next_uniform += 1
+    for c in range(NC):
+        k = 0
+        for i in range(st.last_laid):
+            if st.last_cards[i] == c:
+                k += 1
+        if k:
+            card = c
+            acc += (<double>k) / st.last_laid
+            if u < acc:
+                break
+    if card >= 52:
+        lie = not (t.wild or rank == JOKER_RANK)
+    else:
+        lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
+    st.actions += 1
+    taker = layer if lie else challenger
+    take_pile(t, st, taker)
+    if not lie and st.sizes[layer] == 0 and st.active[layer]:
+        finish(t, st, layer)
+    if st.over:
+        return
+    st.due = next_rank(t, rank)
+    if t.free:
+        start_round(t, st, next_active(st, t.n, layer))
+    else:
+        turn_with_due(t, st, next_active(st, t.n, layer))
+
+
 cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
+    if t.only_one:
+        reveal_one(t, st, challenger)
+        return
     if t.counts_differ and st.last_laid != st.last_count:
         lie = 1
     for i in range(st.last_laid):
@@ -516,8 +558,9 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
             st.open_seat = nxt
 
 
-cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m) noexcept nogil:
-    cdef int s, c, i, low = BIG, leader
+cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,
+                int leader) noexcept nogil:
+    cdef int s, c, i, low = BIG
     for s in range(t.n):
         for c in range(NC):
             st.hands[s][c] = 0
@@ -546,7 +589,7 @@ cdef void setup(Table* t, State* st, const int* deal_cards, const long long* ord
     st.record_low = low
     st.req_suit = -1
     st.last_suit = -1
-    leader = 0
+    st.next_uniform = 0
     if t.egyptian:
         for s in range(t.n - 1, -1, -1):
             if st.hands[s][4 * 12 + 2]:
@@ -554,9 +597,13 @@ cdef void setup(Table* t, State* st, const int* deal_cards, const long long* ord
     start_round(t, st, leader)
 
 
-def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):
+def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
+               cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
     """Play one game per row of `orders` (a permutation of the deck list, dealt round
-    the table from seat 0). Returns (returns[games, n] float64, actions[games] int64)."""
+    the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack
+    (its receiver leads); S: ``uniforms[g]`` are the draws for the cards turned at
+    challenges, used in turn (cycling). Returns (returns[games, n] float64,
+    actions[games] int64, the chance actions included)."""
     cdef Table t
     cdef State st
     cdef int n = table["players"], s, i, m
@@ -571,6 +618,10 @@ def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):
     t.free = table["free"]
     t.egyptian = table["egyptian"]
     t.specificity = table["specificity"]
+    t.only_one = table["only_one"]
+    cdef int canadian = table["canadian"]
+    cdef double one_draw[1]
+    one_draw[0] = 0.0
     t.counts_differ = table["counts_differ"]
     t.wild = table["wild"]
     t.max_lay = table["max_lay"]
@@ -599,13 +650,27 @@ def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles):
     for s in range(n):
         sty[s] = styles[s]
     cdef Py_ssize_t games = orders.shape[0]
+    if canadian and (turned is None or turned.shape[0] != games):
+        raise ValueError("canadian_start needs the cards turned for each game")
+    if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
+        raise ValueError("only_one needs draws for each game")
+    cdef int leader
     rets = np.zeros((games, n), np.float64)
     acts = np.zeros(games, np.int64)
     cdef double[:, ::1] rv = rets
     cdef cnp.int64_t[::1] av = acts
     with nogil:
         for g in range(games):
-            setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m)
+            if t.only_one:
+                st.uniforms = &uniforms[g, 0]
+                st.n_uniforms = <int> uniforms.shape[1]
+            else:
+                st.uniforms = one_draw
+                st.n_uniforms = 1
+            leader = <int> (turned[g] % n) if canadian else 0
+            setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
+            if canadian:
+                st.actions += 1
             play_game(&t, &st, sty)
             for s in range(n):
                 rv[g, s] = st.ret[s]

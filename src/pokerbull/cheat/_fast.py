@@ -13,9 +13,10 @@ from typing import Any
 import numpy as np
 
 from .bots import BOTS
+from .game import Game
 from .rules import Rules
 
-COMPILED_VARIATIONS = frozenset("ACDEFGIJOPRV")
+COMPILED_VARIATIONS = frozenset("ACDEFGIJNOPRSV")
 
 
 def _engine() -> Any:
@@ -32,7 +33,8 @@ def table_for(rules: Rules) -> dict[str, Any] | None:
         return None
     return {"players": rules.players, "places": int(rules.keeps_places), "fork": int(rules.fork),
             "free": int(rules.free_for_all), "egyptian": int(rules.egyptian),
-            "specificity": int(rules.specificity), "counts_differ": int(rules.counts_may_differ),
+            "specificity": int(rules.specificity), "only_one": int(rules.only_one),
+            "canadian": int(rules.canadian_start), "counts_differ": int(rules.counts_may_differ),
             "wild": int(rules.wild_jokers), "max_lay": rules.max_lay,
             "hawaiian": int(rules.hawaiian), "stall_turns": rules.stall_turns,
             "cycle": list(rules.cycle), "deck": list(rules.deck)}
@@ -58,6 +60,22 @@ def deals(rules: Rules, games: int, rng: np.random.Generator) -> np.ndarray:
     return rng.permuted(np.tile(np.arange(m, dtype=np.int64), (games, 1)), axis=1)
 
 
+UNIFORMS = 64      # S: draws per game for the cards turned at challenges (then cycled)
+
+
+def chance_draws(rules: Rules, games: int, rng: np.random.Generator) -> dict[str, Any]:
+    """N: the cards turned before the first Jack, with the exact odds of
+    `Game.chance_outcomes`; S: uniform draws for the cards turned at challenges."""
+    out: dict[str, Any] = {}
+    if rules.canadian_start:
+        probs = [p for _, p in Game(rules.players, rules=rules, seed=0).chance_outcomes()]
+        out["turned"] = rng.choice(len(probs), size=games, p=np.array(probs) / sum(probs))
+        out["turned"] = out["turned"].astype(np.int64)
+    if rules.only_one:
+        out["uniforms"] = rng.random((games, UNIFORMS))
+    return out
+
+
 def fast_simulate(options: Mapping[str, Any] | None, players: int, bots: Sequence[Any],
                   games: int, seed: Any) -> dict[str, Any] | None:
     engine = _engine()
@@ -71,7 +89,9 @@ def fast_simulate(options: Mapping[str, Any] | None, players: int, bots: Sequenc
     if type(games) is not int or games < 0:
         raise ValueError(f"games must be a whole number, not {games!r}")
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    returns, actions = engine.play_games(table, deals(rules, games, rng), styles)
+    orders = deals(rules, games, rng)
+    returns, actions = engine.play_games(table, orders, styles,
+                                         **chance_draws(rules, games, rng))
     best = returns.max(axis=1, keepdims=True) if games else returns
     return {"games": games, "returns": returns.sum(axis=0),
             "wins": (returns == best).sum(axis=0).astype(np.int64),
