@@ -130,6 +130,10 @@ def test_json_round_trip_continues_identically():
     (lambda d: d.update(actions=[10_000]), "actions"),
     (lambda d: d.update(rng_start={"bit_generator": "Nope"}), "rng"),
     (lambda d: d.update(hands=["As", "Zq", "2c"]), "hands"),
+    (lambda d: d["state"]["_hands"][0].__setitem__(0, 5), "state._hands"),
+    (lambda d: d["state"].pop("_pile"), "state._pile"),
+    (lambda d: d["state"].update(_to_play="me"), "state._to_play"),
+    (lambda d: d["state"]["history"].append({"kind": "Nope"}), "state.history"),
 ])
 def test_malformed_saves_are_refused_naming_the_field(mutate, field):
     g = cheat.Game(players=3, seed=1)
