@@ -341,3 +341,15 @@ def test_honest_players_who_hand_the_pile_round_forever_are_stopped_by_the_rule(
         ended[type(g.history[-1]).__name__] += 1
         assert abs(sum(g.returns())) < 1e-12
     assert ended["Stalled"] > 0
+
+
+def test_stated_return_bounds_hold():
+    for variations, seats in (("", 4), ("V", 5), ("K", 3)):
+        g = cheat.Game(players=seats, seed=2, variations=variations)
+        from pokerbull.cheat.bots import SharkBot
+        bots = [SharkBot() for _ in range(seats)]
+        while not g.is_terminal():
+            p = g.current_player
+            g.apply_action(bots[p].act(g.observation(p)) if p >= 0 else g.legal_actions()[0])
+        assert g.min_utility <= min(g.returns()) and max(g.returns()) <= g.max_utility
+        assert max(g.returns()) == g.max_utility

@@ -677,6 +677,17 @@ class Game:
         return self._to_play
 
     @property
+    def min_utility(self) -> float:
+        """The lowest return: -1, or the last place's score with places."""
+        n = self._n
+        return (n + 1) / 2 - n if self.rules.keeps_places else -1.0
+
+    @property
+    def max_utility(self) -> float:
+        n = self._n
+        return (n + 1) / 2 - 1 if self.rules.keeps_places else float(n - 1)
+
+    @property
     def history(self) -> tuple[Record, ...]:
         return tuple(self._history)
 
