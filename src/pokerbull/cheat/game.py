@@ -324,13 +324,16 @@ class Observation:
         """A few lines for a person: hand, sizes, pile, the claim to answer, the rank due."""
         lines = [f"your hand: {cards_text(self.hand) or '(empty)'}",
                  "hand sizes: " + ", ".join(f"seat {s} {k}" for s, k in enumerate(self.hand_sizes)),
-                 f"pile: {self.pile_size} cards"]
+                 f"pile: {_n_cards(self.pile_size)}"]
         if self.claims:
             s, r, k, su, _ = self.claims[-1]
             lines.append(f"last claim: seat {s}, {claim_words(r, k, su)}")
         if self.pending:
             lines.append("laid so far: " + " ".join(card_text(c) for c in self.pending))
-        if self.to_play == self.seat:
+        if CHALLENGE in self.legal:
+            lines.append("you may challenge the last claim"
+                         + (" (or accept it)" if ACCEPT in self.legal else ""))
+        if self.to_play == self.seat and self.phase == PLAY and self.allowed:
             due = " or ".join(RANK_PLURALS[r] for r in self.allowed) if len(self.allowed) < 5 \
                 else "any rank"
             suit = f" of {SUIT_WORDS[self.suit]}" if self.suit >= 0 else ""
