@@ -12,7 +12,7 @@ from pokerbull.cheat._fast import (COMPILED_VARIATIONS, chance_draws, deals, fas
 from pokerbull.cheat.game import TURN_UP
 from pokerbull.protocol import CHANCE_PLAYER
 from pokerbull.cheat.bots import BOTS
-from pokerbull.cheat.rules import Rules, cards_text
+from pokerbull.cheat.rules import LETTERS, Rules, cards_text
 
 engine = pytest.importorskip("pokerbull.cheat._engine")
 NAMES = ("honest", "liar", "counter", "shark")
@@ -53,7 +53,8 @@ def python_game(rules, order, names, turned=None, uniforms=None):
     ("", 4), ("", 2), ("A", 3), ("C", 4), ("D", 3), ("E", 3), ("G", 4), ("I", 3), ("J", 3),
     ("P", 4), ("R", 3), ("V", 5), ("ADV", 4), ("CGP", 3), ("EIJ", 3), ("APRV", 4),
     ("F", 4), ("O", 3), ("DFP", 3), ("AOV", 4), ("N", 4), ("S", 3), ("SP", 4), ("ANSV", 3),
-    ("DFS", 3)])
+    ("DFS", 3), ("K", 4), ("L", 3), ("T", 4), ("CKN", 3), ("LPV", 4), ("FT", 3), ("JNT", 3),
+    ("CIT", 2), ("KJ", 5)])
 def test_the_compiled_loop_plays_the_same_games_as_python(variations, players):
     rules = Rules.make(players, variations=variations)
     rng = np.random.default_rng(len(variations) + players)
@@ -83,9 +84,9 @@ def test_fast_simulate_keeps_the_wing_promise():
 
 
 def test_fast_simulate_declines_what_it_cannot_play():
-    assert set("KLT").isdisjoint(COMPILED_VARIATIONS)
-    assert fast_simulate({"variations": "T"}, 3, ["shark"] * 3, 10, 1) is None
+    assert COMPILED_VARIATIONS == set(LETTERS)          # every variation in scope
     assert fast_simulate({}, 3, [("shark", {"depth": 2})] * 3, 10, 1) is None
+    assert fast_simulate({}, 17, ["shark"] * 17, 10, 1) is None
     with pytest.raises(ValueError, match="unknown Cheat bot"):
         fast_simulate({}, 3, ["nobody"] * 3, 10, 1)
 

@@ -10,18 +10,18 @@
             ]
         ],
         "depends": [
-            "/tmp/pip-build-env-qt671wqi/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayobject.h",
-            "/tmp/pip-build-env-qt671wqi/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayscalars.h",
-            "/tmp/pip-build-env-qt671wqi/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarrayobject.h",
-            "/tmp/pip-build-env-qt671wqi/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarraytypes.h",
-            "/tmp/pip-build-env-qt671wqi/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ufuncobject.h"
+            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayobject.h",
+            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayscalars.h",
+            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarrayobject.h",
+            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarraytypes.h",
+            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/ufuncobject.h"
         ],
         "extra_compile_args": [
             "-O3",
             "-mpopcnt"
         ],
         "include_dirs": [
-            "/tmp/pip-build-env-qt671wqi/overlay/lib/python3.11/site-packages/numpy/_core/include"
+            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include"
         ],
         "name": "pokerbull.cheat._engine",
         "sources": [
@@ -2040,6 +2040,9 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_Table {
   int egyptian;
   int specificity;
   int only_one;
+  int rounds;
+  int chinese;
+  int set_size;
   int counts_differ;
   int wild;
   int max_lay;
@@ -2053,7 +2056,7 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_Table {
   int deck_total;
 };
 
-/* "pokerbull/cheat/_engine.pyx":47
+/* "pokerbull/cheat/_engine.pyx":50
  * 
  * 
  * cdef struct State:             # <<<<<<<<<<<<<<
@@ -2087,13 +2090,21 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_State {
   int over;
   int stalled;
   long actions;
+  int out[__pyx_e_9pokerbull_5cheat_7_engine_NC];
+  int gone;
+  int round_rank;
+  int lead;
+  int passes;
+  int last_layer;
+  int lost_order[__pyx_e_9pokerbull_5cheat_7_engine_MAXP];
+  int n_lost;
   double const *uniforms;
   int n_uniforms;
   int next_uniform;
   double ret[__pyx_e_9pokerbull_5cheat_7_engine_MAXP];
 };
 
-/* "pokerbull/cheat/_engine.pyx":600
+/* "pokerbull/cheat/_engine.pyx":732
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -3860,11 +3871,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *); /*proto*/
+static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *, int); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int, int *, int); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int *); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int const *, PY_LONG_LONG const *, int, int); /*proto*/
 static int __pyx_array_allocate_buffer(struct __pyx_array_obj *); /*proto*/
@@ -4156,7 +4172,7 @@ namespace {
     PyObject *__pyx_slice[1];
     PyObject *__pyx_tuple[2];
     PyObject *__pyx_codeobj_tab[1];
-    PyObject *__pyx_string_tab[148];
+    PyObject *__pyx_string_tab[151];
     PyObject *__pyx_number_tab[3];
 /* #### Code section: module_state_contents ### */
 /* PyFrozenDict.module_state_decls */
@@ -4278,82 +4294,85 @@ static __pyx_mstatetype * const __pyx_mstate_global = &__pyx_mstate_global_stati
 #define __pyx_n_u_base __pyx_string_tab[69]
 #define __pyx_n_u_c __pyx_string_tab[70]
 #define __pyx_n_u_canadian __pyx_string_tab[71]
-#define __pyx_n_u_cline_in_traceback __pyx_string_tab[72]
-#define __pyx_n_u_count __pyx_string_tab[73]
-#define __pyx_n_u_counts_differ __pyx_string_tab[74]
-#define __pyx_n_u_cyc __pyx_string_tab[75]
-#define __pyx_n_u_cycle __pyx_string_tab[76]
-#define __pyx_n_u_deal_cards __pyx_string_tab[77]
-#define __pyx_n_u_deck __pyx_string_tab[78]
-#define __pyx_n_u_dtype_is_object __pyx_string_tab[79]
-#define __pyx_n_u_egyptian __pyx_string_tab[80]
-#define __pyx_n_u_encode __pyx_string_tab[81]
-#define __pyx_n_u_enumerate __pyx_string_tab[82]
-#define __pyx_n_u_error __pyx_string_tab[83]
-#define __pyx_n_u_flags __pyx_string_tab[84]
-#define __pyx_n_u_float64 __pyx_string_tab[85]
-#define __pyx_n_u_fork __pyx_string_tab[86]
-#define __pyx_n_u_format __pyx_string_tab[87]
-#define __pyx_n_u_fortran __pyx_string_tab[88]
-#define __pyx_n_u_free __pyx_string_tab[89]
-#define __pyx_n_u_g __pyx_string_tab[90]
-#define __pyx_n_u_games __pyx_string_tab[91]
-#define __pyx_n_u_hawaiian __pyx_string_tab[92]
-#define __pyx_n_u_i __pyx_string_tab[93]
-#define __pyx_n_u_id __pyx_string_tab[94]
-#define __pyx_n_u_index __pyx_string_tab[95]
-#define __pyx_n_u_int64 __pyx_string_tab[96]
-#define __pyx_n_u_items __pyx_string_tab[97]
-#define __pyx_n_u_itemsize __pyx_string_tab[98]
-#define __pyx_n_u_leader __pyx_string_tab[99]
-#define __pyx_n_u_m __pyx_string_tab[100]
-#define __pyx_n_u_max_lay __pyx_string_tab[101]
-#define __pyx_n_u_memview __pyx_string_tab[102]
-#define __pyx_n_u_mode __pyx_string_tab[103]
-#define __pyx_n_u_n __pyx_string_tab[104]
-#define __pyx_n_u_name __pyx_string_tab[105]
-#define __pyx_n_u_ndim __pyx_string_tab[106]
-#define __pyx_n_u_np __pyx_string_tab[107]
-#define __pyx_n_u_numpy __pyx_string_tab[108]
-#define __pyx_n_u_obj __pyx_string_tab[109]
-#define __pyx_n_u_one_draw __pyx_string_tab[110]
-#define __pyx_n_u_only_one __pyx_string_tab[111]
-#define __pyx_n_u_orders __pyx_string_tab[112]
-#define __pyx_n_u_pack __pyx_string_tab[113]
-#define __pyx_n_u_places __pyx_string_tab[114]
-#define __pyx_n_u_play_games __pyx_string_tab[115]
-#define __pyx_n_u_players __pyx_string_tab[116]
-#define __pyx_n_u_pokerbull_cheat__engine __pyx_string_tab[117]
-#define __pyx_n_u_pop __pyx_string_tab[118]
-#define __pyx_n_u_r __pyx_string_tab[119]
-#define __pyx_n_u_register __pyx_string_tab[120]
-#define __pyx_n_u_rets __pyx_string_tab[121]
-#define __pyx_n_u_rv __pyx_string_tab[122]
-#define __pyx_n_u_s __pyx_string_tab[123]
-#define __pyx_n_u_setdefault __pyx_string_tab[124]
-#define __pyx_n_u_shape __pyx_string_tab[125]
-#define __pyx_n_u_size __pyx_string_tab[126]
-#define __pyx_n_u_specificity __pyx_string_tab[127]
-#define __pyx_n_u_st __pyx_string_tab[128]
-#define __pyx_n_u_stall_turns __pyx_string_tab[129]
-#define __pyx_n_u_start __pyx_string_tab[130]
-#define __pyx_n_u_step __pyx_string_tab[131]
-#define __pyx_n_u_stop __pyx_string_tab[132]
-#define __pyx_n_u_struct __pyx_string_tab[133]
-#define __pyx_n_u_sty __pyx_string_tab[134]
-#define __pyx_n_u_styles __pyx_string_tab[135]
-#define __pyx_n_u_t __pyx_string_tab[136]
-#define __pyx_n_u_table __pyx_string_tab[137]
-#define __pyx_n_u_turned __pyx_string_tab[138]
-#define __pyx_n_u_uniforms __pyx_string_tab[139]
-#define __pyx_n_u_unpack __pyx_string_tab[140]
-#define __pyx_n_u_update __pyx_string_tab[141]
-#define __pyx_n_u_values __pyx_string_tab[142]
-#define __pyx_n_u_wild __pyx_string_tab[143]
-#define __pyx_n_u_x __pyx_string_tab[144]
-#define __pyx_n_u_zeros __pyx_string_tab[145]
-#define __pyx_n_b_O __pyx_string_tab[146]
-#define __pyx_kp_b_iso88591_EQ_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1 __pyx_string_tab[147]
+#define __pyx_n_u_chinese __pyx_string_tab[72]
+#define __pyx_n_u_cline_in_traceback __pyx_string_tab[73]
+#define __pyx_n_u_count __pyx_string_tab[74]
+#define __pyx_n_u_counts_differ __pyx_string_tab[75]
+#define __pyx_n_u_cyc __pyx_string_tab[76]
+#define __pyx_n_u_cycle __pyx_string_tab[77]
+#define __pyx_n_u_deal_cards __pyx_string_tab[78]
+#define __pyx_n_u_deck __pyx_string_tab[79]
+#define __pyx_n_u_dtype_is_object __pyx_string_tab[80]
+#define __pyx_n_u_egyptian __pyx_string_tab[81]
+#define __pyx_n_u_encode __pyx_string_tab[82]
+#define __pyx_n_u_enumerate __pyx_string_tab[83]
+#define __pyx_n_u_error __pyx_string_tab[84]
+#define __pyx_n_u_flags __pyx_string_tab[85]
+#define __pyx_n_u_float64 __pyx_string_tab[86]
+#define __pyx_n_u_fork __pyx_string_tab[87]
+#define __pyx_n_u_format __pyx_string_tab[88]
+#define __pyx_n_u_fortran __pyx_string_tab[89]
+#define __pyx_n_u_free __pyx_string_tab[90]
+#define __pyx_n_u_g __pyx_string_tab[91]
+#define __pyx_n_u_games __pyx_string_tab[92]
+#define __pyx_n_u_hawaiian __pyx_string_tab[93]
+#define __pyx_n_u_i __pyx_string_tab[94]
+#define __pyx_n_u_id __pyx_string_tab[95]
+#define __pyx_n_u_index __pyx_string_tab[96]
+#define __pyx_n_u_int64 __pyx_string_tab[97]
+#define __pyx_n_u_items __pyx_string_tab[98]
+#define __pyx_n_u_itemsize __pyx_string_tab[99]
+#define __pyx_n_u_leader __pyx_string_tab[100]
+#define __pyx_n_u_m __pyx_string_tab[101]
+#define __pyx_n_u_max_lay __pyx_string_tab[102]
+#define __pyx_n_u_memview __pyx_string_tab[103]
+#define __pyx_n_u_mode __pyx_string_tab[104]
+#define __pyx_n_u_n __pyx_string_tab[105]
+#define __pyx_n_u_name __pyx_string_tab[106]
+#define __pyx_n_u_ndim __pyx_string_tab[107]
+#define __pyx_n_u_np __pyx_string_tab[108]
+#define __pyx_n_u_numpy __pyx_string_tab[109]
+#define __pyx_n_u_obj __pyx_string_tab[110]
+#define __pyx_n_u_one_draw __pyx_string_tab[111]
+#define __pyx_n_u_only_one __pyx_string_tab[112]
+#define __pyx_n_u_orders __pyx_string_tab[113]
+#define __pyx_n_u_pack __pyx_string_tab[114]
+#define __pyx_n_u_places __pyx_string_tab[115]
+#define __pyx_n_u_play_games __pyx_string_tab[116]
+#define __pyx_n_u_players __pyx_string_tab[117]
+#define __pyx_n_u_pokerbull_cheat__engine __pyx_string_tab[118]
+#define __pyx_n_u_pop __pyx_string_tab[119]
+#define __pyx_n_u_r __pyx_string_tab[120]
+#define __pyx_n_u_register __pyx_string_tab[121]
+#define __pyx_n_u_rets __pyx_string_tab[122]
+#define __pyx_n_u_rounds __pyx_string_tab[123]
+#define __pyx_n_u_rv __pyx_string_tab[124]
+#define __pyx_n_u_s __pyx_string_tab[125]
+#define __pyx_n_u_set_size __pyx_string_tab[126]
+#define __pyx_n_u_setdefault __pyx_string_tab[127]
+#define __pyx_n_u_shape __pyx_string_tab[128]
+#define __pyx_n_u_size __pyx_string_tab[129]
+#define __pyx_n_u_specificity __pyx_string_tab[130]
+#define __pyx_n_u_st __pyx_string_tab[131]
+#define __pyx_n_u_stall_turns __pyx_string_tab[132]
+#define __pyx_n_u_start __pyx_string_tab[133]
+#define __pyx_n_u_step __pyx_string_tab[134]
+#define __pyx_n_u_stop __pyx_string_tab[135]
+#define __pyx_n_u_struct __pyx_string_tab[136]
+#define __pyx_n_u_sty __pyx_string_tab[137]
+#define __pyx_n_u_styles __pyx_string_tab[138]
+#define __pyx_n_u_t __pyx_string_tab[139]
+#define __pyx_n_u_table __pyx_string_tab[140]
+#define __pyx_n_u_turned __pyx_string_tab[141]
+#define __pyx_n_u_uniforms __pyx_string_tab[142]
+#define __pyx_n_u_unpack __pyx_string_tab[143]
+#define __pyx_n_u_update __pyx_string_tab[144]
+#define __pyx_n_u_values __pyx_string_tab[145]
+#define __pyx_n_u_wild __pyx_string_tab[146]
+#define __pyx_n_u_x __pyx_string_tab[147]
+#define __pyx_n_u_zeros __pyx_string_tab[148]
+#define __pyx_n_b_O __pyx_string_tab[149]
+#define __pyx_kp_b_iso88591_EQ_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1 __pyx_string_tab[150]
 #define __pyx_int_0 __pyx_number_tab[0]
 #define __pyx_int_neg_1 __pyx_number_tab[1]
 #define __pyx_int_136983863 __pyx_number_tab[2]
@@ -4403,7 +4422,7 @@ static CYTHON_SMALL_CODE int __pyx_m_clear(PyObject *m) {
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_slice[i]); }
   for (int i=0; i<2; ++i) { Py_CLEAR(clear_module_state->__pyx_tuple[i]); }
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<148; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<151; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<3; ++i) { Py_CLEAR(clear_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_clear_contents ### */
 /* CommonTypesMetaclass.module_state_clear */
@@ -4459,7 +4478,7 @@ static CYTHON_SMALL_CODE int __pyx_m_traverse(PyObject *m, visitproc visit, void
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_slice[i]); }
   for (int i=0; i<2; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_tuple[i]); }
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<148; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<151; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<3; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_traverse_contents ### */
 /* CommonTypesMetaclass.module_state_traverse */
@@ -20524,7 +20543,7 @@ static CYTHON_INLINE NPY_DATETIMEUNIT __pyx_f_5numpy_get_datetime64_unit(PyObjec
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":80
+/* "pokerbull/cheat/_engine.pyx":91
  * 
  * 
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20541,7 +20560,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   int __pyx_t_3;
   int __pyx_t_4;
 
-  /* "pokerbull/cheat/_engine.pyx":82
+  /* "pokerbull/cheat/_engine.pyx":93
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:
  *     cdef int k, s
  *     for k in range(1, n + 1):             # <<<<<<<<<<<<<<
@@ -20555,7 +20574,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   for (__pyx_t_3 = 1; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_k = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":83
+    /* "pokerbull/cheat/_engine.pyx":94
  *     cdef int k, s
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n             # <<<<<<<<<<<<<<
@@ -20564,7 +20583,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
 */
     __pyx_v_s = ((__pyx_v_seat + __pyx_v_k) % __pyx_v_n);
 
-    /* "pokerbull/cheat/_engine.pyx":84
+    /* "pokerbull/cheat/_engine.pyx":95
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n
  *         if st.active[s]:             # <<<<<<<<<<<<<<
@@ -20576,7 +20595,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":85
+      /* "pokerbull/cheat/_engine.pyx":96
  *         s = (seat + k) % n
  *         if st.active[s]:
  *             return s             # <<<<<<<<<<<<<<
@@ -20589,7 +20608,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
       }
       goto __pyx_L0;
 
-      /* "pokerbull/cheat/_engine.pyx":84
+      /* "pokerbull/cheat/_engine.pyx":95
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n
  *         if st.active[s]:             # <<<<<<<<<<<<<<
@@ -20600,7 +20619,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":86
+  /* "pokerbull/cheat/_engine.pyx":97
  *         if st.active[s]:
  *             return s
  *     return seat             # <<<<<<<<<<<<<<
@@ -20613,7 +20632,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":80
+  /* "pokerbull/cheat/_engine.pyx":91
  * 
  * 
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20628,7 +20647,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":89
+/* "pokerbull/cheat/_engine.pyx":100
  * 
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20639,7 +20658,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
 static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, int __pyx_v_rank) {
   int __pyx_r;
 
-  /* "pokerbull/cheat/_engine.pyx":90
+  /* "pokerbull/cheat/_engine.pyx":101
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:
  *     return t.cycle[(t.pos[rank] + 1) % t.cycle_len]             # <<<<<<<<<<<<<<
@@ -20652,7 +20671,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":89
+  /* "pokerbull/cheat/_engine.pyx":100
  * 
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20665,7 +20684,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":93
+/* "pokerbull/cheat/_engine.pyx":104
  * 
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20675,7 +20694,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
 
 static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_rank) {
 
-  /* "pokerbull/cheat/_engine.pyx":94
+  /* "pokerbull/cheat/_engine.pyx":105
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:
  *     st.allowed[0] = rank             # <<<<<<<<<<<<<<
@@ -20684,7 +20703,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->allowed[0]) = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":95
+  /* "pokerbull/cheat/_engine.pyx":106
  * cdef void allow_one(State* st, int rank) noexcept nogil:
  *     st.allowed[0] = rank
  *     st.n_allowed = 1             # <<<<<<<<<<<<<<
@@ -20693,7 +20712,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->n_allowed = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":93
+  /* "pokerbull/cheat/_engine.pyx":104
  * 
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20704,7 +20723,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":98
+/* "pokerbull/cheat/_engine.pyx":109
  * 
  * 
  * cdef void allow_all(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20718,7 +20737,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":100
+  /* "pokerbull/cheat/_engine.pyx":111
  * cdef void allow_all(Table* t, State* st) noexcept nogil:
  *     cdef int i
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -20732,7 +20751,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":101
+    /* "pokerbull/cheat/_engine.pyx":112
  *     cdef int i
  *     for i in range(t.cycle_len):
  *         st.allowed[i] = t.all_ranks[i]             # <<<<<<<<<<<<<<
@@ -20743,7 +20762,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":102
+  /* "pokerbull/cheat/_engine.pyx":113
  *     for i in range(t.cycle_len):
  *         st.allowed[i] = t.all_ranks[i]
  *     st.n_allowed = t.cycle_len             # <<<<<<<<<<<<<<
@@ -20754,7 +20773,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
 
   __pyx_v_st->n_allowed = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":98
+  /* "pokerbull/cheat/_engine.pyx":109
  * 
  * 
  * cdef void allow_all(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20766,7 +20785,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":105
+/* "pokerbull/cheat/_engine.pyx":116
  * 
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20793,7 +20812,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":106
+  /* "pokerbull/cheat/_engine.pyx":117
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
  *     cdef int m = t.cycle_len             # <<<<<<<<<<<<<<
@@ -20804,7 +20823,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 
   __pyx_v_m = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":107
+  /* "pokerbull/cheat/_engine.pyx":118
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
  *     cdef int m = t.cycle_len
  *     cdef int i = t.pos[rank]             # <<<<<<<<<<<<<<
@@ -20813,7 +20832,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_i = (__pyx_v_t->pos[__pyx_v_rank]);
 
-  /* "pokerbull/cheat/_engine.pyx":108
+  /* "pokerbull/cheat/_engine.pyx":119
  *     cdef int m = t.cycle_len
  *     cdef int i = t.pos[rank]
  *     cdef int a = t.cycle[(i + m - 1) % m]             # <<<<<<<<<<<<<<
@@ -20822,7 +20841,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_a = (__pyx_v_t->cycle[(((__pyx_v_i + __pyx_v_m) - 1) % __pyx_v_m)]);
 
-  /* "pokerbull/cheat/_engine.pyx":109
+  /* "pokerbull/cheat/_engine.pyx":120
  *     cdef int i = t.pos[rank]
  *     cdef int a = t.cycle[(i + m - 1) % m]
  *     cdef int b = t.cycle[(i + 1) % m]             # <<<<<<<<<<<<<<
@@ -20831,7 +20850,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_b = (__pyx_v_t->cycle[((__pyx_v_i + 1) % __pyx_v_m)]);
 
-  /* "pokerbull/cheat/_engine.pyx":111
+  /* "pokerbull/cheat/_engine.pyx":122
  *     cdef int b = t.cycle[(i + 1) % m]
  *     cdef int v[3]
  *     cdef int k = 0, j, x, tmp             # <<<<<<<<<<<<<<
@@ -20840,7 +20859,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_k = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":112
+  /* "pokerbull/cheat/_engine.pyx":123
  *     cdef int v[3]
  *     cdef int k = 0, j, x, tmp
  *     v[0] = a             # <<<<<<<<<<<<<<
@@ -20849,7 +20868,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   (__pyx_v_v[0]) = __pyx_v_a;
 
-  /* "pokerbull/cheat/_engine.pyx":113
+  /* "pokerbull/cheat/_engine.pyx":124
  *     cdef int k = 0, j, x, tmp
  *     v[0] = a
  *     k = 1             # <<<<<<<<<<<<<<
@@ -20858,7 +20877,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_k = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":114
+  /* "pokerbull/cheat/_engine.pyx":125
  *     v[0] = a
  *     k = 1
  *     if rank != a:             # <<<<<<<<<<<<<<
@@ -20870,7 +20889,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":115
+    /* "pokerbull/cheat/_engine.pyx":126
  *     k = 1
  *     if rank != a:
  *         v[k] = rank             # <<<<<<<<<<<<<<
@@ -20879,7 +20898,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     (__pyx_v_v[__pyx_v_k]) = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":116
+    /* "pokerbull/cheat/_engine.pyx":127
  *     if rank != a:
  *         v[k] = rank
  *         k += 1             # <<<<<<<<<<<<<<
@@ -20888,7 +20907,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     __pyx_v_k = (__pyx_v_k + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":114
+    /* "pokerbull/cheat/_engine.pyx":125
  *     v[0] = a
  *     k = 1
  *     if rank != a:             # <<<<<<<<<<<<<<
@@ -20897,7 +20916,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":117
+  /* "pokerbull/cheat/_engine.pyx":128
  *         v[k] = rank
  *         k += 1
  *     if b != a and b != rank:             # <<<<<<<<<<<<<<
@@ -20923,7 +20942,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":118
+    /* "pokerbull/cheat/_engine.pyx":129
  *         k += 1
  *     if b != a and b != rank:
  *         v[k] = b             # <<<<<<<<<<<<<<
@@ -20932,7 +20951,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     (__pyx_v_v[__pyx_v_k]) = __pyx_v_b;
 
-    /* "pokerbull/cheat/_engine.pyx":119
+    /* "pokerbull/cheat/_engine.pyx":130
  *     if b != a and b != rank:
  *         v[k] = b
  *         k += 1             # <<<<<<<<<<<<<<
@@ -20941,7 +20960,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     __pyx_v_k = (__pyx_v_k + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":117
+    /* "pokerbull/cheat/_engine.pyx":128
  *         v[k] = rank
  *         k += 1
  *     if b != a and b != rank:             # <<<<<<<<<<<<<<
@@ -20950,7 +20969,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":120
+  /* "pokerbull/cheat/_engine.pyx":131
  *         v[k] = b
  *         k += 1
  *     for j in range(k):          # sort (at most three)             # <<<<<<<<<<<<<<
@@ -20964,7 +20983,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_j = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":121
+    /* "pokerbull/cheat/_engine.pyx":132
  *         k += 1
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):             # <<<<<<<<<<<<<<
@@ -20978,7 +20997,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
     for (__pyx_t_8 = (__pyx_v_j + 1); __pyx_t_8 < __pyx_t_7; __pyx_t_8+=1) {
       __pyx_v_x = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":122
+      /* "pokerbull/cheat/_engine.pyx":133
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:             # <<<<<<<<<<<<<<
@@ -20990,7 +21009,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
       if (__pyx_t_2) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":123
+        /* "pokerbull/cheat/_engine.pyx":134
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp             # <<<<<<<<<<<<<<
@@ -21001,7 +21020,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
         (__pyx_v_v[__pyx_v_x]) = (__pyx_v_v[__pyx_v_j]);
         (__pyx_v_v[__pyx_v_j]) = __pyx_v_tmp;
 
-        /* "pokerbull/cheat/_engine.pyx":122
+        /* "pokerbull/cheat/_engine.pyx":133
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:             # <<<<<<<<<<<<<<
@@ -21014,7 +21033,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":124
+  /* "pokerbull/cheat/_engine.pyx":135
  *             if v[x] < v[j]:
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp
  *     for j in range(k):             # <<<<<<<<<<<<<<
@@ -21028,7 +21047,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_j = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":125
+    /* "pokerbull/cheat/_engine.pyx":136
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp
  *     for j in range(k):
  *         st.allowed[j] = v[j]             # <<<<<<<<<<<<<<
@@ -21039,7 +21058,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":126
+  /* "pokerbull/cheat/_engine.pyx":137
  *     for j in range(k):
  *         st.allowed[j] = v[j]
  *     st.n_allowed = k             # <<<<<<<<<<<<<<
@@ -21048,7 +21067,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_st->n_allowed = __pyx_v_k;
 
-  /* "pokerbull/cheat/_engine.pyx":105
+  /* "pokerbull/cheat/_engine.pyx":116
  * 
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21068,21 +21087,52 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":129
+/* "pokerbull/cheat/_engine.pyx":140
  * 
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
- *     if t.free:
- *         allow_all(t, st)
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)
 */
 
 static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_rank) {
   int __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":130
+  /* "pokerbull/cheat/_engine.pyx":141
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
- *     if t.free:             # <<<<<<<<<<<<<<
+ *     if t.rounds:             # <<<<<<<<<<<<<<
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:
+*/
+  __pyx_t_1 = (__pyx_v_t->rounds != 0);
+
+  if (__pyx_t_1) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":142
+ * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)             # <<<<<<<<<<<<<<
+ *     elif t.free:
+ *         allow_all(t, st)
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_st->round_rank);
+
+    /* "pokerbull/cheat/_engine.pyx":141
+ * 
+ * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
+ *     if t.rounds:             # <<<<<<<<<<<<<<
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:
+*/
+    goto __pyx_L3;
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":143
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     elif t.fork:
 */
@@ -21091,27 +21141,27 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":131
- * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
- *     if t.free:
+    /* "pokerbull/cheat/_engine.pyx":144
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
  *     elif t.fork:
  *         allow_fork(t, st, rank)
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":130
- * 
- * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
- *     if t.free:             # <<<<<<<<<<<<<<
+    /* "pokerbull/cheat/_engine.pyx":143
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     elif t.fork:
 */
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":132
- *     if t.free:
+  /* "pokerbull/cheat/_engine.pyx":145
+ *     elif t.free:
  *         allow_all(t, st)
  *     elif t.fork:             # <<<<<<<<<<<<<<
  *         allow_fork(t, st, rank)
@@ -21122,7 +21172,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":133
+    /* "pokerbull/cheat/_engine.pyx":146
  *         allow_all(t, st)
  *     elif t.fork:
  *         allow_fork(t, st, rank)             # <<<<<<<<<<<<<<
@@ -21131,8 +21181,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":132
- *     if t.free:
+    /* "pokerbull/cheat/_engine.pyx":145
+ *     elif t.free:
  *         allow_all(t, st)
  *     elif t.fork:             # <<<<<<<<<<<<<<
  *         allow_fork(t, st, rank)
@@ -21141,7 +21191,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":135
+  /* "pokerbull/cheat/_engine.pyx":148
  *         allow_fork(t, st, rank)
  *     else:
  *         allow_one(st, next_rank(t, rank))             # <<<<<<<<<<<<<<
@@ -21153,18 +21203,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":129
+  /* "pokerbull/cheat/_engine.pyx":140
  * 
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
- *     if t.free:
- *         allow_all(t, st)
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)
 */
 
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":138
+/* "pokerbull/cheat/_engine.pyx":151
  * 
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21185,7 +21235,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":139
+  /* "pokerbull/cheat/_engine.pyx":152
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:
  *     cdef int* h = st.hands[p]             # <<<<<<<<<<<<<<
@@ -21194,7 +21244,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_p]);
 
-  /* "pokerbull/cheat/_engine.pyx":141
+  /* "pokerbull/cheat/_engine.pyx":154
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -21230,7 +21280,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":142
+    /* "pokerbull/cheat/_engine.pyx":155
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):
  *         return 1             # <<<<<<<<<<<<<<
@@ -21243,7 +21293,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":141
+    /* "pokerbull/cheat/_engine.pyx":154
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -21252,7 +21302,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":143
+  /* "pokerbull/cheat/_engine.pyx":156
  *     if t.wild and (h[52] or h[53]):
  *         return 1
  *     for i in range(st.n_allowed):             # <<<<<<<<<<<<<<
@@ -21266,7 +21316,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":144
+    /* "pokerbull/cheat/_engine.pyx":157
  *         return 1
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]             # <<<<<<<<<<<<<<
@@ -21275,7 +21325,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
     __pyx_v_r = (__pyx_v_st->allowed[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":145
+    /* "pokerbull/cheat/_engine.pyx":158
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21287,7 +21337,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":146
+      /* "pokerbull/cheat/_engine.pyx":159
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:             # <<<<<<<<<<<<<<
@@ -21313,7 +21363,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":147
+        /* "pokerbull/cheat/_engine.pyx":160
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:
  *                 return 1             # <<<<<<<<<<<<<<
@@ -21326,7 +21376,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
         }
         goto __pyx_L0;
 
-        /* "pokerbull/cheat/_engine.pyx":146
+        /* "pokerbull/cheat/_engine.pyx":159
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:             # <<<<<<<<<<<<<<
@@ -21335,7 +21385,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":148
+      /* "pokerbull/cheat/_engine.pyx":161
  *             if h[52] or h[53]:
  *                 return 1
  *             continue             # <<<<<<<<<<<<<<
@@ -21344,7 +21394,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
       goto __pyx_L7_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":145
+      /* "pokerbull/cheat/_engine.pyx":158
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21353,7 +21403,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":149
+    /* "pokerbull/cheat/_engine.pyx":162
  *                 return 1
  *             continue
  *         for s in range(4):             # <<<<<<<<<<<<<<
@@ -21363,7 +21413,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     for (__pyx_t_6 = 0; __pyx_t_6 < 4; __pyx_t_6+=1) {
       __pyx_v_s = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":150
+      /* "pokerbull/cheat/_engine.pyx":163
  *             continue
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):             # <<<<<<<<<<<<<<
@@ -21399,7 +21449,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":151
+        /* "pokerbull/cheat/_engine.pyx":164
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
  *                 return 1             # <<<<<<<<<<<<<<
@@ -21412,7 +21462,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
         }
         goto __pyx_L0;
 
-        /* "pokerbull/cheat/_engine.pyx":150
+        /* "pokerbull/cheat/_engine.pyx":163
  *             continue
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):             # <<<<<<<<<<<<<<
@@ -21425,7 +21475,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":152
+  /* "pokerbull/cheat/_engine.pyx":165
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
  *                 return 1
  *     return 0             # <<<<<<<<<<<<<<
@@ -21438,7 +21488,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":138
+  /* "pokerbull/cheat/_engine.pyx":151
  * 
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21455,7 +21505,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":155
+/* "pokerbull/cheat/_engine.pyx":168
  * 
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21468,7 +21518,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   int __pyx_t_1;
   int __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":156
+  /* "pokerbull/cheat/_engine.pyx":169
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:             # <<<<<<<<<<<<<<
@@ -21494,7 +21544,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":157
+    /* "pokerbull/cheat/_engine.pyx":170
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:
  *         return t.cycle_len + 1             # <<<<<<<<<<<<<<
@@ -21507,7 +21557,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":156
+    /* "pokerbull/cheat/_engine.pyx":169
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:             # <<<<<<<<<<<<<<
@@ -21516,7 +21566,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":158
+  /* "pokerbull/cheat/_engine.pyx":171
  *     if t.pos[to] < 0 or t.pos[frm] < 0:
  *         return t.cycle_len + 1
  *     return (t.pos[to] - t.pos[frm] + t.cycle_len) % t.cycle_len             # <<<<<<<<<<<<<<
@@ -21529,7 +21579,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":155
+  /* "pokerbull/cheat/_engine.pyx":168
  * 
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21542,7 +21592,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":161
+/* "pokerbull/cheat/_engine.pyx":174
  * 
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21563,7 +21613,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   int __pyx_t_5;
   long __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":162
+  /* "pokerbull/cheat/_engine.pyx":175
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
  *     cdef int c, d, best = -1, best_d = -1             # <<<<<<<<<<<<<<
@@ -21573,7 +21623,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   __pyx_v_best = -1;
   __pyx_v_best_d = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":163
+  /* "pokerbull/cheat/_engine.pyx":176
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -21587,7 +21637,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":164
+    /* "pokerbull/cheat/_engine.pyx":177
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):             # <<<<<<<<<<<<<<
@@ -21623,7 +21673,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":165
+      /* "pokerbull/cheat/_engine.pyx":178
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):
  *             continue             # <<<<<<<<<<<<<<
@@ -21632,7 +21682,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":164
+      /* "pokerbull/cheat/_engine.pyx":177
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):             # <<<<<<<<<<<<<<
@@ -21641,7 +21691,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":166
+    /* "pokerbull/cheat/_engine.pyx":179
  *         if not hand[c] or (c >= 52 and t.wild):
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)             # <<<<<<<<<<<<<<
@@ -21661,7 +21711,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     __pyx_v_d = __pyx_f_9pokerbull_5cheat_7_engine_distance(__pyx_v_t, __pyx_v_claim_rank, __pyx_t_6);
 
 
-    /* "pokerbull/cheat/_engine.pyx":167
+    /* "pokerbull/cheat/_engine.pyx":180
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:             # <<<<<<<<<<<<<<
@@ -21673,7 +21723,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":168
+      /* "pokerbull/cheat/_engine.pyx":181
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:
  *             best = c             # <<<<<<<<<<<<<<
@@ -21682,7 +21732,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       __pyx_v_best = __pyx_v_c;
 
-      /* "pokerbull/cheat/_engine.pyx":169
+      /* "pokerbull/cheat/_engine.pyx":182
  *         if d > best_d:
  *             best = c
  *             best_d = d             # <<<<<<<<<<<<<<
@@ -21691,7 +21741,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       __pyx_v_best_d = __pyx_v_d;
 
-      /* "pokerbull/cheat/_engine.pyx":167
+      /* "pokerbull/cheat/_engine.pyx":180
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:             # <<<<<<<<<<<<<<
@@ -21703,7 +21753,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":170
+  /* "pokerbull/cheat/_engine.pyx":183
  *             best = c
  *             best_d = d
  *     return best             # <<<<<<<<<<<<<<
@@ -21716,7 +21766,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":161
+  /* "pokerbull/cheat/_engine.pyx":174
  * 
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21733,7 +21783,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":173
+/* "pokerbull/cheat/_engine.pyx":186
  * 
  * 
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21759,7 +21809,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":175
+  /* "pokerbull/cheat/_engine.pyx":188
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:
  *     """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
  *     cdef int* h = st.hands[p]             # <<<<<<<<<<<<<<
@@ -21768,7 +21818,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_p]);
 
-  /* "pokerbull/cheat/_engine.pyx":176
+  /* "pokerbull/cheat/_engine.pyx":189
  *     """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk             # <<<<<<<<<<<<<<
@@ -21778,7 +21828,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   __pyx_v_best_rank = -1;
   __pyx_v_best_n = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":177
+  /* "pokerbull/cheat/_engine.pyx":190
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
  *     for i in range(st.n_allowed):             # <<<<<<<<<<<<<<
@@ -21792,7 +21842,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":178
+    /* "pokerbull/cheat/_engine.pyx":191
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]             # <<<<<<<<<<<<<<
@@ -21801,7 +21851,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     __pyx_v_r = (__pyx_v_st->allowed[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":179
+    /* "pokerbull/cheat/_engine.pyx":192
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21813,7 +21863,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":180
+      /* "pokerbull/cheat/_engine.pyx":193
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             n_here = h[52] + h[53]             # <<<<<<<<<<<<<<
@@ -21822,7 +21872,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_n_here = ((__pyx_v_h[52]) + (__pyx_v_h[53]));
 
-      /* "pokerbull/cheat/_engine.pyx":179
+      /* "pokerbull/cheat/_engine.pyx":192
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21832,7 +21882,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       goto __pyx_L5;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":182
+    /* "pokerbull/cheat/_engine.pyx":195
  *             n_here = h[52] + h[53]
  *         else:
  *             n_here = 0             # <<<<<<<<<<<<<<
@@ -21842,7 +21892,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     /*else*/ {
       __pyx_v_n_here = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":183
+      /* "pokerbull/cheat/_engine.pyx":196
  *         else:
  *             n_here = 0
  *             for s in range(4):             # <<<<<<<<<<<<<<
@@ -21852,7 +21902,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_5 = 0; __pyx_t_5 < 4; __pyx_t_5+=1) {
         __pyx_v_s = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":184
+        /* "pokerbull/cheat/_engine.pyx":197
  *             n_here = 0
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:             # <<<<<<<<<<<<<<
@@ -21878,7 +21928,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         if (__pyx_t_4) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":185
+          /* "pokerbull/cheat/_engine.pyx":198
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]             # <<<<<<<<<<<<<<
@@ -21887,7 +21937,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
           __pyx_v_n_here = (__pyx_v_n_here + (__pyx_v_h[((4 * __pyx_v_r) + __pyx_v_s)]));
 
-          /* "pokerbull/cheat/_engine.pyx":184
+          /* "pokerbull/cheat/_engine.pyx":197
  *             n_here = 0
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:             # <<<<<<<<<<<<<<
@@ -21899,7 +21949,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     __pyx_L5:;
 
-    /* "pokerbull/cheat/_engine.pyx":186
+    /* "pokerbull/cheat/_engine.pyx":199
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:             # <<<<<<<<<<<<<<
@@ -21911,7 +21961,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":187
+      /* "pokerbull/cheat/_engine.pyx":200
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:
  *             best_n = n_here             # <<<<<<<<<<<<<<
@@ -21920,7 +21970,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_best_n = __pyx_v_n_here;
 
-      /* "pokerbull/cheat/_engine.pyx":188
+      /* "pokerbull/cheat/_engine.pyx":201
  *         if n_here > best_n:
  *             best_n = n_here
  *             best_rank = r             # <<<<<<<<<<<<<<
@@ -21929,7 +21979,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_best_rank = __pyx_v_r;
 
-      /* "pokerbull/cheat/_engine.pyx":186
+      /* "pokerbull/cheat/_engine.pyx":199
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:             # <<<<<<<<<<<<<<
@@ -21940,7 +21990,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":189
+  /* "pokerbull/cheat/_engine.pyx":202
  *             best_n = n_here
  *             best_rank = r
  *     if best_n > 0:             # <<<<<<<<<<<<<<
@@ -21952,7 +22002,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":190
+    /* "pokerbull/cheat/_engine.pyx":203
  *             best_rank = r
  *     if best_n > 0:
  *         k = 0             # <<<<<<<<<<<<<<
@@ -21961,7 +22011,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":191
+    /* "pokerbull/cheat/_engine.pyx":204
  *     if best_n > 0:
  *         k = 0
  *         if best_rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21973,7 +22023,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":192
+      /* "pokerbull/cheat/_engine.pyx":205
  *         k = 0
  *         if best_rank == JOKER_RANK:
  *             for s in range(52, 54):             # <<<<<<<<<<<<<<
@@ -21983,7 +22033,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_1 = 52; __pyx_t_1 < 54; __pyx_t_1+=1) {
         __pyx_v_s = __pyx_t_1;
 
-        /* "pokerbull/cheat/_engine.pyx":193
+        /* "pokerbull/cheat/_engine.pyx":206
  *         if best_rank == JOKER_RANK:
  *             for s in range(52, 54):
  *                 for i in range(h[s]):             # <<<<<<<<<<<<<<
@@ -21997,7 +22047,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_3; __pyx_t_5+=1) {
           __pyx_v_i = __pyx_t_5;
 
-          /* "pokerbull/cheat/_engine.pyx":194
+          /* "pokerbull/cheat/_engine.pyx":207
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22009,7 +22059,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           if (__pyx_t_4) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":195
+            /* "pokerbull/cheat/_engine.pyx":208
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:
  *                         cards[k] = s             # <<<<<<<<<<<<<<
@@ -22018,7 +22068,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             (__pyx_v_cards[__pyx_v_k]) = __pyx_v_s;
 
-            /* "pokerbull/cheat/_engine.pyx":196
+            /* "pokerbull/cheat/_engine.pyx":209
  *                     if k < t.max_lay:
  *                         cards[k] = s
  *                         k += 1             # <<<<<<<<<<<<<<
@@ -22027,7 +22077,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             __pyx_v_k = (__pyx_v_k + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":194
+            /* "pokerbull/cheat/_engine.pyx":207
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22039,7 +22089,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":191
+      /* "pokerbull/cheat/_engine.pyx":204
  *     if best_n > 0:
  *         k = 0
  *         if best_rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22049,7 +22099,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       goto __pyx_L13;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":198
+    /* "pokerbull/cheat/_engine.pyx":211
  *                         k += 1
  *         else:
  *             for s in range(4):             # <<<<<<<<<<<<<<
@@ -22060,7 +22110,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_1 = 0; __pyx_t_1 < 4; __pyx_t_1+=1) {
         __pyx_v_s = __pyx_t_1;
 
-        /* "pokerbull/cheat/_engine.pyx":199
+        /* "pokerbull/cheat/_engine.pyx":212
  *         else:
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:             # <<<<<<<<<<<<<<
@@ -22086,7 +22136,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         if (__pyx_t_4) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":200
+          /* "pokerbull/cheat/_engine.pyx":213
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:
  *                     continue             # <<<<<<<<<<<<<<
@@ -22095,7 +22145,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
           goto __pyx_L19_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":199
+          /* "pokerbull/cheat/_engine.pyx":212
  *         else:
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:             # <<<<<<<<<<<<<<
@@ -22104,7 +22154,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":201
+        /* "pokerbull/cheat/_engine.pyx":214
  *                 if st.req_suit >= 0 and s != st.req_suit:
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):             # <<<<<<<<<<<<<<
@@ -22118,7 +22168,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_3; __pyx_t_5+=1) {
           __pyx_v_i = __pyx_t_5;
 
-          /* "pokerbull/cheat/_engine.pyx":202
+          /* "pokerbull/cheat/_engine.pyx":215
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22130,7 +22180,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           if (__pyx_t_4) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":203
+            /* "pokerbull/cheat/_engine.pyx":216
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s             # <<<<<<<<<<<<<<
@@ -22139,7 +22189,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             (__pyx_v_cards[__pyx_v_k]) = ((4 * __pyx_v_best_rank) + __pyx_v_s);
 
-            /* "pokerbull/cheat/_engine.pyx":204
+            /* "pokerbull/cheat/_engine.pyx":217
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s
  *                         k += 1             # <<<<<<<<<<<<<<
@@ -22148,7 +22198,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             __pyx_v_k = (__pyx_v_k + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":202
+            /* "pokerbull/cheat/_engine.pyx":215
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22163,7 +22213,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     __pyx_L13:;
 
-    /* "pokerbull/cheat/_engine.pyx":205
+    /* "pokerbull/cheat/_engine.pyx":218
  *                         cards[k] = 4 * best_rank + s
  *                         k += 1
  *         rank_out[0] = best_rank             # <<<<<<<<<<<<<<
@@ -22172,7 +22222,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     (__pyx_v_rank_out[0]) = __pyx_v_best_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":206
+    /* "pokerbull/cheat/_engine.pyx":219
  *                         k += 1
  *         rank_out[0] = best_rank
  *         return k             # <<<<<<<<<<<<<<
@@ -22185,7 +22235,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":189
+    /* "pokerbull/cheat/_engine.pyx":202
  *             best_n = n_here
  *             best_rank = r
  *     if best_n > 0:             # <<<<<<<<<<<<<<
@@ -22194,7 +22244,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":207
+  /* "pokerbull/cheat/_engine.pyx":220
  *         rank_out[0] = best_rank
  *         return k
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -22230,7 +22280,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":208
+    /* "pokerbull/cheat/_engine.pyx":221
  *         return k
  *     if t.wild and (h[52] or h[53]):
  *         cards[0] = 52 if h[52] else 53             # <<<<<<<<<<<<<<
@@ -22250,7 +22300,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     (__pyx_v_cards[0]) = __pyx_t_1;
 
 
-    /* "pokerbull/cheat/_engine.pyx":209
+    /* "pokerbull/cheat/_engine.pyx":222
  *     if t.wild and (h[52] or h[53]):
  *         cards[0] = 52 if h[52] else 53
  *         rank_out[0] = st.allowed[0]             # <<<<<<<<<<<<<<
@@ -22259,7 +22309,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     (__pyx_v_rank_out[0]) = (__pyx_v_st->allowed[0]);
 
-    /* "pokerbull/cheat/_engine.pyx":210
+    /* "pokerbull/cheat/_engine.pyx":223
  *         cards[0] = 52 if h[52] else 53
  *         rank_out[0] = st.allowed[0]
  *         return 1             # <<<<<<<<<<<<<<
@@ -22272,7 +22322,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":207
+    /* "pokerbull/cheat/_engine.pyx":220
  *         rank_out[0] = best_rank
  *         return k
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -22281,7 +22331,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":211
+  /* "pokerbull/cheat/_engine.pyx":224
  *         rank_out[0] = st.allowed[0]
  *         return 1
  *     if style == HONEST:             # <<<<<<<<<<<<<<
@@ -22293,7 +22343,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":212
+    /* "pokerbull/cheat/_engine.pyx":225
  *         return 1
  *     if style == HONEST:
  *         return 0             # <<<<<<<<<<<<<<
@@ -22306,7 +22356,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":211
+    /* "pokerbull/cheat/_engine.pyx":224
  *         rank_out[0] = st.allowed[0]
  *         return 1
  *     if style == HONEST:             # <<<<<<<<<<<<<<
@@ -22315,7 +22365,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":213
+  /* "pokerbull/cheat/_engine.pyx":226
  *     if style == HONEST:
  *         return 0
  *     rank_out[0] = st.allowed[0]             # <<<<<<<<<<<<<<
@@ -22324,7 +22374,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   (__pyx_v_rank_out[0]) = (__pyx_v_st->allowed[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":214
+  /* "pokerbull/cheat/_engine.pyx":227
  *         return 0
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])             # <<<<<<<<<<<<<<
@@ -22333,7 +22383,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   __pyx_v_junk = __pyx_f_9pokerbull_5cheat_7_engine_junk_card(__pyx_v_t, __pyx_v_h, (__pyx_v_st->allowed[0]));
 
-  /* "pokerbull/cheat/_engine.pyx":215
+  /* "pokerbull/cheat/_engine.pyx":228
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:             # <<<<<<<<<<<<<<
@@ -22345,7 +22395,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":216
+    /* "pokerbull/cheat/_engine.pyx":229
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:
  *         junk = 52 if h[52] else 53             # <<<<<<<<<<<<<<
@@ -22364,7 +22414,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
     __pyx_v_junk = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":215
+    /* "pokerbull/cheat/_engine.pyx":228
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:             # <<<<<<<<<<<<<<
@@ -22373,7 +22423,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":217
+  /* "pokerbull/cheat/_engine.pyx":230
  *     if junk < 0:
  *         junk = 52 if h[52] else 53
  *     cards[0] = junk             # <<<<<<<<<<<<<<
@@ -22382,7 +22432,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   (__pyx_v_cards[0]) = __pyx_v_junk;
 
-  /* "pokerbull/cheat/_engine.pyx":218
+  /* "pokerbull/cheat/_engine.pyx":231
  *         junk = 52 if h[52] else 53
  *     cards[0] = junk
  *     return 1             # <<<<<<<<<<<<<<
@@ -22395,7 +22445,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":173
+  /* "pokerbull/cheat/_engine.pyx":186
  * 
  * 
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22417,7 +22467,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":221
+/* "pokerbull/cheat/_engine.pyx":234
  * 
  * 
  * cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22443,7 +22493,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
 
 
-  /* "pokerbull/cheat/_engine.pyx":225
+  /* "pokerbull/cheat/_engine.pyx":238
  *     cdef int i, j, left, marked, top
  *     cdef double q, hit
  *     if k <= 0:             # <<<<<<<<<<<<<<
@@ -22455,7 +22505,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":226
+    /* "pokerbull/cheat/_engine.pyx":239
  *     cdef double q, hit
  *     if k <= 0:
  *         return 1.0             # <<<<<<<<<<<<<<
@@ -22468,7 +22518,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":225
+    /* "pokerbull/cheat/_engine.pyx":238
  *     cdef int i, j, left, marked, top
  *     cdef double q, hit
  *     if k <= 0:             # <<<<<<<<<<<<<<
@@ -22477,7 +22527,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":227
+  /* "pokerbull/cheat/_engine.pyx":240
  *     if k <= 0:
  *         return 1.0
  *     if drawn > unknown:             # <<<<<<<<<<<<<<
@@ -22489,7 +22539,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":228
+    /* "pokerbull/cheat/_engine.pyx":241
  *         return 1.0
  *     if drawn > unknown:
  *         drawn = unknown             # <<<<<<<<<<<<<<
@@ -22498,7 +22548,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_drawn = __pyx_v_unknown;
 
-    /* "pokerbull/cheat/_engine.pyx":227
+    /* "pokerbull/cheat/_engine.pyx":240
  *     if k <= 0:
  *         return 1.0
  *     if drawn > unknown:             # <<<<<<<<<<<<<<
@@ -22507,7 +22557,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":229
+  /* "pokerbull/cheat/_engine.pyx":242
  *     if drawn > unknown:
  *         drawn = unknown
  *     if k > 16:             # <<<<<<<<<<<<<<
@@ -22519,7 +22569,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":230
+    /* "pokerbull/cheat/_engine.pyx":243
  *         drawn = unknown
  *     if k > 16:
  *         k = 16             # <<<<<<<<<<<<<<
@@ -22528,7 +22578,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_k = 16;
 
-    /* "pokerbull/cheat/_engine.pyx":229
+    /* "pokerbull/cheat/_engine.pyx":242
  *     if drawn > unknown:
  *         drawn = unknown
  *     if k > 16:             # <<<<<<<<<<<<<<
@@ -22537,7 +22587,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":231
+  /* "pokerbull/cheat/_engine.pyx":244
  *     if k > 16:
  *         k = 16
  *     for j in range(17):             # <<<<<<<<<<<<<<
@@ -22547,7 +22597,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   for (__pyx_t_2 = 0; __pyx_t_2 < 17; __pyx_t_2+=1) {
     __pyx_v_j = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":232
+    /* "pokerbull/cheat/_engine.pyx":245
  *         k = 16
  *     for j in range(17):
  *         dp[j] = 0.0             # <<<<<<<<<<<<<<
@@ -22557,7 +22607,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
     (__pyx_v_dp[__pyx_v_j]) = 0.0;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":233
+  /* "pokerbull/cheat/_engine.pyx":246
  *     for j in range(17):
  *         dp[j] = 0.0
  *     dp[0] = 1.0             # <<<<<<<<<<<<<<
@@ -22566,7 +22616,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   (__pyx_v_dp[0]) = 1.0;
 
-  /* "pokerbull/cheat/_engine.pyx":234
+  /* "pokerbull/cheat/_engine.pyx":247
  *         dp[j] = 0.0
  *     dp[0] = 1.0
  *     for i in range(drawn):             # <<<<<<<<<<<<<<
@@ -22580,7 +22630,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_i = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":235
+    /* "pokerbull/cheat/_engine.pyx":248
  *     dp[0] = 1.0
  *     for i in range(drawn):
  *         left = unknown - i             # <<<<<<<<<<<<<<
@@ -22589,7 +22639,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_left = (__pyx_v_unknown - __pyx_v_i);
 
-    /* "pokerbull/cheat/_engine.pyx":236
+    /* "pokerbull/cheat/_engine.pyx":249
  *     for i in range(drawn):
  *         left = unknown - i
  *         top = i if i < k - 1 else k - 1             # <<<<<<<<<<<<<<
@@ -22608,7 +22658,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
     __pyx_v_top = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":237
+    /* "pokerbull/cheat/_engine.pyx":250
  *         left = unknown - i
  *         top = i if i < k - 1 else k - 1
  *         j = top             # <<<<<<<<<<<<<<
@@ -22617,7 +22667,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_j = __pyx_v_top;
 
-    /* "pokerbull/cheat/_engine.pyx":238
+    /* "pokerbull/cheat/_engine.pyx":251
  *         top = i if i < k - 1 else k - 1
  *         j = top
  *         while j >= 0:             # <<<<<<<<<<<<<<
@@ -22630,7 +22680,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
       if (!__pyx_t_1) break;
 
-      /* "pokerbull/cheat/_engine.pyx":239
+      /* "pokerbull/cheat/_engine.pyx":252
  *         j = top
  *         while j >= 0:
  *             q = dp[j]             # <<<<<<<<<<<<<<
@@ -22639,7 +22689,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
       __pyx_v_q = (__pyx_v_dp[__pyx_v_j]);
 
-      /* "pokerbull/cheat/_engine.pyx":240
+      /* "pokerbull/cheat/_engine.pyx":253
  *         while j >= 0:
  *             q = dp[j]
  *             if q != 0.0:             # <<<<<<<<<<<<<<
@@ -22651,7 +22701,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":241
+        /* "pokerbull/cheat/_engine.pyx":254
  *             q = dp[j]
  *             if q != 0.0:
  *                 marked = of_rank - j             # <<<<<<<<<<<<<<
@@ -22660,7 +22710,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         __pyx_v_marked = (__pyx_v_of_rank - __pyx_v_j);
 
-        /* "pokerbull/cheat/_engine.pyx":242
+        /* "pokerbull/cheat/_engine.pyx":255
  *             if q != 0.0:
  *                 marked = of_rank - j
  *                 if marked < 0:             # <<<<<<<<<<<<<<
@@ -22672,7 +22722,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":243
+          /* "pokerbull/cheat/_engine.pyx":256
  *                 marked = of_rank - j
  *                 if marked < 0:
  *                     marked = 0             # <<<<<<<<<<<<<<
@@ -22681,7 +22731,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
           __pyx_v_marked = 0;
 
-          /* "pokerbull/cheat/_engine.pyx":242
+          /* "pokerbull/cheat/_engine.pyx":255
  *             if q != 0.0:
  *                 marked = of_rank - j
  *                 if marked < 0:             # <<<<<<<<<<<<<<
@@ -22690,7 +22740,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":244
+        /* "pokerbull/cheat/_engine.pyx":257
  *                 if marked < 0:
  *                     marked = 0
  *                 hit = q * marked / left             # <<<<<<<<<<<<<<
@@ -22699,7 +22749,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         __pyx_v_hit = ((__pyx_v_q * __pyx_v_marked) / ((double)__pyx_v_left));
 
-        /* "pokerbull/cheat/_engine.pyx":245
+        /* "pokerbull/cheat/_engine.pyx":258
  *                     marked = 0
  *                 hit = q * marked / left
  *                 dp[j + 1] += hit             # <<<<<<<<<<<<<<
@@ -22710,7 +22760,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
         __pyx_t_5 = (__pyx_v_j + 1);
         (__pyx_v_dp[__pyx_t_5]) = ((__pyx_v_dp[__pyx_t_5]) + __pyx_v_hit);
 
-        /* "pokerbull/cheat/_engine.pyx":246
+        /* "pokerbull/cheat/_engine.pyx":259
  *                 hit = q * marked / left
  *                 dp[j + 1] += hit
  *                 dp[j] = q - hit             # <<<<<<<<<<<<<<
@@ -22719,7 +22769,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         (__pyx_v_dp[__pyx_v_j]) = (__pyx_v_q - __pyx_v_hit);
 
-        /* "pokerbull/cheat/_engine.pyx":240
+        /* "pokerbull/cheat/_engine.pyx":253
  *         while j >= 0:
  *             q = dp[j]
  *             if q != 0.0:             # <<<<<<<<<<<<<<
@@ -22728,7 +22778,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":247
+      /* "pokerbull/cheat/_engine.pyx":260
  *                 dp[j + 1] += hit
  *                 dp[j] = q - hit
  *             j -= 1             # <<<<<<<<<<<<<<
@@ -22740,7 +22790,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":248
+  /* "pokerbull/cheat/_engine.pyx":261
  *                 dp[j] = q - hit
  *             j -= 1
  *     return dp[k]             # <<<<<<<<<<<<<<
@@ -22753,7 +22803,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":221
+  /* "pokerbull/cheat/_engine.pyx":234
  * 
  * 
  * cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22776,7 +22826,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":251
+/* "pokerbull/cheat/_engine.pyx":264
  * 
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22792,7 +22842,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":252
+  /* "pokerbull/cheat/_engine.pyx":265
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22804,7 +22854,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":253
+    /* "pokerbull/cheat/_engine.pyx":266
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]             # <<<<<<<<<<<<<<
@@ -22817,7 +22867,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":252
+    /* "pokerbull/cheat/_engine.pyx":265
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22826,7 +22876,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":254
+  /* "pokerbull/cheat/_engine.pyx":267
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]
  *     cdef int k = 0, s             # <<<<<<<<<<<<<<
@@ -22835,7 +22885,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   __pyx_v_k = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":255
+  /* "pokerbull/cheat/_engine.pyx":268
  *         return counts[52] + counts[53]
  *     cdef int k = 0, s
  *     for s in range(4):             # <<<<<<<<<<<<<<
@@ -22845,7 +22895,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   for (__pyx_t_2 = 0; __pyx_t_2 < 4; __pyx_t_2+=1) {
     __pyx_v_s = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":256
+    /* "pokerbull/cheat/_engine.pyx":269
  *     cdef int k = 0, s
  *     for s in range(4):
  *         if suit < 0 or s == suit:             # <<<<<<<<<<<<<<
@@ -22871,7 +22921,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":257
+      /* "pokerbull/cheat/_engine.pyx":270
  *     for s in range(4):
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]             # <<<<<<<<<<<<<<
@@ -22880,7 +22930,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
       __pyx_v_k = (__pyx_v_k + (__pyx_v_counts[((4 * __pyx_v_rank) + __pyx_v_s)]));
 
-      /* "pokerbull/cheat/_engine.pyx":256
+      /* "pokerbull/cheat/_engine.pyx":269
  *     cdef int k = 0, s
  *     for s in range(4):
  *         if suit < 0 or s == suit:             # <<<<<<<<<<<<<<
@@ -22890,7 +22940,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":258
+  /* "pokerbull/cheat/_engine.pyx":271
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]
  *     if t.wild:             # <<<<<<<<<<<<<<
@@ -22902,7 +22952,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":259
+    /* "pokerbull/cheat/_engine.pyx":272
  *             k += counts[4 * rank + s]
  *     if t.wild:
  *         k += counts[52] + counts[53]             # <<<<<<<<<<<<<<
@@ -22911,7 +22961,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
     __pyx_v_k = (__pyx_v_k + ((__pyx_v_counts[52]) + (__pyx_v_counts[53])));
 
-    /* "pokerbull/cheat/_engine.pyx":258
+    /* "pokerbull/cheat/_engine.pyx":271
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]
  *     if t.wild:             # <<<<<<<<<<<<<<
@@ -22920,7 +22970,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":260
+  /* "pokerbull/cheat/_engine.pyx":273
  *     if t.wild:
  *         k += counts[52] + counts[53]
  *     return k             # <<<<<<<<<<<<<<
@@ -22933,7 +22983,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":251
+  /* "pokerbull/cheat/_engine.pyx":264
  * 
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22948,7 +22998,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":263
+/* "pokerbull/cheat/_engine.pyx":276
  * 
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22974,7 +23024,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":264
+  /* "pokerbull/cheat/_engine.pyx":277
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count             # <<<<<<<<<<<<<<
@@ -22991,7 +23041,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 
   __pyx_v_count = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":265
+  /* "pokerbull/cheat/_engine.pyx":278
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0             # <<<<<<<<<<<<<<
@@ -23001,7 +23051,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   __pyx_v_hand_total = 0;
   __pyx_v_known_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":266
+  /* "pokerbull/cheat/_engine.pyx":279
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:             # <<<<<<<<<<<<<<
@@ -23027,7 +23077,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":267
+    /* "pokerbull/cheat/_engine.pyx":280
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:
  *         return 1             # <<<<<<<<<<<<<<
@@ -23040,7 +23090,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":266
+    /* "pokerbull/cheat/_engine.pyx":279
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:             # <<<<<<<<<<<<<<
@@ -23049,29 +23099,29 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":268
+  /* "pokerbull/cheat/_engine.pyx":281
  *     if t.counts_differ and st.last_laid != count:
  *         return 1
  *     cdef int suit = st.last_suit             # <<<<<<<<<<<<<<
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
- *         - of_rank(t, st.known[p], rank, suit)
+ *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)
 */
   __pyx_t_1 = __pyx_v_st->last_suit;
 
   __pyx_v_suit = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":270
+  /* "pokerbull/cheat/_engine.pyx":283
  *     cdef int suit = st.last_suit
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
- *         - of_rank(t, st.known[p], rank, suit)             # <<<<<<<<<<<<<<
+ *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)             # <<<<<<<<<<<<<<
  *     if unknown_r < count:
  *         return 1
 */
-  __pyx_v_unknown_r = ((__pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, __pyx_v_t->deck, __pyx_v_rank, __pyx_v_suit) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->hands[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit)) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->known[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit));
+  __pyx_v_unknown_r = (((__pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, __pyx_v_t->deck, __pyx_v_rank, __pyx_v_suit) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->hands[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit)) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->known[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit)) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, __pyx_v_st->out, __pyx_v_rank, __pyx_v_suit));
 
-  /* "pokerbull/cheat/_engine.pyx":271
+  /* "pokerbull/cheat/_engine.pyx":284
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
- *         - of_rank(t, st.known[p], rank, suit)
+ *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)
  *     if unknown_r < count:             # <<<<<<<<<<<<<<
  *         return 1
  *     if style <= LIAR:
@@ -23081,8 +23131,8 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":272
- *         - of_rank(t, st.known[p], rank, suit)
+    /* "pokerbull/cheat/_engine.pyx":285
+ *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)
  *     if unknown_r < count:
  *         return 1             # <<<<<<<<<<<<<<
  *     if style <= LIAR:
@@ -23094,16 +23144,16 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":271
+    /* "pokerbull/cheat/_engine.pyx":284
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
- *         - of_rank(t, st.known[p], rank, suit)
+ *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)
  *     if unknown_r < count:             # <<<<<<<<<<<<<<
  *         return 1
  *     if style <= LIAR:
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":273
+  /* "pokerbull/cheat/_engine.pyx":286
  *     if unknown_r < count:
  *         return 1
  *     if style <= LIAR:             # <<<<<<<<<<<<<<
@@ -23115,7 +23165,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":274
+    /* "pokerbull/cheat/_engine.pyx":287
  *         return 1
  *     if style <= LIAR:
  *         return 0             # <<<<<<<<<<<<<<
@@ -23128,7 +23178,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":273
+    /* "pokerbull/cheat/_engine.pyx":286
  *     if unknown_r < count:
  *         return 1
  *     if style <= LIAR:             # <<<<<<<<<<<<<<
@@ -23137,7 +23187,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":275
+  /* "pokerbull/cheat/_engine.pyx":288
  *     if style <= LIAR:
  *         return 0
  *     if style == SHARK:             # <<<<<<<<<<<<<<
@@ -23149,7 +23199,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":276
+    /* "pokerbull/cheat/_engine.pyx":289
  *         return 0
  *     if style == SHARK:
  *         return st.sizes[seat] == 0             # <<<<<<<<<<<<<<
@@ -23162,7 +23212,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":275
+    /* "pokerbull/cheat/_engine.pyx":288
  *     if style <= LIAR:
  *         return 0
  *     if style == SHARK:             # <<<<<<<<<<<<<<
@@ -23171,12 +23221,12 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":277
+  /* "pokerbull/cheat/_engine.pyx":290
  *     if style == SHARK:
  *         return st.sizes[seat] == 0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
  *         hand_total += st.hands[p][c]
- *         known_total += st.known[p][c]
+ *         known_total += st.known[p][c] + st.out[c]
 */
 
   __pyx_t_4 = __pyx_e_9pokerbull_5cheat_7_engine_NC;
@@ -23185,46 +23235,46 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":278
+    /* "pokerbull/cheat/_engine.pyx":291
  *         return st.sizes[seat] == 0
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]             # <<<<<<<<<<<<<<
- *         known_total += st.known[p][c]
- *     unknown = t.deck_total - hand_total - known_total
+ *         known_total += st.known[p][c] + st.out[c]
+ *     unknown = t.deck_total - hand_total - known_total - st.gone
 */
     __pyx_v_hand_total = (__pyx_v_hand_total + ((__pyx_v_st->hands[__pyx_v_p])[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":279
+    /* "pokerbull/cheat/_engine.pyx":292
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]
- *         known_total += st.known[p][c]             # <<<<<<<<<<<<<<
- *     unknown = t.deck_total - hand_total - known_total
+ *         known_total += st.known[p][c] + st.out[c]             # <<<<<<<<<<<<<<
+ *     unknown = t.deck_total - hand_total - known_total - st.gone
  *     before = st.sizes[seat] + st.last_laid
 */
-    __pyx_v_known_total = (__pyx_v_known_total + ((__pyx_v_st->known[__pyx_v_p])[__pyx_v_c]));
+    __pyx_v_known_total = (__pyx_v_known_total + (((__pyx_v_st->known[__pyx_v_p])[__pyx_v_c]) + (__pyx_v_st->out[__pyx_v_c])));
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":280
+  /* "pokerbull/cheat/_engine.pyx":293
  *         hand_total += st.hands[p][c]
- *         known_total += st.known[p][c]
- *     unknown = t.deck_total - hand_total - known_total             # <<<<<<<<<<<<<<
+ *         known_total += st.known[p][c] + st.out[c]
+ *     unknown = t.deck_total - hand_total - known_total - st.gone             # <<<<<<<<<<<<<<
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:
 */
-  __pyx_v_unknown = ((__pyx_v_t->deck_total - __pyx_v_hand_total) - __pyx_v_known_total);
+  __pyx_v_unknown = (((__pyx_v_t->deck_total - __pyx_v_hand_total) - __pyx_v_known_total) - __pyx_v_st->gone);
 
-  /* "pokerbull/cheat/_engine.pyx":281
- *         known_total += st.known[p][c]
- *     unknown = t.deck_total - hand_total - known_total
+  /* "pokerbull/cheat/_engine.pyx":294
+ *         known_total += st.known[p][c] + st.out[c]
+ *     unknown = t.deck_total - hand_total - known_total - st.gone
  *     before = st.sizes[seat] + st.last_laid             # <<<<<<<<<<<<<<
  *     if unknown <= 0:
  *         return 0
 */
   __pyx_v_before = ((__pyx_v_st->sizes[__pyx_v_seat]) + __pyx_v_st->last_laid);
 
-  /* "pokerbull/cheat/_engine.pyx":282
- *     unknown = t.deck_total - hand_total - known_total
+  /* "pokerbull/cheat/_engine.pyx":295
+ *     unknown = t.deck_total - hand_total - known_total - st.gone
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:             # <<<<<<<<<<<<<<
  *         return 0
@@ -23235,7 +23285,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":283
+    /* "pokerbull/cheat/_engine.pyx":296
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:
  *         return 0             # <<<<<<<<<<<<<<
@@ -23248,8 +23298,8 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":282
- *     unknown = t.deck_total - hand_total - known_total
+    /* "pokerbull/cheat/_engine.pyx":295
+ *     unknown = t.deck_total - hand_total - known_total - st.gone
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:             # <<<<<<<<<<<<<<
  *         return 0
@@ -23257,7 +23307,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":284
+  /* "pokerbull/cheat/_engine.pyx":297
  *     if unknown <= 0:
  *         return 0
  *     return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT             # <<<<<<<<<<<<<<
@@ -23270,7 +23320,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":263
+  /* "pokerbull/cheat/_engine.pyx":276
  * 
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23293,7 +23343,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":287
+/* "pokerbull/cheat/_engine.pyx":300
  * 
  * 
  * cdef void end_game(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23319,7 +23369,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   double __pyx_t_6;
   int __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":290
+  /* "pokerbull/cheat/_engine.pyx":303
  *     """Returns as game.Game.returns(): finished seats in order, then the rest (by hand
  *     size when the game stalled, else tied), scores shared within a tie."""
  *     cdef int n = t.n             # <<<<<<<<<<<<<<
@@ -23330,7 +23380,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
   __pyx_v_n = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":294
+  /* "pokerbull/cheat/_engine.pyx":307
  *     cdef int s, i, g, k, place, best
  *     cdef double score
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -23344,7 +23394,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":295
+    /* "pokerbull/cheat/_engine.pyx":308
  *     cdef double score
  *     for s in range(n):
  *         key[s] = -1             # <<<<<<<<<<<<<<
@@ -23355,12 +23405,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":296
+  /* "pokerbull/cheat/_engine.pyx":309
  *     for s in range(n):
  *         key[s] = -1
  *     for i in range(st.n_finished):             # <<<<<<<<<<<<<<
  *         key[st.finish_order[i]] = i
- *     for s in range(n):
+ *     for i in range(st.n_lost):          # the first to lose at once takes the last place
 */
 
   __pyx_t_1 = __pyx_v_st->n_finished;
@@ -23369,20 +23419,45 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":297
+    /* "pokerbull/cheat/_engine.pyx":310
  *         key[s] = -1
  *     for i in range(st.n_finished):
  *         key[st.finish_order[i]] = i             # <<<<<<<<<<<<<<
- *     for s in range(n):
- *         if key[s] < 0:
+ *     for i in range(st.n_lost):          # the first to lose at once takes the last place
+ *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
 */
     (__pyx_v_key[(__pyx_v_st->finish_order[__pyx_v_i])]) = __pyx_v_i;
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":298
+  /* "pokerbull/cheat/_engine.pyx":311
  *     for i in range(st.n_finished):
  *         key[st.finish_order[i]] = i
+ *     for i in range(st.n_lost):          # the first to lose at once takes the last place             # <<<<<<<<<<<<<<
+ *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
+ *     for s in range(n):
+*/
+
+  __pyx_t_1 = __pyx_v_st->n_lost;
+  __pyx_t_2 = __pyx_t_1;
+
+  for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
+    __pyx_v_i = __pyx_t_3;
+
+    /* "pokerbull/cheat/_engine.pyx":312
+ *         key[st.finish_order[i]] = i
+ *     for i in range(st.n_lost):          # the first to lose at once takes the last place
+ *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i             # <<<<<<<<<<<<<<
+ *     for s in range(n):
+ *         if key[s] < 0:
+*/
+    (__pyx_v_key[(__pyx_v_st->lost_order[__pyx_v_i])]) = (((0x7D0 + __pyx_v_st->n_lost) - 1) - __pyx_v_i);
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":313
+ *     for i in range(st.n_lost):          # the first to lose at once takes the last place
+ *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
  *     for s in range(n):             # <<<<<<<<<<<<<<
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
@@ -23394,8 +23469,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":299
- *         key[st.finish_order[i]] = i
+    /* "pokerbull/cheat/_engine.pyx":314
+ *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
  *     for s in range(n):
  *         if key[s] < 0:             # <<<<<<<<<<<<<<
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
@@ -23406,7 +23481,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":300
+      /* "pokerbull/cheat/_engine.pyx":315
  *     for s in range(n):
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)             # <<<<<<<<<<<<<<
@@ -23426,8 +23501,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       (__pyx_v_key[__pyx_v_s]) = (0x3E8 + __pyx_t_5);
 
 
-      /* "pokerbull/cheat/_engine.pyx":299
- *         key[st.finish_order[i]] = i
+      /* "pokerbull/cheat/_engine.pyx":314
+ *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
  *     for s in range(n):
  *         if key[s] < 0:             # <<<<<<<<<<<<<<
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
@@ -23437,7 +23512,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":301
+  /* "pokerbull/cheat/_engine.pyx":316
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1             # <<<<<<<<<<<<<<
@@ -23446,7 +23521,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_st->over = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":302
+  /* "pokerbull/cheat/_engine.pyx":317
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23458,7 +23533,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":303
+    /* "pokerbull/cheat/_engine.pyx":318
  *     st.over = 1
  *     if not t.places:
  *         best = BIG             # <<<<<<<<<<<<<<
@@ -23467,7 +23542,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_best = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-    /* "pokerbull/cheat/_engine.pyx":304
+    /* "pokerbull/cheat/_engine.pyx":319
  *     if not t.places:
  *         best = BIG
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23481,7 +23556,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":305
+      /* "pokerbull/cheat/_engine.pyx":320
  *         best = BIG
  *         for s in range(n):
  *             if key[s] < best:             # <<<<<<<<<<<<<<
@@ -23493,7 +23568,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":306
+        /* "pokerbull/cheat/_engine.pyx":321
  *         for s in range(n):
  *             if key[s] < best:
  *                 best = key[s]             # <<<<<<<<<<<<<<
@@ -23502,7 +23577,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_best = (__pyx_v_key[__pyx_v_s]);
 
-        /* "pokerbull/cheat/_engine.pyx":305
+        /* "pokerbull/cheat/_engine.pyx":320
  *         best = BIG
  *         for s in range(n):
  *             if key[s] < best:             # <<<<<<<<<<<<<<
@@ -23513,7 +23588,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":307
+    /* "pokerbull/cheat/_engine.pyx":322
  *             if key[s] < best:
  *                 best = key[s]
  *         k = 0             # <<<<<<<<<<<<<<
@@ -23522,7 +23597,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":308
+    /* "pokerbull/cheat/_engine.pyx":323
  *                 best = key[s]
  *         k = 0
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23536,7 +23611,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":309
+      /* "pokerbull/cheat/_engine.pyx":324
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23548,7 +23623,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":310
+        /* "pokerbull/cheat/_engine.pyx":325
  *         for s in range(n):
  *             if key[s] == best:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -23557,7 +23632,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":309
+        /* "pokerbull/cheat/_engine.pyx":324
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23568,7 +23643,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":311
+    /* "pokerbull/cheat/_engine.pyx":326
  *             if key[s] == best:
  *                 k += 1
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23582,7 +23657,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":312
+      /* "pokerbull/cheat/_engine.pyx":327
  *                 k += 1
  *         for s in range(n):
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0             # <<<<<<<<<<<<<<
@@ -23604,7 +23679,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":313
+    /* "pokerbull/cheat/_engine.pyx":328
  *         for s in range(n):
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
  *         return             # <<<<<<<<<<<<<<
@@ -23615,7 +23690,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":302
+    /* "pokerbull/cheat/_engine.pyx":317
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23624,7 +23699,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":314
+  /* "pokerbull/cheat/_engine.pyx":329
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
  *         return
  *     place = 1             # <<<<<<<<<<<<<<
@@ -23633,7 +23708,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_place = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":315
+  /* "pokerbull/cheat/_engine.pyx":330
  *         return
  *     place = 1
  *     g = -1             # <<<<<<<<<<<<<<
@@ -23642,7 +23717,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_g = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":316
+  /* "pokerbull/cheat/_engine.pyx":331
  *     place = 1
  *     g = -1
  *     while True:             # <<<<<<<<<<<<<<
@@ -23651,7 +23726,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   while (1) {
 
-    /* "pokerbull/cheat/_engine.pyx":317
+    /* "pokerbull/cheat/_engine.pyx":332
  *     g = -1
  *     while True:
  *         best = BIG             # <<<<<<<<<<<<<<
@@ -23660,7 +23735,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_best = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-    /* "pokerbull/cheat/_engine.pyx":318
+    /* "pokerbull/cheat/_engine.pyx":333
  *     while True:
  *         best = BIG
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23674,7 +23749,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":319
+      /* "pokerbull/cheat/_engine.pyx":334
  *         best = BIG
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:             # <<<<<<<<<<<<<<
@@ -23689,18 +23764,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
         __pyx_t_4 = __pyx_t_7;
 
-        goto __pyx_L24_bool_binop_done;
+        goto __pyx_L26_bool_binop_done;
       }
       __pyx_t_7 = ((__pyx_v_key[__pyx_v_s]) < __pyx_v_best);
 
 
       __pyx_t_4 = __pyx_t_7;
 
-      __pyx_L24_bool_binop_done:;
+      __pyx_L26_bool_binop_done:;
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":320
+        /* "pokerbull/cheat/_engine.pyx":335
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]             # <<<<<<<<<<<<<<
@@ -23709,7 +23784,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_best = (__pyx_v_key[__pyx_v_s]);
 
-        /* "pokerbull/cheat/_engine.pyx":319
+        /* "pokerbull/cheat/_engine.pyx":334
  *         best = BIG
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:             # <<<<<<<<<<<<<<
@@ -23720,7 +23795,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":321
+    /* "pokerbull/cheat/_engine.pyx":336
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]
  *         if best == BIG:             # <<<<<<<<<<<<<<
@@ -23732,16 +23807,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":322
+      /* "pokerbull/cheat/_engine.pyx":337
  *                 best = key[s]
  *         if best == BIG:
  *             break             # <<<<<<<<<<<<<<
  *         k = 0
  *         for s in range(n):
 */
-      goto __pyx_L20_break;
+      goto __pyx_L22_break;
 
-      /* "pokerbull/cheat/_engine.pyx":321
+      /* "pokerbull/cheat/_engine.pyx":336
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]
  *         if best == BIG:             # <<<<<<<<<<<<<<
@@ -23750,7 +23825,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":323
+    /* "pokerbull/cheat/_engine.pyx":338
  *         if best == BIG:
  *             break
  *         k = 0             # <<<<<<<<<<<<<<
@@ -23759,7 +23834,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":324
+    /* "pokerbull/cheat/_engine.pyx":339
  *             break
  *         k = 0
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23773,7 +23848,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":325
+      /* "pokerbull/cheat/_engine.pyx":340
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23785,7 +23860,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":326
+        /* "pokerbull/cheat/_engine.pyx":341
  *         for s in range(n):
  *             if key[s] == best:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -23794,7 +23869,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":325
+        /* "pokerbull/cheat/_engine.pyx":340
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23805,7 +23880,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":327
+    /* "pokerbull/cheat/_engine.pyx":342
  *             if key[s] == best:
  *                 k += 1
  *         score = 0.0             # <<<<<<<<<<<<<<
@@ -23814,7 +23889,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_score = 0.0;
 
-    /* "pokerbull/cheat/_engine.pyx":328
+    /* "pokerbull/cheat/_engine.pyx":343
  *                 k += 1
  *         score = 0.0
  *         for i in range(k):             # <<<<<<<<<<<<<<
@@ -23828,7 +23903,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_i = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":329
+      /* "pokerbull/cheat/_engine.pyx":344
  *         score = 0.0
  *         for i in range(k):
  *             score += (n + 1) / 2.0 - (place + i)             # <<<<<<<<<<<<<<
@@ -23839,7 +23914,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":330
+    /* "pokerbull/cheat/_engine.pyx":345
  *         for i in range(k):
  *             score += (n + 1) / 2.0 - (place + i)
  *         score = score / k             # <<<<<<<<<<<<<<
@@ -23848,7 +23923,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_score = (__pyx_v_score / ((double)__pyx_v_k));
 
-    /* "pokerbull/cheat/_engine.pyx":331
+    /* "pokerbull/cheat/_engine.pyx":346
  *             score += (n + 1) / 2.0 - (place + i)
  *         score = score / k
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23862,7 +23937,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":332
+      /* "pokerbull/cheat/_engine.pyx":347
  *         score = score / k
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23874,7 +23949,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":333
+        /* "pokerbull/cheat/_engine.pyx":348
  *         for s in range(n):
  *             if key[s] == best:
  *                 st.ret[s] = score             # <<<<<<<<<<<<<<
@@ -23883,7 +23958,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         (__pyx_v_st->ret[__pyx_v_s]) = __pyx_v_score;
 
-        /* "pokerbull/cheat/_engine.pyx":332
+        /* "pokerbull/cheat/_engine.pyx":347
  *         score = score / k
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23894,7 +23969,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":334
+    /* "pokerbull/cheat/_engine.pyx":349
  *             if key[s] == best:
  *                 st.ret[s] = score
  *         place += k             # <<<<<<<<<<<<<<
@@ -23903,7 +23978,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_place = (__pyx_v_place + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":335
+    /* "pokerbull/cheat/_engine.pyx":350
  *                 st.ret[s] = score
  *         place += k
  *         g = best             # <<<<<<<<<<<<<<
@@ -23912,9 +23987,9 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_g = __pyx_v_best;
   }
-  __pyx_L20_break:;
+  __pyx_L22_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":287
+  /* "pokerbull/cheat/_engine.pyx":300
  * 
  * 
  * cdef void end_game(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23935,7 +24010,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":338
+/* "pokerbull/cheat/_engine.pyx":353
  * 
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23951,7 +24026,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   int __pyx_t_3;
   int __pyx_t_4;
 
-  /* "pokerbull/cheat/_engine.pyx":339
+  /* "pokerbull/cheat/_engine.pyx":354
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int s, alive = 0             # <<<<<<<<<<<<<<
@@ -23960,7 +24035,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_alive = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":340
+  /* "pokerbull/cheat/_engine.pyx":355
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int s, alive = 0
  *     st.active[seat] = 0             # <<<<<<<<<<<<<<
@@ -23969,7 +24044,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   (__pyx_v_st->active[__pyx_v_seat]) = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":341
+  /* "pokerbull/cheat/_engine.pyx":356
  *     cdef int s, alive = 0
  *     st.active[seat] = 0
  *     st.finish_order[st.n_finished] = seat             # <<<<<<<<<<<<<<
@@ -23978,7 +24053,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   (__pyx_v_st->finish_order[__pyx_v_st->n_finished]) = __pyx_v_seat;
 
-  /* "pokerbull/cheat/_engine.pyx":342
+  /* "pokerbull/cheat/_engine.pyx":357
  *     st.active[seat] = 0
  *     st.finish_order[st.n_finished] = seat
  *     st.n_finished += 1             # <<<<<<<<<<<<<<
@@ -23987,7 +24062,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->n_finished = (__pyx_v_st->n_finished + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":343
+  /* "pokerbull/cheat/_engine.pyx":358
  *     st.finish_order[st.n_finished] = seat
  *     st.n_finished += 1
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -23996,7 +24071,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":344
+  /* "pokerbull/cheat/_engine.pyx":359
  *     st.n_finished += 1
  *     st.stall = 0
  *     st.record_low = BIG             # <<<<<<<<<<<<<<
@@ -24005,7 +24080,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->record_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":345
+  /* "pokerbull/cheat/_engine.pyx":360
  *     st.stall = 0
  *     st.record_low = BIG
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -24017,7 +24092,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":346
+    /* "pokerbull/cheat/_engine.pyx":361
  *     st.record_low = BIG
  *     if not t.places:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24026,7 +24101,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":347
+    /* "pokerbull/cheat/_engine.pyx":362
  *     if not t.places:
  *         end_game(t, st)
  *         return             # <<<<<<<<<<<<<<
@@ -24037,7 +24112,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":345
+    /* "pokerbull/cheat/_engine.pyx":360
  *     st.stall = 0
  *     st.record_low = BIG
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -24046,7 +24121,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":348
+  /* "pokerbull/cheat/_engine.pyx":363
  *         end_game(t, st)
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24060,7 +24135,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":349
+    /* "pokerbull/cheat/_engine.pyx":364
  *         return
  *     for s in range(t.n):
  *         alive += st.active[s]             # <<<<<<<<<<<<<<
@@ -24071,7 +24146,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":350
+  /* "pokerbull/cheat/_engine.pyx":365
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -24083,7 +24158,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":351
+    /* "pokerbull/cheat/_engine.pyx":366
  *         alive += st.active[s]
  *     if alive <= 1:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24092,7 +24167,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":350
+    /* "pokerbull/cheat/_engine.pyx":365
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -24101,7 +24176,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":338
+  /* "pokerbull/cheat/_engine.pyx":353
  * 
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24115,7 +24190,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":354
+/* "pokerbull/cheat/_engine.pyx":369
  * 
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24132,7 +24207,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":355
+  /* "pokerbull/cheat/_engine.pyx":370
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG             # <<<<<<<<<<<<<<
@@ -24141,7 +24216,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":356
+  /* "pokerbull/cheat/_engine.pyx":371
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -24153,7 +24228,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":357
+    /* "pokerbull/cheat/_engine.pyx":372
  *     cdef int s, low = BIG
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -24164,7 +24239,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":356
+    /* "pokerbull/cheat/_engine.pyx":371
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -24173,7 +24248,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":358
+  /* "pokerbull/cheat/_engine.pyx":373
  *     if st.over:
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24187,7 +24262,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":359
+    /* "pokerbull/cheat/_engine.pyx":374
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -24213,7 +24288,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":360
+      /* "pokerbull/cheat/_engine.pyx":375
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -24222,7 +24297,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":359
+      /* "pokerbull/cheat/_engine.pyx":374
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -24233,7 +24308,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":361
+  /* "pokerbull/cheat/_engine.pyx":376
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]
  *     if low == BIG:             # <<<<<<<<<<<<<<
@@ -24245,7 +24320,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":362
+    /* "pokerbull/cheat/_engine.pyx":377
  *             low = st.sizes[s]
  *     if low == BIG:
  *         low = 0             # <<<<<<<<<<<<<<
@@ -24254,7 +24329,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_low = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":361
+    /* "pokerbull/cheat/_engine.pyx":376
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]
  *     if low == BIG:             # <<<<<<<<<<<<<<
@@ -24263,7 +24338,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":363
+  /* "pokerbull/cheat/_engine.pyx":378
  *     if low == BIG:
  *         low = 0
  *     if low < st.record_low:             # <<<<<<<<<<<<<<
@@ -24275,7 +24350,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":364
+    /* "pokerbull/cheat/_engine.pyx":379
  *         low = 0
  *     if low < st.record_low:
  *         st.record_low = low             # <<<<<<<<<<<<<<
@@ -24284,7 +24359,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->record_low = __pyx_v_low;
 
-    /* "pokerbull/cheat/_engine.pyx":365
+    /* "pokerbull/cheat/_engine.pyx":380
  *     if low < st.record_low:
  *         st.record_low = low
  *         st.stall = 0             # <<<<<<<<<<<<<<
@@ -24293,7 +24368,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->stall = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":366
+    /* "pokerbull/cheat/_engine.pyx":381
  *         st.record_low = low
  *         st.stall = 0
  *         return             # <<<<<<<<<<<<<<
@@ -24304,7 +24379,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":363
+    /* "pokerbull/cheat/_engine.pyx":378
  *     if low == BIG:
  *         low = 0
  *     if low < st.record_low:             # <<<<<<<<<<<<<<
@@ -24313,7 +24388,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":367
+  /* "pokerbull/cheat/_engine.pyx":382
  *         st.stall = 0
  *         return
  *     st.stall += 1             # <<<<<<<<<<<<<<
@@ -24322,7 +24397,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->stall = (__pyx_v_st->stall + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":368
+  /* "pokerbull/cheat/_engine.pyx":383
  *         return
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:             # <<<<<<<<<<<<<<
@@ -24334,7 +24409,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":369
+    /* "pokerbull/cheat/_engine.pyx":384
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:
  *         st.stalled = 1             # <<<<<<<<<<<<<<
@@ -24343,7 +24418,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->stalled = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":370
+    /* "pokerbull/cheat/_engine.pyx":385
  *     if st.stall >= t.stall_turns:
  *         st.stalled = 1
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24352,7 +24427,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":368
+    /* "pokerbull/cheat/_engine.pyx":383
  *         return
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:             # <<<<<<<<<<<<<<
@@ -24361,7 +24436,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":354
+  /* "pokerbull/cheat/_engine.pyx":369
  * 
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24375,7 +24450,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":373
+/* "pokerbull/cheat/_engine.pyx":388
  * 
  * 
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24392,8 +24467,9 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
   int __pyx_t_6;
+  int __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":375
+  /* "pokerbull/cheat/_engine.pyx":390
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int c, s
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24407,7 +24483,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":376
+    /* "pokerbull/cheat/_engine.pyx":391
  *     cdef int c, s
  *     for c in range(NC):
  *         st.hands[seat][c] += st.pile[c]             # <<<<<<<<<<<<<<
@@ -24420,7 +24496,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
     __pyx_t_5 = __pyx_v_c;
     ((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) = (((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) + (__pyx_v_st->pile[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":377
+    /* "pokerbull/cheat/_engine.pyx":392
  *     for c in range(NC):
  *         st.hands[seat][c] += st.pile[c]
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -24431,7 +24507,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":378
+  /* "pokerbull/cheat/_engine.pyx":393
  *         st.hands[seat][c] += st.pile[c]
  *         st.pile[c] = 0
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24445,7 +24521,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_s = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":379
+    /* "pokerbull/cheat/_engine.pyx":394
  *         st.pile[c] = 0
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24459,7 +24535,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_2; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":380
+      /* "pokerbull/cheat/_engine.pyx":395
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -24472,7 +24548,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":381
+  /* "pokerbull/cheat/_engine.pyx":396
  *         for c in range(NC):
  *             st.known[s][c] = 0
  *     st.sizes[seat] += st.pile_size             # <<<<<<<<<<<<<<
@@ -24483,25 +24559,55 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   __pyx_t_3 = __pyx_v_seat;
   (__pyx_v_st->sizes[__pyx_t_3]) = ((__pyx_v_st->sizes[__pyx_t_3]) + __pyx_v_st->pile_size);
 
-  /* "pokerbull/cheat/_engine.pyx":382
+  /* "pokerbull/cheat/_engine.pyx":397
  *             st.known[s][c] = 0
  *     st.sizes[seat] += st.pile_size
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
  *     st.has_play = 0
- * 
+ *     if t.set_size:
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":383
+  /* "pokerbull/cheat/_engine.pyx":398
  *     st.sizes[seat] += st.pile_size
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
- * 
- * 
+ *     if t.set_size:
+ *         put_aside_sets(t, st, seat)
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":373
+  /* "pokerbull/cheat/_engine.pyx":399
+ *     st.pile_size = 0
+ *     st.has_play = 0
+ *     if t.set_size:             # <<<<<<<<<<<<<<
+ *         put_aside_sets(t, st, seat)
+ * 
+*/
+  __pyx_t_7 = (__pyx_v_t->set_size != 0);
+
+  if (__pyx_t_7) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":400
+ *     st.has_play = 0
+ *     if t.set_size:
+ *         put_aside_sets(t, st, seat)             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(__pyx_v_t, __pyx_v_st, __pyx_v_seat);
+
+    /* "pokerbull/cheat/_engine.pyx":399
+ *     st.pile_size = 0
+ *     st.has_play = 0
+ *     if t.set_size:             # <<<<<<<<<<<<<<
+ *         put_aside_sets(t, st, seat)
+ * 
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":388
  * 
  * 
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24514,7 +24620,346 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":386
+/* "pokerbull/cheat/_engine.pyx":403
+ * 
+ * 
+ * cdef void clear_pile(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """T: the pile leaves the game face down."""
+ *     cdef int c, s
+*/
+
+static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st) {
+  int __pyx_v_c;
+  int __pyx_v_s;
+  int __pyx_t_1;
+  int __pyx_t_2;
+  int __pyx_t_3;
+  int __pyx_t_4;
+  int __pyx_t_5;
+  int __pyx_t_6;
+
+  /* "pokerbull/cheat/_engine.pyx":406
+ *     """T: the pile leaves the game face down."""
+ *     cdef int c, s
+ *     for c in range(NC):             # <<<<<<<<<<<<<<
+ *         st.pile[c] = 0
+ *     for s in range(t.n):
+*/
+
+  __pyx_t_1 = __pyx_e_9pokerbull_5cheat_7_engine_NC;
+  __pyx_t_2 = __pyx_t_1;
+
+  for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
+    __pyx_v_c = __pyx_t_3;
+
+    /* "pokerbull/cheat/_engine.pyx":407
+ *     cdef int c, s
+ *     for c in range(NC):
+ *         st.pile[c] = 0             # <<<<<<<<<<<<<<
+ *     for s in range(t.n):
+ *         for c in range(NC):
+*/
+    (__pyx_v_st->pile[__pyx_v_c]) = 0;
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":408
+ *     for c in range(NC):
+ *         st.pile[c] = 0
+ *     for s in range(t.n):             # <<<<<<<<<<<<<<
+ *         for c in range(NC):
+ *             st.known[s][c] = 0
+*/
+
+  __pyx_t_3 = __pyx_v_t->n;
+  __pyx_t_4 = __pyx_t_3;
+
+  for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
+    __pyx_v_s = __pyx_t_5;
+
+    /* "pokerbull/cheat/_engine.pyx":409
+ *         st.pile[c] = 0
+ *     for s in range(t.n):
+ *         for c in range(NC):             # <<<<<<<<<<<<<<
+ *             st.known[s][c] = 0
+ *     st.gone += st.pile_size
+*/
+
+    __pyx_t_1 = __pyx_e_9pokerbull_5cheat_7_engine_NC;
+    __pyx_t_2 = __pyx_t_1;
+
+    for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_2; __pyx_t_6+=1) {
+      __pyx_v_c = __pyx_t_6;
+
+      /* "pokerbull/cheat/_engine.pyx":410
+ *     for s in range(t.n):
+ *         for c in range(NC):
+ *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
+ *     st.gone += st.pile_size
+ *     st.pile_size = 0
+*/
+      ((__pyx_v_st->known[__pyx_v_s])[__pyx_v_c]) = 0;
+    }
+
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":411
+ *         for c in range(NC):
+ *             st.known[s][c] = 0
+ *     st.gone += st.pile_size             # <<<<<<<<<<<<<<
+ *     st.pile_size = 0
+ *     st.has_play = 0
+*/
+  __pyx_v_st->gone = (__pyx_v_st->gone + __pyx_v_st->pile_size);
+
+  /* "pokerbull/cheat/_engine.pyx":412
+ *             st.known[s][c] = 0
+ *     st.gone += st.pile_size
+ *     st.pile_size = 0             # <<<<<<<<<<<<<<
+ *     st.has_play = 0
+ * 
+*/
+  __pyx_v_st->pile_size = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":413
+ *     st.gone += st.pile_size
+ *     st.pile_size = 0
+ *     st.has_play = 0             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  __pyx_v_st->has_play = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":403
+ * 
+ * 
+ * cdef void clear_pile(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """T: the pile leaves the game face down."""
+ *     cdef int c, s
+*/
+
+  /* function exit code */
+
+
+}
+
+/* "pokerbull/cheat/_engine.pyx":416
+ * 
+ * 
+ * cdef void put_aside_sets(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """K/L: a full set of natural cards of one rank leaves play face up."""
+ *     cdef int* h = st.hands[seat]
+*/
+
+static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_seat) {
+  int *__pyx_v_h;
+  int __pyx_v_rank;
+  int __pyx_v_s;
+  int __pyx_v_k;
+  int __pyx_v_left;
+  int __pyx_t_1;
+  int __pyx_t_2;
+  int __pyx_t_3;
+  int __pyx_t_4;
+  long __pyx_t_5;
+  int __pyx_t_6;
+
+  /* "pokerbull/cheat/_engine.pyx":418
+ * cdef void put_aside_sets(Table* t, State* st, int seat) noexcept nogil:
+ *     """K/L: a full set of natural cards of one rank leaves play face up."""
+ *     cdef int* h = st.hands[seat]             # <<<<<<<<<<<<<<
+ *     cdef int rank, s, k, left
+ *     for rank in range(13):
+*/
+  __pyx_v_h = (__pyx_v_st->hands[__pyx_v_seat]);
+
+  /* "pokerbull/cheat/_engine.pyx":420
+ *     cdef int* h = st.hands[seat]
+ *     cdef int rank, s, k, left
+ *     for rank in range(13):             # <<<<<<<<<<<<<<
+ *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:
+ *             left = t.set_size
+*/
+  for (__pyx_t_1 = 0; __pyx_t_1 < 13; __pyx_t_1+=1) {
+    __pyx_v_rank = __pyx_t_1;
+
+    /* "pokerbull/cheat/_engine.pyx":421
+ *     cdef int rank, s, k, left
+ *     for rank in range(13):
+ *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:             # <<<<<<<<<<<<<<
+ *             left = t.set_size
+ *             for s in range(4):
+*/
+    __pyx_t_2 = (((((__pyx_v_h[(4 * __pyx_v_rank)]) + (__pyx_v_h[((4 * __pyx_v_rank) + 1)])) + (__pyx_v_h[((4 * __pyx_v_rank) + 2)])) + (__pyx_v_h[((4 * __pyx_v_rank) + 3)])) >= __pyx_v_t->set_size);
+
+    if (__pyx_t_2) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":422
+ *     for rank in range(13):
+ *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:
+ *             left = t.set_size             # <<<<<<<<<<<<<<
+ *             for s in range(4):
+ *                 k = h[4 * rank + s] if h[4 * rank + s] < left else left
+*/
+      __pyx_t_3 = __pyx_v_t->set_size;
+
+      __pyx_v_left = __pyx_t_3;
+
+      /* "pokerbull/cheat/_engine.pyx":423
+ *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:
+ *             left = t.set_size
+ *             for s in range(4):             # <<<<<<<<<<<<<<
+ *                 k = h[4 * rank + s] if h[4 * rank + s] < left else left
+ *                 h[4 * rank + s] -= k
+*/
+      for (__pyx_t_3 = 0; __pyx_t_3 < 4; __pyx_t_3+=1) {
+        __pyx_v_s = __pyx_t_3;
+
+        /* "pokerbull/cheat/_engine.pyx":424
+ *             left = t.set_size
+ *             for s in range(4):
+ *                 k = h[4 * rank + s] if h[4 * rank + s] < left else left             # <<<<<<<<<<<<<<
+ *                 h[4 * rank + s] -= k
+ *                 st.out[4 * rank + s] += k
+*/
+        __pyx_t_2 = ((__pyx_v_h[((4 * __pyx_v_rank) + __pyx_v_s)]) < __pyx_v_left);
+
+        if (__pyx_t_2) {
+
+          __pyx_t_4 = (__pyx_v_h[((4 * __pyx_v_rank) + __pyx_v_s)]);
+        } else {
+
+          __pyx_t_4 = __pyx_v_left;
+        }
+
+        __pyx_v_k = __pyx_t_4;
+
+        /* "pokerbull/cheat/_engine.pyx":425
+ *             for s in range(4):
+ *                 k = h[4 * rank + s] if h[4 * rank + s] < left else left
+ *                 h[4 * rank + s] -= k             # <<<<<<<<<<<<<<
+ *                 st.out[4 * rank + s] += k
+ *                 left -= k
+*/
+
+        __pyx_t_5 = ((4 * __pyx_v_rank) + __pyx_v_s);
+        (__pyx_v_h[__pyx_t_5]) = ((__pyx_v_h[__pyx_t_5]) - __pyx_v_k);
+
+        /* "pokerbull/cheat/_engine.pyx":426
+ *                 k = h[4 * rank + s] if h[4 * rank + s] < left else left
+ *                 h[4 * rank + s] -= k
+ *                 st.out[4 * rank + s] += k             # <<<<<<<<<<<<<<
+ *                 left -= k
+ *             st.sizes[seat] -= t.set_size
+*/
+
+        __pyx_t_5 = ((4 * __pyx_v_rank) + __pyx_v_s);
+        (__pyx_v_st->out[__pyx_t_5]) = ((__pyx_v_st->out[__pyx_t_5]) + __pyx_v_k);
+
+        /* "pokerbull/cheat/_engine.pyx":427
+ *                 h[4 * rank + s] -= k
+ *                 st.out[4 * rank + s] += k
+ *                 left -= k             # <<<<<<<<<<<<<<
+ *             st.sizes[seat] -= t.set_size
+ *     if st.sizes[seat] == 0 and st.active[seat] and not st.over:
+*/
+        __pyx_v_left = (__pyx_v_left - __pyx_v_k);
+      }
+
+      /* "pokerbull/cheat/_engine.pyx":428
+ *                 st.out[4 * rank + s] += k
+ *                 left -= k
+ *             st.sizes[seat] -= t.set_size             # <<<<<<<<<<<<<<
+ *     if st.sizes[seat] == 0 and st.active[seat] and not st.over:
+ *         finish(t, st, seat)
+*/
+
+      __pyx_t_3 = __pyx_v_seat;
+      (__pyx_v_st->sizes[__pyx_t_3]) = ((__pyx_v_st->sizes[__pyx_t_3]) - __pyx_v_t->set_size);
+
+      /* "pokerbull/cheat/_engine.pyx":421
+ *     cdef int rank, s, k, left
+ *     for rank in range(13):
+ *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:             # <<<<<<<<<<<<<<
+ *             left = t.set_size
+ *             for s in range(4):
+*/
+    }
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":429
+ *                 left -= k
+ *             st.sizes[seat] -= t.set_size
+ *     if st.sizes[seat] == 0 and st.active[seat] and not st.over:             # <<<<<<<<<<<<<<
+ *         finish(t, st, seat)
+ * 
+*/
+  __pyx_t_6 = ((__pyx_v_st->sizes[__pyx_v_seat]) == 0);
+
+  if (__pyx_t_6) {
+
+  } else {
+
+    __pyx_t_2 = __pyx_t_6;
+
+    goto __pyx_L9_bool_binop_done;
+  }
+  __pyx_t_6 = ((__pyx_v_st->active[__pyx_v_seat]) != 0);
+
+  if (__pyx_t_6) {
+
+  } else {
+
+    __pyx_t_2 = __pyx_t_6;
+
+    goto __pyx_L9_bool_binop_done;
+  }
+  __pyx_t_6 = (!(__pyx_v_st->over != 0));
+
+
+  __pyx_t_2 = __pyx_t_6;
+
+  __pyx_L9_bool_binop_done:;
+  if (__pyx_t_2) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":430
+ *             st.sizes[seat] -= t.set_size
+ *     if st.sizes[seat] == 0 and st.active[seat] and not st.over:
+ *         finish(t, st, seat)             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_seat);
+
+    /* "pokerbull/cheat/_engine.pyx":429
+ *                 left -= k
+ *             st.sizes[seat] -= t.set_size
+ *     if st.sizes[seat] == 0 and st.active[seat] and not st.over:             # <<<<<<<<<<<<<<
+ *         finish(t, st, seat)
+ * 
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":416
+ * 
+ * 
+ * cdef void put_aside_sets(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """K/L: a full set of natural cards of one rank leaves play face up."""
+ *     cdef int* h = st.hands[seat]
+*/
+
+  /* function exit code */
+
+
+
+
+
+}
+
+/* "pokerbull/cheat/_engine.pyx":433
  * 
  * 
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24526,7 +24971,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   int __pyx_t_1;
   int __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":388
+  /* "pokerbull/cheat/_engine.pyx":435
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
  *     """A lead: any rank with G and O, else the rank due."""
  *     st.to_play = leader             # <<<<<<<<<<<<<<
@@ -24535,30 +24980,39 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
   __pyx_v_st->to_play = __pyx_v_leader;
 
-  /* "pokerbull/cheat/_engine.pyx":389
+  /* "pokerbull/cheat/_engine.pyx":436
  *     """A lead: any rank with G and O, else the rank due."""
  *     st.to_play = leader
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
  *     st.req_suit = -1
- *     if t.free or t.egyptian:
+ *     st.lead = 1
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":390
+  /* "pokerbull/cheat/_engine.pyx":437
  *     st.to_play = leader
  *     st.open_seat = -1
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
- *     if t.free or t.egyptian:
- *         allow_all(t, st)
+ *     st.lead = 1
+ *     if t.free or t.egyptian or t.rounds:
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":391
+  /* "pokerbull/cheat/_engine.pyx":438
  *     st.open_seat = -1
  *     st.req_suit = -1
- *     if t.free or t.egyptian:             # <<<<<<<<<<<<<<
+ *     st.lead = 1             # <<<<<<<<<<<<<<
+ *     if t.free or t.egyptian or t.rounds:
+ *         st.round_rank = -1
+*/
+  __pyx_v_st->lead = 1;
+
+  /* "pokerbull/cheat/_engine.pyx":439
+ *     st.req_suit = -1
+ *     st.lead = 1
+ *     if t.free or t.egyptian or t.rounds:             # <<<<<<<<<<<<<<
+ *         st.round_rank = -1
  *         allow_all(t, st)
- *     else:
 */
   __pyx_t_2 = (__pyx_v_t->free != 0);
 
@@ -24572,6 +25026,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   }
   __pyx_t_2 = (__pyx_v_t->egyptian != 0);
 
+  if (!__pyx_t_2) {
+
+  } else {
+
+    __pyx_t_1 = __pyx_t_2;
+
+    goto __pyx_L4_bool_binop_done;
+  }
+  __pyx_t_2 = (__pyx_v_t->rounds != 0);
+
 
   __pyx_t_1 = __pyx_t_2;
 
@@ -24579,26 +25043,35 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":392
- *     st.req_suit = -1
- *     if t.free or t.egyptian:
+    /* "pokerbull/cheat/_engine.pyx":440
+ *     st.lead = 1
+ *     if t.free or t.egyptian or t.rounds:
+ *         st.round_rank = -1             # <<<<<<<<<<<<<<
+ *         allow_all(t, st)
+ *     else:
+*/
+    __pyx_v_st->round_rank = -1;
+
+    /* "pokerbull/cheat/_engine.pyx":441
+ *     if t.free or t.egyptian or t.rounds:
+ *         st.round_rank = -1
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
  *     else:
  *         allow_one(st, st.due)
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":391
- *     st.open_seat = -1
+    /* "pokerbull/cheat/_engine.pyx":439
  *     st.req_suit = -1
- *     if t.free or t.egyptian:             # <<<<<<<<<<<<<<
+ *     st.lead = 1
+ *     if t.free or t.egyptian or t.rounds:             # <<<<<<<<<<<<<<
+ *         st.round_rank = -1
  *         allow_all(t, st)
- *     else:
 */
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":394
+  /* "pokerbull/cheat/_engine.pyx":443
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
@@ -24610,7 +25083,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":386
+  /* "pokerbull/cheat/_engine.pyx":433
  * 
  * 
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24621,48 +25094,88 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":397
+/* "pokerbull/cheat/_engine.pyx":446
  * 
  * 
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
- *     """After a pick-up: the next rank, or any (G)."""
+ *     """After a pick-up: the next rank, the round's rank (K, L), or any (G)."""
  *     st.to_play = seat
 */
 
 static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_seat) {
   int __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":399
+  /* "pokerbull/cheat/_engine.pyx":448
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:
- *     """After a pick-up: the next rank, or any (G)."""
+ *     """After a pick-up: the next rank, the round's rank (K, L), or any (G)."""
  *     st.to_play = seat             # <<<<<<<<<<<<<<
  *     st.open_seat = -1
  *     st.req_suit = -1
 */
   __pyx_v_st->to_play = __pyx_v_seat;
 
-  /* "pokerbull/cheat/_engine.pyx":400
- *     """After a pick-up: the next rank, or any (G)."""
+  /* "pokerbull/cheat/_engine.pyx":449
+ *     """After a pick-up: the next rank, the round's rank (K, L), or any (G)."""
  *     st.to_play = seat
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
  *     st.req_suit = -1
- *     if t.free:
+ *     st.lead = 0
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":401
+  /* "pokerbull/cheat/_engine.pyx":450
  *     st.to_play = seat
  *     st.open_seat = -1
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
- *     if t.free:
- *         allow_all(t, st)
+ *     st.lead = 0
+ *     if t.rounds:
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":402
+  /* "pokerbull/cheat/_engine.pyx":451
  *     st.open_seat = -1
  *     st.req_suit = -1
- *     if t.free:             # <<<<<<<<<<<<<<
+ *     st.lead = 0             # <<<<<<<<<<<<<<
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)
+*/
+  __pyx_v_st->lead = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":452
+ *     st.req_suit = -1
+ *     st.lead = 0
+ *     if t.rounds:             # <<<<<<<<<<<<<<
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:
+*/
+  __pyx_t_1 = (__pyx_v_t->rounds != 0);
+
+  if (__pyx_t_1) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":453
+ *     st.lead = 0
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)             # <<<<<<<<<<<<<<
+ *     elif t.free:
+ *         allow_all(t, st)
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_st->round_rank);
+
+    /* "pokerbull/cheat/_engine.pyx":452
+ *     st.req_suit = -1
+ *     st.lead = 0
+ *     if t.rounds:             # <<<<<<<<<<<<<<
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:
+*/
+    goto __pyx_L3;
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":454
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     else:
 */
@@ -24671,26 +25184,26 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":403
- *     st.req_suit = -1
- *     if t.free:
+    /* "pokerbull/cheat/_engine.pyx":455
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
  *     else:
  *         allow_one(st, st.due)
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":402
- *     st.open_seat = -1
- *     st.req_suit = -1
- *     if t.free:             # <<<<<<<<<<<<<<
+    /* "pokerbull/cheat/_engine.pyx":454
+ *     if t.rounds:
+ *         allow_one(st, st.round_rank)
+ *     elif t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     else:
 */
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":405
+  /* "pokerbull/cheat/_engine.pyx":457
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
@@ -24702,18 +25215,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":397
+  /* "pokerbull/cheat/_engine.pyx":446
  * 
  * 
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
- *     """After a pick-up: the next rank, or any (G)."""
+ *     """After a pick-up: the next rank, the round's rank (K, L), or any (G)."""
  *     st.to_play = seat
 */
 
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":408
+/* "pokerbull/cheat/_engine.pyx":460
  * 
  * 
  * cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24741,7 +25254,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":411
+  /* "pokerbull/cheat/_engine.pyx":463
  *     """S: one laid card turned at random (chance outcomes in card-id order, as
  *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker             # <<<<<<<<<<<<<<
@@ -24756,7 +25269,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   __pyx_v_rank = __pyx_t_1;
   __pyx_v_card = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":412
+  /* "pokerbull/cheat/_engine.pyx":464
  *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]             # <<<<<<<<<<<<<<
@@ -24765,7 +25278,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_u = (__pyx_v_st->uniforms[(__pyx_v_st->next_uniform % __pyx_v_st->n_uniforms)]);
 
-  /* "pokerbull/cheat/_engine.pyx":413
+  /* "pokerbull/cheat/_engine.pyx":465
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
  *     cdef double acc = 0.0             # <<<<<<<<<<<<<<
@@ -24774,7 +25287,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_acc = 0.0;
 
-  /* "pokerbull/cheat/_engine.pyx":414
+  /* "pokerbull/cheat/_engine.pyx":466
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
  *     cdef double acc = 0.0
  *     st.next_uniform += 1             # <<<<<<<<<<<<<<
@@ -24783,7 +25296,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_st->next_uniform = (__pyx_v_st->next_uniform + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":415
+  /* "pokerbull/cheat/_engine.pyx":467
  *     cdef double acc = 0.0
  *     st.next_uniform += 1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24797,7 +25310,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_3; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":416
+    /* "pokerbull/cheat/_engine.pyx":468
  *     st.next_uniform += 1
  *     for c in range(NC):
  *         k = 0             # <<<<<<<<<<<<<<
@@ -24806,7 +25319,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":417
+    /* "pokerbull/cheat/_engine.pyx":469
  *     for c in range(NC):
  *         k = 0
  *         for i in range(st.last_laid):             # <<<<<<<<<<<<<<
@@ -24820,7 +25333,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_i = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":418
+      /* "pokerbull/cheat/_engine.pyx":470
  *         k = 0
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:             # <<<<<<<<<<<<<<
@@ -24832,7 +25345,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
       if (__pyx_t_7) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":419
+        /* "pokerbull/cheat/_engine.pyx":471
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -24841,7 +25354,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":418
+        /* "pokerbull/cheat/_engine.pyx":470
  *         k = 0
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:             # <<<<<<<<<<<<<<
@@ -24852,7 +25365,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":420
+    /* "pokerbull/cheat/_engine.pyx":472
  *             if st.last_cards[i] == c:
  *                 k += 1
  *         if k:             # <<<<<<<<<<<<<<
@@ -24864,7 +25377,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     if (__pyx_t_7) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":421
+      /* "pokerbull/cheat/_engine.pyx":473
  *                 k += 1
  *         if k:
  *             card = c             # <<<<<<<<<<<<<<
@@ -24873,7 +25386,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
       __pyx_v_card = __pyx_v_c;
 
-      /* "pokerbull/cheat/_engine.pyx":422
+      /* "pokerbull/cheat/_engine.pyx":474
  *         if k:
  *             card = c
  *             acc += (<double>k) / st.last_laid             # <<<<<<<<<<<<<<
@@ -24882,7 +25395,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
       __pyx_v_acc = (__pyx_v_acc + (((double)__pyx_v_k) / ((double)__pyx_v_st->last_laid)));
 
-      /* "pokerbull/cheat/_engine.pyx":423
+      /* "pokerbull/cheat/_engine.pyx":475
  *             card = c
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:             # <<<<<<<<<<<<<<
@@ -24894,7 +25407,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
       if (__pyx_t_7) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":424
+        /* "pokerbull/cheat/_engine.pyx":476
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:
  *                 break             # <<<<<<<<<<<<<<
@@ -24903,7 +25416,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":423
+        /* "pokerbull/cheat/_engine.pyx":475
  *             card = c
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:             # <<<<<<<<<<<<<<
@@ -24912,7 +25425,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":420
+      /* "pokerbull/cheat/_engine.pyx":472
  *             if st.last_cards[i] == c:
  *                 k += 1
  *         if k:             # <<<<<<<<<<<<<<
@@ -24924,7 +25437,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   __pyx_L4_break:;
 
 
-  /* "pokerbull/cheat/_engine.pyx":425
+  /* "pokerbull/cheat/_engine.pyx":477
  *             if u < acc:
  *                 break
  *     if card >= 52:             # <<<<<<<<<<<<<<
@@ -24936,7 +25449,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":426
+    /* "pokerbull/cheat/_engine.pyx":478
  *                 break
  *     if card >= 52:
  *         lie = not (t.wild or rank == JOKER_RANK)             # <<<<<<<<<<<<<<
@@ -24962,7 +25475,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     __pyx_v_lie = (!__pyx_t_7);
 
 
-    /* "pokerbull/cheat/_engine.pyx":425
+    /* "pokerbull/cheat/_engine.pyx":477
  *             if u < acc:
  *                 break
  *     if card >= 52:             # <<<<<<<<<<<<<<
@@ -24972,7 +25485,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     goto __pyx_L10;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":428
+  /* "pokerbull/cheat/_engine.pyx":480
  *         lie = not (t.wild or rank == JOKER_RANK)
  *     else:
  *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)             # <<<<<<<<<<<<<<
@@ -25010,7 +25523,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   }
   __pyx_L10:;
 
-  /* "pokerbull/cheat/_engine.pyx":429
+  /* "pokerbull/cheat/_engine.pyx":481
  *     else:
  *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
  *     st.actions += 1             # <<<<<<<<<<<<<<
@@ -25019,7 +25532,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":430
+  /* "pokerbull/cheat/_engine.pyx":482
  *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
  *     st.actions += 1
  *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
@@ -25038,7 +25551,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 
   __pyx_v_taker = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":431
+  /* "pokerbull/cheat/_engine.pyx":483
  *     st.actions += 1
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
@@ -25047,7 +25560,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
 
-  /* "pokerbull/cheat/_engine.pyx":432
+  /* "pokerbull/cheat/_engine.pyx":484
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25083,7 +25596,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":433
+    /* "pokerbull/cheat/_engine.pyx":485
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -25092,7 +25605,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":432
+    /* "pokerbull/cheat/_engine.pyx":484
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25101,7 +25614,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":434
+  /* "pokerbull/cheat/_engine.pyx":486
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -25113,7 +25626,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":435
+    /* "pokerbull/cheat/_engine.pyx":487
  *         finish(t, st, layer)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -25124,7 +25637,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":434
+    /* "pokerbull/cheat/_engine.pyx":486
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -25133,7 +25646,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":436
+  /* "pokerbull/cheat/_engine.pyx":488
  *     if st.over:
  *         return
  *     st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
@@ -25142,7 +25655,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-  /* "pokerbull/cheat/_engine.pyx":437
+  /* "pokerbull/cheat/_engine.pyx":489
  *         return
  *     st.due = next_rank(t, rank)
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -25154,7 +25667,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":438
+    /* "pokerbull/cheat/_engine.pyx":490
  *     st.due = next_rank(t, rank)
  *     if t.free:
  *         start_round(t, st, next_active(st, t.n, layer))             # <<<<<<<<<<<<<<
@@ -25163,7 +25676,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_layer));
 
-    /* "pokerbull/cheat/_engine.pyx":437
+    /* "pokerbull/cheat/_engine.pyx":489
  *         return
  *     st.due = next_rank(t, rank)
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -25173,7 +25686,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     goto __pyx_L21;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":440
+  /* "pokerbull/cheat/_engine.pyx":492
  *         start_round(t, st, next_active(st, t.n, layer))
  *     else:
  *         turn_with_due(t, st, next_active(st, t.n, layer))             # <<<<<<<<<<<<<<
@@ -25185,7 +25698,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   }
   __pyx_L21:;
 
-  /* "pokerbull/cheat/_engine.pyx":408
+  /* "pokerbull/cheat/_engine.pyx":460
  * 
  * 
  * cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25207,7 +25720,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":443
+/* "pokerbull/cheat/_engine.pyx":495
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25229,7 +25742,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":444
+  /* "pokerbull/cheat/_engine.pyx":496
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner             # <<<<<<<<<<<<<<
@@ -25244,7 +25757,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   __pyx_v_rank = __pyx_t_1;
   __pyx_v_lie = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":445
+  /* "pokerbull/cheat/_engine.pyx":497
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:             # <<<<<<<<<<<<<<
@@ -25256,7 +25769,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":446
+    /* "pokerbull/cheat/_engine.pyx":498
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:
  *         reveal_one(t, st, challenger)             # <<<<<<<<<<<<<<
@@ -25265,7 +25778,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(__pyx_v_t, __pyx_v_st, __pyx_v_challenger);
 
-    /* "pokerbull/cheat/_engine.pyx":447
+    /* "pokerbull/cheat/_engine.pyx":499
  *     if t.only_one:
  *         reveal_one(t, st, challenger)
  *         return             # <<<<<<<<<<<<<<
@@ -25276,7 +25789,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":445
+    /* "pokerbull/cheat/_engine.pyx":497
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:             # <<<<<<<<<<<<<<
@@ -25285,7 +25798,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":448
+  /* "pokerbull/cheat/_engine.pyx":500
  *         reveal_one(t, st, challenger)
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
@@ -25311,7 +25824,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":449
+    /* "pokerbull/cheat/_engine.pyx":501
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1             # <<<<<<<<<<<<<<
@@ -25320,7 +25833,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_v_lie = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":448
+    /* "pokerbull/cheat/_engine.pyx":500
  *         reveal_one(t, st, challenger)
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
@@ -25329,7 +25842,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":450
+  /* "pokerbull/cheat/_engine.pyx":502
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1
  *     for i in range(st.last_laid):             # <<<<<<<<<<<<<<
@@ -25343,7 +25856,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":451
+    /* "pokerbull/cheat/_engine.pyx":503
  *         lie = 1
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]             # <<<<<<<<<<<<<<
@@ -25352,7 +25865,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_v_c = (__pyx_v_st->last_cards[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":452
+    /* "pokerbull/cheat/_engine.pyx":504
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]
  *         if c >= 52:             # <<<<<<<<<<<<<<
@@ -25364,7 +25877,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     if (__pyx_t_2) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":453
+      /* "pokerbull/cheat/_engine.pyx":505
  *         c = st.last_cards[i]
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
@@ -25393,7 +25906,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
       if (__pyx_t_3) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":454
+        /* "pokerbull/cheat/_engine.pyx":506
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1             # <<<<<<<<<<<<<<
@@ -25402,7 +25915,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
         __pyx_v_lie = 1;
 
-        /* "pokerbull/cheat/_engine.pyx":453
+        /* "pokerbull/cheat/_engine.pyx":505
  *         c = st.last_cards[i]
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
@@ -25411,7 +25924,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":452
+      /* "pokerbull/cheat/_engine.pyx":504
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]
  *         if c >= 52:             # <<<<<<<<<<<<<<
@@ -25421,7 +25934,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
       goto __pyx_L9;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":455
+    /* "pokerbull/cheat/_engine.pyx":507
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
@@ -25457,7 +25970,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     if (__pyx_t_3) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":456
+      /* "pokerbull/cheat/_engine.pyx":508
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1             # <<<<<<<<<<<<<<
@@ -25466,7 +25979,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
       __pyx_v_lie = 1;
 
-      /* "pokerbull/cheat/_engine.pyx":455
+      /* "pokerbull/cheat/_engine.pyx":507
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
@@ -25478,7 +25991,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":457
+  /* "pokerbull/cheat/_engine.pyx":509
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1
  *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
@@ -25497,7 +26010,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_taker = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":458
+  /* "pokerbull/cheat/_engine.pyx":510
  *             lie = 1
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
@@ -25506,7 +26019,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
 
-  /* "pokerbull/cheat/_engine.pyx":459
+  /* "pokerbull/cheat/_engine.pyx":511
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25542,7 +26055,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":460
+    /* "pokerbull/cheat/_engine.pyx":512
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -25551,7 +26064,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":459
+    /* "pokerbull/cheat/_engine.pyx":511
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25560,7 +26073,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":461
+  /* "pokerbull/cheat/_engine.pyx":513
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -25572,18 +26085,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":462
+    /* "pokerbull/cheat/_engine.pyx":514
  *         finish(t, st, layer)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
  *     st.req_suit = -1
- *     if t.egyptian:              # the winner of the challenge leads any rank
+ *     if t.chinese:               # right: the doubter leads; wrong: the player after them
 */
     {
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":461
+    /* "pokerbull/cheat/_engine.pyx":513
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -25592,30 +26105,96 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":463
+  /* "pokerbull/cheat/_engine.pyx":515
  *     if st.over:
  *         return
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
- *     if t.egyptian:              # the winner of the challenge leads any rank
- *         winner = challenger if lie else layer
+ *     if t.chinese:               # right: the doubter leads; wrong: the player after them
+ *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":464
+  /* "pokerbull/cheat/_engine.pyx":516
  *         return
  *     st.req_suit = -1
- *     if t.egyptian:              # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
- *         winner = challenger if lie else layer
- *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
+ *     if t.chinese:               # right: the doubter leads; wrong: the player after them             # <<<<<<<<<<<<<<
+ *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
+ *         return
 */
-  __pyx_t_3 = (__pyx_v_t->egyptian != 0);
+  __pyx_t_3 = (__pyx_v_t->chinese != 0);
 
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":465
+    /* "pokerbull/cheat/_engine.pyx":517
  *     st.req_suit = -1
- *     if t.egyptian:              # the winner of the challenge leads any rank
+ *     if t.chinese:               # right: the doubter leads; wrong: the player after them
+ *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))             # <<<<<<<<<<<<<<
+ *         return
+ *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
+*/
+    __pyx_t_3 = (__pyx_v_lie != 0);
+
+    if (__pyx_t_3) {
+
+      __pyx_t_1 = __pyx_v_challenger;
+    } else {
+
+      __pyx_t_1 = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_challenger);
+    }
+
+    __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_t_1);
+
+
+    /* "pokerbull/cheat/_engine.pyx":518
+ *     if t.chinese:               # right: the doubter leads; wrong: the player after them
+ *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
+ *         return             # <<<<<<<<<<<<<<
+ *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
+ *         winner = challenger if lie else layer
+*/
+    {
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":516
+ *         return
+ *     st.req_suit = -1
+ *     if t.chinese:               # right: the doubter leads; wrong: the player after them             # <<<<<<<<<<<<<<
+ *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
+ *         return
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":519
+ *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
+ *         return
+ *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
+ *         winner = challenger if lie else layer
+ *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
+*/
+  __pyx_t_2 = (__pyx_v_t->egyptian != 0);
+
+  if (!__pyx_t_2) {
+
+  } else {
+
+    __pyx_t_3 = __pyx_t_2;
+
+    goto __pyx_L23_bool_binop_done;
+  }
+  __pyx_t_2 = (__pyx_v_t->rounds != 0);
+
+
+  __pyx_t_3 = __pyx_t_2;
+
+  __pyx_L23_bool_binop_done:;
+  if (__pyx_t_3) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":520
+ *         return
+ *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
  *         winner = challenger if lie else layer             # <<<<<<<<<<<<<<
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return
@@ -25632,8 +26211,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_v_winner = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":466
- *     if t.egyptian:              # the winner of the challenge leads any rank
+    /* "pokerbull/cheat/_engine.pyx":521
+ *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))             # <<<<<<<<<<<<<<
  *         return
@@ -25652,7 +26231,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_t_1);
 
 
-    /* "pokerbull/cheat/_engine.pyx":467
+    /* "pokerbull/cheat/_engine.pyx":522
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return             # <<<<<<<<<<<<<<
@@ -25663,16 +26242,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":464
+    /* "pokerbull/cheat/_engine.pyx":519
+ *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
  *         return
- *     st.req_suit = -1
- *     if t.egyptian:              # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
+ *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":468
+  /* "pokerbull/cheat/_engine.pyx":523
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return
  *     st.due = rank             # <<<<<<<<<<<<<<
@@ -25681,7 +26260,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->due = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":469
+  /* "pokerbull/cheat/_engine.pyx":524
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -25693,7 +26272,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":470
+    /* "pokerbull/cheat/_engine.pyx":525
  *     st.due = rank
  *     if t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -25702,17 +26281,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":469
+    /* "pokerbull/cheat/_engine.pyx":524
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     else:
 */
-    goto __pyx_L22;
+    goto __pyx_L25;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":472
+  /* "pokerbull/cheat/_engine.pyx":527
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, rank)             # <<<<<<<<<<<<<<
@@ -25722,14 +26301,14 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   /*else*/ {
     __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_rank);
   }
-  __pyx_L22:;
+  __pyx_L25:;
 
-  /* "pokerbull/cheat/_engine.pyx":473
+  /* "pokerbull/cheat/_engine.pyx":528
  *     else:
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)             # <<<<<<<<<<<<<<
  *     st.open_seat = -1
- * 
+ *     st.lead = 0
 */
   __pyx_t_3 = ((__pyx_v_st->active[__pyx_v_taker]) != 0);
 
@@ -25743,16 +26322,25 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_st->to_play = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":474
+  /* "pokerbull/cheat/_engine.pyx":529
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
- * 
+ *     st.lead = 0
  * 
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":443
+  /* "pokerbull/cheat/_engine.pyx":530
+ *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
+ *     st.open_seat = -1
+ *     st.lead = 0             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  __pyx_v_st->lead = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":495
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25771,7 +26359,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":477
+/* "pokerbull/cheat/_engine.pyx":533
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25785,7 +26373,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":478
+  /* "pokerbull/cheat/_engine.pyx":534
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat             # <<<<<<<<<<<<<<
@@ -25796,7 +26384,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
   __pyx_v_layer = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":479
+  /* "pokerbull/cheat/_engine.pyx":535
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -25805,7 +26393,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":480
+  /* "pokerbull/cheat/_engine.pyx":536
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25831,7 +26419,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":481
+    /* "pokerbull/cheat/_engine.pyx":537
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -25840,7 +26428,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":480
+    /* "pokerbull/cheat/_engine.pyx":536
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25849,7 +26437,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":477
+  /* "pokerbull/cheat/_engine.pyx":533
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25861,7 +26449,595 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":484
+/* "pokerbull/cheat/_engine.pyx":540
+ * 
+ * 
+ * cdef int one_suit(int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     cdef int i
+ *     for i in range(k):
+*/
+
+static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int __pyx_v_k) {
+  int __pyx_v_i;
+  int __pyx_r;
+  int __pyx_t_1;
+  int __pyx_t_2;
+  int __pyx_t_3;
+  int __pyx_t_4;
+  int __pyx_t_5;
+
+  /* "pokerbull/cheat/_engine.pyx":542
+ * cdef int one_suit(int* cards, int k) noexcept nogil:
+ *     cdef int i
+ *     for i in range(k):             # <<<<<<<<<<<<<<
+ *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):
+ *             return 0
+*/
+
+  __pyx_t_1 = __pyx_v_k;
+  __pyx_t_2 = __pyx_t_1;
+
+  for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
+    __pyx_v_i = __pyx_t_3;
+
+    /* "pokerbull/cheat/_engine.pyx":543
+ *     cdef int i
+ *     for i in range(k):
+ *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):             # <<<<<<<<<<<<<<
+ *             return 0
+ *     return 1
+*/
+    __pyx_t_5 = ((__pyx_v_cards[__pyx_v_i]) >= 52);
+
+    if (!__pyx_t_5) {
+
+    } else {
+
+      __pyx_t_4 = __pyx_t_5;
+
+      goto __pyx_L6_bool_binop_done;
+    }
+    __pyx_t_5 = (((__pyx_v_cards[__pyx_v_i]) & 3) != ((__pyx_v_cards[0]) & 3));
+
+
+    __pyx_t_4 = __pyx_t_5;
+
+    __pyx_L6_bool_binop_done:;
+    if (__pyx_t_4) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":544
+ *     for i in range(k):
+ *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):
+ *             return 0             # <<<<<<<<<<<<<<
+ *     return 1
+ * 
+*/
+      {
+
+        __pyx_r = 0;
+      }
+      goto __pyx_L0;
+
+      /* "pokerbull/cheat/_engine.pyx":543
+ *     cdef int i
+ *     for i in range(k):
+ *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):             # <<<<<<<<<<<<<<
+ *             return 0
+ *     return 1
+*/
+    }
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":545
+ *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):
+ *             return 0
+ *     return 1             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  {
+
+    __pyx_r = 1;
+  }
+  goto __pyx_L0;
+
+  /* "pokerbull/cheat/_engine.pyx":540
+ * 
+ * 
+ * cdef int one_suit(int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     cdef int i
+ *     for i in range(k):
+*/
+
+  /* function exit code */
+  __pyx_L0:;
+
+  return __pyx_r;
+}
+
+/* "pokerbull/cheat/_engine.pyx":548
+ * 
+ * 
+ * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """K/L: a lead all of one suit loses the game for its leader at once."""
+ *     cdef int i, c, s, alive = 0
+*/
+
+static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_p, int *__pyx_v_cards, int __pyx_v_k) {
+  int __pyx_v_i;
+  int __pyx_v_c;
+  int __pyx_v_s;
+  int __pyx_v_alive;
+  int __pyx_t_1;
+  int __pyx_t_2;
+  int __pyx_t_3;
+  int __pyx_t_4;
+  int __pyx_t_5;
+  int __pyx_t_6;
+  int __pyx_t_7;
+  int __pyx_t_8;
+
+  /* "pokerbull/cheat/_engine.pyx":550
+ * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:
+ *     """K/L: a lead all of one suit loses the game for its leader at once."""
+ *     cdef int i, c, s, alive = 0             # <<<<<<<<<<<<<<
+ *     for i in range(k):
+ *         st.out[cards[i]] += 1
+*/
+  __pyx_v_alive = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":551
+ *     """K/L: a lead all of one suit loses the game for its leader at once."""
+ *     cdef int i, c, s, alive = 0
+ *     for i in range(k):             # <<<<<<<<<<<<<<
+ *         st.out[cards[i]] += 1
+ *         st.hands[p][cards[i]] -= 1
+*/
+
+  __pyx_t_1 = __pyx_v_k;
+  __pyx_t_2 = __pyx_t_1;
+
+  for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
+    __pyx_v_i = __pyx_t_3;
+
+    /* "pokerbull/cheat/_engine.pyx":552
+ *     cdef int i, c, s, alive = 0
+ *     for i in range(k):
+ *         st.out[cards[i]] += 1             # <<<<<<<<<<<<<<
+ *         st.hands[p][cards[i]] -= 1
+ *     for c in range(NC):
+*/
+
+    __pyx_t_4 = (__pyx_v_cards[__pyx_v_i]);
+    (__pyx_v_st->out[__pyx_t_4]) = ((__pyx_v_st->out[__pyx_t_4]) + 1);
+
+    /* "pokerbull/cheat/_engine.pyx":553
+ *     for i in range(k):
+ *         st.out[cards[i]] += 1
+ *         st.hands[p][cards[i]] -= 1             # <<<<<<<<<<<<<<
+ *     for c in range(NC):
+ *         st.gone += st.hands[p][c]
+*/
+
+    __pyx_t_4 = __pyx_v_p;
+
+    __pyx_t_5 = (__pyx_v_cards[__pyx_v_i]);
+    ((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) = (((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) - 1);
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":554
+ *         st.out[cards[i]] += 1
+ *         st.hands[p][cards[i]] -= 1
+ *     for c in range(NC):             # <<<<<<<<<<<<<<
+ *         st.gone += st.hands[p][c]
+ *         st.hands[p][c] = 0
+*/
+
+  __pyx_t_6 = __pyx_e_9pokerbull_5cheat_7_engine_NC;
+  __pyx_t_7 = __pyx_t_6;
+
+  for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_7; __pyx_t_1+=1) {
+    __pyx_v_c = __pyx_t_1;
+
+    /* "pokerbull/cheat/_engine.pyx":555
+ *         st.hands[p][cards[i]] -= 1
+ *     for c in range(NC):
+ *         st.gone += st.hands[p][c]             # <<<<<<<<<<<<<<
+ *         st.hands[p][c] = 0
+ *     st.sizes[p] = 0
+*/
+    __pyx_v_st->gone = (__pyx_v_st->gone + ((__pyx_v_st->hands[__pyx_v_p])[__pyx_v_c]));
+
+    /* "pokerbull/cheat/_engine.pyx":556
+ *     for c in range(NC):
+ *         st.gone += st.hands[p][c]
+ *         st.hands[p][c] = 0             # <<<<<<<<<<<<<<
+ *     st.sizes[p] = 0
+ *     st.active[p] = 0
+*/
+    ((__pyx_v_st->hands[__pyx_v_p])[__pyx_v_c]) = 0;
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":557
+ *         st.gone += st.hands[p][c]
+ *         st.hands[p][c] = 0
+ *     st.sizes[p] = 0             # <<<<<<<<<<<<<<
+ *     st.active[p] = 0
+ *     st.lost_order[st.n_lost] = p
+*/
+  (__pyx_v_st->sizes[__pyx_v_p]) = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":558
+ *         st.hands[p][c] = 0
+ *     st.sizes[p] = 0
+ *     st.active[p] = 0             # <<<<<<<<<<<<<<
+ *     st.lost_order[st.n_lost] = p
+ *     st.n_lost += 1
+*/
+  (__pyx_v_st->active[__pyx_v_p]) = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":559
+ *     st.sizes[p] = 0
+ *     st.active[p] = 0
+ *     st.lost_order[st.n_lost] = p             # <<<<<<<<<<<<<<
+ *     st.n_lost += 1
+ *     for s in range(t.n):
+*/
+  (__pyx_v_st->lost_order[__pyx_v_st->n_lost]) = __pyx_v_p;
+
+  /* "pokerbull/cheat/_engine.pyx":560
+ *     st.active[p] = 0
+ *     st.lost_order[st.n_lost] = p
+ *     st.n_lost += 1             # <<<<<<<<<<<<<<
+ *     for s in range(t.n):
+ *         alive += st.active[s]
+*/
+  __pyx_v_st->n_lost = (__pyx_v_st->n_lost + 1);
+
+  /* "pokerbull/cheat/_engine.pyx":561
+ *     st.lost_order[st.n_lost] = p
+ *     st.n_lost += 1
+ *     for s in range(t.n):             # <<<<<<<<<<<<<<
+ *         alive += st.active[s]
+ *     if alive <= 1:
+*/
+
+  __pyx_t_1 = __pyx_v_t->n;
+  __pyx_t_2 = __pyx_t_1;
+
+  for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
+    __pyx_v_s = __pyx_t_3;
+
+    /* "pokerbull/cheat/_engine.pyx":562
+ *     st.n_lost += 1
+ *     for s in range(t.n):
+ *         alive += st.active[s]             # <<<<<<<<<<<<<<
+ *     if alive <= 1:
+ *         end_game(t, st)
+*/
+    __pyx_v_alive = (__pyx_v_alive + (__pyx_v_st->active[__pyx_v_s]));
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":563
+ *     for s in range(t.n):
+ *         alive += st.active[s]
+ *     if alive <= 1:             # <<<<<<<<<<<<<<
+ *         end_game(t, st)
+ *         return
+*/
+  __pyx_t_8 = (__pyx_v_alive <= 1);
+
+  if (__pyx_t_8) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":564
+ *         alive += st.active[s]
+ *     if alive <= 1:
+ *         end_game(t, st)             # <<<<<<<<<<<<<<
+ *         return
+ *     start_round(t, st, next_active(st, t.n, p))
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
+
+    /* "pokerbull/cheat/_engine.pyx":565
+ *     if alive <= 1:
+ *         end_game(t, st)
+ *         return             # <<<<<<<<<<<<<<
+ *     start_round(t, st, next_active(st, t.n, p))
+ * 
+*/
+    {
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":563
+ *     for s in range(t.n):
+ *         alive += st.active[s]
+ *     if alive <= 1:             # <<<<<<<<<<<<<<
+ *         end_game(t, st)
+ *         return
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":566
+ *         end_game(t, st)
+ *         return
+ *     start_round(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
+
+  /* "pokerbull/cheat/_engine.pyx":548
+ * 
+ * 
+ * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """K/L: a lead all of one suit loses the game for its leader at once."""
+ *     cdef int i, c, s, alive = 0
+*/
+
+  /* function exit code */
+  __pyx_L0:;
+
+
+
+
+}
+
+/* "pokerbull/cheat/_engine.pyx":569
+ * 
+ * 
+ * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """T: a pass; when every other player has passed the pile leaves the game."""
+ *     cdef int s, others = 0, leader
+*/
+
+static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_p) {
+  int __pyx_v_s;
+  int __pyx_v_others;
+  int __pyx_v_leader;
+  int __pyx_t_1;
+  int __pyx_t_2;
+  int __pyx_t_3;
+  int __pyx_t_4;
+  int __pyx_t_5;
+
+  /* "pokerbull/cheat/_engine.pyx":571
+ * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:
+ *     """T: a pass; when every other player has passed the pile leaves the game."""
+ *     cdef int s, others = 0, leader             # <<<<<<<<<<<<<<
+ *     st.passes += 1
+ *     note_turn(t, st)
+*/
+  __pyx_v_others = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":572
+ *     """T: a pass; when every other player has passed the pile leaves the game."""
+ *     cdef int s, others = 0, leader
+ *     st.passes += 1             # <<<<<<<<<<<<<<
+ *     note_turn(t, st)
+ *     if st.over:
+*/
+  __pyx_v_st->passes = (__pyx_v_st->passes + 1);
+
+  /* "pokerbull/cheat/_engine.pyx":573
+ *     cdef int s, others = 0, leader
+ *     st.passes += 1
+ *     note_turn(t, st)             # <<<<<<<<<<<<<<
+ *     if st.over:
+ *         return
+*/
+  __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
+
+  /* "pokerbull/cheat/_engine.pyx":574
+ *     st.passes += 1
+ *     note_turn(t, st)
+ *     if st.over:             # <<<<<<<<<<<<<<
+ *         return
+ *     for s in range(t.n):
+*/
+  __pyx_t_1 = (__pyx_v_st->over != 0);
+
+  if (__pyx_t_1) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":575
+ *     note_turn(t, st)
+ *     if st.over:
+ *         return             # <<<<<<<<<<<<<<
+ *     for s in range(t.n):
+ *         if st.active[s] and s != st.last_layer:
+*/
+    {
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":574
+ *     st.passes += 1
+ *     note_turn(t, st)
+ *     if st.over:             # <<<<<<<<<<<<<<
+ *         return
+ *     for s in range(t.n):
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":576
+ *     if st.over:
+ *         return
+ *     for s in range(t.n):             # <<<<<<<<<<<<<<
+ *         if st.active[s] and s != st.last_layer:
+ *             others += 1
+*/
+
+  __pyx_t_2 = __pyx_v_t->n;
+  __pyx_t_3 = __pyx_t_2;
+
+  for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
+    __pyx_v_s = __pyx_t_4;
+
+    /* "pokerbull/cheat/_engine.pyx":577
+ *         return
+ *     for s in range(t.n):
+ *         if st.active[s] and s != st.last_layer:             # <<<<<<<<<<<<<<
+ *             others += 1
+ *     if st.passes >= others:
+*/
+    __pyx_t_5 = ((__pyx_v_st->active[__pyx_v_s]) != 0);
+
+    if (__pyx_t_5) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_5;
+
+      goto __pyx_L7_bool_binop_done;
+    }
+    __pyx_t_5 = (__pyx_v_s != __pyx_v_st->last_layer);
+
+
+    __pyx_t_1 = __pyx_t_5;
+
+    __pyx_L7_bool_binop_done:;
+    if (__pyx_t_1) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":578
+ *     for s in range(t.n):
+ *         if st.active[s] and s != st.last_layer:
+ *             others += 1             # <<<<<<<<<<<<<<
+ *     if st.passes >= others:
+ *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
+*/
+      __pyx_v_others = (__pyx_v_others + 1);
+
+      /* "pokerbull/cheat/_engine.pyx":577
+ *         return
+ *     for s in range(t.n):
+ *         if st.active[s] and s != st.last_layer:             # <<<<<<<<<<<<<<
+ *             others += 1
+ *     if st.passes >= others:
+*/
+    }
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":579
+ *         if st.active[s] and s != st.last_layer:
+ *             others += 1
+ *     if st.passes >= others:             # <<<<<<<<<<<<<<
+ *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
+ *         clear_pile(t, st)
+*/
+  __pyx_t_1 = (__pyx_v_st->passes >= __pyx_v_others);
+
+  if (__pyx_t_1) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":580
+ *             others += 1
+ *     if st.passes >= others:
+ *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)             # <<<<<<<<<<<<<<
+ *         clear_pile(t, st)
+ *         start_round(t, st, leader)
+*/
+    __pyx_t_1 = ((__pyx_v_st->active[__pyx_v_st->last_layer]) != 0);
+
+    if (__pyx_t_1) {
+
+      __pyx_t_2 = __pyx_v_st->last_layer;
+    } else {
+
+      __pyx_t_2 = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_st->last_layer);
+    }
+
+    __pyx_v_leader = __pyx_t_2;
+
+    /* "pokerbull/cheat/_engine.pyx":581
+ *     if st.passes >= others:
+ *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
+ *         clear_pile(t, st)             # <<<<<<<<<<<<<<
+ *         start_round(t, st, leader)
+ *         return
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(__pyx_v_t, __pyx_v_st);
+
+    /* "pokerbull/cheat/_engine.pyx":582
+ *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
+ *         clear_pile(t, st)
+ *         start_round(t, st, leader)             # <<<<<<<<<<<<<<
+ *         return
+ *     st.to_play = next_active(st, t.n, p)
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
+
+    /* "pokerbull/cheat/_engine.pyx":583
+ *         clear_pile(t, st)
+ *         start_round(t, st, leader)
+ *         return             # <<<<<<<<<<<<<<
+ *     st.to_play = next_active(st, t.n, p)
+ *     st.open_seat = -1
+*/
+    {
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":579
+ *         if st.active[s] and s != st.last_layer:
+ *             others += 1
+ *     if st.passes >= others:             # <<<<<<<<<<<<<<
+ *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
+ *         clear_pile(t, st)
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":584
+ *         start_round(t, st, leader)
+ *         return
+ *     st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
+ *     st.open_seat = -1
+ *     st.lead = 0
+*/
+  __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
+
+  /* "pokerbull/cheat/_engine.pyx":585
+ *         return
+ *     st.to_play = next_active(st, t.n, p)
+ *     st.open_seat = -1             # <<<<<<<<<<<<<<
+ *     st.lead = 0
+ * 
+*/
+  __pyx_v_st->open_seat = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":586
+ *     st.to_play = next_active(st, t.n, p)
+ *     st.open_seat = -1
+ *     st.lead = 0             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  __pyx_v_st->lead = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":569
+ * 
+ * 
+ * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """T: a pass; when every other player has passed the pile leaves the game."""
+ *     cdef int s, others = 0, leader
+*/
+
+  /* function exit code */
+  __pyx_L0:;
+
+
+
+}
+
+/* "pokerbull/cheat/_engine.pyx":589
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25890,7 +27066,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
   long __pyx_t_8;
   long __pyx_t_9;
 
-  /* "pokerbull/cheat/_engine.pyx":487
+  /* "pokerbull/cheat/_engine.pyx":592
  *     cdef int p, k, i, c, rank, style, nxt, s, w
  *     cdef int cards[16]
  *     while not st.over:             # <<<<<<<<<<<<<<
@@ -25903,7 +27079,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     if (!__pyx_t_1) break;
 
-    /* "pokerbull/cheat/_engine.pyx":488
+    /* "pokerbull/cheat/_engine.pyx":593
  *     cdef int cards[16]
  *     while not st.over:
  *         p = st.to_play             # <<<<<<<<<<<<<<
@@ -25914,7 +27090,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_p = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":489
+    /* "pokerbull/cheat/_engine.pyx":594
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -25926,7 +27102,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":490
+      /* "pokerbull/cheat/_engine.pyx":595
  *         p = st.to_play
  *         if st.open_seat == p:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -25935,7 +27111,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":491
+      /* "pokerbull/cheat/_engine.pyx":596
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -25947,7 +27123,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":492
+        /* "pokerbull/cheat/_engine.pyx":597
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)             # <<<<<<<<<<<<<<
@@ -25956,7 +27132,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-        /* "pokerbull/cheat/_engine.pyx":493
+        /* "pokerbull/cheat/_engine.pyx":598
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)
  *                 continue             # <<<<<<<<<<<<<<
@@ -25965,7 +27141,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":491
+        /* "pokerbull/cheat/_engine.pyx":596
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -25974,7 +27150,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":494
+      /* "pokerbull/cheat/_engine.pyx":599
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -25986,7 +27162,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":495
+        /* "pokerbull/cheat/_engine.pyx":600
  *                 continue
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept             # <<<<<<<<<<<<<<
@@ -25995,7 +27171,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-        /* "pokerbull/cheat/_engine.pyx":496
+        /* "pokerbull/cheat/_engine.pyx":601
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -26007,7 +27183,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":497
+          /* "pokerbull/cheat/_engine.pyx":602
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:
  *                     break             # <<<<<<<<<<<<<<
@@ -26016,7 +27192,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L4_break;
 
-          /* "pokerbull/cheat/_engine.pyx":496
+          /* "pokerbull/cheat/_engine.pyx":601
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -26025,7 +27201,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":494
+        /* "pokerbull/cheat/_engine.pyx":599
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -26035,7 +27211,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         goto __pyx_L7;
       }
 
-      /* "pokerbull/cheat/_engine.pyx":499
+      /* "pokerbull/cheat/_engine.pyx":604
  *                     break
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand             # <<<<<<<<<<<<<<
@@ -26045,18 +27221,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       /*else*/ {
         __pyx_v_st->actions = (__pyx_v_st->actions - 1);
 
-        /* "pokerbull/cheat/_engine.pyx":500
+        /* "pokerbull/cheat/_engine.pyx":605
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1             # <<<<<<<<<<<<<<
  *         style = styles[p]
- *         if st.pile_size == 0 and not holds_truth(t, st, p):
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
 */
         __pyx_v_st->open_seat = -1;
       }
       __pyx_L7:;
 
-      /* "pokerbull/cheat/_engine.pyx":489
+      /* "pokerbull/cheat/_engine.pyx":594
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -26065,21 +27241,21 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":501
+    /* "pokerbull/cheat/_engine.pyx":606
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1
  *         style = styles[p]             # <<<<<<<<<<<<<<
- *         if st.pile_size == 0 and not holds_truth(t, st, p):
- *             style = HONEST
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
+ *                                   or (t.chinese and not st.lead)):
 */
     __pyx_v_style = (__pyx_v_styles[__pyx_v_p]);
 
-    /* "pokerbull/cheat/_engine.pyx":502
+    /* "pokerbull/cheat/_engine.pyx":607
  *                 st.open_seat = -1
  *         style = styles[p]
- *         if st.pile_size == 0 and not holds_truth(t, st, p):             # <<<<<<<<<<<<<<
- *             style = HONEST
- *         k = plan(t, st, p, style, cards, &rank)
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
+ *                                   or (t.chinese and not st.lead)):
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
 */
     __pyx_t_3 = (__pyx_v_st->pile_size == 0);
 
@@ -26091,45 +27267,168 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       goto __pyx_L10_bool_binop_done;
     }
+
+    /* "pokerbull/cheat/_engine.pyx":608
+ *         style = styles[p]
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
+ *                                   or (t.chinese and not st.lead)):             # <<<<<<<<<<<<<<
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
+ *         k = plan(t, st, p, style, cards, &rank)
+*/
+    __pyx_t_3 = (!(__pyx_v_t->chinese != 0));
+
+    if (!__pyx_t_3) {
+
+      goto __pyx_L12_next_or;
+    } else {
+
+    }
+
+    /* "pokerbull/cheat/_engine.pyx":607
+ *                 st.open_seat = -1
+ *         style = styles[p]
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
+ *                                   or (t.chinese and not st.lead)):
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
+*/
     __pyx_t_3 = (!(__pyx_f_9pokerbull_5cheat_7_engine_holds_truth(__pyx_v_t, __pyx_v_st, __pyx_v_p) != 0));
+
+    if (!__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L10_bool_binop_done;
+    }
+    __pyx_L12_next_or:;
+
+    /* "pokerbull/cheat/_engine.pyx":608
+ *         style = styles[p]
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
+ *                                   or (t.chinese and not st.lead)):             # <<<<<<<<<<<<<<
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
+ *         k = plan(t, st, p, style, cards, &rank)
+*/
+    __pyx_t_3 = (__pyx_v_t->chinese != 0);
+
+    if (__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L10_bool_binop_done;
+    }
+    __pyx_t_3 = (!(__pyx_v_st->lead != 0));
 
 
     __pyx_t_1 = __pyx_t_3;
 
     __pyx_L10_bool_binop_done:;
+
+    /* "pokerbull/cheat/_engine.pyx":607
+ *                 st.open_seat = -1
+ *         style = styles[p]
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
+ *                                   or (t.chinese and not st.lead)):
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
+*/
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":503
- *         style = styles[p]
- *         if st.pile_size == 0 and not holds_truth(t, st, p):
- *             style = HONEST             # <<<<<<<<<<<<<<
+      /* "pokerbull/cheat/_engine.pyx":609
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
+ *                                   or (t.chinese and not st.lead)):
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie             # <<<<<<<<<<<<<<
  *         k = plan(t, st, p, style, cards, &rank)
- *         if k == 0:
+ *         if k == 0 and t.chinese:
 */
       __pyx_v_style = __pyx_e_9pokerbull_5cheat_7_engine_HONEST;
 
-      /* "pokerbull/cheat/_engine.pyx":502
+      /* "pokerbull/cheat/_engine.pyx":607
  *                 st.open_seat = -1
  *         style = styles[p]
- *         if st.pile_size == 0 and not holds_truth(t, st, p):             # <<<<<<<<<<<<<<
- *             style = HONEST
- *         k = plan(t, st, p, style, cards, &rank)
+ *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
+ *                                   or (t.chinese and not st.lead)):
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":504
- *         if st.pile_size == 0 and not holds_truth(t, st, p):
- *             style = HONEST
+    /* "pokerbull/cheat/_engine.pyx":610
+ *                                   or (t.chinese and not st.lead)):
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)             # <<<<<<<<<<<<<<
- *         if k == 0:
+ *         if k == 0 and t.chinese:
  *             st.actions += 1
 */
     __pyx_v_k = __pyx_f_9pokerbull_5cheat_7_engine_plan(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_style, __pyx_v_cards, (&__pyx_v_rank));
 
-    /* "pokerbull/cheat/_engine.pyx":505
- *             style = HONEST
+    /* "pokerbull/cheat/_engine.pyx":611
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)
+ *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
+ *             st.actions += 1
+ *             chinese_pass(t, st, p)
+*/
+    __pyx_t_3 = (__pyx_v_k == 0);
+
+    if (__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L16_bool_binop_done;
+    }
+    __pyx_t_3 = (__pyx_v_t->chinese != 0);
+
+
+    __pyx_t_1 = __pyx_t_3;
+
+    __pyx_L16_bool_binop_done:;
+    if (__pyx_t_1) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":612
+ *         k = plan(t, st, p, style, cards, &rank)
+ *         if k == 0 and t.chinese:
+ *             st.actions += 1             # <<<<<<<<<<<<<<
+ *             chinese_pass(t, st, p)
+ *             continue
+*/
+      __pyx_v_st->actions = (__pyx_v_st->actions + 1);
+
+      /* "pokerbull/cheat/_engine.pyx":613
+ *         if k == 0 and t.chinese:
+ *             st.actions += 1
+ *             chinese_pass(t, st, p)             # <<<<<<<<<<<<<<
+ *             continue
+ *         if k == 0:
+*/
+      __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(__pyx_v_t, __pyx_v_st, __pyx_v_p);
+
+      /* "pokerbull/cheat/_engine.pyx":614
+ *             st.actions += 1
+ *             chinese_pass(t, st, p)
+ *             continue             # <<<<<<<<<<<<<<
+ *         if k == 0:
+ *             st.actions += 1
+*/
+      goto __pyx_L3_continue;
+
+      /* "pokerbull/cheat/_engine.pyx":611
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
+ *         k = plan(t, st, p, style, cards, &rank)
+ *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
+ *             st.actions += 1
+ *             chinese_pass(t, st, p)
+*/
+    }
+
+    /* "pokerbull/cheat/_engine.pyx":615
+ *             chinese_pass(t, st, p)
+ *             continue
  *         if k == 0:             # <<<<<<<<<<<<<<
  *             st.actions += 1
  *             take_pile(t, st, p)
@@ -26139,44 +27438,65 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":506
- *         k = plan(t, st, p, style, cards, &rank)
+      /* "pokerbull/cheat/_engine.pyx":616
+ *             continue
  *         if k == 0:
  *             st.actions += 1             # <<<<<<<<<<<<<<
  *             take_pile(t, st, p)
- *             st.due = next_rank(t, st.due)
+ *             if not t.rounds:
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":507
+      /* "pokerbull/cheat/_engine.pyx":617
  *         if k == 0:
  *             st.actions += 1
  *             take_pile(t, st, p)             # <<<<<<<<<<<<<<
- *             st.due = next_rank(t, st.due)
- *             note_turn(t, st)
+ *             if not t.rounds:
+ *                 st.due = next_rank(t, st.due)
 */
       __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":508
+      /* "pokerbull/cheat/_engine.pyx":618
  *             st.actions += 1
  *             take_pile(t, st, p)
- *             st.due = next_rank(t, st.due)             # <<<<<<<<<<<<<<
+ *             if not t.rounds:             # <<<<<<<<<<<<<<
+ *                 st.due = next_rank(t, st.due)
+ *             note_turn(t, st)
+*/
+      __pyx_t_1 = (!(__pyx_v_t->rounds != 0));
+
+      if (__pyx_t_1) {
+
+
+        /* "pokerbull/cheat/_engine.pyx":619
+ *             take_pile(t, st, p)
+ *             if not t.rounds:
+ *                 st.due = next_rank(t, st.due)             # <<<<<<<<<<<<<<
  *             note_turn(t, st)
  *             if st.over:
 */
-      __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_st->due);
+        __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_st->due);
 
-      /* "pokerbull/cheat/_engine.pyx":509
+        /* "pokerbull/cheat/_engine.pyx":618
+ *             st.actions += 1
  *             take_pile(t, st, p)
- *             st.due = next_rank(t, st.due)
+ *             if not t.rounds:             # <<<<<<<<<<<<<<
+ *                 st.due = next_rank(t, st.due)
+ *             note_turn(t, st)
+*/
+      }
+
+      /* "pokerbull/cheat/_engine.pyx":620
+ *             if not t.rounds:
+ *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)             # <<<<<<<<<<<<<<
  *             if st.over:
  *                 break
 */
       __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":510
- *             st.due = next_rank(t, st.due)
+      /* "pokerbull/cheat/_engine.pyx":621
+ *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
  *                 break
@@ -26187,7 +27507,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":511
+        /* "pokerbull/cheat/_engine.pyx":622
  *             note_turn(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -26196,8 +27516,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":510
- *             st.due = next_rank(t, st.due)
+        /* "pokerbull/cheat/_engine.pyx":621
+ *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
  *                 break
@@ -26205,35 +27525,117 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":512
+      /* "pokerbull/cheat/_engine.pyx":623
  *             if st.over:
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
  *             continue
- *         for i in range(k):
+ *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
 */
       __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-      /* "pokerbull/cheat/_engine.pyx":513
+      /* "pokerbull/cheat/_engine.pyx":624
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue             # <<<<<<<<<<<<<<
- *         for i in range(k):
- *             c = cards[i]
+ *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
+ *             st.actions += k + 1
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":505
- *             style = HONEST
- *         k = plan(t, st, p, style, cards, &rank)
+      /* "pokerbull/cheat/_engine.pyx":615
+ *             chinese_pass(t, st, p)
+ *             continue
  *         if k == 0:             # <<<<<<<<<<<<<<
  *             st.actions += 1
  *             take_pile(t, st, p)
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":514
+    /* "pokerbull/cheat/_engine.pyx":625
  *             turn_with_due(t, st, next_active(st, t.n, p))
+ *             continue
+ *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):             # <<<<<<<<<<<<<<
+ *             st.actions += k + 1
+ *             lead_lost(t, st, p, cards, k)
+*/
+    __pyx_t_3 = (__pyx_v_t->set_size != 0);
+
+    if (__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L22_bool_binop_done;
+    }
+    __pyx_t_3 = (__pyx_v_st->lead != 0);
+
+    if (__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L22_bool_binop_done;
+    }
+    __pyx_t_3 = (__pyx_v_k >= __pyx_v_t->set_size);
+
+    if (__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L22_bool_binop_done;
+    }
+    __pyx_t_3 = (__pyx_f_9pokerbull_5cheat_7_engine_one_suit(__pyx_v_cards, __pyx_v_k) != 0);
+
+
+    __pyx_t_1 = __pyx_t_3;
+
+    __pyx_L22_bool_binop_done:;
+    if (__pyx_t_1) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":626
+ *             continue
+ *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
+ *             st.actions += k + 1             # <<<<<<<<<<<<<<
+ *             lead_lost(t, st, p, cards, k)
+ *             continue
+*/
+      __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
+
+      /* "pokerbull/cheat/_engine.pyx":627
+ *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
+ *             st.actions += k + 1
+ *             lead_lost(t, st, p, cards, k)             # <<<<<<<<<<<<<<
+ *             continue
+ *         for i in range(k):
+*/
+      __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_cards, __pyx_v_k);
+
+      /* "pokerbull/cheat/_engine.pyx":628
+ *             st.actions += k + 1
+ *             lead_lost(t, st, p, cards, k)
+ *             continue             # <<<<<<<<<<<<<<
+ *         for i in range(k):
+ *             c = cards[i]
+*/
+      goto __pyx_L3_continue;
+
+      /* "pokerbull/cheat/_engine.pyx":625
+ *             turn_with_due(t, st, next_active(st, t.n, p))
+ *             continue
+ *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):             # <<<<<<<<<<<<<<
+ *             st.actions += k + 1
+ *             lead_lost(t, st, p, cards, k)
+*/
+    }
+
+    /* "pokerbull/cheat/_engine.pyx":629
+ *             lead_lost(t, st, p, cards, k)
  *             continue
  *         for i in range(k):             # <<<<<<<<<<<<<<
  *             c = cards[i]
@@ -26246,7 +27648,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
       __pyx_v_i = __pyx_t_5;
 
-      /* "pokerbull/cheat/_engine.pyx":515
+      /* "pokerbull/cheat/_engine.pyx":630
  *             continue
  *         for i in range(k):
  *             c = cards[i]             # <<<<<<<<<<<<<<
@@ -26255,7 +27657,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_c = (__pyx_v_cards[__pyx_v_i]);
 
-      /* "pokerbull/cheat/_engine.pyx":516
+      /* "pokerbull/cheat/_engine.pyx":631
  *         for i in range(k):
  *             c = cards[i]
  *             st.hands[p][c] -= 1             # <<<<<<<<<<<<<<
@@ -26268,7 +27670,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) - 1);
 
-      /* "pokerbull/cheat/_engine.pyx":517
+      /* "pokerbull/cheat/_engine.pyx":632
  *             c = cards[i]
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1             # <<<<<<<<<<<<<<
@@ -26279,7 +27681,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_6 = __pyx_v_c;
       (__pyx_v_st->pile[__pyx_t_6]) = ((__pyx_v_st->pile[__pyx_t_6]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":518
+      /* "pokerbull/cheat/_engine.pyx":633
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1
  *             st.known[p][c] += 1             # <<<<<<<<<<<<<<
@@ -26292,7 +27694,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":519
+      /* "pokerbull/cheat/_engine.pyx":634
  *             st.pile[c] += 1
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c             # <<<<<<<<<<<<<<
@@ -26303,7 +27705,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":520
+    /* "pokerbull/cheat/_engine.pyx":635
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k             # <<<<<<<<<<<<<<
@@ -26314,7 +27716,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     __pyx_t_2 = __pyx_v_p;
     (__pyx_v_st->sizes[__pyx_t_2]) = ((__pyx_v_st->sizes[__pyx_t_2]) - __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":521
+    /* "pokerbull/cheat/_engine.pyx":636
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k
  *         st.pile_size += k             # <<<<<<<<<<<<<<
@@ -26323,7 +27725,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->pile_size = (__pyx_v_st->pile_size + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":522
+    /* "pokerbull/cheat/_engine.pyx":637
  *         st.sizes[p] -= k
  *         st.pile_size += k
  *         st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -26332,7 +27734,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-    /* "pokerbull/cheat/_engine.pyx":523
+    /* "pokerbull/cheat/_engine.pyx":638
  *         st.pile_size += k
  *         st.actions += k + 1
  *         st.has_play = 1             # <<<<<<<<<<<<<<
@@ -26341,7 +27743,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->has_play = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":524
+    /* "pokerbull/cheat/_engine.pyx":639
  *         st.actions += k + 1
  *         st.has_play = 1
  *         st.last_laid = k             # <<<<<<<<<<<<<<
@@ -26350,7 +27752,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_laid = __pyx_v_k;
 
-    /* "pokerbull/cheat/_engine.pyx":525
+    /* "pokerbull/cheat/_engine.pyx":640
  *         st.has_play = 1
  *         st.last_laid = k
  *         st.last_seat = p             # <<<<<<<<<<<<<<
@@ -26359,7 +27761,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_seat = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":526
+    /* "pokerbull/cheat/_engine.pyx":641
  *         st.last_laid = k
  *         st.last_seat = p
  *         st.last_rank = rank             # <<<<<<<<<<<<<<
@@ -26368,7 +27770,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_rank = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":527
+    /* "pokerbull/cheat/_engine.pyx":642
  *         st.last_seat = p
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16             # <<<<<<<<<<<<<<
@@ -26387,7 +27789,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->last_count = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":528
+    /* "pokerbull/cheat/_engine.pyx":643
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1             # <<<<<<<<<<<<<<
@@ -26396,24 +27798,24 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_suit = -1;
 
-    /* "pokerbull/cheat/_engine.pyx":529
+    /* "pokerbull/cheat/_engine.pyx":644
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
- *         st.due = next_rank(t, rank)
+ *         st.passes = 0
 */
     __pyx_t_1 = (__pyx_v_t->specificity != 0);
 
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":530
+      /* "pokerbull/cheat/_engine.pyx":645
  *         st.last_suit = -1
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)             # <<<<<<<<<<<<<<
- *         st.due = next_rank(t, rank)
- *         note_turn(t, st)
+ *         st.passes = 0
+ *         st.last_layer = p
 */
       __pyx_t_1 = (__pyx_v_st->req_suit >= 0);
 
@@ -26436,26 +27838,97 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_v_st->last_suit = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":529
+      /* "pokerbull/cheat/_engine.pyx":644
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
- *         st.due = next_rank(t, rank)
+ *         st.passes = 0
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":531
+    /* "pokerbull/cheat/_engine.pyx":646
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
+ *         st.passes = 0             # <<<<<<<<<<<<<<
+ *         st.last_layer = p
+ *         if st.lead and t.rounds:
+*/
+    __pyx_v_st->passes = 0;
+
+    /* "pokerbull/cheat/_engine.pyx":647
+ *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
+ *         st.passes = 0
+ *         st.last_layer = p             # <<<<<<<<<<<<<<
+ *         if st.lead and t.rounds:
+ *             st.round_rank = rank
+*/
+    __pyx_v_st->last_layer = __pyx_v_p;
+
+    /* "pokerbull/cheat/_engine.pyx":648
+ *         st.passes = 0
+ *         st.last_layer = p
+ *         if st.lead and t.rounds:             # <<<<<<<<<<<<<<
+ *             st.round_rank = rank
+ *         st.lead = 0
+*/
+    __pyx_t_3 = (__pyx_v_st->lead != 0);
+
+    if (__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L30_bool_binop_done;
+    }
+    __pyx_t_3 = (__pyx_v_t->rounds != 0);
+
+
+    __pyx_t_1 = __pyx_t_3;
+
+    __pyx_L30_bool_binop_done:;
+    if (__pyx_t_1) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":649
+ *         st.last_layer = p
+ *         if st.lead and t.rounds:
+ *             st.round_rank = rank             # <<<<<<<<<<<<<<
+ *         st.lead = 0
+ *         st.due = next_rank(t, rank)
+*/
+      __pyx_v_st->round_rank = __pyx_v_rank;
+
+      /* "pokerbull/cheat/_engine.pyx":648
+ *         st.passes = 0
+ *         st.last_layer = p
+ *         if st.lead and t.rounds:             # <<<<<<<<<<<<<<
+ *             st.round_rank = rank
+ *         st.lead = 0
+*/
+    }
+
+    /* "pokerbull/cheat/_engine.pyx":650
+ *         if st.lead and t.rounds:
+ *             st.round_rank = rank
+ *         st.lead = 0             # <<<<<<<<<<<<<<
+ *         st.due = next_rank(t, rank)
+ *         note_turn(t, st)
+*/
+    __pyx_v_st->lead = 0;
+
+    /* "pokerbull/cheat/_engine.pyx":651
+ *             st.round_rank = rank
+ *         st.lead = 0
  *         st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
  *         note_turn(t, st)
  *         if st.over:
 */
     __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":532
- *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
+    /* "pokerbull/cheat/_engine.pyx":652
+ *         st.lead = 0
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)             # <<<<<<<<<<<<<<
  *         if st.over:
@@ -26463,7 +27936,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":533
+    /* "pokerbull/cheat/_engine.pyx":653
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -26475,7 +27948,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":534
+      /* "pokerbull/cheat/_engine.pyx":654
  *         note_turn(t, st)
  *         if st.over:
  *             break             # <<<<<<<<<<<<<<
@@ -26484,7 +27957,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L4_break;
 
-      /* "pokerbull/cheat/_engine.pyx":533
+      /* "pokerbull/cheat/_engine.pyx":653
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -26493,7 +27966,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":535
+    /* "pokerbull/cheat/_engine.pyx":655
  *         if st.over:
  *             break
  *         after_play_allowed(t, st, rank)             # <<<<<<<<<<<<<<
@@ -26502,7 +27975,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":536
+    /* "pokerbull/cheat/_engine.pyx":656
  *             break
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit             # <<<<<<<<<<<<<<
@@ -26513,7 +27986,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->req_suit = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":537
+    /* "pokerbull/cheat/_engine.pyx":657
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -26525,7 +27998,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":538
+      /* "pokerbull/cheat/_engine.pyx":658
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:
  *             w = 0             # <<<<<<<<<<<<<<
@@ -26534,7 +28007,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_w = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":539
+      /* "pokerbull/cheat/_engine.pyx":659
  *         if t.hawaiian:
  *             w = 0
  *             for i in range(1, t.n):             # <<<<<<<<<<<<<<
@@ -26548,7 +28021,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       for (__pyx_t_5 = 1; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
         __pyx_v_i = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":540
+        /* "pokerbull/cheat/_engine.pyx":660
  *             w = 0
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n             # <<<<<<<<<<<<<<
@@ -26557,7 +28030,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_s = ((__pyx_v_p + __pyx_v_i) % __pyx_v_t->n);
 
-        /* "pokerbull/cheat/_engine.pyx":541
+        /* "pokerbull/cheat/_engine.pyx":661
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -26569,16 +28042,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":542
+          /* "pokerbull/cheat/_engine.pyx":662
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:
  *                     continue             # <<<<<<<<<<<<<<
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
 */
-          goto __pyx_L19_continue;
+          goto __pyx_L34_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":541
+          /* "pokerbull/cheat/_engine.pyx":661
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -26587,7 +28060,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":543
+        /* "pokerbull/cheat/_engine.pyx":663
  *                 if not st.active[s]:
  *                     continue
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -26596,7 +28069,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":544
+        /* "pokerbull/cheat/_engine.pyx":664
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -26608,7 +28081,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":545
+          /* "pokerbull/cheat/_engine.pyx":665
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)             # <<<<<<<<<<<<<<
@@ -26617,7 +28090,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_s);
 
-          /* "pokerbull/cheat/_engine.pyx":546
+          /* "pokerbull/cheat/_engine.pyx":666
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)
  *                     w = 1             # <<<<<<<<<<<<<<
@@ -26626,16 +28099,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_v_w = 1;
 
-          /* "pokerbull/cheat/_engine.pyx":547
+          /* "pokerbull/cheat/_engine.pyx":667
  *                     challenge(t, st, s)
  *                     w = 1
  *                     break             # <<<<<<<<<<<<<<
  *             if w:
  *                 continue
 */
-          goto __pyx_L20_break;
+          goto __pyx_L35_break;
 
-          /* "pokerbull/cheat/_engine.pyx":544
+          /* "pokerbull/cheat/_engine.pyx":664
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -26643,12 +28116,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *                     w = 1
 */
         }
-        __pyx_L19_continue:;
+        __pyx_L34_continue:;
       }
-      __pyx_L20_break:;
+      __pyx_L35_break:;
 
 
-      /* "pokerbull/cheat/_engine.pyx":548
+      /* "pokerbull/cheat/_engine.pyx":668
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -26660,7 +28133,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":549
+        /* "pokerbull/cheat/_engine.pyx":669
  *                     break
  *             if w:
  *                 continue             # <<<<<<<<<<<<<<
@@ -26669,7 +28142,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":548
+        /* "pokerbull/cheat/_engine.pyx":668
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -26678,7 +28151,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":550
+      /* "pokerbull/cheat/_engine.pyx":670
  *             if w:
  *                 continue
  *             stand(t, st)             # <<<<<<<<<<<<<<
@@ -26687,7 +28160,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":551
+      /* "pokerbull/cheat/_engine.pyx":671
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -26699,7 +28172,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":552
+        /* "pokerbull/cheat/_engine.pyx":672
  *             stand(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -26708,7 +28181,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":551
+        /* "pokerbull/cheat/_engine.pyx":671
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -26717,7 +28190,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":553
+      /* "pokerbull/cheat/_engine.pyx":673
  *             if st.over:
  *                 break
  *             st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -26726,7 +28199,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":554
+      /* "pokerbull/cheat/_engine.pyx":674
  *                 break
  *             st.to_play = next_active(st, t.n, p)
  *             st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -26735,17 +28208,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = -1;
 
-      /* "pokerbull/cheat/_engine.pyx":537
+      /* "pokerbull/cheat/_engine.pyx":657
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
  *             w = 0
  *             for i in range(1, t.n):
 */
-      goto __pyx_L18;
+      goto __pyx_L33;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":556
+    /* "pokerbull/cheat/_engine.pyx":676
  *             st.open_seat = -1
  *         else:
  *             nxt = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -26755,7 +28228,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     /*else*/ {
       __pyx_v_nxt = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":557
+      /* "pokerbull/cheat/_engine.pyx":677
  *         else:
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt             # <<<<<<<<<<<<<<
@@ -26764,7 +28237,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_v_nxt;
 
-      /* "pokerbull/cheat/_engine.pyx":558
+      /* "pokerbull/cheat/_engine.pyx":678
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt
  *             st.open_seat = nxt             # <<<<<<<<<<<<<<
@@ -26773,12 +28246,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = __pyx_v_nxt;
     }
-    __pyx_L18:;
+    __pyx_L33:;
     __pyx_L3_continue:;
   }
   __pyx_L4_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":484
+  /* "pokerbull/cheat/_engine.pyx":589
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26799,7 +28272,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":561
+/* "pokerbull/cheat/_engine.pyx":681
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
@@ -26822,7 +28295,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   int __pyx_t_8;
 
 
-  /* "pokerbull/cheat/_engine.pyx":563
+  /* "pokerbull/cheat/_engine.pyx":683
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,
  *                 int leader) noexcept nogil:
  *     cdef int s, c, i, low = BIG             # <<<<<<<<<<<<<<
@@ -26831,7 +28304,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":564
+  /* "pokerbull/cheat/_engine.pyx":684
  *                 int leader) noexcept nogil:
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -26845,7 +28318,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":565
+    /* "pokerbull/cheat/_engine.pyx":685
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -26859,7 +28332,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":566
+      /* "pokerbull/cheat/_engine.pyx":686
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.hands[s][c] = 0             # <<<<<<<<<<<<<<
@@ -26868,7 +28341,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       ((__pyx_v_st->hands[__pyx_v_s])[__pyx_v_c]) = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":567
+      /* "pokerbull/cheat/_engine.pyx":687
  *         for c in range(NC):
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -26879,7 +28352,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":568
+    /* "pokerbull/cheat/_engine.pyx":688
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0             # <<<<<<<<<<<<<<
@@ -26888,7 +28361,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->sizes[__pyx_v_s]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":569
+    /* "pokerbull/cheat/_engine.pyx":689
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0
  *         st.active[s] = 1             # <<<<<<<<<<<<<<
@@ -26897,7 +28370,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->active[__pyx_v_s]) = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":570
+    /* "pokerbull/cheat/_engine.pyx":690
  *         st.sizes[s] = 0
  *         st.active[s] = 1
  *         st.ret[s] = 0.0             # <<<<<<<<<<<<<<
@@ -26908,12 +28381,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":571
+  /* "pokerbull/cheat/_engine.pyx":691
  *         st.active[s] = 1
  *         st.ret[s] = 0.0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
  *         st.pile[c] = 0
- *     for i in range(m):
+ *         st.out[c] = 0
 */
 
   __pyx_t_4 = __pyx_e_9pokerbull_5cheat_7_engine_NC;
@@ -26922,20 +28395,83 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":572
+    /* "pokerbull/cheat/_engine.pyx":692
  *         st.ret[s] = 0.0
  *     for c in range(NC):
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
- *     for i in range(m):
- *         s = i % t.n
+ *         st.out[c] = 0
+ *     st.gone = 0
 */
     (__pyx_v_st->pile[__pyx_v_c]) = 0;
+
+    /* "pokerbull/cheat/_engine.pyx":693
+ *     for c in range(NC):
+ *         st.pile[c] = 0
+ *         st.out[c] = 0             # <<<<<<<<<<<<<<
+ *     st.gone = 0
+ *     st.n_lost = 0
+*/
+    (__pyx_v_st->out[__pyx_v_c]) = 0;
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":573
- *     for c in range(NC):
+  /* "pokerbull/cheat/_engine.pyx":694
  *         st.pile[c] = 0
+ *         st.out[c] = 0
+ *     st.gone = 0             # <<<<<<<<<<<<<<
+ *     st.n_lost = 0
+ *     st.passes = 0
+*/
+  __pyx_v_st->gone = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":695
+ *         st.out[c] = 0
+ *     st.gone = 0
+ *     st.n_lost = 0             # <<<<<<<<<<<<<<
+ *     st.passes = 0
+ *     st.last_layer = -1
+*/
+  __pyx_v_st->n_lost = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":696
+ *     st.gone = 0
+ *     st.n_lost = 0
+ *     st.passes = 0             # <<<<<<<<<<<<<<
+ *     st.last_layer = -1
+ *     st.round_rank = -1
+*/
+  __pyx_v_st->passes = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":697
+ *     st.n_lost = 0
+ *     st.passes = 0
+ *     st.last_layer = -1             # <<<<<<<<<<<<<<
+ *     st.round_rank = -1
+ *     st.lead = 0
+*/
+  __pyx_v_st->last_layer = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":698
+ *     st.passes = 0
+ *     st.last_layer = -1
+ *     st.round_rank = -1             # <<<<<<<<<<<<<<
+ *     st.lead = 0
+ *     for i in range(m):
+*/
+  __pyx_v_st->round_rank = -1;
+
+  /* "pokerbull/cheat/_engine.pyx":699
+ *     st.last_layer = -1
+ *     st.round_rank = -1
+ *     st.lead = 0             # <<<<<<<<<<<<<<
+ *     for i in range(m):
+ *         s = i % t.n
+*/
+  __pyx_v_st->lead = 0;
+
+  /* "pokerbull/cheat/_engine.pyx":700
+ *     st.round_rank = -1
+ *     st.lead = 0
  *     for i in range(m):             # <<<<<<<<<<<<<<
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1
@@ -26947,8 +28483,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":574
- *         st.pile[c] = 0
+    /* "pokerbull/cheat/_engine.pyx":701
+ *     st.lead = 0
  *     for i in range(m):
  *         s = i % t.n             # <<<<<<<<<<<<<<
  *         st.hands[s][deal_cards[order[i]]] += 1
@@ -26956,7 +28492,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     __pyx_v_s = (__pyx_v_i % __pyx_v_t->n);
 
-    /* "pokerbull/cheat/_engine.pyx":575
+    /* "pokerbull/cheat/_engine.pyx":702
  *     for i in range(m):
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1             # <<<<<<<<<<<<<<
@@ -26969,7 +28505,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     __pyx_t_7 = (__pyx_v_deal_cards[(__pyx_v_order[__pyx_v_i])]);
     ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":576
+    /* "pokerbull/cheat/_engine.pyx":703
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1             # <<<<<<<<<<<<<<
@@ -26982,7 +28518,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":577
+  /* "pokerbull/cheat/_engine.pyx":704
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1
  *     st.n_finished = 0             # <<<<<<<<<<<<<<
@@ -26991,7 +28527,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_finished = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":578
+  /* "pokerbull/cheat/_engine.pyx":705
  *         st.sizes[s] += 1
  *     st.n_finished = 0
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -27000,7 +28536,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":579
+  /* "pokerbull/cheat/_engine.pyx":706
  *     st.n_finished = 0
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -27009,7 +28545,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":580
+  /* "pokerbull/cheat/_engine.pyx":707
  *     st.pile_size = 0
  *     st.has_play = 0
  *     st.last_laid = 0             # <<<<<<<<<<<<<<
@@ -27018,7 +28554,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_laid = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":581
+  /* "pokerbull/cheat/_engine.pyx":708
  *     st.has_play = 0
  *     st.last_laid = 0
  *     st.due = 12             # <<<<<<<<<<<<<<
@@ -27027,7 +28563,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->due = 12;
 
-  /* "pokerbull/cheat/_engine.pyx":582
+  /* "pokerbull/cheat/_engine.pyx":709
  *     st.last_laid = 0
  *     st.due = 12
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -27036,7 +28572,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":583
+  /* "pokerbull/cheat/_engine.pyx":710
  *     st.due = 12
  *     st.stall = 0
  *     st.over = 0             # <<<<<<<<<<<<<<
@@ -27045,27 +28581,73 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->over = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":584
+  /* "pokerbull/cheat/_engine.pyx":711
  *     st.stall = 0
  *     st.over = 0
  *     st.stalled = 0             # <<<<<<<<<<<<<<
  *     st.actions = 0
- *     for s in range(t.n):
+ *     if t.set_size:
 */
   __pyx_v_st->stalled = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":585
+  /* "pokerbull/cheat/_engine.pyx":712
  *     st.over = 0
  *     st.stalled = 0
  *     st.actions = 0             # <<<<<<<<<<<<<<
- *     for s in range(t.n):
- *         if st.sizes[s] < low:
+ *     if t.set_size:
+ *         for s in range(t.n):
 */
   __pyx_v_st->actions = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":586
+  /* "pokerbull/cheat/_engine.pyx":713
  *     st.stalled = 0
  *     st.actions = 0
+ *     if t.set_size:             # <<<<<<<<<<<<<<
+ *         for s in range(t.n):
+ *             put_aside_sets(t, st, s)
+*/
+  __pyx_t_8 = (__pyx_v_t->set_size != 0);
+
+  if (__pyx_t_8) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":714
+ *     st.actions = 0
+ *     if t.set_size:
+ *         for s in range(t.n):             # <<<<<<<<<<<<<<
+ *             put_aside_sets(t, st, s)
+ *     for s in range(t.n):
+*/
+
+    __pyx_t_1 = __pyx_v_t->n;
+    __pyx_t_2 = __pyx_t_1;
+
+    for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
+      __pyx_v_s = __pyx_t_3;
+
+      /* "pokerbull/cheat/_engine.pyx":715
+ *     if t.set_size:
+ *         for s in range(t.n):
+ *             put_aside_sets(t, st, s)             # <<<<<<<<<<<<<<
+ *     for s in range(t.n):
+ *         if st.sizes[s] < low:
+*/
+      __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(__pyx_v_t, __pyx_v_st, __pyx_v_s);
+    }
+
+
+    /* "pokerbull/cheat/_engine.pyx":713
+ *     st.stalled = 0
+ *     st.actions = 0
+ *     if t.set_size:             # <<<<<<<<<<<<<<
+ *         for s in range(t.n):
+ *             put_aside_sets(t, st, s)
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":716
+ *         for s in range(t.n):
+ *             put_aside_sets(t, st, s)
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]
@@ -27077,8 +28659,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":587
- *     st.actions = 0
+    /* "pokerbull/cheat/_engine.pyx":717
+ *             put_aside_sets(t, st, s)
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
  *             low = st.sizes[s]
@@ -27089,17 +28671,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     if (__pyx_t_8) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":588
+      /* "pokerbull/cheat/_engine.pyx":718
  *     for s in range(t.n):
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
  *     st.record_low = low
- *     st.req_suit = -1
+ *     if st.over:
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":587
- *     st.actions = 0
+      /* "pokerbull/cheat/_engine.pyx":717
+ *             put_aside_sets(t, st, s)
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
  *             low = st.sizes[s]
@@ -27109,26 +28691,58 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":589
+  /* "pokerbull/cheat/_engine.pyx":719
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]
  *     st.record_low = low             # <<<<<<<<<<<<<<
- *     st.req_suit = -1
- *     st.last_suit = -1
+ *     if st.over:
+ *         return
 */
   __pyx_v_st->record_low = __pyx_v_low;
 
-  /* "pokerbull/cheat/_engine.pyx":590
+  /* "pokerbull/cheat/_engine.pyx":720
  *             low = st.sizes[s]
  *     st.record_low = low
+ *     if st.over:             # <<<<<<<<<<<<<<
+ *         return
+ *     st.req_suit = -1
+*/
+  __pyx_t_8 = (__pyx_v_st->over != 0);
+
+  if (__pyx_t_8) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":721
+ *     st.record_low = low
+ *     if st.over:
+ *         return             # <<<<<<<<<<<<<<
+ *     st.req_suit = -1
+ *     st.last_suit = -1
+*/
+    {
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":720
+ *             low = st.sizes[s]
+ *     st.record_low = low
+ *     if st.over:             # <<<<<<<<<<<<<<
+ *         return
+ *     st.req_suit = -1
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":722
+ *     if st.over:
+ *         return
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
  *     st.last_suit = -1
  *     st.next_uniform = 0
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":591
- *     st.record_low = low
+  /* "pokerbull/cheat/_engine.pyx":723
+ *         return
  *     st.req_suit = -1
  *     st.last_suit = -1             # <<<<<<<<<<<<<<
  *     st.next_uniform = 0
@@ -27136,7 +28750,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":592
+  /* "pokerbull/cheat/_engine.pyx":724
  *     st.req_suit = -1
  *     st.last_suit = -1
  *     st.next_uniform = 0             # <<<<<<<<<<<<<<
@@ -27145,7 +28759,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->next_uniform = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":593
+  /* "pokerbull/cheat/_engine.pyx":725
  *     st.last_suit = -1
  *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
@@ -27157,7 +28771,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":594
+    /* "pokerbull/cheat/_engine.pyx":726
  *     st.next_uniform = 0
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):             # <<<<<<<<<<<<<<
@@ -27167,7 +28781,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_1 = (__pyx_v_t->n - 1); __pyx_t_1 > -1; __pyx_t_1-=1) {
       __pyx_v_s = __pyx_t_1;
 
-      /* "pokerbull/cheat/_engine.pyx":595
+      /* "pokerbull/cheat/_engine.pyx":727
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -27179,7 +28793,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       if (__pyx_t_8) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":596
+        /* "pokerbull/cheat/_engine.pyx":728
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s             # <<<<<<<<<<<<<<
@@ -27188,7 +28802,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
         __pyx_v_leader = __pyx_v_s;
 
-        /* "pokerbull/cheat/_engine.pyx":595
+        /* "pokerbull/cheat/_engine.pyx":727
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -27198,7 +28812,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       }
     }
 
-    /* "pokerbull/cheat/_engine.pyx":593
+    /* "pokerbull/cheat/_engine.pyx":725
  *     st.last_suit = -1
  *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
@@ -27207,7 +28821,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":597
+  /* "pokerbull/cheat/_engine.pyx":729
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s
  *     start_round(t, st, leader)             # <<<<<<<<<<<<<<
@@ -27216,7 +28830,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
 
-  /* "pokerbull/cheat/_engine.pyx":561
+  /* "pokerbull/cheat/_engine.pyx":681
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
@@ -27225,6 +28839,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
 
   /* function exit code */
+  __pyx_L0:;
 
 
 
@@ -27232,7 +28847,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":600
+/* "pokerbull/cheat/_engine.pyx":732
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -27250,25 +28865,25 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__(CYTHON_UNUSED
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__defaults__", 0);
-  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 732, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 732, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
-  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 732, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 600, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 732, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_2);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 600, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 732, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_2 = 0;
-  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 732, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
   __Pyx_GIVEREF(__pyx_t_3);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 600, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 732, __pyx_L1_error);
   __Pyx_INCREF(Py_None);
   __Pyx_GIVEREF(Py_None);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 600, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 732, __pyx_L1_error);
   __pyx_t_3 = 0;
   {
     PyObject *__pyx_temp;
@@ -27339,69 +28954,69 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_table,&__pyx_mstate_global->__pyx_n_u_orders,&__pyx_mstate_global->__pyx_n_u_styles,&__pyx_mstate_global->__pyx_n_u_turned,&__pyx_mstate_global->__pyx_n_u_uniforms,0};
     struct __pyx_defaults *__pyx_dynamic_args = __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self);
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 600, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 732, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 732, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 732, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 732, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 732, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 732, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 600, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 732, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 3; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 600, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 732, __pyx_L3_error) }
       }
     } else {
       switch (__pyx_nargs) {
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 732, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 732, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 732, __pyx_L3_error)
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 732, __pyx_L3_error)
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 600, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 732, __pyx_L3_error)
         break;
         default: goto __pyx_L5_argtuple_error;
       }
     }
     __pyx_v_table = ((PyObject*)values[0]);
-    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 600, __pyx_L3_error)
-    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 600, __pyx_L3_error)
+    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 732, __pyx_L3_error)
+    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 732, __pyx_L3_error)
     if (values[3]) {
-      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 601, __pyx_L3_error)
+      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 733, __pyx_L3_error)
     } else {
       __pyx_v_turned = __pyx_dynamic_args->arg0;
       __PYX_INC_MEMVIEW(&__pyx_v_turned, 1);
     }
     if (values[4]) {
-      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 601, __pyx_L3_error)
+      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 733, __pyx_L3_error)
     } else {
       __pyx_v_uniforms = __pyx_dynamic_args->arg1;
       __PYX_INC_MEMVIEW(&__pyx_v_uniforms, 1);
@@ -27409,7 +29024,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 600, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 732, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -27424,7 +29039,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 600, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 732, __pyx_L1_error)
   __pyx_r = __pyx_pf_9pokerbull_5cheat_7_engine_play_games(__pyx_self, __pyx_v_table, __pyx_v_orders, __pyx_v_styles, __pyx_v_turned, __pyx_v_uniforms);
 
   /* function exit code */
@@ -27501,7 +29116,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("play_games", 0);
 
-  /* "pokerbull/cheat/_engine.pyx":609
+  /* "pokerbull/cheat/_engine.pyx":741
  *     cdef Table t
  *     cdef State st
  *     cdef int n = table["players"], s, i, m             # <<<<<<<<<<<<<<
@@ -27510,15 +29125,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 609, __pyx_L1_error)
+    __PYX_ERR(0, 741, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 609, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 741, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 609, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 741, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_n = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":613
+  /* "pokerbull/cheat/_engine.pyx":745
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -27530,7 +29145,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":614
+    /* "pokerbull/cheat/_engine.pyx":746
  *     cdef int sty[MAXP]
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")             # <<<<<<<<<<<<<<
@@ -27538,7 +29153,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     t.places = table["places"]
 */
     __pyx_t_4 = NULL;
-    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 614, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 746, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_6[0] = __pyx_mstate_global->__pyx_kp_u_the_compiled_loop_seats_at_most;
     __pyx_t_6[1] = __pyx_t_5;
@@ -27549,7 +29164,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_8 = __Pyx_PyUnicode_Join(__pyx_t_6, 3, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 614, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 746, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __pyx_t_9 = 1;
@@ -27558,14 +29173,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_1 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
       __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 614, __pyx_L1_error)
+      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 746, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_1);
     }
     __Pyx_Raise(__pyx_t_1, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __PYX_ERR(0, 614, __pyx_L1_error)
+    __PYX_ERR(0, 746, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":613
+    /* "pokerbull/cheat/_engine.pyx":745
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -27574,7 +29189,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":615
+  /* "pokerbull/cheat/_engine.pyx":747
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n             # <<<<<<<<<<<<<<
@@ -27583,7 +29198,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.n = __pyx_v_n;
 
-  /* "pokerbull/cheat/_engine.pyx":616
+  /* "pokerbull/cheat/_engine.pyx":748
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n
  *     t.places = table["places"]             # <<<<<<<<<<<<<<
@@ -27592,15 +29207,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 616, __pyx_L1_error)
+    __PYX_ERR(0, 748, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 616, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 748, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 616, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 748, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.places = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":617
+  /* "pokerbull/cheat/_engine.pyx":749
  *     t.n = n
  *     t.places = table["places"]
  *     t.fork = table["fork"]             # <<<<<<<<<<<<<<
@@ -27609,15 +29224,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 617, __pyx_L1_error)
+    __PYX_ERR(0, 749, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 617, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 749, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 617, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 749, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.fork = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":618
+  /* "pokerbull/cheat/_engine.pyx":750
  *     t.places = table["places"]
  *     t.fork = table["fork"]
  *     t.free = table["free"]             # <<<<<<<<<<<<<<
@@ -27626,15 +29241,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 618, __pyx_L1_error)
+    __PYX_ERR(0, 750, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 618, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 750, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 618, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 750, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.free = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":619
+  /* "pokerbull/cheat/_engine.pyx":751
  *     t.fork = table["fork"]
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]             # <<<<<<<<<<<<<<
@@ -27643,66 +29258,117 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 619, __pyx_L1_error)
+    __PYX_ERR(0, 751, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 619, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 751, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 619, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 751, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.egyptian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":620
+  /* "pokerbull/cheat/_engine.pyx":752
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]             # <<<<<<<<<<<<<<
  *     t.only_one = table["only_one"]
+ *     t.rounds = table["rounds"]
+*/
+  if (unlikely(__pyx_v_table == Py_None)) {
+    PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
+    __PYX_ERR(0, 752, __pyx_L1_error)
+  }
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 752, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_1);
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 752, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
+  __pyx_v_t.specificity = __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":753
+ *     t.egyptian = table["egyptian"]
+ *     t.specificity = table["specificity"]
+ *     t.only_one = table["only_one"]             # <<<<<<<<<<<<<<
+ *     t.rounds = table["rounds"]
+ *     t.chinese = table["chinese"]
+*/
+  if (unlikely(__pyx_v_table == Py_None)) {
+    PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
+    __PYX_ERR(0, 753, __pyx_L1_error)
+  }
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 753, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_1);
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 753, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
+  __pyx_v_t.only_one = __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":754
+ *     t.specificity = table["specificity"]
+ *     t.only_one = table["only_one"]
+ *     t.rounds = table["rounds"]             # <<<<<<<<<<<<<<
+ *     t.chinese = table["chinese"]
+ *     t.set_size = table["set_size"]
+*/
+  if (unlikely(__pyx_v_table == Py_None)) {
+    PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
+    __PYX_ERR(0, 754, __pyx_L1_error)
+  }
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_rounds); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 754, __pyx_L1_error)
+  __Pyx_GOTREF(__pyx_t_1);
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 754, __pyx_L1_error)
+  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
+  __pyx_v_t.rounds = __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":755
+ *     t.only_one = table["only_one"]
+ *     t.rounds = table["rounds"]
+ *     t.chinese = table["chinese"]             # <<<<<<<<<<<<<<
+ *     t.set_size = table["set_size"]
  *     cdef int canadian = table["canadian"]
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 620, __pyx_L1_error)
+    __PYX_ERR(0, 755, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 620, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_chinese); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 755, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 620, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 755, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_v_t.specificity = __pyx_t_2;
+  __pyx_v_t.chinese = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":621
- *     t.egyptian = table["egyptian"]
- *     t.specificity = table["specificity"]
- *     t.only_one = table["only_one"]             # <<<<<<<<<<<<<<
+  /* "pokerbull/cheat/_engine.pyx":756
+ *     t.rounds = table["rounds"]
+ *     t.chinese = table["chinese"]
+ *     t.set_size = table["set_size"]             # <<<<<<<<<<<<<<
  *     cdef int canadian = table["canadian"]
  *     cdef double one_draw[1]
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 621, __pyx_L1_error)
+    __PYX_ERR(0, 756, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 621, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_set_size); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 756, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 621, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 756, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_v_t.only_one = __pyx_t_2;
+  __pyx_v_t.set_size = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":622
- *     t.specificity = table["specificity"]
- *     t.only_one = table["only_one"]
+  /* "pokerbull/cheat/_engine.pyx":757
+ *     t.chinese = table["chinese"]
+ *     t.set_size = table["set_size"]
  *     cdef int canadian = table["canadian"]             # <<<<<<<<<<<<<<
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 622, __pyx_L1_error)
+    __PYX_ERR(0, 757, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 622, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 757, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 622, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 757, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_canadian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":624
+  /* "pokerbull/cheat/_engine.pyx":759
  *     cdef int canadian = table["canadian"]
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0             # <<<<<<<<<<<<<<
@@ -27711,7 +29377,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   (__pyx_v_one_draw[0]) = 0.0;
 
-  /* "pokerbull/cheat/_engine.pyx":625
+  /* "pokerbull/cheat/_engine.pyx":760
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]             # <<<<<<<<<<<<<<
@@ -27720,15 +29386,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 625, __pyx_L1_error)
+    __PYX_ERR(0, 760, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 625, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 760, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 625, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 760, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.counts_differ = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":626
+  /* "pokerbull/cheat/_engine.pyx":761
  *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]             # <<<<<<<<<<<<<<
@@ -27737,15 +29403,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 626, __pyx_L1_error)
+    __PYX_ERR(0, 761, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 626, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 761, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 626, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 761, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.wild = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":627
+  /* "pokerbull/cheat/_engine.pyx":762
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]             # <<<<<<<<<<<<<<
@@ -27754,15 +29420,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 627, __pyx_L1_error)
+    __PYX_ERR(0, 762, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 627, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 762, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 627, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 762, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.max_lay = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":628
+  /* "pokerbull/cheat/_engine.pyx":763
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]             # <<<<<<<<<<<<<<
@@ -27771,15 +29437,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 628, __pyx_L1_error)
+    __PYX_ERR(0, 763, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 628, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 763, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 628, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 763, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.hawaiian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":629
+  /* "pokerbull/cheat/_engine.pyx":764
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]             # <<<<<<<<<<<<<<
@@ -27788,15 +29454,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 629, __pyx_L1_error)
+    __PYX_ERR(0, 764, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 629, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 764, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 629, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 764, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.stall_turns = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":630
+  /* "pokerbull/cheat/_engine.pyx":765
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]             # <<<<<<<<<<<<<<
@@ -27805,24 +29471,24 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 630, __pyx_L1_error)
+    __PYX_ERR(0, 765, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 630, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 765, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __pyx_v_cyc = __pyx_t_1;
   __pyx_t_1 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":631
+  /* "pokerbull/cheat/_engine.pyx":766
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)             # <<<<<<<<<<<<<<
  *     for i in range(14):
  *         t.pos[i] = -1
 */
-  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 631, __pyx_L1_error)
+  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 766, __pyx_L1_error)
   __pyx_v_t.cycle_len = __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":632
+  /* "pokerbull/cheat/_engine.pyx":767
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)
  *     for i in range(14):             # <<<<<<<<<<<<<<
@@ -27832,7 +29498,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < 14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":633
+    /* "pokerbull/cheat/_engine.pyx":768
  *     t.cycle_len = len(cyc)
  *     for i in range(14):
  *         t.pos[i] = -1             # <<<<<<<<<<<<<<
@@ -27842,7 +29508,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     (__pyx_v_t.pos[__pyx_v_i]) = -1;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":634
+  /* "pokerbull/cheat/_engine.pyx":769
  *     for i in range(14):
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -27856,37 +29522,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_i = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":635
+    /* "pokerbull/cheat/_engine.pyx":770
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]             # <<<<<<<<<<<<<<
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 635, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 770, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 635, __pyx_L1_error)
+    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 770, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.cycle[__pyx_v_i]) = __pyx_t_12;
 
 
-    /* "pokerbull/cheat/_engine.pyx":636
+    /* "pokerbull/cheat/_engine.pyx":771
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i             # <<<<<<<<<<<<<<
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 636, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 771, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 636, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 771, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.pos[__pyx_t_7]) = __pyx_v_i;
 
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":637
+  /* "pokerbull/cheat/_engine.pyx":772
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -27895,9 +29561,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
 
   __pyx_t_2 = 0;
-  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 637, __pyx_L1_error)
+  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 772, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 637, __pyx_L1_error)
+  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 772, __pyx_L1_error)
   __pyx_t_8 = __pyx_t_1; __Pyx_INCREF(__pyx_t_8);
   __pyx_t_7 = 0;
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
@@ -27905,31 +29571,31 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     {
       Py_ssize_t __pyx_temp = __Pyx_PyList_GET_SIZE(__pyx_t_8);
       #if !CYTHON_ASSUME_SAFE_SIZE
-      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 637, __pyx_L1_error)
+      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 772, __pyx_L1_error)
       #endif
       if (__pyx_t_7 >= __pyx_temp) break;
     }
     __pyx_t_1 = __Pyx_PyList_GET_ITEM_REF(__pyx_t_8, __pyx_t_7, __Pyx_ReferenceSharing_OwnStrongReference);
     ++__pyx_t_7;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 637, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 772, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
     __Pyx_XDECREF_SET(__pyx_v_r, __pyx_t_1);
     __pyx_t_1 = 0;
     __pyx_v_i = __pyx_t_2;
     __pyx_t_2 = (__pyx_t_2 + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":638
+    /* "pokerbull/cheat/_engine.pyx":773
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r             # <<<<<<<<<<<<<<
  *     deck = table["deck"]
  *     m = 0
 */
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 638, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 773, __pyx_L1_error)
     (__pyx_v_t.all_ranks[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":637
+    /* "pokerbull/cheat/_engine.pyx":772
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -27939,7 +29605,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":639
+  /* "pokerbull/cheat/_engine.pyx":774
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
  *     deck = table["deck"]             # <<<<<<<<<<<<<<
@@ -27948,14 +29614,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 639, __pyx_L1_error)
+    __PYX_ERR(0, 774, __pyx_L1_error)
   }
-  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 639, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 774, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __pyx_v_deck = __pyx_t_8;
   __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":640
+  /* "pokerbull/cheat/_engine.pyx":775
  *         t.all_ranks[i] = r
  *     deck = table["deck"]
  *     m = 0             # <<<<<<<<<<<<<<
@@ -27964,7 +29630,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_m = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":641
+  /* "pokerbull/cheat/_engine.pyx":776
  *     deck = table["deck"]
  *     m = 0
  *     t.deck_total = 0             # <<<<<<<<<<<<<<
@@ -27973,7 +29639,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.deck_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":642
+  /* "pokerbull/cheat/_engine.pyx":777
  *     m = 0
  *     t.deck_total = 0
  *     for i in range(NC):             # <<<<<<<<<<<<<<
@@ -27987,56 +29653,56 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < __pyx_t_14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":643
+    /* "pokerbull/cheat/_engine.pyx":778
  *     t.deck_total = 0
  *     for i in range(NC):
  *         t.deck[i] = deck[i]             # <<<<<<<<<<<<<<
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
 */
-    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 643, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 778, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 643, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 778, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     (__pyx_v_t.deck[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":644
+    /* "pokerbull/cheat/_engine.pyx":779
  *     for i in range(NC):
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]             # <<<<<<<<<<<<<<
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
 */
-    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 644, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 779, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 644, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 779, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 644, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 779, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 644, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 779, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_v_t.deck_total = __pyx_t_10;
 
-    /* "pokerbull/cheat/_engine.pyx":645
+    /* "pokerbull/cheat/_engine.pyx":780
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):             # <<<<<<<<<<<<<<
  *             deal_cards[m] = i
  *             m += 1
 */
-    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 645, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 780, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 645, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 780, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_t_15 = __pyx_t_7;
 
     for (__pyx_t_10 = 0; __pyx_t_10 < __pyx_t_15; __pyx_t_10+=1) {
       __pyx_v_s = __pyx_t_10;
 
-      /* "pokerbull/cheat/_engine.pyx":646
+      /* "pokerbull/cheat/_engine.pyx":781
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
  *             deal_cards[m] = i             # <<<<<<<<<<<<<<
@@ -28045,7 +29711,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
       (__pyx_v_deal_cards[__pyx_v_m]) = __pyx_v_i;
 
-      /* "pokerbull/cheat/_engine.pyx":647
+      /* "pokerbull/cheat/_engine.pyx":782
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
  *             m += 1             # <<<<<<<<<<<<<<
@@ -28059,7 +29725,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":648
+  /* "pokerbull/cheat/_engine.pyx":783
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -28071,7 +29737,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":649
+    /* "pokerbull/cheat/_engine.pyx":784
  *             m += 1
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")             # <<<<<<<<<<<<<<
@@ -28079,9 +29745,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *         sty[s] = styles[s]
 */
     __pyx_t_1 = NULL;
-    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 649, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 784, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 649, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 784, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_16[0] = __pyx_mstate_global->__pyx_kp_u_each_deal_must_order;
     __pyx_t_16[1] = __pyx_t_8;
@@ -28093,7 +29759,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_17 = __Pyx_PyUnicode_Join(__pyx_t_16, 4, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 649, __pyx_L1_error)
+    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 784, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_17);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
@@ -28103,14 +29769,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_1); __pyx_t_1 = 0;
       __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 649, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 784, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 649, __pyx_L1_error)
+    __PYX_ERR(0, 784, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":648
+    /* "pokerbull/cheat/_engine.pyx":783
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -28119,7 +29785,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":650
+  /* "pokerbull/cheat/_engine.pyx":785
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -28133,7 +29799,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_s = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":651
+    /* "pokerbull/cheat/_engine.pyx":786
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):
  *         sty[s] = styles[s]             # <<<<<<<<<<<<<<
@@ -28145,7 +29811,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":652
+  /* "pokerbull/cheat/_engine.pyx":787
  *     for s in range(n):
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]             # <<<<<<<<<<<<<<
@@ -28154,7 +29820,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_games = (__pyx_v_orders.shape[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":653
+  /* "pokerbull/cheat/_engine.pyx":788
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
@@ -28190,7 +29856,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":654
+    /* "pokerbull/cheat/_engine.pyx":789
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")             # <<<<<<<<<<<<<<
@@ -28203,14 +29869,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_canadian_start_needs_the_cards_t};
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 654, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 789, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 654, __pyx_L1_error)
+    __PYX_ERR(0, 789, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":653
+    /* "pokerbull/cheat/_engine.pyx":788
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
@@ -28219,7 +29885,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":655
+  /* "pokerbull/cheat/_engine.pyx":790
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
@@ -28265,7 +29931,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":656
+    /* "pokerbull/cheat/_engine.pyx":791
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
  *         raise ValueError("only_one needs draws for each game")             # <<<<<<<<<<<<<<
@@ -28278,14 +29944,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_only_one_needs_draws_for_each_ga};
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 656, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 791, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 656, __pyx_L1_error)
+    __PYX_ERR(0, 791, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":655
+    /* "pokerbull/cheat/_engine.pyx":790
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
@@ -28294,7 +29960,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":658
+  /* "pokerbull/cheat/_engine.pyx":793
  *         raise ValueError("only_one needs draws for each game")
  *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)             # <<<<<<<<<<<<<<
@@ -28302,26 +29968,26 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef double[:, ::1] rv = rets
 */
   __pyx_t_17 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 658, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 793, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 658, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 793, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 658, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 793, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 658, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 793, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 658, __pyx_L1_error)
+  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 793, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_20);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 658, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 793, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_8);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 658, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 793, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_8 = 0;
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 658, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 793, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 658, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 793, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   __pyx_t_9 = 1;
@@ -28343,13 +30009,13 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 658, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 793, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_rets = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":659
+  /* "pokerbull/cheat/_engine.pyx":794
  *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)             # <<<<<<<<<<<<<<
@@ -28357,16 +30023,16 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef cnp.int64_t[::1] av = acts
 */
   __pyx_t_5 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 659, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 794, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 659, __pyx_L1_error)
+  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 794, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_20);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 659, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 794, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 659, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 794, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_17);
-  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 659, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 794, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
   __pyx_t_9 = 1;
@@ -28388,37 +30054,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 659, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 794, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_acts = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":660
+  /* "pokerbull/cheat/_engine.pyx":795
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets             # <<<<<<<<<<<<<<
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
 */
-  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 660, __pyx_L1_error)
+  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 795, __pyx_L1_error)
   __pyx_v_rv = __pyx_t_21;
   __pyx_t_21.memview = NULL;
   __pyx_t_21.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":661
+  /* "pokerbull/cheat/_engine.pyx":796
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts             # <<<<<<<<<<<<<<
  *     with nogil:
  *         for g in range(games):
 */
-  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 661, __pyx_L1_error)
+  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 796, __pyx_L1_error)
   __pyx_v_av = __pyx_t_22;
   __pyx_t_22.memview = NULL;
   __pyx_t_22.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":662
+  /* "pokerbull/cheat/_engine.pyx":797
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -28431,7 +30097,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "pokerbull/cheat/_engine.pyx":663
+        /* "pokerbull/cheat/_engine.pyx":798
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
  *         for g in range(games):             # <<<<<<<<<<<<<<
@@ -28445,7 +30111,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
         for (__pyx_t_23 = 0; __pyx_t_23 < __pyx_t_15; __pyx_t_23+=1) {
           __pyx_v_g = __pyx_t_23;
 
-          /* "pokerbull/cheat/_engine.pyx":664
+          /* "pokerbull/cheat/_engine.pyx":799
  *     with nogil:
  *         for g in range(games):
  *             if t.only_one:             # <<<<<<<<<<<<<<
@@ -28457,7 +30123,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           if (__pyx_t_3) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":665
+            /* "pokerbull/cheat/_engine.pyx":800
  *         for g in range(games):
  *             if t.only_one:
  *                 st.uniforms = &uniforms[g, 0]             # <<<<<<<<<<<<<<
@@ -28468,7 +30134,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
             __pyx_t_24 = 0;
             __pyx_v_st.uniforms = (&(*((double *) ( /* dim=1 */ ((char *) (((double *) ( /* dim=0 */ (__pyx_v_uniforms.data + __pyx_t_18 * __pyx_v_uniforms.strides[0]) )) + __pyx_t_24)) ))));
 
-            /* "pokerbull/cheat/_engine.pyx":666
+            /* "pokerbull/cheat/_engine.pyx":801
  *             if t.only_one:
  *                 st.uniforms = &uniforms[g, 0]
  *                 st.n_uniforms = <int> uniforms.shape[1]             # <<<<<<<<<<<<<<
@@ -28477,7 +30143,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
             __pyx_v_st.n_uniforms = ((int)(__pyx_v_uniforms.shape[1]));
 
-            /* "pokerbull/cheat/_engine.pyx":664
+            /* "pokerbull/cheat/_engine.pyx":799
  *     with nogil:
  *         for g in range(games):
  *             if t.only_one:             # <<<<<<<<<<<<<<
@@ -28487,7 +30153,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
             goto __pyx_L32;
           }
 
-          /* "pokerbull/cheat/_engine.pyx":668
+          /* "pokerbull/cheat/_engine.pyx":803
  *                 st.n_uniforms = <int> uniforms.shape[1]
  *             else:
  *                 st.uniforms = one_draw             # <<<<<<<<<<<<<<
@@ -28497,7 +30163,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           /*else*/ {
             __pyx_v_st.uniforms = __pyx_v_one_draw;
 
-            /* "pokerbull/cheat/_engine.pyx":669
+            /* "pokerbull/cheat/_engine.pyx":804
  *             else:
  *                 st.uniforms = one_draw
  *                 st.n_uniforms = 1             # <<<<<<<<<<<<<<
@@ -28508,7 +30174,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
           __pyx_L32:;
 
-          /* "pokerbull/cheat/_engine.pyx":670
+          /* "pokerbull/cheat/_engine.pyx":805
  *                 st.uniforms = one_draw
  *                 st.n_uniforms = 1
  *             leader = <int> (turned[g] % n) if canadian else 0             # <<<<<<<<<<<<<<
@@ -28528,7 +30194,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
           __pyx_v_leader = __pyx_t_2;
 
-          /* "pokerbull/cheat/_engine.pyx":671
+          /* "pokerbull/cheat/_engine.pyx":806
  *                 st.n_uniforms = 1
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)             # <<<<<<<<<<<<<<
@@ -28539,7 +30205,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           __pyx_t_18 = 0;
           __pyx_f_9pokerbull_5cheat_7_engine_setup((&__pyx_v_t), (&__pyx_v_st), __pyx_v_deal_cards, ((PY_LONG_LONG const *)(&(*((__pyx_t_5numpy_int64_t *) ( /* dim=1 */ ((char *) (((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ (__pyx_v_orders.data + __pyx_t_24 * __pyx_v_orders.strides[0]) )) + __pyx_t_18)) ))))), __pyx_v_m, __pyx_v_leader);
 
-          /* "pokerbull/cheat/_engine.pyx":672
+          /* "pokerbull/cheat/_engine.pyx":807
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:             # <<<<<<<<<<<<<<
@@ -28551,7 +30217,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           if (__pyx_t_3) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":673
+            /* "pokerbull/cheat/_engine.pyx":808
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -28560,7 +30226,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
             __pyx_v_st.actions = (__pyx_v_st.actions + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":672
+            /* "pokerbull/cheat/_engine.pyx":807
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:             # <<<<<<<<<<<<<<
@@ -28569,7 +30235,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           }
 
-          /* "pokerbull/cheat/_engine.pyx":674
+          /* "pokerbull/cheat/_engine.pyx":809
  *             if canadian:
  *                 st.actions += 1
  *             play_game(&t, &st, sty)             # <<<<<<<<<<<<<<
@@ -28578,7 +30244,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           __pyx_f_9pokerbull_5cheat_7_engine_play_game((&__pyx_v_t), (&__pyx_v_st), __pyx_v_sty);
 
-          /* "pokerbull/cheat/_engine.pyx":675
+          /* "pokerbull/cheat/_engine.pyx":810
  *                 st.actions += 1
  *             play_game(&t, &st, sty)
  *             for s in range(n):             # <<<<<<<<<<<<<<
@@ -28592,7 +30258,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
             __pyx_v_s = __pyx_t_11;
 
-            /* "pokerbull/cheat/_engine.pyx":676
+            /* "pokerbull/cheat/_engine.pyx":811
  *             play_game(&t, &st, sty)
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]             # <<<<<<<<<<<<<<
@@ -28605,7 +30271,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
 
 
-          /* "pokerbull/cheat/_engine.pyx":677
+          /* "pokerbull/cheat/_engine.pyx":812
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions             # <<<<<<<<<<<<<<
@@ -28620,7 +30286,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":662
+      /* "pokerbull/cheat/_engine.pyx":797
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -28637,19 +30303,19 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":678
+  /* "pokerbull/cheat/_engine.pyx":813
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions
  *     return rets, acts             # <<<<<<<<<<<<<<
 */
-  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 678, __pyx_L1_error)
+  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 813, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_INCREF(__pyx_v_rets);
   __Pyx_GIVEREF(__pyx_v_rets);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 678, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 813, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_acts);
   __Pyx_GIVEREF(__pyx_v_acts);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 678, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 813, __pyx_L1_error);
   {
     PyObject *__pyx_temp;
     {
@@ -28661,7 +30327,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __pyx_t_4 = 0;
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":600
+  /* "pokerbull/cheat/_engine.pyx":732
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -30043,14 +31709,14 @@ static int __Pyx_modinit_Exttype___pyx_defaults(__pyx_mstatetype *__pyx_mstate) 
   __Pyx_RefNannySetupContext("__Pyx_modinit_Exttype___pyx_defaults", 0);
   /*--- Exttype __pyx_defaults ---*/
   #if CYTHON_USE_TYPE_SPECS
-  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 732, __pyx_L1_error)
   #else
   __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults;
   #endif
   #if !CYTHON_COMPILING_IN_LIMITED_API
   #endif
   #if !CYTHON_USE_TYPE_SPECS
-  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 600, __pyx_L1_error)
+  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 732, __pyx_L1_error)
   #endif
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount((PyObject*)__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults);
@@ -31243,39 +32909,39 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
 */
   __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT = 0.03;
 
-  /* "pokerbull/cheat/_engine.pyx":600
+  /* "pokerbull/cheat/_engine.pyx":732
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
  *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 600, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 732, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 600, __pyx_L1_error)
+  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 732, __pyx_L1_error)
 
-  /* "pokerbull/cheat/_engine.pyx":601
+  /* "pokerbull/cheat/_engine.pyx":733
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
  *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):             # <<<<<<<<<<<<<<
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
  *     the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack
 */
-  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 601, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 733, __pyx_L1_error)
   __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg0 = __pyx_t_9;
 
   __pyx_t_9.memview = NULL;
   __pyx_t_9.data = NULL;
-  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 601, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 733, __pyx_L1_error)
   __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg1 = __pyx_t_10;
 
   __pyx_t_10.memview = NULL;
   __pyx_t_10.data = NULL;
   __Pyx_CyFunction_SetDefaultsGetter(__pyx_t_4, __pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__);
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 600, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 732, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "pokerbull/cheat/_engine.pyx":1
@@ -31330,7 +32996,7 @@ static int __Pyx_InitCachedBuiltins(__pyx_mstatetype *__pyx_mstate) {
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
-  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 637, __pyx_L1_error)
+  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 772, __pyx_L1_error)
   __pyx_builtin___import__ = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_import); if (!__pyx_builtin___import__) __PYX_ERR(1, 119, __pyx_L1_error)
   __pyx_builtin_Ellipsis = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_Ellipsis); if (!__pyx_builtin_Ellipsis) __PYX_ERR(1, 436, __pyx_L1_error)
   __pyx_builtin_id = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_id); if (!__pyx_builtin_id) __PYX_ERR(1, 662, __pyx_L1_error)
@@ -31454,38 +33120,38 @@ static int __Pyx_InitConstants(__pyx_mstatetype *__pyx_mstate) {
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
   {
-    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{12},{8},{8},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{8},{51},{15},{7},{21},{6},{2},{9},{50},{39},{34},{34},{31},{32},{30},{37},{5},{8},{8},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{4},{15},{18},{2},{4},{1},{8},{18},{5},{13},{3},{5},{10},{4},{15},{8},{6},{9},{5},{5},{7},{4},{6},{7},{4},{1},{5},{8},{1},{2},{5},{5},{5},{8},{6},{1},{7},{7},{4},{1},{4},{4},{2},{5},{3},{8},{8},{6},{4},{6},{10},{7},{23},{3},{1},{8},{4},{2},{1},{10},{5},{4},{11},{2},{11},{5},{4},{4},{6},{3},{6},{1},{5},{6},{8},{6},{6},{6},{4},{1},{5}};
-    const struct { const unsigned int length: 10; } bytes_length_index[] = {{1},{786}};
+    const struct { const unsigned int length: 8; } str_length_index[] = {{6},{12},{8},{8},{1},{2},{15},{23},{25},{32},{20},{22},{1},{1},{37},{45},{22},{179},{8},{51},{15},{7},{21},{6},{2},{9},{50},{39},{34},{34},{31},{32},{30},{37},{5},{8},{8},{15},{20},{12},{9},{17},{8},{8},{12},{10},{8},{10},{8},{7},{14},{11},{10},{19},{14},{12},{10},{17},{13},{12},{12},{19},{8},{13},{3},{4},{15},{18},{2},{4},{1},{8},{7},{18},{5},{13},{3},{5},{10},{4},{15},{8},{6},{9},{5},{5},{7},{4},{6},{7},{4},{1},{5},{8},{1},{2},{5},{5},{5},{8},{6},{1},{7},{7},{4},{1},{4},{4},{2},{5},{3},{8},{8},{6},{4},{6},{10},{7},{23},{3},{1},{8},{4},{6},{2},{1},{8},{10},{5},{4},{11},{2},{11},{5},{4},{4},{6},{3},{6},{1},{5},{6},{8},{6},{6},{6},{4},{1},{5}};
+    const struct { const unsigned int length: 10; } bytes_length_index[] = {{1},{819}};
     #ifndef CYTHON_COMPRESS_STRINGS
       #define CYTHON_COMPRESS_STRINGS 90
     #endif
-    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1456 bytes) */
-static const char cstring[] = "x\332}T\315s\323F\024\307%\246\001<\024\323\222\322N[6\303\200/\301`\010\031\2062t\334\020:9\264\305\r_S\n\232\365je/\221v\345\335\225cq\312QG\035u\324\321G\037}\3141G\037}\344O\340O\350\333\225\355$\364#\023K\253\267\357\375\336{\277\367\201\260F\267\007\210`\351\2525\304\205FH\264\337Q\242\037\241\320\3071\225\252\376\000=\374\225\006B\306/\030\335C\302C\017\211\340\232u\"\021)\204\271\213\\&\215\301\247b\306\347\027JK\346R\367\2302\022\362\177\357O\312\026\232\217~\332\304\334\004\211\225b\035\216\264@\222b\367\246\340~\214\002\033d\037\202\334\346}\3543\027\005\302\245k\210\016B\260\005\250\032\251\031\2775OH-1\257\255\241\016@\315\225U\027\207\024\\!<`\n\375&4E\272\013\354l\306\272+8\002\231K}\326\246\022k\n\336L|\200*\215\022GO\267\236\336\\\277\277n\243\225\324\360\247\220\212\332\304\207@\2512\244\265#\346k@\327qHU\035m{(\026\021\342\024\342\202,B\320;n\240\273\224#E\2659\240\232\315\031k&\270\003\346\214wj3\232X\237\032\353\047\330W\264\216]\327\001=J0\307.\303\334Q\032Km]X\300\242\310HG\222\203S \001QL\272\250\203\003J\204\357\0338\301U\035\267\211\313\024n\373\324^\273\024\373(\210\224)\231\013\351Rn\256:\204\251\342\344r\001:\036\216|\215\034GR7\"\324q\220\033\331\310\270\3407\201\250>\003\020\307!\2143\3558<\n\302\270\356\020!i=\000;\206\245\3041\3620\363\0136X\020B\211\216\253E\001\326\335\177h\230\262;\202\323Y\216\256\304{\352dbJ\222[\241\330\245\262\035\371\376-\322\245X\337r(\3570N\353a<\260\254\210 \264\260\276\020!p\216\241tP\366@@\312\221M\3218\304\276/\010T\036\025\261\272X\343\372\277\334\026Md\272\240\350_Uo\356lnoo\371>\013\025S;\264\027QN\250\231\244\372\321P9\316\323x\000\277\307\320Q\316ot\240\377\240\236\343\314\252\016l\002s\246/\216\016\035\252\231\246\201\021\270\306\006\376\274\210\023\363\206+5\267*X2\247\0003n\337\302\215|{\307\201\035\3736\356\035\007\310p\200\036\262\253\242\240\370\232\241\230\243\351\331\342\024\361\220\221]@\330\342s\275\2766,\030\214^\204\3759\354\274\021\026\047b\307\350\230\200\016\314\007\364\370\"\024u,""\364\305\371\310NSera\312\264\204\210`\230(\364*\206Q\233\323\357\264#\317\203\001U1\047L\324\027j\n\367\333XQ2\237\014\342\203\320\001F`\r\020\332\306d\227\210\210k\373P\300\250\001!1\201\177\350\013\350\177\307N\216\013\354\270\226\n\010\241X\222\264\023\207\320\276\034j\n\253\206\002\047v=P)\205\364|\334Q\236/\260\336X\207\236\334\205\0374\361l\367x\222\322\216m\320.\336\303\014 \030sa\315\321\001\343\240o\212\253\212\307{\352\303\206\2432\010\360\300\201\215\014[\316\2548\263\332\270!\016Vc\300C;+\020\023\014\203c\306`>\031vfU\010\031\3026\047T\231\235\356X\277\263\355\276\030\216\272\035\216\372l8B\021JI;L\301\206\223P\n\331\207\265\244gsn\233\334D\246`\2612\217\021\246ce\312\345\373\216\331.\312.\0360\r\225\026\360\223\021\324\310\250\304>\224\320\266K\261\204\"\316\014+\n\272\n\"\214B\230*\n\3138\242j\217\371\356\340=\225B\375\276_\232\326\266\016Z\037/\236*_J/\2478\355}\\>U^\336\227\311\245\2441]\276\220\274\313J\223o~\0347\306\315\351Ry\377y\262j^\177&Q\332L[\346\370*y\236\256\246\215O\216\177\025X\346\350\244[Y5[=!\275\222\225\263V\206?,U\222\2461\202\313Iy%\245Y#k~\202\364:-\247\255\024\377\027\350\271\344z\322KKF\366&\275Vh.\047\345\231\375\362\331\344\253\244\225xi\363\230\024>@\276\002f\345t\047+e\325\271\032I\253\351\215\254dTO\047\367\322\263\331\327y)\267\267\337\202\0258\234.\235\007y)\255\032\025\353\363\255\t\362\204\277\313\t\006r\036\317q\257fKY3kM\227+\311\226\r_\333\034++p\214\314\241j\320>\337\357\047/\300\307f\252 \2519\353\267G\245\321\017\343\336\301\231\003\357\260y\330:\341\350|\322\000\300\225\264g\342\375.{\222\337\030\226\206\026)\206\264^f\233Y\224o\346\375\341\213Qc\2649R\3439jfuz\311\271\364z\032\347\247\363{\303\323\303\373\243\215qu|m\274\003\236\310\341\225I\353\345\344\345\253\311\253\327\223\327o&o\336.\014?@\366w \314;\000\3778\377,_\235\316\004\215\364\227\354\016\344\270\364\275y\\\315z\323\263\347\216\022\356M+_\330\022]\274\224\256e8\033\344=\360\3310\237\365\374L\336\035z\243\346\250\365\241\270-\244\245i\34528y\222""\257\346w\363\366\360\314\220\217\013\246 \367\273\226\303\207\223\332\203\361\352x\343\240zp\355\340\331\341\227\207M\353e\346\303\230C\047\0302\263u\010\247r\0218y\016\037\326\253\301\240\020\360\263\274\n9T.\330\202\375l\032\347|\262\221V\377\006\262\245\301\n";
-    PyObject *data = __Pyx_DecompressString(cstring, 1456, 1);
+    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1472 bytes) */
+static const char cstring[] = "x\332}T\315s\323F\024\307%\246\0012\024\323\222\322N[6\303\200/\301`\010\031\2062t\334\020:9\024p\303\327\224\202f\275Z\331K\244]yw\345X\234r\324QG\035u\364\321G\037s\314\321G\037\371\023\370\023\372ve\047N\3124\023K\253\267\357\375\336{\277\367\201\260F\267\373\210`\351\252U\304\205FH\264>P\242\037\241\320\3071\225\252\366\000=\374\223\006B\306\257\030\335E\302C\017\211\340\232\265#\021)\204\271\213\\&\215\301I1\343\263\013\245%s\251;\247\214\204\374\337\373\343\262C\315G\277m`n\202\304J\2616GZ I\261{Sp?F\201\r\262\007An\361\036\366\231\213\002\341\322UD\373!\330\002T\225T\215\337\252\047\244\226\230WWQ\033\240f\312\252\203C\n\256\020\3563\205\236\nM\221\356\000;\033\261\356\010\216@\346R\237\265\250\304\232\2027\023\037\240J\243\304\321\363\315\3477\327\356\257\331h%5\374)\244\242\026\361!P\252\014i\255\210\371\032\320u\034RUC[\036\212E\2048\205\270 \213\020\364\346\rt\207r\244\2506\007T\2659c\315\004w\300\234\361vuJ\023\353Qc\375\004\373\212\326\260\353:\240G\t\346\330e\230;Jc\251\255\013\013X\024\031\351Hrp\n$ \212I\007\265q@\211\360}\003\047\270\252\341\026q\231\302-\237\332k\227b\037\005\2212%s!]\312\315U\2330U\234\\.@\307\303\221\257\221\343H\352F\204:\016r#\033\031\027\374&\020\325c\000\3428\204q\246\035\207GA\030\327\034\"$\255\005`\307\260\2248F\036f~\301\006\013B(\321\274Z\024`\335\371\217\206)\273#8\235\346\350J\274\253\216\047\246$\271\025\212\035*[\221\357\337\"\035\212\365-\207\3626\343\264\026\306}\313\212\010B\013\353\013\021\002\347\030J\007e\017\004\244\034\331\024\215C\354\373\202@\345Q\021\253\2135\256}\341\266h\"\323\005E\377\252Zc{ckk\323\367Y\250\230\332\246\335\210rB\315$\325\216\206\312q\236\307}\370=\206\216r\236\322\276\376\213z\2163\255:\260\t\314\231\2768:\264\251f\232\006F\340\032\033\370\363\"N\314\033\256\324\314\252`\311\234\002\314\270}\0137\362\355\035\007v\354\333\270w\034 \303\001z\310\216\212\202\342k\212b\216\246g\213S\304CFv\000a\223\317\364z\332\260`0\272\021\366g\260\263F8<\021;Fs\002\3327\037\320\343\207\241\250\271\320""\017\317Gv\232*\223\013S\246%D\004\303D\241W1\214\332\214~\247\025y\036\014\250\2129a\242v\250\246p\257\205\025%\263\311 \035#\244\304\207\227\003\304\3006 \264\205\311\016\021\021\327\366\241\200X\203Eb\002\377\320\0360\006\216\035 \027Hr-#\020I\261+i;\016\241\2139\224\0266\016\005j\354\226\240R\n\351\371\270\255<_`\275\276\006\255\271\003?\350\345\351\n\362$\245m\333\247\035\274\213\031@0\346\302\266\243}\306A\337\324X\025\217\217\324\207EGe\020\340\276\003\213\031\226\235\331tf\303q\303\037l\310\200\207vd &\230\t\307L\303l@\354\350\252\0202\204\245N\2502\253\335\261~\247K\376pFjvFj\323\031\tE(%m3\005\213NBE\200O\356*\331S\246l&(xO\207\337v\276\025\301\266e\036#L\307\312\324\320\367\035\263r\224\335F\000\024*-\340\047#(\234Q\211}\250\253\355\241b3E\234\031\216\024\264\032\304\033\2050j\0246tD\325.\363\335\376G*\205z\266W\232T7\367\233\237/\236*_J/\2478\355~^<U^\334\223\311\245\244>Y\274\220|\310J\343\037~\035\325G\215\311By\357e\262b^\177\047Q\332H\233\346\370&y\231\256\244\365\023\307\177\n,st\322\315\254\222\255\234\220\316!\274M\313i3\305\307\024\256d\345\254\231\341O\013KI\303\240\302\345\270\274\234\322\254\2365N\270\372\222\371\234\327s\311\365\244\233\226\214\354]z\255\320\\L\312S\373\305\263\311wI3\361\322\306\234\024>@\276\014f\345t;+e\225\231\032I+\351\215\254dTO\047\367\322\263\331\367y)\267\267?\202\0258\234,\234\007y)\255\030\025\353\363\275\t\362\230\277\313\t\206\334\037\317p\257f\013Y#kN\026\227\222M\033\276\2669.-\30312\207\212A\373z\257\227\274\002\037\033\251\202\244fe\271=,\r\177\031u\367\317\354{\007\215\203\3461G\347\223:\000.\247]\023\357O\331\223\374\306\2404\260H1\244\365:\333\310\242|#\357\r^\r\353\303\215\241\032\315P3\253\323M\316\245\327\3238?\235\337\033\234\036\334\037\256\217*\243k\243m\360D\016\256\214\233\257\307\257\337\214\337\274\035\277}7~\367\376\320\360\023d\177\007\302\274\003\360\217\363\257\362\225\311TPO\377\310\356@\216\013?\233\307\325\254;9{\356(\341\356d\351\033[\242\213\227\322\325\014g\375\274\013>\353\346\263\226""\237\311;\003o\330\0306?\025\267\205\2644Y\272\014N\236\344+\371\335\274583\340\243\202)\310\375\256\345\360\341\270\372`\2642Z\337\257\354_\333\177q\360\355A\303z\231\3720\346\320\t\206\314l\r\302Y\272\010\234\274\204\017\353\325`P\010\370E^\201\034\226.\330\202\375n\032\347|\262\236V\376\005\350\301\326\313";
+    PyObject *data = __Pyx_DecompressString(cstring, 1472, 1);
     #define __Pyx_DecompressString_LZSS_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (1928 bytes) */
-static const char cstring[] = "\377 at 0x c\377ards, no\377t  objec\377t> playe\377rs.: <Me\377moryView\377 of <con\377tiguous \177and dir-\001\366\007\rin\021\005stri\367ded\"\010 or \346\004\031><(\tA\006>?C\373an\241\001assig\377n to rea\377d-only m\372\240\002v\242\000Inval\377id mode,\317 exp\315\000|\000\047c\375\047t\001\047fortr?an\047, g\355\000%\005\337shape\222\000 a\377xis Note\367 th\233 Cyth\367on \021\000deli?beratek\000\320\001\357cter!\001n P\277EP-484\212\"r\375e\274!s subc\355l\246\000es\261!bui\367lti\260\000ypes\377. If you\047 ne\224 \303\000p\316\000%\t\377then set\356\200\000e \047\357\002ati\377on_typin\333g\047\355$iv\242\000o \377False.ad\373d_\276@ecana\377dian_sta\313rt^\002sC\002\340B t\347urn\211@\202  ea\377ch gamec\347oll\361@^\000s.a\377bcdisabl\375e\032\002deal m\327ust\260@d\354\000en\336\027\001gcis\004\003dn\377o defaul\377t __redu\177ce__ du\225\002onon-\372@viB\000\377__cinit_\377_numpy._\277core.m5\000i\377array fa;il\210#imp\240@\033\t\237umath\021\016\363A_\367one\335\004draw\373s \314\nsrc/p\377okerbull\377/cheat/_\377engine.p\373yx\344  comp\336t\002loop\361 at-s\221\205\001mo\360\000u\350\002\343a_alloc\367@ \246\003\037data.\013\020\277c\221\205\001\376\356\204\003s.ASCII\377Ellipsis\377Sequence\372\306\205\001.\313\205\007__Pyx\376\001\000Dict_Ne\177xtRef__\357D\330\313 \267 \305a__\001\005ge_titem\r\001d0\001\036\027\000func\035\001\030\000\365@\361t1\002\302#3\001main^\003\002odulM\002n\364@NM\001newT\001\212 _\234 \017cksuT\000\n\001?\004\025\001\370\362`\321@\037\001unpicmk?\000En \005vt\250a\036\230\001qualO\005\201e\212f\261c\302\205\002\277\001\235dex\314\001swet_\203\005set\262\006\334\003\006.\007tes\272`_i\335s\266aout\301@ab\337cacts\225E_b\377ufferasy\237ncio.\336`!\003s\177avbasec\222\205\005\353cl\375@_\217 tra\377cebackco\367unt\000\002s_dinA\001cyc\000\000le\374\204\001}_\232\211\002deckd\206\"\374\200\000\237\211\003egypti\373an\321@odeen\373um\232\207\002error\377flagsflo\377at64fork\277format\365\207\004f\357reeg\366\205\001sha""\377waiianii\377dindexin\364-\000\331As\000\002izel\377eadermma\377x_laymem\364\337\210\001\327\210\001n\300Andim\373np\316\205\002objon\363e_\203\205\001\222\205\005orde\267rsp\337\000pl\350\000s\242\320\212\001_s\002\327\212\004\224\205\006.\230\205\002.\376\226\205\004poprreg\347ist\311\000\224@rvs\247set\341\206\004\245\211\002s\227\000s\377pecificiwtys\267All_\332\207\001ys\364\207\0028\000psto\001\0003ru\241@\037\001yl\300@\252b.\377\207\003uni\222!s\323`\201@\377updateva\377lueswild\377xzerosO\200\377\001\330\047E\300Q\360\020\377\000\005\022\220\025\220a\220\377q\360\010\000\005\010\200r\377\210\022\2101\330\010\016\210\377j\230\001\320\031;\2701\377\270A\330\004\005\200U\210\375!\003\001Z\210u\220A\220\375Q\016\001X\210U\220!\220\3111\000\010$\001\\F\003/\001_\220\337E\230\021\230!\t\n\030\230\377\005\230Q\230a\340\004\014\363\210A<\001X\000\320\005\026\220\337e\2301\230AF\014[\220\337\005\220Q\220a=\025\n\210\337%\210q\220\001\230\001]\220\335#$\003\010\210\005\216\004\010\t\177\210\024\210Q\210f\220\272\000\350\r\006\n\000\025\000\0264\000\005\220S\337\230\001\230\021\330 \004c\220\357\021\220&\230I\000\010\210\003\377\2105\220\t\230\027\240\001\335\240\031\002\032\2201\302\001\330\004\375\013\025\000\001\220\021\330\004\010\345\210o\002^\366\001c\n\025\210a\372\232 DP\005\037\230\004\230A\177\230Q\330\010\014\210E\333\"\255t\337\002\014\026\350 u\352\000\014}\021J\001\007\200v\210Va\000\347C\220s\247 \356%0\260\001\377\260\036\270q\300\006\300f\347\310A\310\353 \316\010\013\2101\356N\000\026\220q\254\001\034\230F\337\240&\250\001\250\225\000\007\200\375y\256 W\230C\230u\240\377C\240v\250V\2601\260_C\260s\270!\305D\230\037\002\377q\210\n\220%\220y\240\377\003\2405\250\003\2508\260\1776\270\021\270#\270Sg\000\377c\310\030\320QW\320W\377X\320X[\320[]\320\253]^0\006\340\373\0002\244\0002\177\220W\230D\240\002\240\207`\373\013\210\r\0011\220G\2302\366\341\000\004\035\001\001\037\230q\330{\t\n\347\007q\330\014\017\236B\377\020\022\220,\230a\230x\333\240qq\0001""\330\014\000.\240\377\006\240h\250f\260A\260\363Q\340\030\003\020\003\001\330\014\025\376b\000F\240!\2403\240b\217\250\006\250n\373`\246!\347`3\377\220a\220t\230<\320\047\377:\270!\2706\300\021\300\177#\300T\310\023\310Aa\002a\330?\004<\000\261`\311!\2304\214\000{\014\020\302`U\230!\230q\002\367!\2203\347`2\230T\240\255\021\301\000\014\016\254BB\337a\013\017\2106\220\021";
-    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 1928, 2484);
+    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (1953 bytes) */
+static const char cstring[] = "\377 at 0x c\377ards, no\377t  objec\377t> playe\377rs.: <Me\377moryView\377 of <con\377tiguous \177and dir-\001\366\007\rin\021\005stri\367ded\"\010 or \346\004\031><(\tA\006>?C\373an\241\001assig\377n to rea\377d-only m\372\240\002v\242\000Inval\377id mode,\317 exp\315\000|\000\047c\375\047t\001\047fortr?an\047, g\355\000%\005\337shape\222\000 a\377xis Note\367 th\233 Cyth\367on \021\000deli?beratek\000\320\001\357cter!\001n P\277EP-484\212\"r\375e\274!s subc\355l\246\000es\261!bui\367lti\260\000ypes\377. If you\047 ne\224 \303\000p\316\000%\t\377then set\356\200\000e \047\357\002ati\377on_typin\333g\047\355$iv\242\000o \377False.ad\373d_\276@ecana\377dian_sta\313rt^\002sC\002\340B t\347urn\211@\202  ea\377ch gamec\347oll\361@^\000s.a\377bcdisabl\375e\032\002deal m\327ust\260@d\354\000en\336\027\001gcis\004\003dn\377o defaul\377t __redu\177ce__ du\225\002onon-\372@viB\000\377__cinit_\377_numpy._\277core.m5\000i\377array fa;il\210#imp\240@\033\t\237umath\021\016\363A_\367one\335\004draw\373s \314\nsrc/p\377okerbull\377/cheat/_\377engine.p\373yx\344  comp\336t\002loop\361 at-s\221\205\001mo\360\000u\350\002\343a_alloc\367@ \246\003\037data.\013\020\277c\221\205\001\376\356\204\003s.ASCII\377Ellipsis\377Sequence\372\306\205\001.\313\205\007__Pyx\376\001\000Dict_Ne\177xtRef__\357D\330\313 \267 \305a__\001\005ge_titem\r\001d0\001\036\027\000func\035\001\030\000\365@\361t1\002\302#3\001main^\003\002odulM\002n\364@NM\001newT\001\212 _\234 \017cksuT\000\n\001?\004\025\001\370\362`\321@\037\001unpicmk?\000En \005vt\250a\036\230\001qualO\005\201e\212f\261c\302\205\002\277\001\235dex\314\001swet_\203\005set\262\006\334\003\006.\007tes\272`_i\335s\266aout\301@ab\337cacts\225E_b\377ufferasy\237ncio.\336`!\003s\177avbasec\222\205\005Sch\375@\r\000l\204`_\226 \377tracebac\277kcount\000\002sw_diH\001cyc\000\000\353le\203\205\001_\241\211\002dec\343kd\215\"\207\000\246\211\003egy\337ptian\330@od\337eenum\241\207\002er\377rorflags\377float64f\377orkforma}t\374\207\004freeg\375\205""\001\377shawaiia\377niidinde\247xin-\000\340As\000\002i\377zeleader\377mmax_lay\247mem\346\210\001\336\210\001n\307An\337dimnp\325\205\002ob\237jone_\212\205\001\231\205\005o\277rdersp\337\000p\025l\350\000s\327\212\001_s\002\336\212\004\233\205\006\365.\237\205\002.\235\205\004popr?regist\311\000\233@}r\235 dsrvs\263A\035s\222\000set\366\206\004\272\211\002\016\002\377pecificiwtys\314All_\357\207\001ys\211\210\002F\000psto\001\0003ru\266@\037\001yl\325@\277b.\224\210\003uni\240!s\350`\217@\377updateva\377lueswild\377xzerosO\200\377\001\330\047E\300Q\360\020\377\000\005\022\220\025\220a\220\377q\360\010\000\005\010\200r\377\210\022\2101\330\010\016\210\377j\230\001\320\031;\2701\377\270A\330\004\005\200U\210\375!\003\001Z\210u\220A\220\375Q\016\001X\210U\220!\220\3111\000\010$\001\\F\003/\001_\220\237E\230\021\230!\007\0147\010[\277\220\005\220Q\220a*\n\030\377\230\005\230Q\230a\340\004\347\014\210A]\001y\000\320\005\026?\220e\2301\230Ag\014+\021\373\005\200m\006\n\210%\210q\273\220\001\271\001]\220#c\003\010\373\210\005\257\004\010\t\210\024\210\017Q\210f\220\333\000\r\006\n\000\025\000\375\0264\000\005\220S\230\001\230\373\021\330 \004c\220\021\220&\375\230I\000\010\210\003\2105\220\277\t\230\027\240\001\240\031\002\032\273\2201\343\001\330\004\013\025\000\001\277\220\021\330\004\010\210o\002^\\\227!c\n\025\210a\273 DP\005\377\037\230\004\230A\230Q\330\257\010\014\210E\374\"t\337\002\014\265\026\211@u\352\000\014\021J\001\007\357\200v\210Va\000C\220s\374\310 \217E0\260\001\260\036\270\377q\300\006\300f\310A\310\334\214@\316\010\013\2101N\000\026\220\375q\254\001\034\230F\240&\250\273\001\250\225\000\007\200y\355 W\377\230C\230u\240C\240v\377\250V\2601\260C\260s\353\270!\346D\230\037\002q\210\n\377\220%\220y\240\003\2405\377\250\003\2508\2606\270\021\357\270#\270Sg\000c\310\030\377\320QW\320WX\320X\177[\320[]\320]^0\006\365\340\373\0002\244\0002\220W\230oD\240\002\240\250`\013\210\r\001\3371\220G\2302\341\000\004\035~\001\001\037\230q\330\t\n\347\007\357q\330\014""\017\236B\020\022\220\177,\230a\230x\240qq\000\3731\330\014\000.\240\006\240h\177\250f\260A\260Q\340\030\003\336\020\003\001\330\014\025b\000F\240\377!\2403\240b\250\006\250\357n\270A\330\246!\220!\220\3773\220a\220t\230<\320\377\047:\270!\2706\300\021\377\300#\300T\310\023\310A\302a\002\330?\004<\000\360`\311!\2304\376\214\000\014\020\220\005\220U\230\323!\230q\002@\001e\256\000T\240\255\021\301\000\014\016\254BB\236\204\001\013\017\2106\220\021";
+    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 1953, 2538);
     #define __Pyx_DecompressString_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #else /* compression: none (2484 bytes) */
-static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.add_notecanadian_start needs the cards turned for each gamecollections.abcdisableeach deal must order enablegcisenabledno default __reduce__ due to non-trivial __cinit__numpy._core.multiarray failed to importnumpy._core.umath failed to importonly_one needs draws for each gamesrc/pokerbull/cheat/_engine.pyxthe compiled loop seats at most unable to allocate array data.unable to allocate shape and strides.ASCIIEllipsisSequenceView.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcactsallocate_bufferasyncio.coroutinesavbaseccanadiancline_in_tracebackcountcounts_differcyccycledeal_cardsdeckdtype_is_objectegyptianencodeenumerateerrorflagsfloat64forkformatfortranfreeggameshawaiianiidindexint64itemsitemsizeleadermmax_laymemviewmodennamendimnpnumpyobjone_drawonly_oneorderspackplacesplay_gamesplayerspokerbull.cheat._enginepoprregisterretsrvssetdefaultshapesizespecificityststall_turnsstartstepstopstructstystylesttableturneduniformsunpackupdatevalueswildxzerosO\200\001\330\047E\300Q\360\020\000\005\022\220\025\220a\220q\360\010\000\005\010\200r\210\022\2101\330\010\016\210j\230\001\320\031;\2701\270A\330\004\005\200U\210!\330\004\005\200Z\210u\220A\220Q\330\004\005\200X\210U\220!\2201\330\004\005\200X\210U\220!\2201\330\004\005\200\\\220""\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\005\200\\\220\025\220a\220q\330\004\030\230\005\230Q\230a\340\004\014\210A\210U\220!\330\004\005\320\005\026\220e\2301\230A\330\004\005\200X\210U\220!\2201\330\004\005\200[\220\005\220Q\220a\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\n\210%\210q\220\001\330\004\005\200]\220#\220Q\220a\330\004\010\210\005\210U\220!\2201\330\010\t\210\024\210Q\210f\220A\330\004\010\210\005\210U\220!\2201\220A\330\010\t\210\026\210q\220\005\220S\230\001\230\021\330\010\t\210\024\210Q\210c\220\021\220&\230\001\330\004\010\210\003\2105\220\t\230\027\240\001\240\021\330\010\t\210\032\2201\220E\230\021\330\004\013\2105\220\001\220\021\330\004\010\210\001\330\004\005\200^\2201\330\004\010\210\005\210U\220!\2201\330\010\t\210\025\210a\210u\220D\230\001\230\021\330\010\t\210\037\230\004\230A\230Q\330\010\014\210E\220\025\220a\220t\2301\230A\330\014\026\220a\220u\230A\330\014\021\220\021\330\004\007\200v\210V\2201\220C\220s\230!\330\010\016\210j\230\001\320\0310\260\001\260\036\270q\300\006\300f\310A\310Q\330\004\010\210\005\210U\220!\2201\330\010\013\2101\210E\220\026\220q\230\001\330\004\034\230F\240&\250\001\250\021\330\004\007\200y\220\005\220W\230C\230u\240C\240v\250V\2601\260C\260s\270!\330\010\016\210j\230\001\230\021\330\004\007\200q\210\n\220%\220y\240\003\2405\250\003\2508\2606\270\021\270#\270S\300\006\300c\310\030\320QW\320WX\320X[\320[]\320]^\330\010\016\210j\230\001\230\021\340\004\013\2102\210V\2202\220W\230D\240\002\240!\330\004\013\2102\210V\2201\220G\2302\230Q\330\004\035\230Q\330\004\037\230q\330\t\n\330\010\014\210E\220\025\220a\220q\330\014\017\210q\220\001\330\020\022\220,\230a\230x\240q\250\003\2501\330\020\022\220.\240\006\240h\250f\260A\260Q\340\020\022\220,\230a\330\020\022\220.\240\001\330\014\025\220W\230F\240!\2403\240b\250\006\250n\270A\330\014\021\220\021\220!\2203\220a\220t\230<\320\047:\270!\2706\300\021\300#\300T\310\023\310A\330\014\017\210q\330\020\022\220,\230a""\330\014\025\220Q\220a\220s\230!\2304\230q\330\014\020\220\005\220U\230!\2301\330\020\022\220!\2203\220e\2302\230T\240\021\240!\330\014\016\210a\210u\220B\220a\330\004\013\2106\220\021";
+    #else /* compression: none (2538 bytes) */
+static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of <contiguous and direct><contiguous and indirect><strided and direct or indirect><strided and direct><strided and indirect>>?Cannot assign to read-only memoryviewInvalid mode, expected \047c\047 or \047fortran\047, got Invalid shape in axis Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.add_notecanadian_start needs the cards turned for each gamecollections.abcdisableeach deal must order enablegcisenabledno default __reduce__ due to non-trivial __cinit__numpy._core.multiarray failed to importnumpy._core.umath failed to importonly_one needs draws for each gamesrc/pokerbull/cheat/_engine.pyxthe compiled loop seats at most unable to allocate array data.unable to allocate shape and strides.ASCIIEllipsisSequenceView.MemoryView__Pyx_PyDict_NextRef__annotate____class____class_getitem____dict____func____getstate____import____main____module____name____new____pyx_checksum__pyx_state__pyx_type__pyx_unpickle_Enum__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___is_coroutineabcactsallocate_bufferasyncio.coroutinesavbaseccanadianchinesecline_in_tracebackcountcounts_differcyccycledeal_cardsdeckdtype_is_objectegyptianencodeenumerateerrorflagsfloat64forkformatfortranfreeggameshawaiianiidindexint64itemsitemsizeleadermmax_laymemviewmodennamendimnpnumpyobjone_drawonly_oneorderspackplacesplay_gamesplayerspokerbull.cheat._enginepoprregisterretsroundsrvsset_sizesetdefaultshapesizespecificityststall_turnsstartstepstopstructstystylesttableturneduniformsunpackupdatevalueswildxzerosO\200\001\330\047E\300Q\360\020\000\005\022\220\025\220a\220q\360\010\000\005\010\200r\210\022\2101\330\010\016\210j\230\001\320\031;\2701\270A\330\004\005\200U\210!\330\004\005\200Z\210u\220A\220Q\330\004\005\200X\210U\220!\2201\330\004\005\200X\210U\220!\2201""\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\005\200\\\220\025\220a\220q\330\004\005\200Z\210u\220A\220Q\330\004\005\200[\220\005\220Q\220a\330\004\005\200\\\220\025\220a\220q\330\004\030\230\005\230Q\230a\340\004\014\210A\210U\220!\330\004\005\320\005\026\220e\2301\230A\330\004\005\200X\210U\220!\2201\330\004\005\200[\220\005\220Q\220a\330\004\005\200\\\220\025\220a\220q\330\004\005\200_\220E\230\021\230!\330\004\n\210%\210q\220\001\330\004\005\200]\220#\220Q\220a\330\004\010\210\005\210U\220!\2201\330\010\t\210\024\210Q\210f\220A\330\004\010\210\005\210U\220!\2201\220A\330\010\t\210\026\210q\220\005\220S\230\001\230\021\330\010\t\210\024\210Q\210c\220\021\220&\230\001\330\004\010\210\003\2105\220\t\230\027\240\001\240\021\330\010\t\210\032\2201\220E\230\021\330\004\013\2105\220\001\220\021\330\004\010\210\001\330\004\005\200^\2201\330\004\010\210\005\210U\220!\2201\330\010\t\210\025\210a\210u\220D\230\001\230\021\330\010\t\210\037\230\004\230A\230Q\330\010\014\210E\220\025\220a\220t\2301\230A\330\014\026\220a\220u\230A\330\014\021\220\021\330\004\007\200v\210V\2201\220C\220s\230!\330\010\016\210j\230\001\320\0310\260\001\260\036\270q\300\006\300f\310A\310Q\330\004\010\210\005\210U\220!\2201\330\010\013\2101\210E\220\026\220q\230\001\330\004\034\230F\240&\250\001\250\021\330\004\007\200y\220\005\220W\230C\230u\240C\240v\250V\2601\260C\260s\270!\330\010\016\210j\230\001\230\021\330\004\007\200q\210\n\220%\220y\240\003\2405\250\003\2508\2606\270\021\270#\270S\300\006\300c\310\030\320QW\320WX\320X[\320[]\320]^\330\010\016\210j\230\001\230\021\340\004\013\2102\210V\2202\220W\230D\240\002\240!\330\004\013\2102\210V\2201\220G\2302\230Q\330\004\035\230Q\330\004\037\230q\330\t\n\330\010\014\210E\220\025\220a\220q\330\014\017\210q\220\001\330\020\022\220,\230a\230x\240q\250\003\2501\330\020\022\220.\240\006\240h\250f\260A\260Q\340\020\022\220,\230a\330\020\022\220.\240\001\330\014\025\220W\230F\240!\2403\240b\250\006\250n\270A\330\014\021""\220\021\220!\2203\220a\220t\230<\320\047:\270!\2706\300\021\300#\300T\310\023\310A\330\014\017\210q\330\020\022\220,\230a\330\014\025\220Q\220a\220s\230!\2304\230q\330\014\020\220\005\220U\230!\2301\330\020\022\220!\2203\220e\2302\230T\240\021\240!\330\014\016\210a\210u\220B\220a\330\004\013\2106\220\021";
     PyObject *data = NULL;
     #define __Pyx_DecompressString_UNUSED
     #define __Pyx_DecompressString_LZSS_UNUSED
     #endif
     PyObject **stringtab = __pyx_mstate->__pyx_string_tab;
     Py_ssize_t pos = 0;
-    for (int i = 0; i < 146; i++) {
+    for (int i = 0; i < 149; i++) {
       Py_ssize_t bytes_length = str_length_index[i].length;
       PyObject *string = PyUnicode_DecodeUTF8(bytes + pos, bytes_length, NULL);
       if (likely(string) && i >= 34) PyUnicode_InternInPlace(&string);
@@ -31496,8 +33162,8 @@ static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of
       stringtab[i] = string;
       pos += bytes_length;
     }
-    for (int i = 146; i < 148; i++) {
-      Py_ssize_t bytes_length = bytes_length_index[i-146].length;
+    for (int i = 149; i < 151; i++) {
+      Py_ssize_t bytes_length = bytes_length_index[i-149].length;
       PyObject *string = PyBytes_FromStringAndSize(bytes + pos, bytes_length);
       stringtab[i] = string;
       pos += bytes_length;
@@ -31507,14 +33173,14 @@ static const char bytes[] = " at 0x cards, not  object> players.: <MemoryView of
       }
     }
     Py_XDECREF(data);
-    for (Py_ssize_t i = 0; i < 148; i++) {
+    for (Py_ssize_t i = 0; i < 151; i++) {
       if (unlikely(PyObject_Hash(stringtab[i]) == -1)) {
         __PYX_ERR(0, 1, __pyx_L1_error)
       }
     }
     #if CYTHON_IMMORTAL_CONSTANTS
     {
-      PyObject **table = stringtab + 146;
+      PyObject **table = stringtab + 149;
       for (Py_ssize_t i=0; i<2; ++i) {
         #if PY_VERSION_HEX >= 0x030F0000
         PyUnstable_SetImmortal(table[i]);
@@ -31602,7 +33268,7 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
   PyObject* tuple_dedup_map = PyDict_New();
   if (unlikely(!tuple_dedup_map)) return -1;
   {
-    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 600};
+    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 732};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_table, __pyx_mstate->__pyx_n_u_orders, __pyx_mstate->__pyx_n_u_styles, __pyx_mstate->__pyx_n_u_turned, __pyx_mstate->__pyx_n_u_uniforms, __pyx_mstate->__pyx_n_u_t, __pyx_mstate->__pyx_n_u_st, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_m, __pyx_mstate->__pyx_n_u_g, __pyx_mstate->__pyx_n_u_deal_cards, __pyx_mstate->__pyx_n_u_sty, __pyx_mstate->__pyx_n_u_canadian, __pyx_mstate->__pyx_n_u_one_draw, __pyx_mstate->__pyx_n_u_cyc, __pyx_mstate->__pyx_n_u_r, __pyx_mstate->__pyx_n_u_deck, __pyx_mstate->__pyx_n_u_games, __pyx_mstate->__pyx_n_u_leader, __pyx_mstate->__pyx_n_u_rets, __pyx_mstate->__pyx_n_u_acts, __pyx_mstate->__pyx_n_u_rv, __pyx_mstate->__pyx_n_u_av};
     __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_EQ_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
   }

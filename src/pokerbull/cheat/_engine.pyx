@@ -31,6 +31,9 @@ cdef struct Table:
     int egyptian
     int specificity
     int only_one
+    int rounds           # K, L, T: a round's leader names the rank, the others follow it
+    int chinese
+    int set_size
     int counts_differ
     int wild
     int max_lay
@@ -71,6 +74,14 @@ cdef struct State:
     int over
     int stalled
     long actions
+    int out[NC]
+    int gone
+    int round_rank
+    int lead
+    int passes
+    int last_layer
+    int lost_order[MAXP]
+    int n_lost
     const double* uniforms      # S: the draws for the card turned, used in turn
     int n_uniforms
     int next_uniform
@@ -127,7 +138,9 @@ cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
 
 
 cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
-    if t.free:
+    if t.rounds:
+        allow_one(st, st.round_rank)
+    elif t.free:
         allow_all(t, st)
     elif t.fork:
         allow_fork(t, st, rank)
@@ -267,7 +280,7 @@ cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
         return 1
     cdef int suit = st.last_suit
     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
-        - of_rank(t, st.known[p], rank, suit)
+        - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)
     if unknown_r < count:
         return 1
     if style <= LIAR:
@@ -276,8 +289,8 @@ cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
         return st.sizes[seat] == 0
     for c in range(NC):
         hand_total += st.hands[p][c]
-        known_total += st.known[p][c]
-    unknown = t.deck_total - hand_total - known_total
+        known_total += st.known[p][c] + st.out[c]
+    unknown = t.deck_total - hand_total - known_total - st.gone
     before = st.sizes[seat] + st.last_laid
     if unknown <= 0:
         return 0
@@ -295,6 +308,8 @@ cdef void end_game(Table* t, State* st) noexcept nogil:
         key[s] = -1
     for i in range(st.n_finished):
         key[st.finish_order[i]] = i
+    for i in range(st.n_lost):          # the first to lose at once takes the last place
+        key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
     for s in range(n):
         if key[s] < 0:
             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
@@ -381,6 +396,38 @@ cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:
     st.sizes[seat] += st.pile_size
     st.pile_size = 0
     st.has_play = 0
+    if t.set_size:
+        put_aside_sets(t, st, seat)
+
+
+cdef void clear_pile(Table* t, State* st) noexcept nogil:
+    """T: the pile leaves the game face down."""
+    cdef int c, s
+    for c in range(NC):
+        st.pile[c] = 0
+    for s in range(t.n):
+        for c in range(NC):
+            st.known[s][c] = 0
+    st.gone += st.pile_size
+    st.pile_size = 0
+    st.has_play = 0
+
+
+cdef void put_aside_sets(Table* t, State* st, int seat) noexcept nogil:
+    """K/L: a full set of natural cards of one rank leaves play face up."""
+    cdef int* h = st.hands[seat]
+    cdef int rank, s, k, left
+    for rank in range(13):
+        if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:
+            left = t.set_size
+            for s in range(4):
+                k = h[4 * rank + s] if h[4 * rank + s] < left else left
+                h[4 * rank + s] -= k
+                st.out[4 * rank + s] += k
+                left -= k
+            st.sizes[seat] -= t.set_size
+    if st.sizes[seat] == 0 and st.active[seat] and not st.over:
+        finish(t, st, seat)
 
 
 cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
@@ -388,18 +435,23 @@ cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
     st.to_play = leader
     st.open_seat = -1
     st.req_suit = -1
-    if t.free or t.egyptian:
+    st.lead = 1
+    if t.free or t.egyptian or t.rounds:
+        st.round_rank = -1
         allow_all(t, st)
     else:
         allow_one(st, st.due)
 
 
 cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:
-    """After a pick-up: the next rank, or any (G)."""
+    """After a pick-up: the next rank, the round's rank (K, L), or any (G)."""
     st.to_play = seat
     st.open_seat = -1
     st.req_suit = -1
-    if t.free:
+    st.lead = 0
+    if t.rounds:
+        allow_one(st, st.round_rank)
+    elif t.free:
         allow_all(t, st)
     else:
         allow_one(st, st.due)
@@ -461,7 +513,10 @@ cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
     if st.over:
         return
     st.req_suit = -1
-    if t.egyptian:              # the winner of the challenge leads any rank
+    if t.chinese:               # right: the doubter leads; wrong: the player after them
+        start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
+        return
+    if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
         winner = challenger if lie else layer
         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
         return
@@ -472,6 +527,7 @@ cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
         allow_one(st, rank)
     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
     st.open_seat = -1
+    st.lead = 0
 
 
 cdef void stand(Table* t, State* st) noexcept nogil:
@@ -479,6 +535,55 @@ cdef void stand(Table* t, State* st) noexcept nogil:
     st.open_seat = -1
     if st.sizes[layer] == 0 and st.active[layer]:
         finish(t, st, layer)
+
+
+cdef int one_suit(int* cards, int k) noexcept nogil:
+    cdef int i
+    for i in range(k):
+        if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):
+            return 0
+    return 1
+
+
+cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:
+    """K/L: a lead all of one suit loses the game for its leader at once."""
+    cdef int i, c, s, alive = 0
+    for i in range(k):
+        st.out[cards[i]] += 1
+        st.hands[p][cards[i]] -= 1
+    for c in range(NC):
+        st.gone += st.hands[p][c]
+        st.hands[p][c] = 0
+    st.sizes[p] = 0
+    st.active[p] = 0
+    st.lost_order[st.n_lost] = p
+    st.n_lost += 1
+    for s in range(t.n):
+        alive += st.active[s]
+    if alive <= 1:
+        end_game(t, st)
+        return
+    start_round(t, st, next_active(st, t.n, p))
+
+
+cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:
+    """T: a pass; when every other player has passed the pile leaves the game."""
+    cdef int s, others = 0, leader
+    st.passes += 1
+    note_turn(t, st)
+    if st.over:
+        return
+    for s in range(t.n):
+        if st.active[s] and s != st.last_layer:
+            others += 1
+    if st.passes >= others:
+        leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
+        clear_pile(t, st)
+        start_round(t, st, leader)
+        return
+    st.to_play = next_active(st, t.n, p)
+    st.open_seat = -1
+    st.lead = 0
 
 
 cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
@@ -499,17 +604,27 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
                 st.actions -= 1       # no accept: laying lets the play stand
                 st.open_seat = -1
         style = styles[p]
-        if st.pile_size == 0 and not holds_truth(t, st, p):
-            style = HONEST
+        if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
+                                  or (t.chinese and not st.lead)):
+            style = HONEST            # picking up (or passing) costs nothing: no lie
         k = plan(t, st, p, style, cards, &rank)
+        if k == 0 and t.chinese:
+            st.actions += 1
+            chinese_pass(t, st, p)
+            continue
         if k == 0:
             st.actions += 1
             take_pile(t, st, p)
-            st.due = next_rank(t, st.due)
+            if not t.rounds:
+                st.due = next_rank(t, st.due)
             note_turn(t, st)
             if st.over:
                 break
             turn_with_due(t, st, next_active(st, t.n, p))
+            continue
+        if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
+            st.actions += k + 1
+            lead_lost(t, st, p, cards, k)
             continue
         for i in range(k):
             c = cards[i]
@@ -528,6 +643,11 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
         st.last_suit = -1
         if t.specificity:
             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
+        st.passes = 0
+        st.last_layer = p
+        if st.lead and t.rounds:
+            st.round_rank = rank
+        st.lead = 0
         st.due = next_rank(t, rank)
         note_turn(t, st)
         if st.over:
@@ -570,6 +690,13 @@ cdef void setup(Table* t, State* st, const int* deal_cards, const long long* ord
         st.ret[s] = 0.0
     for c in range(NC):
         st.pile[c] = 0
+        st.out[c] = 0
+    st.gone = 0
+    st.n_lost = 0
+    st.passes = 0
+    st.last_layer = -1
+    st.round_rank = -1
+    st.lead = 0
     for i in range(m):
         s = i % t.n
         st.hands[s][deal_cards[order[i]]] += 1
@@ -583,10 +710,15 @@ cdef void setup(Table* t, State* st, const int* deal_cards, const long long* ord
     st.over = 0
     st.stalled = 0
     st.actions = 0
+    if t.set_size:
+        for s in range(t.n):
+            put_aside_sets(t, st, s)
     for s in range(t.n):
         if st.sizes[s] < low:
             low = st.sizes[s]
     st.record_low = low
+    if st.over:
+        return
     st.req_suit = -1
     st.last_suit = -1
     st.next_uniform = 0
@@ -619,6 +751,9 @@ def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
     t.egyptian = table["egyptian"]
     t.specificity = table["specificity"]
     t.only_one = table["only_one"]
+    t.rounds = table["rounds"]
+    t.chinese = table["chinese"]
+    t.set_size = table["set_size"]
     cdef int canadian = table["canadian"]
     cdef double one_draw[1]
     one_draw[0] = 0.0

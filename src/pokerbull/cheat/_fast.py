@@ -16,7 +16,7 @@ from .bots import BOTS
 from .game import Game
 from .rules import Rules
 
-COMPILED_VARIATIONS = frozenset("ACDEFGIJNOPRSV")
+COMPILED_VARIATIONS = frozenset("ACDEFGIJKLNOPRSTV")
 
 
 def _engine() -> Any:
@@ -34,7 +34,8 @@ def table_for(rules: Rules) -> dict[str, Any] | None:
     return {"players": rules.players, "places": int(rules.keeps_places), "fork": int(rules.fork),
             "free": int(rules.free_for_all), "egyptian": int(rules.egyptian),
             "specificity": int(rules.specificity), "only_one": int(rules.only_one),
-            "canadian": int(rules.canadian_start), "counts_differ": int(rules.counts_may_differ),
+            "canadian": int(rules.canadian_start), "rounds": int(rules.claims_follow_rounds),
+            "chinese": int(rules.chinese), "set_size": rules.set_size, "counts_differ": int(rules.counts_may_differ),
             "wild": int(rules.wild_jokers), "max_lay": rules.max_lay,
             "hawaiian": int(rules.hawaiian), "stall_turns": rules.stall_turns,
             "cycle": list(rules.cycle), "deck": list(rules.deck)}
