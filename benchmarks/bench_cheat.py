@@ -48,7 +48,7 @@ def python_rate(variations: str = "", games: int = PYTHON_GAMES) -> float:
     return games / (time.perf_counter() - start)
 
 
-@pytest.mark.parametrize("variations", ["", "A", "DV", "P"])
+@pytest.mark.parametrize("variations", ["", "A", "DV", "P", "K", "T", "NS"])
 def test_compiled_games_per_second(benchmark, variations):
     out = benchmark(WING.fast_simulate, {"variations": variations}, 4, LINEUP, 10_000, 1)
     assert out["games"] == 10_000
