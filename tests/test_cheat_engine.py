@@ -108,6 +108,6 @@ def test_the_bots_are_ordered_in_a_tournament():
         half[name] = 1.96 * x.std(ddof=1) / np.sqrt(len(x))
     low = {n: mean[n] - half[n] for n in NAMES}
     high = {n: mean[n] + half[n] for n in NAMES}
-    # the shark beats every other bot, the honest bot loses to every other bot
-    assert all(low["shark"] > high[n] for n in ("honest", "liar", "counter"))
-    assert all(high["honest"] < low[n] for n in ("liar", "counter", "shark"))
+    # honest < liar < counter < shark, the 95% intervals apart
+    for worse, better in zip(NAMES, NAMES[1:]):
+        assert high[worse] < low[better], (worse, better, mean)

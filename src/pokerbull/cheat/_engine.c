@@ -2013,7 +2013,7 @@ enum  {
  *     SHARK = 3
  *     BIG = 1 << 30             # <<<<<<<<<<<<<<
  * 
- * cdef double COUNTER_DOUBT = 0.03
+ * cdef double COUNTER_DOUBT = 0.15     # bots.COUNTER_DOUBT
 */
   __pyx_e_9pokerbull_5cheat_7_engine_MAXP = 16,
   __pyx_e_9pokerbull_5cheat_7_engine_NC = 54,
@@ -2025,7 +2025,7 @@ enum  {
   __pyx_e_9pokerbull_5cheat_7_engine_BIG = (1 << 30)
 };
 
-/* "pokerbull/cheat/_engine.pyx":26
+/* "pokerbull/cheat/_engine.pyx":27
  * 
  * 
  * cdef struct Table:             # <<<<<<<<<<<<<<
@@ -2056,7 +2056,7 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_Table {
   int deck_total;
 };
 
-/* "pokerbull/cheat/_engine.pyx":50
+/* "pokerbull/cheat/_engine.pyx":51
  * 
  * 
  * cdef struct State:             # <<<<<<<<<<<<<<
@@ -2104,7 +2104,7 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_State {
   double ret[__pyx_e_9pokerbull_5cheat_7_engine_MAXP];
 };
 
-/* "pokerbull/cheat/_engine.pyx":732
+/* "pokerbull/cheat/_engine.pyx":734
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -3846,6 +3846,7 @@ static CYTHON_INLINE char *__pyx_f_5numpy_7ndarray_4data___get__(PyArrayObject *
 
 /* Module declarations from "pokerbull.cheat._engine" */
 static double __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT;
+static double __pyx_v_9pokerbull_5cheat_7_engine_SHARK_DOUBT;
 static PyObject *__pyx_collections_abc_Sequence = 0;
 static PyObject *generic = 0;
 static PyObject *strided = 0;
@@ -20543,7 +20544,7 @@ static CYTHON_INLINE NPY_DATETIMEUNIT __pyx_f_5numpy_get_datetime64_unit(PyObjec
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":91
+/* "pokerbull/cheat/_engine.pyx":92
  * 
  * 
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20560,7 +20561,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   int __pyx_t_3;
   int __pyx_t_4;
 
-  /* "pokerbull/cheat/_engine.pyx":93
+  /* "pokerbull/cheat/_engine.pyx":94
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:
  *     cdef int k, s
  *     for k in range(1, n + 1):             # <<<<<<<<<<<<<<
@@ -20574,7 +20575,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   for (__pyx_t_3 = 1; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_k = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":94
+    /* "pokerbull/cheat/_engine.pyx":95
  *     cdef int k, s
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n             # <<<<<<<<<<<<<<
@@ -20583,7 +20584,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
 */
     __pyx_v_s = ((__pyx_v_seat + __pyx_v_k) % __pyx_v_n);
 
-    /* "pokerbull/cheat/_engine.pyx":95
+    /* "pokerbull/cheat/_engine.pyx":96
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n
  *         if st.active[s]:             # <<<<<<<<<<<<<<
@@ -20595,7 +20596,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":96
+      /* "pokerbull/cheat/_engine.pyx":97
  *         s = (seat + k) % n
  *         if st.active[s]:
  *             return s             # <<<<<<<<<<<<<<
@@ -20608,7 +20609,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
       }
       goto __pyx_L0;
 
-      /* "pokerbull/cheat/_engine.pyx":95
+      /* "pokerbull/cheat/_engine.pyx":96
  *     for k in range(1, n + 1):
  *         s = (seat + k) % n
  *         if st.active[s]:             # <<<<<<<<<<<<<<
@@ -20619,7 +20620,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":97
+  /* "pokerbull/cheat/_engine.pyx":98
  *         if st.active[s]:
  *             return s
  *     return seat             # <<<<<<<<<<<<<<
@@ -20632,7 +20633,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":91
+  /* "pokerbull/cheat/_engine.pyx":92
  * 
  * 
  * cdef inline int next_active(State* st, int n, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20647,7 +20648,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":100
+/* "pokerbull/cheat/_engine.pyx":101
  * 
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20658,7 +20659,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_active(struct _
 static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, int __pyx_v_rank) {
   int __pyx_r;
 
-  /* "pokerbull/cheat/_engine.pyx":101
+  /* "pokerbull/cheat/_engine.pyx":102
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:
  *     return t.cycle[(t.pos[rank] + 1) % t.cycle_len]             # <<<<<<<<<<<<<<
@@ -20671,7 +20672,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":100
+  /* "pokerbull/cheat/_engine.pyx":101
  * 
  * 
  * cdef inline int next_rank(Table* t, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20684,7 +20685,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":104
+/* "pokerbull/cheat/_engine.pyx":105
  * 
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20694,7 +20695,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_next_rank(struct __p
 
 static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_rank) {
 
-  /* "pokerbull/cheat/_engine.pyx":105
+  /* "pokerbull/cheat/_engine.pyx":106
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:
  *     st.allowed[0] = rank             # <<<<<<<<<<<<<<
@@ -20703,7 +20704,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->allowed[0]) = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":106
+  /* "pokerbull/cheat/_engine.pyx":107
  * cdef void allow_one(State* st, int rank) noexcept nogil:
  *     st.allowed[0] = rank
  *     st.n_allowed = 1             # <<<<<<<<<<<<<<
@@ -20712,7 +20713,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->n_allowed = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":104
+  /* "pokerbull/cheat/_engine.pyx":105
  * 
  * 
  * cdef void allow_one(State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20723,7 +20724,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_one(struct __pyx_t_9pokerbu
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":109
+/* "pokerbull/cheat/_engine.pyx":110
  * 
  * 
  * cdef void allow_all(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20737,7 +20738,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":111
+  /* "pokerbull/cheat/_engine.pyx":112
  * cdef void allow_all(Table* t, State* st) noexcept nogil:
  *     cdef int i
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -20751,7 +20752,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":112
+    /* "pokerbull/cheat/_engine.pyx":113
  *     cdef int i
  *     for i in range(t.cycle_len):
  *         st.allowed[i] = t.all_ranks[i]             # <<<<<<<<<<<<<<
@@ -20762,7 +20763,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":113
+  /* "pokerbull/cheat/_engine.pyx":114
  *     for i in range(t.cycle_len):
  *         st.allowed[i] = t.all_ranks[i]
  *     st.n_allowed = t.cycle_len             # <<<<<<<<<<<<<<
@@ -20773,7 +20774,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
 
   __pyx_v_st->n_allowed = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":109
+  /* "pokerbull/cheat/_engine.pyx":110
  * 
  * 
  * cdef void allow_all(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20785,7 +20786,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_all(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":116
+/* "pokerbull/cheat/_engine.pyx":117
  * 
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -20812,7 +20813,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":117
+  /* "pokerbull/cheat/_engine.pyx":118
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
  *     cdef int m = t.cycle_len             # <<<<<<<<<<<<<<
@@ -20823,7 +20824,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 
   __pyx_v_m = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":118
+  /* "pokerbull/cheat/_engine.pyx":119
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:
  *     cdef int m = t.cycle_len
  *     cdef int i = t.pos[rank]             # <<<<<<<<<<<<<<
@@ -20832,7 +20833,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_i = (__pyx_v_t->pos[__pyx_v_rank]);
 
-  /* "pokerbull/cheat/_engine.pyx":119
+  /* "pokerbull/cheat/_engine.pyx":120
  *     cdef int m = t.cycle_len
  *     cdef int i = t.pos[rank]
  *     cdef int a = t.cycle[(i + m - 1) % m]             # <<<<<<<<<<<<<<
@@ -20841,7 +20842,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_a = (__pyx_v_t->cycle[(((__pyx_v_i + __pyx_v_m) - 1) % __pyx_v_m)]);
 
-  /* "pokerbull/cheat/_engine.pyx":120
+  /* "pokerbull/cheat/_engine.pyx":121
  *     cdef int i = t.pos[rank]
  *     cdef int a = t.cycle[(i + m - 1) % m]
  *     cdef int b = t.cycle[(i + 1) % m]             # <<<<<<<<<<<<<<
@@ -20850,7 +20851,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_b = (__pyx_v_t->cycle[((__pyx_v_i + 1) % __pyx_v_m)]);
 
-  /* "pokerbull/cheat/_engine.pyx":122
+  /* "pokerbull/cheat/_engine.pyx":123
  *     cdef int b = t.cycle[(i + 1) % m]
  *     cdef int v[3]
  *     cdef int k = 0, j, x, tmp             # <<<<<<<<<<<<<<
@@ -20859,7 +20860,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_k = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":123
+  /* "pokerbull/cheat/_engine.pyx":124
  *     cdef int v[3]
  *     cdef int k = 0, j, x, tmp
  *     v[0] = a             # <<<<<<<<<<<<<<
@@ -20868,7 +20869,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   (__pyx_v_v[0]) = __pyx_v_a;
 
-  /* "pokerbull/cheat/_engine.pyx":124
+  /* "pokerbull/cheat/_engine.pyx":125
  *     cdef int k = 0, j, x, tmp
  *     v[0] = a
  *     k = 1             # <<<<<<<<<<<<<<
@@ -20877,7 +20878,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_k = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":125
+  /* "pokerbull/cheat/_engine.pyx":126
  *     v[0] = a
  *     k = 1
  *     if rank != a:             # <<<<<<<<<<<<<<
@@ -20889,7 +20890,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":126
+    /* "pokerbull/cheat/_engine.pyx":127
  *     k = 1
  *     if rank != a:
  *         v[k] = rank             # <<<<<<<<<<<<<<
@@ -20898,7 +20899,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     (__pyx_v_v[__pyx_v_k]) = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":127
+    /* "pokerbull/cheat/_engine.pyx":128
  *     if rank != a:
  *         v[k] = rank
  *         k += 1             # <<<<<<<<<<<<<<
@@ -20907,7 +20908,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     __pyx_v_k = (__pyx_v_k + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":125
+    /* "pokerbull/cheat/_engine.pyx":126
  *     v[0] = a
  *     k = 1
  *     if rank != a:             # <<<<<<<<<<<<<<
@@ -20916,7 +20917,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":128
+  /* "pokerbull/cheat/_engine.pyx":129
  *         v[k] = rank
  *         k += 1
  *     if b != a and b != rank:             # <<<<<<<<<<<<<<
@@ -20942,7 +20943,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":129
+    /* "pokerbull/cheat/_engine.pyx":130
  *         k += 1
  *     if b != a and b != rank:
  *         v[k] = b             # <<<<<<<<<<<<<<
@@ -20951,7 +20952,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     (__pyx_v_v[__pyx_v_k]) = __pyx_v_b;
 
-    /* "pokerbull/cheat/_engine.pyx":130
+    /* "pokerbull/cheat/_engine.pyx":131
  *     if b != a and b != rank:
  *         v[k] = b
  *         k += 1             # <<<<<<<<<<<<<<
@@ -20960,7 +20961,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
     __pyx_v_k = (__pyx_v_k + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":128
+    /* "pokerbull/cheat/_engine.pyx":129
  *         v[k] = rank
  *         k += 1
  *     if b != a and b != rank:             # <<<<<<<<<<<<<<
@@ -20969,7 +20970,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":131
+  /* "pokerbull/cheat/_engine.pyx":132
  *         v[k] = b
  *         k += 1
  *     for j in range(k):          # sort (at most three)             # <<<<<<<<<<<<<<
@@ -20983,7 +20984,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_j = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":132
+    /* "pokerbull/cheat/_engine.pyx":133
  *         k += 1
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):             # <<<<<<<<<<<<<<
@@ -20997,7 +20998,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
     for (__pyx_t_8 = (__pyx_v_j + 1); __pyx_t_8 < __pyx_t_7; __pyx_t_8+=1) {
       __pyx_v_x = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":133
+      /* "pokerbull/cheat/_engine.pyx":134
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:             # <<<<<<<<<<<<<<
@@ -21009,7 +21010,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
       if (__pyx_t_2) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":134
+        /* "pokerbull/cheat/_engine.pyx":135
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp             # <<<<<<<<<<<<<<
@@ -21020,7 +21021,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
         (__pyx_v_v[__pyx_v_x]) = (__pyx_v_v[__pyx_v_j]);
         (__pyx_v_v[__pyx_v_j]) = __pyx_v_tmp;
 
-        /* "pokerbull/cheat/_engine.pyx":133
+        /* "pokerbull/cheat/_engine.pyx":134
  *     for j in range(k):          # sort (at most three)
  *         for x in range(j + 1, k):
  *             if v[x] < v[j]:             # <<<<<<<<<<<<<<
@@ -21033,7 +21034,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":135
+  /* "pokerbull/cheat/_engine.pyx":136
  *             if v[x] < v[j]:
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp
  *     for j in range(k):             # <<<<<<<<<<<<<<
@@ -21047,7 +21048,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_j = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":136
+    /* "pokerbull/cheat/_engine.pyx":137
  *                 tmp = v[x]; v[x] = v[j]; v[j] = tmp
  *     for j in range(k):
  *         st.allowed[j] = v[j]             # <<<<<<<<<<<<<<
@@ -21058,7 +21059,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":137
+  /* "pokerbull/cheat/_engine.pyx":138
  *     for j in range(k):
  *         st.allowed[j] = v[j]
  *     st.n_allowed = k             # <<<<<<<<<<<<<<
@@ -21067,7 +21068,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 */
   __pyx_v_st->n_allowed = __pyx_v_k;
 
-  /* "pokerbull/cheat/_engine.pyx":116
+  /* "pokerbull/cheat/_engine.pyx":117
  * 
  * 
  * cdef void allow_fork(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21087,7 +21088,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":140
+/* "pokerbull/cheat/_engine.pyx":141
  * 
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21098,7 +21099,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(struct __pyx_t_9pokerb
 static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_rank) {
   int __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":141
+  /* "pokerbull/cheat/_engine.pyx":142
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.rounds:             # <<<<<<<<<<<<<<
@@ -21110,7 +21111,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":142
+    /* "pokerbull/cheat/_engine.pyx":143
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.rounds:
  *         allow_one(st, st.round_rank)             # <<<<<<<<<<<<<<
@@ -21119,7 +21120,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_st->round_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":141
+    /* "pokerbull/cheat/_engine.pyx":142
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:
  *     if t.rounds:             # <<<<<<<<<<<<<<
@@ -21129,7 +21130,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":143
+  /* "pokerbull/cheat/_engine.pyx":144
  *     if t.rounds:
  *         allow_one(st, st.round_rank)
  *     elif t.free:             # <<<<<<<<<<<<<<
@@ -21141,7 +21142,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":144
+    /* "pokerbull/cheat/_engine.pyx":145
  *         allow_one(st, st.round_rank)
  *     elif t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -21150,7 +21151,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":143
+    /* "pokerbull/cheat/_engine.pyx":144
  *     if t.rounds:
  *         allow_one(st, st.round_rank)
  *     elif t.free:             # <<<<<<<<<<<<<<
@@ -21160,7 +21161,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":145
+  /* "pokerbull/cheat/_engine.pyx":146
  *     elif t.free:
  *         allow_all(t, st)
  *     elif t.fork:             # <<<<<<<<<<<<<<
@@ -21172,7 +21173,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":146
+    /* "pokerbull/cheat/_engine.pyx":147
  *         allow_all(t, st)
  *     elif t.fork:
  *         allow_fork(t, st, rank)             # <<<<<<<<<<<<<<
@@ -21181,7 +21182,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_fork(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":145
+    /* "pokerbull/cheat/_engine.pyx":146
  *     elif t.free:
  *         allow_all(t, st)
  *     elif t.fork:             # <<<<<<<<<<<<<<
@@ -21191,7 +21192,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":148
+  /* "pokerbull/cheat/_engine.pyx":149
  *         allow_fork(t, st, rank)
  *     else:
  *         allow_one(st, next_rank(t, rank))             # <<<<<<<<<<<<<<
@@ -21203,7 +21204,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":140
+  /* "pokerbull/cheat/_engine.pyx":141
  * 
  * 
  * cdef void after_play_allowed(Table* t, State* st, int rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21214,7 +21215,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(struct __pyx_t
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":151
+/* "pokerbull/cheat/_engine.pyx":152
  * 
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21235,7 +21236,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":152
+  /* "pokerbull/cheat/_engine.pyx":153
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:
  *     cdef int* h = st.hands[p]             # <<<<<<<<<<<<<<
@@ -21244,7 +21245,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_p]);
 
-  /* "pokerbull/cheat/_engine.pyx":154
+  /* "pokerbull/cheat/_engine.pyx":155
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -21280,7 +21281,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":155
+    /* "pokerbull/cheat/_engine.pyx":156
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):
  *         return 1             # <<<<<<<<<<<<<<
@@ -21293,7 +21294,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":154
+    /* "pokerbull/cheat/_engine.pyx":155
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -21302,7 +21303,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":156
+  /* "pokerbull/cheat/_engine.pyx":157
  *     if t.wild and (h[52] or h[53]):
  *         return 1
  *     for i in range(st.n_allowed):             # <<<<<<<<<<<<<<
@@ -21316,7 +21317,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":157
+    /* "pokerbull/cheat/_engine.pyx":158
  *         return 1
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]             # <<<<<<<<<<<<<<
@@ -21325,7 +21326,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
     __pyx_v_r = (__pyx_v_st->allowed[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":158
+    /* "pokerbull/cheat/_engine.pyx":159
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21337,7 +21338,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":159
+      /* "pokerbull/cheat/_engine.pyx":160
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:             # <<<<<<<<<<<<<<
@@ -21363,7 +21364,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":160
+        /* "pokerbull/cheat/_engine.pyx":161
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:
  *                 return 1             # <<<<<<<<<<<<<<
@@ -21376,7 +21377,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
         }
         goto __pyx_L0;
 
-        /* "pokerbull/cheat/_engine.pyx":159
+        /* "pokerbull/cheat/_engine.pyx":160
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             if h[52] or h[53]:             # <<<<<<<<<<<<<<
@@ -21385,7 +21386,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":161
+      /* "pokerbull/cheat/_engine.pyx":162
  *             if h[52] or h[53]:
  *                 return 1
  *             continue             # <<<<<<<<<<<<<<
@@ -21394,7 +21395,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
       goto __pyx_L7_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":158
+      /* "pokerbull/cheat/_engine.pyx":159
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21403,7 +21404,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":162
+    /* "pokerbull/cheat/_engine.pyx":163
  *                 return 1
  *             continue
  *         for s in range(4):             # <<<<<<<<<<<<<<
@@ -21413,7 +21414,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
     for (__pyx_t_6 = 0; __pyx_t_6 < 4; __pyx_t_6+=1) {
       __pyx_v_s = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":163
+      /* "pokerbull/cheat/_engine.pyx":164
  *             continue
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):             # <<<<<<<<<<<<<<
@@ -21449,7 +21450,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":164
+        /* "pokerbull/cheat/_engine.pyx":165
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
  *                 return 1             # <<<<<<<<<<<<<<
@@ -21462,7 +21463,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
         }
         goto __pyx_L0;
 
-        /* "pokerbull/cheat/_engine.pyx":163
+        /* "pokerbull/cheat/_engine.pyx":164
  *             continue
  *         for s in range(4):
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):             # <<<<<<<<<<<<<<
@@ -21475,7 +21476,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":165
+  /* "pokerbull/cheat/_engine.pyx":166
  *             if h[4 * r + s] and (st.req_suit < 0 or s == st.req_suit):
  *                 return 1
  *     return 0             # <<<<<<<<<<<<<<
@@ -21488,7 +21489,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":151
+  /* "pokerbull/cheat/_engine.pyx":152
  * 
  * 
  * cdef int holds_truth(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21505,7 +21506,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_holds_truth(struct __pyx_t_9pokerb
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":168
+/* "pokerbull/cheat/_engine.pyx":169
  * 
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21518,7 +21519,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   int __pyx_t_1;
   int __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":169
+  /* "pokerbull/cheat/_engine.pyx":170
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:             # <<<<<<<<<<<<<<
@@ -21544,7 +21545,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":170
+    /* "pokerbull/cheat/_engine.pyx":171
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:
  *         return t.cycle_len + 1             # <<<<<<<<<<<<<<
@@ -21557,7 +21558,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":169
+    /* "pokerbull/cheat/_engine.pyx":170
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:
  *     if t.pos[to] < 0 or t.pos[frm] < 0:             # <<<<<<<<<<<<<<
@@ -21566,7 +21567,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":171
+  /* "pokerbull/cheat/_engine.pyx":172
  *     if t.pos[to] < 0 or t.pos[frm] < 0:
  *         return t.cycle_len + 1
  *     return (t.pos[to] - t.pos[frm] + t.cycle_len) % t.cycle_len             # <<<<<<<<<<<<<<
@@ -21579,7 +21580,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":168
+  /* "pokerbull/cheat/_engine.pyx":169
  * 
  * 
  * cdef int distance(Table* t, int frm, int to) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21592,7 +21593,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_distance(struct __pyx_t_9pokerbull
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":174
+/* "pokerbull/cheat/_engine.pyx":175
  * 
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21613,7 +21614,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   int __pyx_t_5;
   long __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":175
+  /* "pokerbull/cheat/_engine.pyx":176
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
  *     cdef int c, d, best = -1, best_d = -1             # <<<<<<<<<<<<<<
@@ -21623,7 +21624,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   __pyx_v_best = -1;
   __pyx_v_best_d = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":176
+  /* "pokerbull/cheat/_engine.pyx":177
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -21637,7 +21638,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":177
+    /* "pokerbull/cheat/_engine.pyx":178
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):             # <<<<<<<<<<<<<<
@@ -21673,7 +21674,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":178
+      /* "pokerbull/cheat/_engine.pyx":179
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):
  *             continue             # <<<<<<<<<<<<<<
@@ -21682,7 +21683,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":177
+      /* "pokerbull/cheat/_engine.pyx":178
  *     cdef int c, d, best = -1, best_d = -1
  *     for c in range(NC):
  *         if not hand[c] or (c >= 52 and t.wild):             # <<<<<<<<<<<<<<
@@ -21691,7 +21692,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":179
+    /* "pokerbull/cheat/_engine.pyx":180
  *         if not hand[c] or (c >= 52 and t.wild):
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)             # <<<<<<<<<<<<<<
@@ -21711,7 +21712,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     __pyx_v_d = __pyx_f_9pokerbull_5cheat_7_engine_distance(__pyx_v_t, __pyx_v_claim_rank, __pyx_t_6);
 
 
-    /* "pokerbull/cheat/_engine.pyx":180
+    /* "pokerbull/cheat/_engine.pyx":181
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:             # <<<<<<<<<<<<<<
@@ -21723,7 +21724,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":181
+      /* "pokerbull/cheat/_engine.pyx":182
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:
  *             best = c             # <<<<<<<<<<<<<<
@@ -21732,7 +21733,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       __pyx_v_best = __pyx_v_c;
 
-      /* "pokerbull/cheat/_engine.pyx":182
+      /* "pokerbull/cheat/_engine.pyx":183
  *         if d > best_d:
  *             best = c
  *             best_d = d             # <<<<<<<<<<<<<<
@@ -21741,7 +21742,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
 */
       __pyx_v_best_d = __pyx_v_d;
 
-      /* "pokerbull/cheat/_engine.pyx":180
+      /* "pokerbull/cheat/_engine.pyx":181
  *             continue
  *         d = distance(t, claim_rank, JOKER_RANK if c >= 52 else c >> 2)
  *         if d > best_d:             # <<<<<<<<<<<<<<
@@ -21753,7 +21754,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":183
+  /* "pokerbull/cheat/_engine.pyx":184
  *             best = c
  *             best_d = d
  *     return best             # <<<<<<<<<<<<<<
@@ -21766,7 +21767,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":174
+  /* "pokerbull/cheat/_engine.pyx":175
  * 
  * 
  * cdef int junk_card(Table* t, int* hand, int claim_rank) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21783,7 +21784,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_junk_card(struct __pyx_t_9pokerbul
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":186
+/* "pokerbull/cheat/_engine.pyx":187
  * 
  * 
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -21809,7 +21810,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":188
+  /* "pokerbull/cheat/_engine.pyx":189
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:
  *     """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
  *     cdef int* h = st.hands[p]             # <<<<<<<<<<<<<<
@@ -21818,7 +21819,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_p]);
 
-  /* "pokerbull/cheat/_engine.pyx":189
+  /* "pokerbull/cheat/_engine.pyx":190
  *     """The bot's play: fills `cards`, returns how many (0: pick up instead)."""
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk             # <<<<<<<<<<<<<<
@@ -21828,7 +21829,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   __pyx_v_best_rank = -1;
   __pyx_v_best_n = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":190
+  /* "pokerbull/cheat/_engine.pyx":191
  *     cdef int* h = st.hands[p]
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
  *     for i in range(st.n_allowed):             # <<<<<<<<<<<<<<
@@ -21842,7 +21843,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":191
+    /* "pokerbull/cheat/_engine.pyx":192
  *     cdef int i, r, s, k, best_rank = -1, best_n = 0, n_here, junk
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]             # <<<<<<<<<<<<<<
@@ -21851,7 +21852,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     __pyx_v_r = (__pyx_v_st->allowed[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":192
+    /* "pokerbull/cheat/_engine.pyx":193
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21863,7 +21864,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":193
+      /* "pokerbull/cheat/_engine.pyx":194
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:
  *             n_here = h[52] + h[53]             # <<<<<<<<<<<<<<
@@ -21872,7 +21873,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_n_here = ((__pyx_v_h[52]) + (__pyx_v_h[53]));
 
-      /* "pokerbull/cheat/_engine.pyx":192
+      /* "pokerbull/cheat/_engine.pyx":193
  *     for i in range(st.n_allowed):
  *         r = st.allowed[i]
  *         if r == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -21882,7 +21883,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       goto __pyx_L5;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":195
+    /* "pokerbull/cheat/_engine.pyx":196
  *             n_here = h[52] + h[53]
  *         else:
  *             n_here = 0             # <<<<<<<<<<<<<<
@@ -21892,7 +21893,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     /*else*/ {
       __pyx_v_n_here = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":196
+      /* "pokerbull/cheat/_engine.pyx":197
  *         else:
  *             n_here = 0
  *             for s in range(4):             # <<<<<<<<<<<<<<
@@ -21902,7 +21903,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_5 = 0; __pyx_t_5 < 4; __pyx_t_5+=1) {
         __pyx_v_s = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":197
+        /* "pokerbull/cheat/_engine.pyx":198
  *             n_here = 0
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:             # <<<<<<<<<<<<<<
@@ -21928,7 +21929,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         if (__pyx_t_4) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":198
+          /* "pokerbull/cheat/_engine.pyx":199
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]             # <<<<<<<<<<<<<<
@@ -21937,7 +21938,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
           __pyx_v_n_here = (__pyx_v_n_here + (__pyx_v_h[((4 * __pyx_v_r) + __pyx_v_s)]));
 
-          /* "pokerbull/cheat/_engine.pyx":197
+          /* "pokerbull/cheat/_engine.pyx":198
  *             n_here = 0
  *             for s in range(4):
  *                 if st.req_suit < 0 or s == st.req_suit:             # <<<<<<<<<<<<<<
@@ -21949,7 +21950,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     __pyx_L5:;
 
-    /* "pokerbull/cheat/_engine.pyx":199
+    /* "pokerbull/cheat/_engine.pyx":200
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:             # <<<<<<<<<<<<<<
@@ -21961,7 +21962,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":200
+      /* "pokerbull/cheat/_engine.pyx":201
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:
  *             best_n = n_here             # <<<<<<<<<<<<<<
@@ -21970,7 +21971,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_best_n = __pyx_v_n_here;
 
-      /* "pokerbull/cheat/_engine.pyx":201
+      /* "pokerbull/cheat/_engine.pyx":202
  *         if n_here > best_n:
  *             best_n = n_here
  *             best_rank = r             # <<<<<<<<<<<<<<
@@ -21979,7 +21980,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
       __pyx_v_best_rank = __pyx_v_r;
 
-      /* "pokerbull/cheat/_engine.pyx":199
+      /* "pokerbull/cheat/_engine.pyx":200
  *                 if st.req_suit < 0 or s == st.req_suit:
  *                     n_here += h[4 * r + s]
  *         if n_here > best_n:             # <<<<<<<<<<<<<<
@@ -21990,7 +21991,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":202
+  /* "pokerbull/cheat/_engine.pyx":203
  *             best_n = n_here
  *             best_rank = r
  *     if best_n > 0:             # <<<<<<<<<<<<<<
@@ -22002,7 +22003,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":203
+    /* "pokerbull/cheat/_engine.pyx":204
  *             best_rank = r
  *     if best_n > 0:
  *         k = 0             # <<<<<<<<<<<<<<
@@ -22011,7 +22012,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":204
+    /* "pokerbull/cheat/_engine.pyx":205
  *     if best_n > 0:
  *         k = 0
  *         if best_rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22023,7 +22024,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":205
+      /* "pokerbull/cheat/_engine.pyx":206
  *         k = 0
  *         if best_rank == JOKER_RANK:
  *             for s in range(52, 54):             # <<<<<<<<<<<<<<
@@ -22033,7 +22034,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_1 = 52; __pyx_t_1 < 54; __pyx_t_1+=1) {
         __pyx_v_s = __pyx_t_1;
 
-        /* "pokerbull/cheat/_engine.pyx":206
+        /* "pokerbull/cheat/_engine.pyx":207
  *         if best_rank == JOKER_RANK:
  *             for s in range(52, 54):
  *                 for i in range(h[s]):             # <<<<<<<<<<<<<<
@@ -22047,7 +22048,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_3; __pyx_t_5+=1) {
           __pyx_v_i = __pyx_t_5;
 
-          /* "pokerbull/cheat/_engine.pyx":207
+          /* "pokerbull/cheat/_engine.pyx":208
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22059,7 +22060,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           if (__pyx_t_4) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":208
+            /* "pokerbull/cheat/_engine.pyx":209
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:
  *                         cards[k] = s             # <<<<<<<<<<<<<<
@@ -22068,7 +22069,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             (__pyx_v_cards[__pyx_v_k]) = __pyx_v_s;
 
-            /* "pokerbull/cheat/_engine.pyx":209
+            /* "pokerbull/cheat/_engine.pyx":210
  *                     if k < t.max_lay:
  *                         cards[k] = s
  *                         k += 1             # <<<<<<<<<<<<<<
@@ -22077,7 +22078,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             __pyx_v_k = (__pyx_v_k + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":207
+            /* "pokerbull/cheat/_engine.pyx":208
  *             for s in range(52, 54):
  *                 for i in range(h[s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22089,7 +22090,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":204
+      /* "pokerbull/cheat/_engine.pyx":205
  *     if best_n > 0:
  *         k = 0
  *         if best_rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22099,7 +22100,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       goto __pyx_L13;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":211
+    /* "pokerbull/cheat/_engine.pyx":212
  *                         k += 1
  *         else:
  *             for s in range(4):             # <<<<<<<<<<<<<<
@@ -22110,7 +22111,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
       for (__pyx_t_1 = 0; __pyx_t_1 < 4; __pyx_t_1+=1) {
         __pyx_v_s = __pyx_t_1;
 
-        /* "pokerbull/cheat/_engine.pyx":212
+        /* "pokerbull/cheat/_engine.pyx":213
  *         else:
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:             # <<<<<<<<<<<<<<
@@ -22136,7 +22137,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         if (__pyx_t_4) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":213
+          /* "pokerbull/cheat/_engine.pyx":214
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:
  *                     continue             # <<<<<<<<<<<<<<
@@ -22145,7 +22146,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
           goto __pyx_L19_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":212
+          /* "pokerbull/cheat/_engine.pyx":213
  *         else:
  *             for s in range(4):
  *                 if st.req_suit >= 0 and s != st.req_suit:             # <<<<<<<<<<<<<<
@@ -22154,7 +22155,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":214
+        /* "pokerbull/cheat/_engine.pyx":215
  *                 if st.req_suit >= 0 and s != st.req_suit:
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):             # <<<<<<<<<<<<<<
@@ -22168,7 +22169,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
         for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_3; __pyx_t_5+=1) {
           __pyx_v_i = __pyx_t_5;
 
-          /* "pokerbull/cheat/_engine.pyx":215
+          /* "pokerbull/cheat/_engine.pyx":216
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22180,7 +22181,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
           if (__pyx_t_4) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":216
+            /* "pokerbull/cheat/_engine.pyx":217
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s             # <<<<<<<<<<<<<<
@@ -22189,7 +22190,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             (__pyx_v_cards[__pyx_v_k]) = ((4 * __pyx_v_best_rank) + __pyx_v_s);
 
-            /* "pokerbull/cheat/_engine.pyx":217
+            /* "pokerbull/cheat/_engine.pyx":218
  *                     if k < t.max_lay:
  *                         cards[k] = 4 * best_rank + s
  *                         k += 1             # <<<<<<<<<<<<<<
@@ -22198,7 +22199,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
             __pyx_v_k = (__pyx_v_k + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":215
+            /* "pokerbull/cheat/_engine.pyx":216
  *                     continue
  *                 for i in range(h[4 * best_rank + s]):
  *                     if k < t.max_lay:             # <<<<<<<<<<<<<<
@@ -22213,7 +22214,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     __pyx_L13:;
 
-    /* "pokerbull/cheat/_engine.pyx":218
+    /* "pokerbull/cheat/_engine.pyx":219
  *                         cards[k] = 4 * best_rank + s
  *                         k += 1
  *         rank_out[0] = best_rank             # <<<<<<<<<<<<<<
@@ -22222,7 +22223,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     (__pyx_v_rank_out[0]) = __pyx_v_best_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":219
+    /* "pokerbull/cheat/_engine.pyx":220
  *                         k += 1
  *         rank_out[0] = best_rank
  *         return k             # <<<<<<<<<<<<<<
@@ -22235,7 +22236,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":202
+    /* "pokerbull/cheat/_engine.pyx":203
  *             best_n = n_here
  *             best_rank = r
  *     if best_n > 0:             # <<<<<<<<<<<<<<
@@ -22244,7 +22245,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":220
+  /* "pokerbull/cheat/_engine.pyx":221
  *         rank_out[0] = best_rank
  *         return k
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -22280,7 +22281,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":221
+    /* "pokerbull/cheat/_engine.pyx":222
  *         return k
  *     if t.wild and (h[52] or h[53]):
  *         cards[0] = 52 if h[52] else 53             # <<<<<<<<<<<<<<
@@ -22300,7 +22301,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     (__pyx_v_cards[0]) = __pyx_t_1;
 
 
-    /* "pokerbull/cheat/_engine.pyx":222
+    /* "pokerbull/cheat/_engine.pyx":223
  *     if t.wild and (h[52] or h[53]):
  *         cards[0] = 52 if h[52] else 53
  *         rank_out[0] = st.allowed[0]             # <<<<<<<<<<<<<<
@@ -22309,7 +22310,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
     (__pyx_v_rank_out[0]) = (__pyx_v_st->allowed[0]);
 
-    /* "pokerbull/cheat/_engine.pyx":223
+    /* "pokerbull/cheat/_engine.pyx":224
  *         cards[0] = 52 if h[52] else 53
  *         rank_out[0] = st.allowed[0]
  *         return 1             # <<<<<<<<<<<<<<
@@ -22322,7 +22323,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":220
+    /* "pokerbull/cheat/_engine.pyx":221
  *         rank_out[0] = best_rank
  *         return k
  *     if t.wild and (h[52] or h[53]):             # <<<<<<<<<<<<<<
@@ -22331,7 +22332,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":224
+  /* "pokerbull/cheat/_engine.pyx":225
  *         rank_out[0] = st.allowed[0]
  *         return 1
  *     if style == HONEST:             # <<<<<<<<<<<<<<
@@ -22343,7 +22344,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":225
+    /* "pokerbull/cheat/_engine.pyx":226
  *         return 1
  *     if style == HONEST:
  *         return 0             # <<<<<<<<<<<<<<
@@ -22356,7 +22357,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":224
+    /* "pokerbull/cheat/_engine.pyx":225
  *         rank_out[0] = st.allowed[0]
  *         return 1
  *     if style == HONEST:             # <<<<<<<<<<<<<<
@@ -22365,7 +22366,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":226
+  /* "pokerbull/cheat/_engine.pyx":227
  *     if style == HONEST:
  *         return 0
  *     rank_out[0] = st.allowed[0]             # <<<<<<<<<<<<<<
@@ -22374,7 +22375,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   (__pyx_v_rank_out[0]) = (__pyx_v_st->allowed[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":227
+  /* "pokerbull/cheat/_engine.pyx":228
  *         return 0
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])             # <<<<<<<<<<<<<<
@@ -22383,7 +22384,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   __pyx_v_junk = __pyx_f_9pokerbull_5cheat_7_engine_junk_card(__pyx_v_t, __pyx_v_h, (__pyx_v_st->allowed[0]));
 
-  /* "pokerbull/cheat/_engine.pyx":228
+  /* "pokerbull/cheat/_engine.pyx":229
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:             # <<<<<<<<<<<<<<
@@ -22395,7 +22396,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":229
+    /* "pokerbull/cheat/_engine.pyx":230
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:
  *         junk = 52 if h[52] else 53             # <<<<<<<<<<<<<<
@@ -22414,7 +22415,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 
     __pyx_v_junk = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":228
+    /* "pokerbull/cheat/_engine.pyx":229
  *     rank_out[0] = st.allowed[0]
  *     junk = junk_card(t, h, st.allowed[0])
  *     if junk < 0:             # <<<<<<<<<<<<<<
@@ -22423,7 +22424,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":230
+  /* "pokerbull/cheat/_engine.pyx":231
  *     if junk < 0:
  *         junk = 52 if h[52] else 53
  *     cards[0] = junk             # <<<<<<<<<<<<<<
@@ -22432,7 +22433,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
 */
   (__pyx_v_cards[0]) = __pyx_v_junk;
 
-  /* "pokerbull/cheat/_engine.pyx":231
+  /* "pokerbull/cheat/_engine.pyx":232
  *         junk = 52 if h[52] else 53
  *     cards[0] = junk
  *     return 1             # <<<<<<<<<<<<<<
@@ -22445,7 +22446,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":186
+  /* "pokerbull/cheat/_engine.pyx":187
  * 
  * 
  * cdef int plan(Table* t, State* st, int p, int style, int* cards, int* rank_out) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22467,7 +22468,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_plan(struct __pyx_t_9pokerbull_5ch
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":234
+/* "pokerbull/cheat/_engine.pyx":235
  * 
  * 
  * cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22493,7 +22494,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
 
 
-  /* "pokerbull/cheat/_engine.pyx":238
+  /* "pokerbull/cheat/_engine.pyx":239
  *     cdef int i, j, left, marked, top
  *     cdef double q, hit
  *     if k <= 0:             # <<<<<<<<<<<<<<
@@ -22505,7 +22506,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":239
+    /* "pokerbull/cheat/_engine.pyx":240
  *     cdef double q, hit
  *     if k <= 0:
  *         return 1.0             # <<<<<<<<<<<<<<
@@ -22518,7 +22519,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":238
+    /* "pokerbull/cheat/_engine.pyx":239
  *     cdef int i, j, left, marked, top
  *     cdef double q, hit
  *     if k <= 0:             # <<<<<<<<<<<<<<
@@ -22527,7 +22528,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":240
+  /* "pokerbull/cheat/_engine.pyx":241
  *     if k <= 0:
  *         return 1.0
  *     if drawn > unknown:             # <<<<<<<<<<<<<<
@@ -22539,7 +22540,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":241
+    /* "pokerbull/cheat/_engine.pyx":242
  *         return 1.0
  *     if drawn > unknown:
  *         drawn = unknown             # <<<<<<<<<<<<<<
@@ -22548,7 +22549,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_drawn = __pyx_v_unknown;
 
-    /* "pokerbull/cheat/_engine.pyx":240
+    /* "pokerbull/cheat/_engine.pyx":241
  *     if k <= 0:
  *         return 1.0
  *     if drawn > unknown:             # <<<<<<<<<<<<<<
@@ -22557,7 +22558,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":242
+  /* "pokerbull/cheat/_engine.pyx":243
  *     if drawn > unknown:
  *         drawn = unknown
  *     if k > 16:             # <<<<<<<<<<<<<<
@@ -22569,7 +22570,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":243
+    /* "pokerbull/cheat/_engine.pyx":244
  *         drawn = unknown
  *     if k > 16:
  *         k = 16             # <<<<<<<<<<<<<<
@@ -22578,7 +22579,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_k = 16;
 
-    /* "pokerbull/cheat/_engine.pyx":242
+    /* "pokerbull/cheat/_engine.pyx":243
  *     if drawn > unknown:
  *         drawn = unknown
  *     if k > 16:             # <<<<<<<<<<<<<<
@@ -22587,7 +22588,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":244
+  /* "pokerbull/cheat/_engine.pyx":245
  *     if k > 16:
  *         k = 16
  *     for j in range(17):             # <<<<<<<<<<<<<<
@@ -22597,7 +22598,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   for (__pyx_t_2 = 0; __pyx_t_2 < 17; __pyx_t_2+=1) {
     __pyx_v_j = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":245
+    /* "pokerbull/cheat/_engine.pyx":246
  *         k = 16
  *     for j in range(17):
  *         dp[j] = 0.0             # <<<<<<<<<<<<<<
@@ -22607,7 +22608,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
     (__pyx_v_dp[__pyx_v_j]) = 0.0;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":246
+  /* "pokerbull/cheat/_engine.pyx":247
  *     for j in range(17):
  *         dp[j] = 0.0
  *     dp[0] = 1.0             # <<<<<<<<<<<<<<
@@ -22616,7 +22617,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
   (__pyx_v_dp[0]) = 1.0;
 
-  /* "pokerbull/cheat/_engine.pyx":247
+  /* "pokerbull/cheat/_engine.pyx":248
  *         dp[j] = 0.0
  *     dp[0] = 1.0
  *     for i in range(drawn):             # <<<<<<<<<<<<<<
@@ -22630,7 +22631,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_i = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":248
+    /* "pokerbull/cheat/_engine.pyx":249
  *     dp[0] = 1.0
  *     for i in range(drawn):
  *         left = unknown - i             # <<<<<<<<<<<<<<
@@ -22639,7 +22640,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_left = (__pyx_v_unknown - __pyx_v_i);
 
-    /* "pokerbull/cheat/_engine.pyx":249
+    /* "pokerbull/cheat/_engine.pyx":250
  *     for i in range(drawn):
  *         left = unknown - i
  *         top = i if i < k - 1 else k - 1             # <<<<<<<<<<<<<<
@@ -22658,7 +22659,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
     __pyx_v_top = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":250
+    /* "pokerbull/cheat/_engine.pyx":251
  *         left = unknown - i
  *         top = i if i < k - 1 else k - 1
  *         j = top             # <<<<<<<<<<<<<<
@@ -22667,7 +22668,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
     __pyx_v_j = __pyx_v_top;
 
-    /* "pokerbull/cheat/_engine.pyx":251
+    /* "pokerbull/cheat/_engine.pyx":252
  *         top = i if i < k - 1 else k - 1
  *         j = top
  *         while j >= 0:             # <<<<<<<<<<<<<<
@@ -22680,7 +22681,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 
       if (!__pyx_t_1) break;
 
-      /* "pokerbull/cheat/_engine.pyx":252
+      /* "pokerbull/cheat/_engine.pyx":253
  *         j = top
  *         while j >= 0:
  *             q = dp[j]             # <<<<<<<<<<<<<<
@@ -22689,7 +22690,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
       __pyx_v_q = (__pyx_v_dp[__pyx_v_j]);
 
-      /* "pokerbull/cheat/_engine.pyx":253
+      /* "pokerbull/cheat/_engine.pyx":254
  *         while j >= 0:
  *             q = dp[j]
  *             if q != 0.0:             # <<<<<<<<<<<<<<
@@ -22701,7 +22702,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":254
+        /* "pokerbull/cheat/_engine.pyx":255
  *             q = dp[j]
  *             if q != 0.0:
  *                 marked = of_rank - j             # <<<<<<<<<<<<<<
@@ -22710,7 +22711,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         __pyx_v_marked = (__pyx_v_of_rank - __pyx_v_j);
 
-        /* "pokerbull/cheat/_engine.pyx":255
+        /* "pokerbull/cheat/_engine.pyx":256
  *             if q != 0.0:
  *                 marked = of_rank - j
  *                 if marked < 0:             # <<<<<<<<<<<<<<
@@ -22722,7 +22723,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":256
+          /* "pokerbull/cheat/_engine.pyx":257
  *                 marked = of_rank - j
  *                 if marked < 0:
  *                     marked = 0             # <<<<<<<<<<<<<<
@@ -22731,7 +22732,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
           __pyx_v_marked = 0;
 
-          /* "pokerbull/cheat/_engine.pyx":255
+          /* "pokerbull/cheat/_engine.pyx":256
  *             if q != 0.0:
  *                 marked = of_rank - j
  *                 if marked < 0:             # <<<<<<<<<<<<<<
@@ -22740,7 +22741,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":257
+        /* "pokerbull/cheat/_engine.pyx":258
  *                 if marked < 0:
  *                     marked = 0
  *                 hit = q * marked / left             # <<<<<<<<<<<<<<
@@ -22749,7 +22750,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         __pyx_v_hit = ((__pyx_v_q * __pyx_v_marked) / ((double)__pyx_v_left));
 
-        /* "pokerbull/cheat/_engine.pyx":258
+        /* "pokerbull/cheat/_engine.pyx":259
  *                     marked = 0
  *                 hit = q * marked / left
  *                 dp[j + 1] += hit             # <<<<<<<<<<<<<<
@@ -22760,7 +22761,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
         __pyx_t_5 = (__pyx_v_j + 1);
         (__pyx_v_dp[__pyx_t_5]) = ((__pyx_v_dp[__pyx_t_5]) + __pyx_v_hit);
 
-        /* "pokerbull/cheat/_engine.pyx":259
+        /* "pokerbull/cheat/_engine.pyx":260
  *                 hit = q * marked / left
  *                 dp[j + 1] += hit
  *                 dp[j] = q - hit             # <<<<<<<<<<<<<<
@@ -22769,7 +22770,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
         (__pyx_v_dp[__pyx_v_j]) = (__pyx_v_q - __pyx_v_hit);
 
-        /* "pokerbull/cheat/_engine.pyx":253
+        /* "pokerbull/cheat/_engine.pyx":254
  *         while j >= 0:
  *             q = dp[j]
  *             if q != 0.0:             # <<<<<<<<<<<<<<
@@ -22778,7 +22779,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":260
+      /* "pokerbull/cheat/_engine.pyx":261
  *                 dp[j + 1] += hit
  *                 dp[j] = q - hit
  *             j -= 1             # <<<<<<<<<<<<<<
@@ -22790,7 +22791,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":261
+  /* "pokerbull/cheat/_engine.pyx":262
  *                 dp[j] = q - hit
  *             j -= 1
  *     return dp[k]             # <<<<<<<<<<<<<<
@@ -22803,7 +22804,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":234
+  /* "pokerbull/cheat/_engine.pyx":235
  * 
  * 
  * cdef double chance_at_least(int unknown, int of_rank, int drawn, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22826,7 +22827,7 @@ static double __pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(int __pyx_v_unk
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":264
+/* "pokerbull/cheat/_engine.pyx":265
  * 
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22842,7 +22843,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":265
+  /* "pokerbull/cheat/_engine.pyx":266
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22854,7 +22855,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":266
+    /* "pokerbull/cheat/_engine.pyx":267
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]             # <<<<<<<<<<<<<<
@@ -22867,7 +22868,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":265
+    /* "pokerbull/cheat/_engine.pyx":266
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:
  *     if rank == JOKER_RANK:             # <<<<<<<<<<<<<<
@@ -22876,7 +22877,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":267
+  /* "pokerbull/cheat/_engine.pyx":268
  *     if rank == JOKER_RANK:
  *         return counts[52] + counts[53]
  *     cdef int k = 0, s             # <<<<<<<<<<<<<<
@@ -22885,7 +22886,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   __pyx_v_k = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":268
+  /* "pokerbull/cheat/_engine.pyx":269
  *         return counts[52] + counts[53]
  *     cdef int k = 0, s
  *     for s in range(4):             # <<<<<<<<<<<<<<
@@ -22895,7 +22896,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   for (__pyx_t_2 = 0; __pyx_t_2 < 4; __pyx_t_2+=1) {
     __pyx_v_s = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":269
+    /* "pokerbull/cheat/_engine.pyx":270
  *     cdef int k = 0, s
  *     for s in range(4):
  *         if suit < 0 or s == suit:             # <<<<<<<<<<<<<<
@@ -22921,7 +22922,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":270
+      /* "pokerbull/cheat/_engine.pyx":271
  *     for s in range(4):
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]             # <<<<<<<<<<<<<<
@@ -22930,7 +22931,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
       __pyx_v_k = (__pyx_v_k + (__pyx_v_counts[((4 * __pyx_v_rank) + __pyx_v_s)]));
 
-      /* "pokerbull/cheat/_engine.pyx":269
+      /* "pokerbull/cheat/_engine.pyx":270
  *     cdef int k = 0, s
  *     for s in range(4):
  *         if suit < 0 or s == suit:             # <<<<<<<<<<<<<<
@@ -22940,7 +22941,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
     }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":271
+  /* "pokerbull/cheat/_engine.pyx":272
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]
  *     if t.wild:             # <<<<<<<<<<<<<<
@@ -22952,7 +22953,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":272
+    /* "pokerbull/cheat/_engine.pyx":273
  *             k += counts[4 * rank + s]
  *     if t.wild:
  *         k += counts[52] + counts[53]             # <<<<<<<<<<<<<<
@@ -22961,7 +22962,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
     __pyx_v_k = (__pyx_v_k + ((__pyx_v_counts[52]) + (__pyx_v_counts[53])));
 
-    /* "pokerbull/cheat/_engine.pyx":271
+    /* "pokerbull/cheat/_engine.pyx":272
  *         if suit < 0 or s == suit:
  *             k += counts[4 * rank + s]
  *     if t.wild:             # <<<<<<<<<<<<<<
@@ -22970,7 +22971,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":273
+  /* "pokerbull/cheat/_engine.pyx":274
  *     if t.wild:
  *         k += counts[52] + counts[53]
  *     return k             # <<<<<<<<<<<<<<
@@ -22983,7 +22984,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":264
+  /* "pokerbull/cheat/_engine.pyx":265
  * 
  * 
  * cdef inline int of_rank(Table* t, int* counts, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -22998,7 +22999,7 @@ static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_of_rank(struct __pyx
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":276
+/* "pokerbull/cheat/_engine.pyx":277
  * 
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23023,8 +23024,9 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   int __pyx_t_3;
   int __pyx_t_4;
   int __pyx_t_5;
+  double __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":277
+  /* "pokerbull/cheat/_engine.pyx":278
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count             # <<<<<<<<<<<<<<
@@ -23041,7 +23043,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 
   __pyx_v_count = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":278
+  /* "pokerbull/cheat/_engine.pyx":279
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0             # <<<<<<<<<<<<<<
@@ -23051,7 +23053,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   __pyx_v_hand_total = 0;
   __pyx_v_known_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":279
+  /* "pokerbull/cheat/_engine.pyx":280
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:             # <<<<<<<<<<<<<<
@@ -23077,7 +23079,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":280
+    /* "pokerbull/cheat/_engine.pyx":281
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:
  *         return 1             # <<<<<<<<<<<<<<
@@ -23090,7 +23092,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":279
+    /* "pokerbull/cheat/_engine.pyx":280
  *     cdef int seat = st.last_seat, rank = st.last_rank, count = st.last_count
  *     cdef int unknown_r, unknown, before, c, hand_total = 0, known_total = 0
  *     if t.counts_differ and st.last_laid != count:             # <<<<<<<<<<<<<<
@@ -23099,7 +23101,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":281
+  /* "pokerbull/cheat/_engine.pyx":282
  *     if t.counts_differ and st.last_laid != count:
  *         return 1
  *     cdef int suit = st.last_suit             # <<<<<<<<<<<<<<
@@ -23110,7 +23112,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 
   __pyx_v_suit = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":283
+  /* "pokerbull/cheat/_engine.pyx":284
  *     cdef int suit = st.last_suit
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
  *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)             # <<<<<<<<<<<<<<
@@ -23119,7 +23121,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   __pyx_v_unknown_r = (((__pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, __pyx_v_t->deck, __pyx_v_rank, __pyx_v_suit) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->hands[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit)) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, (__pyx_v_st->known[__pyx_v_p]), __pyx_v_rank, __pyx_v_suit)) - __pyx_f_9pokerbull_5cheat_7_engine_of_rank(__pyx_v_t, __pyx_v_st->out, __pyx_v_rank, __pyx_v_suit));
 
-  /* "pokerbull/cheat/_engine.pyx":284
+  /* "pokerbull/cheat/_engine.pyx":285
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
  *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)
  *     if unknown_r < count:             # <<<<<<<<<<<<<<
@@ -23131,7 +23133,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":285
+    /* "pokerbull/cheat/_engine.pyx":286
  *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)
  *     if unknown_r < count:
  *         return 1             # <<<<<<<<<<<<<<
@@ -23144,7 +23146,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":284
+    /* "pokerbull/cheat/_engine.pyx":285
  *     unknown_r = of_rank(t, t.deck, rank, suit) - of_rank(t, st.hands[p], rank, suit) \
  *         - of_rank(t, st.known[p], rank, suit) - of_rank(t, st.out, rank, suit)
  *     if unknown_r < count:             # <<<<<<<<<<<<<<
@@ -23153,24 +23155,24 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":286
+  /* "pokerbull/cheat/_engine.pyx":287
  *     if unknown_r < count:
  *         return 1
  *     if style <= LIAR:             # <<<<<<<<<<<<<<
  *         return 0
- *     if style == SHARK:
+ *     if style == SHARK and st.sizes[seat] == 0:
 */
   __pyx_t_2 = (__pyx_v_style <= __pyx_e_9pokerbull_5cheat_7_engine_LIAR);
 
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":287
+    /* "pokerbull/cheat/_engine.pyx":288
  *         return 1
  *     if style <= LIAR:
  *         return 0             # <<<<<<<<<<<<<<
- *     if style == SHARK:
- *         return st.sizes[seat] == 0
+ *     if style == SHARK and st.sizes[seat] == 0:
+ *         return 1
 */
     {
 
@@ -23178,52 +23180,66 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":286
+    /* "pokerbull/cheat/_engine.pyx":287
  *     if unknown_r < count:
  *         return 1
  *     if style <= LIAR:             # <<<<<<<<<<<<<<
  *         return 0
- *     if style == SHARK:
+ *     if style == SHARK and st.sizes[seat] == 0:
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":288
+  /* "pokerbull/cheat/_engine.pyx":289
  *     if style <= LIAR:
  *         return 0
- *     if style == SHARK:             # <<<<<<<<<<<<<<
- *         return st.sizes[seat] == 0
+ *     if style == SHARK and st.sizes[seat] == 0:             # <<<<<<<<<<<<<<
+ *         return 1
  *     for c in range(NC):
 */
-  __pyx_t_2 = (__pyx_v_style == __pyx_e_9pokerbull_5cheat_7_engine_SHARK);
+  __pyx_t_3 = (__pyx_v_style == __pyx_e_9pokerbull_5cheat_7_engine_SHARK);
 
+  if (__pyx_t_3) {
+
+  } else {
+
+    __pyx_t_2 = __pyx_t_3;
+
+    goto __pyx_L9_bool_binop_done;
+  }
+  __pyx_t_3 = ((__pyx_v_st->sizes[__pyx_v_seat]) == 0);
+
+
+  __pyx_t_2 = __pyx_t_3;
+
+  __pyx_L9_bool_binop_done:;
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":289
+    /* "pokerbull/cheat/_engine.pyx":290
  *         return 0
- *     if style == SHARK:
- *         return st.sizes[seat] == 0             # <<<<<<<<<<<<<<
+ *     if style == SHARK and st.sizes[seat] == 0:
+ *         return 1             # <<<<<<<<<<<<<<
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]
 */
     {
 
-      __pyx_r = ((__pyx_v_st->sizes[__pyx_v_seat]) == 0);
+      __pyx_r = 1;
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":288
+    /* "pokerbull/cheat/_engine.pyx":289
  *     if style <= LIAR:
  *         return 0
- *     if style == SHARK:             # <<<<<<<<<<<<<<
- *         return st.sizes[seat] == 0
+ *     if style == SHARK and st.sizes[seat] == 0:             # <<<<<<<<<<<<<<
+ *         return 1
  *     for c in range(NC):
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":290
- *     if style == SHARK:
- *         return st.sizes[seat] == 0
+  /* "pokerbull/cheat/_engine.pyx":291
+ *     if style == SHARK and st.sizes[seat] == 0:
+ *         return 1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
  *         hand_total += st.hands[p][c]
  *         known_total += st.known[p][c] + st.out[c]
@@ -23235,8 +23251,8 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":291
- *         return st.sizes[seat] == 0
+    /* "pokerbull/cheat/_engine.pyx":292
+ *         return 1
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]             # <<<<<<<<<<<<<<
  *         known_total += st.known[p][c] + st.out[c]
@@ -23244,7 +23260,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
     __pyx_v_hand_total = (__pyx_v_hand_total + ((__pyx_v_st->hands[__pyx_v_p])[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":292
+    /* "pokerbull/cheat/_engine.pyx":293
  *     for c in range(NC):
  *         hand_total += st.hands[p][c]
  *         known_total += st.known[p][c] + st.out[c]             # <<<<<<<<<<<<<<
@@ -23255,7 +23271,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":293
+  /* "pokerbull/cheat/_engine.pyx":294
  *         hand_total += st.hands[p][c]
  *         known_total += st.known[p][c] + st.out[c]
  *     unknown = t.deck_total - hand_total - known_total - st.gone             # <<<<<<<<<<<<<<
@@ -23264,7 +23280,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   __pyx_v_unknown = (((__pyx_v_t->deck_total - __pyx_v_hand_total) - __pyx_v_known_total) - __pyx_v_st->gone);
 
-  /* "pokerbull/cheat/_engine.pyx":294
+  /* "pokerbull/cheat/_engine.pyx":295
  *         known_total += st.known[p][c] + st.out[c]
  *     unknown = t.deck_total - hand_total - known_total - st.gone
  *     before = st.sizes[seat] + st.last_laid             # <<<<<<<<<<<<<<
@@ -23273,24 +23289,24 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
 */
   __pyx_v_before = ((__pyx_v_st->sizes[__pyx_v_seat]) + __pyx_v_st->last_laid);
 
-  /* "pokerbull/cheat/_engine.pyx":295
+  /* "pokerbull/cheat/_engine.pyx":296
  *     unknown = t.deck_total - hand_total - known_total - st.gone
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:             # <<<<<<<<<<<<<<
  *         return 0
- *     return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT
+ *     return count == 1 and chance_at_least(unknown, unknown_r, before, count) < \
 */
   __pyx_t_2 = (__pyx_v_unknown <= 0);
 
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":296
+    /* "pokerbull/cheat/_engine.pyx":297
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:
  *         return 0             # <<<<<<<<<<<<<<
- *     return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT
- * 
+ *     return count == 1 and chance_at_least(unknown, unknown_r, before, count) < \
+ *         (SHARK_DOUBT if style == SHARK else COUNTER_DOUBT)
 */
     {
 
@@ -23298,29 +23314,71 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":295
+    /* "pokerbull/cheat/_engine.pyx":296
  *     unknown = t.deck_total - hand_total - known_total - st.gone
  *     before = st.sizes[seat] + st.last_laid
  *     if unknown <= 0:             # <<<<<<<<<<<<<<
  *         return 0
- *     return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT
+ *     return count == 1 and chance_at_least(unknown, unknown_r, before, count) < \
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":297
+  /* "pokerbull/cheat/_engine.pyx":298
  *     if unknown <= 0:
  *         return 0
- *     return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT             # <<<<<<<<<<<<<<
+ *     return count == 1 and chance_at_least(unknown, unknown_r, before, count) < \             # <<<<<<<<<<<<<<
+ *         (SHARK_DOUBT if style == SHARK else COUNTER_DOUBT)
+ * 
+*/
+  __pyx_t_2 = (__pyx_v_count == 1);
+
+  if (__pyx_t_2) {
+
+  } else {
+
+    __pyx_t_1 = __pyx_t_2;
+
+    goto __pyx_L14_bool_binop_done;
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":299
+ *         return 0
+ *     return count == 1 and chance_at_least(unknown, unknown_r, before, count) < \
+ *         (SHARK_DOUBT if style == SHARK else COUNTER_DOUBT)             # <<<<<<<<<<<<<<
  * 
  * 
 */
-  {
+  __pyx_t_2 = (__pyx_v_style == __pyx_e_9pokerbull_5cheat_7_engine_SHARK);
 
-    __pyx_r = (__pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(__pyx_v_unknown, __pyx_v_unknown_r, __pyx_v_before, __pyx_v_count) < __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT);
+  if (__pyx_t_2) {
+
+    __pyx_t_6 = __pyx_v_9pokerbull_5cheat_7_engine_SHARK_DOUBT;
+  } else {
+
+    __pyx_t_6 = __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT;
+  }
+
+
+  /* "pokerbull/cheat/_engine.pyx":298
+ *     if unknown <= 0:
+ *         return 0
+ *     return count == 1 and chance_at_least(unknown, unknown_r, before, count) < \             # <<<<<<<<<<<<<<
+ *         (SHARK_DOUBT if style == SHARK else COUNTER_DOUBT)
+ * 
+*/
+  __pyx_t_2 = (__pyx_f_9pokerbull_5cheat_7_engine_chance_at_least(__pyx_v_unknown, __pyx_v_unknown_r, __pyx_v_before, __pyx_v_count) < __pyx_t_6);
+
+
+
+  __pyx_t_1 = __pyx_t_2;
+
+  __pyx_L14_bool_binop_done:;
+  {
+    __pyx_r = __pyx_t_1;
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":276
+  /* "pokerbull/cheat/_engine.pyx":277
  * 
  * 
  * cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23343,7 +23401,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_should_challenge(struct __pyx_t_9p
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":300
+/* "pokerbull/cheat/_engine.pyx":302
  * 
  * 
  * cdef void end_game(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -23369,7 +23427,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   double __pyx_t_6;
   int __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":303
+  /* "pokerbull/cheat/_engine.pyx":305
  *     """Returns as game.Game.returns(): finished seats in order, then the rest (by hand
  *     size when the game stalled, else tied), scores shared within a tie."""
  *     cdef int n = t.n             # <<<<<<<<<<<<<<
@@ -23380,7 +23438,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
   __pyx_v_n = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":307
+  /* "pokerbull/cheat/_engine.pyx":309
  *     cdef int s, i, g, k, place, best
  *     cdef double score
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -23394,7 +23452,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":308
+    /* "pokerbull/cheat/_engine.pyx":310
  *     cdef double score
  *     for s in range(n):
  *         key[s] = -1             # <<<<<<<<<<<<<<
@@ -23405,7 +23463,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":309
+  /* "pokerbull/cheat/_engine.pyx":311
  *     for s in range(n):
  *         key[s] = -1
  *     for i in range(st.n_finished):             # <<<<<<<<<<<<<<
@@ -23419,7 +23477,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":310
+    /* "pokerbull/cheat/_engine.pyx":312
  *         key[s] = -1
  *     for i in range(st.n_finished):
  *         key[st.finish_order[i]] = i             # <<<<<<<<<<<<<<
@@ -23430,7 +23488,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":311
+  /* "pokerbull/cheat/_engine.pyx":313
  *     for i in range(st.n_finished):
  *         key[st.finish_order[i]] = i
  *     for i in range(st.n_lost):          # the first to lose at once takes the last place             # <<<<<<<<<<<<<<
@@ -23444,7 +23502,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":312
+    /* "pokerbull/cheat/_engine.pyx":314
  *         key[st.finish_order[i]] = i
  *     for i in range(st.n_lost):          # the first to lose at once takes the last place
  *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i             # <<<<<<<<<<<<<<
@@ -23455,7 +23513,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":313
+  /* "pokerbull/cheat/_engine.pyx":315
  *     for i in range(st.n_lost):          # the first to lose at once takes the last place
  *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -23469,7 +23527,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":314
+    /* "pokerbull/cheat/_engine.pyx":316
  *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
  *     for s in range(n):
  *         if key[s] < 0:             # <<<<<<<<<<<<<<
@@ -23481,7 +23539,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":315
+      /* "pokerbull/cheat/_engine.pyx":317
  *     for s in range(n):
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)             # <<<<<<<<<<<<<<
@@ -23501,7 +23559,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       (__pyx_v_key[__pyx_v_s]) = (0x3E8 + __pyx_t_5);
 
 
-      /* "pokerbull/cheat/_engine.pyx":314
+      /* "pokerbull/cheat/_engine.pyx":316
  *         key[st.lost_order[i]] = 2000 + st.n_lost - 1 - i
  *     for s in range(n):
  *         if key[s] < 0:             # <<<<<<<<<<<<<<
@@ -23512,7 +23570,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":316
+  /* "pokerbull/cheat/_engine.pyx":318
  *         if key[s] < 0:
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1             # <<<<<<<<<<<<<<
@@ -23521,7 +23579,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_st->over = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":317
+  /* "pokerbull/cheat/_engine.pyx":319
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23533,7 +23591,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   if (__pyx_t_4) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":318
+    /* "pokerbull/cheat/_engine.pyx":320
  *     st.over = 1
  *     if not t.places:
  *         best = BIG             # <<<<<<<<<<<<<<
@@ -23542,7 +23600,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_best = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-    /* "pokerbull/cheat/_engine.pyx":319
+    /* "pokerbull/cheat/_engine.pyx":321
  *     if not t.places:
  *         best = BIG
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23556,7 +23614,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":320
+      /* "pokerbull/cheat/_engine.pyx":322
  *         best = BIG
  *         for s in range(n):
  *             if key[s] < best:             # <<<<<<<<<<<<<<
@@ -23568,7 +23626,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":321
+        /* "pokerbull/cheat/_engine.pyx":323
  *         for s in range(n):
  *             if key[s] < best:
  *                 best = key[s]             # <<<<<<<<<<<<<<
@@ -23577,7 +23635,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_best = (__pyx_v_key[__pyx_v_s]);
 
-        /* "pokerbull/cheat/_engine.pyx":320
+        /* "pokerbull/cheat/_engine.pyx":322
  *         best = BIG
  *         for s in range(n):
  *             if key[s] < best:             # <<<<<<<<<<<<<<
@@ -23588,7 +23646,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":322
+    /* "pokerbull/cheat/_engine.pyx":324
  *             if key[s] < best:
  *                 best = key[s]
  *         k = 0             # <<<<<<<<<<<<<<
@@ -23597,7 +23655,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":323
+    /* "pokerbull/cheat/_engine.pyx":325
  *                 best = key[s]
  *         k = 0
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23611,7 +23669,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":324
+      /* "pokerbull/cheat/_engine.pyx":326
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23623,7 +23681,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":325
+        /* "pokerbull/cheat/_engine.pyx":327
  *         for s in range(n):
  *             if key[s] == best:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -23632,7 +23690,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":324
+        /* "pokerbull/cheat/_engine.pyx":326
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23643,7 +23701,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":326
+    /* "pokerbull/cheat/_engine.pyx":328
  *             if key[s] == best:
  *                 k += 1
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23657,7 +23715,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":327
+      /* "pokerbull/cheat/_engine.pyx":329
  *                 k += 1
  *         for s in range(n):
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0             # <<<<<<<<<<<<<<
@@ -23679,7 +23737,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":328
+    /* "pokerbull/cheat/_engine.pyx":330
  *         for s in range(n):
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
  *         return             # <<<<<<<<<<<<<<
@@ -23690,7 +23748,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":317
+    /* "pokerbull/cheat/_engine.pyx":319
  *             key[s] = 1000 + (st.sizes[s] if st.stalled else 0)
  *     st.over = 1
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -23699,7 +23757,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":329
+  /* "pokerbull/cheat/_engine.pyx":331
  *             st.ret[s] = (<double>(n - k)) / k if key[s] == best else -1.0
  *         return
  *     place = 1             # <<<<<<<<<<<<<<
@@ -23708,7 +23766,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_place = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":330
+  /* "pokerbull/cheat/_engine.pyx":332
  *         return
  *     place = 1
  *     g = -1             # <<<<<<<<<<<<<<
@@ -23717,7 +23775,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   __pyx_v_g = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":331
+  /* "pokerbull/cheat/_engine.pyx":333
  *     place = 1
  *     g = -1
  *     while True:             # <<<<<<<<<<<<<<
@@ -23726,7 +23784,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
   while (1) {
 
-    /* "pokerbull/cheat/_engine.pyx":332
+    /* "pokerbull/cheat/_engine.pyx":334
  *     g = -1
  *     while True:
  *         best = BIG             # <<<<<<<<<<<<<<
@@ -23735,7 +23793,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_best = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-    /* "pokerbull/cheat/_engine.pyx":333
+    /* "pokerbull/cheat/_engine.pyx":335
  *     while True:
  *         best = BIG
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23749,7 +23807,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":334
+      /* "pokerbull/cheat/_engine.pyx":336
  *         best = BIG
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:             # <<<<<<<<<<<<<<
@@ -23775,7 +23833,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":335
+        /* "pokerbull/cheat/_engine.pyx":337
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]             # <<<<<<<<<<<<<<
@@ -23784,7 +23842,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_best = (__pyx_v_key[__pyx_v_s]);
 
-        /* "pokerbull/cheat/_engine.pyx":334
+        /* "pokerbull/cheat/_engine.pyx":336
  *         best = BIG
  *         for s in range(n):
  *             if key[s] > g and key[s] < best:             # <<<<<<<<<<<<<<
@@ -23795,7 +23853,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":336
+    /* "pokerbull/cheat/_engine.pyx":338
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]
  *         if best == BIG:             # <<<<<<<<<<<<<<
@@ -23807,7 +23865,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":337
+      /* "pokerbull/cheat/_engine.pyx":339
  *                 best = key[s]
  *         if best == BIG:
  *             break             # <<<<<<<<<<<<<<
@@ -23816,7 +23874,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
       goto __pyx_L22_break;
 
-      /* "pokerbull/cheat/_engine.pyx":336
+      /* "pokerbull/cheat/_engine.pyx":338
  *             if key[s] > g and key[s] < best:
  *                 best = key[s]
  *         if best == BIG:             # <<<<<<<<<<<<<<
@@ -23825,7 +23883,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":338
+    /* "pokerbull/cheat/_engine.pyx":340
  *         if best == BIG:
  *             break
  *         k = 0             # <<<<<<<<<<<<<<
@@ -23834,7 +23892,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":339
+    /* "pokerbull/cheat/_engine.pyx":341
  *             break
  *         k = 0
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23848,7 +23906,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":340
+      /* "pokerbull/cheat/_engine.pyx":342
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23860,7 +23918,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":341
+        /* "pokerbull/cheat/_engine.pyx":343
  *         for s in range(n):
  *             if key[s] == best:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -23869,7 +23927,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":340
+        /* "pokerbull/cheat/_engine.pyx":342
  *         k = 0
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23880,7 +23938,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":342
+    /* "pokerbull/cheat/_engine.pyx":344
  *             if key[s] == best:
  *                 k += 1
  *         score = 0.0             # <<<<<<<<<<<<<<
@@ -23889,7 +23947,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_score = 0.0;
 
-    /* "pokerbull/cheat/_engine.pyx":343
+    /* "pokerbull/cheat/_engine.pyx":345
  *                 k += 1
  *         score = 0.0
  *         for i in range(k):             # <<<<<<<<<<<<<<
@@ -23903,7 +23961,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_i = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":344
+      /* "pokerbull/cheat/_engine.pyx":346
  *         score = 0.0
  *         for i in range(k):
  *             score += (n + 1) / 2.0 - (place + i)             # <<<<<<<<<<<<<<
@@ -23914,7 +23972,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":345
+    /* "pokerbull/cheat/_engine.pyx":347
  *         for i in range(k):
  *             score += (n + 1) / 2.0 - (place + i)
  *         score = score / k             # <<<<<<<<<<<<<<
@@ -23923,7 +23981,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_score = (__pyx_v_score / ((double)__pyx_v_k));
 
-    /* "pokerbull/cheat/_engine.pyx":346
+    /* "pokerbull/cheat/_engine.pyx":348
  *             score += (n + 1) / 2.0 - (place + i)
  *         score = score / k
  *         for s in range(n):             # <<<<<<<<<<<<<<
@@ -23937,7 +23995,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":347
+      /* "pokerbull/cheat/_engine.pyx":349
  *         score = score / k
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23949,7 +24007,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
       if (__pyx_t_4) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":348
+        /* "pokerbull/cheat/_engine.pyx":350
  *         for s in range(n):
  *             if key[s] == best:
  *                 st.ret[s] = score             # <<<<<<<<<<<<<<
@@ -23958,7 +24016,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
         (__pyx_v_st->ret[__pyx_v_s]) = __pyx_v_score;
 
-        /* "pokerbull/cheat/_engine.pyx":347
+        /* "pokerbull/cheat/_engine.pyx":349
  *         score = score / k
  *         for s in range(n):
  *             if key[s] == best:             # <<<<<<<<<<<<<<
@@ -23969,7 +24027,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":349
+    /* "pokerbull/cheat/_engine.pyx":351
  *             if key[s] == best:
  *                 st.ret[s] = score
  *         place += k             # <<<<<<<<<<<<<<
@@ -23978,7 +24036,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 */
     __pyx_v_place = (__pyx_v_place + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":350
+    /* "pokerbull/cheat/_engine.pyx":352
  *                 st.ret[s] = score
  *         place += k
  *         g = best             # <<<<<<<<<<<<<<
@@ -23989,7 +24047,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
   }
   __pyx_L22_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":300
+  /* "pokerbull/cheat/_engine.pyx":302
  * 
  * 
  * cdef void end_game(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24010,7 +24068,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_end_game(struct __pyx_t_9pokerbul
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":353
+/* "pokerbull/cheat/_engine.pyx":355
  * 
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24026,7 +24084,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   int __pyx_t_3;
   int __pyx_t_4;
 
-  /* "pokerbull/cheat/_engine.pyx":354
+  /* "pokerbull/cheat/_engine.pyx":356
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int s, alive = 0             # <<<<<<<<<<<<<<
@@ -24035,7 +24093,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_alive = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":355
+  /* "pokerbull/cheat/_engine.pyx":357
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int s, alive = 0
  *     st.active[seat] = 0             # <<<<<<<<<<<<<<
@@ -24044,7 +24102,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   (__pyx_v_st->active[__pyx_v_seat]) = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":356
+  /* "pokerbull/cheat/_engine.pyx":358
  *     cdef int s, alive = 0
  *     st.active[seat] = 0
  *     st.finish_order[st.n_finished] = seat             # <<<<<<<<<<<<<<
@@ -24053,7 +24111,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   (__pyx_v_st->finish_order[__pyx_v_st->n_finished]) = __pyx_v_seat;
 
-  /* "pokerbull/cheat/_engine.pyx":357
+  /* "pokerbull/cheat/_engine.pyx":359
  *     st.active[seat] = 0
  *     st.finish_order[st.n_finished] = seat
  *     st.n_finished += 1             # <<<<<<<<<<<<<<
@@ -24062,7 +24120,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->n_finished = (__pyx_v_st->n_finished + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":358
+  /* "pokerbull/cheat/_engine.pyx":360
  *     st.finish_order[st.n_finished] = seat
  *     st.n_finished += 1
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -24071,7 +24129,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":359
+  /* "pokerbull/cheat/_engine.pyx":361
  *     st.n_finished += 1
  *     st.stall = 0
  *     st.record_low = BIG             # <<<<<<<<<<<<<<
@@ -24080,7 +24138,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   __pyx_v_st->record_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":360
+  /* "pokerbull/cheat/_engine.pyx":362
  *     st.stall = 0
  *     st.record_low = BIG
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -24092,7 +24150,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":361
+    /* "pokerbull/cheat/_engine.pyx":363
  *     st.record_low = BIG
  *     if not t.places:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24101,7 +24159,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":362
+    /* "pokerbull/cheat/_engine.pyx":364
  *     if not t.places:
  *         end_game(t, st)
  *         return             # <<<<<<<<<<<<<<
@@ -24112,7 +24170,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":360
+    /* "pokerbull/cheat/_engine.pyx":362
  *     st.stall = 0
  *     st.record_low = BIG
  *     if not t.places:             # <<<<<<<<<<<<<<
@@ -24121,7 +24179,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":363
+  /* "pokerbull/cheat/_engine.pyx":365
  *         end_game(t, st)
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24135,7 +24193,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":364
+    /* "pokerbull/cheat/_engine.pyx":366
  *         return
  *     for s in range(t.n):
  *         alive += st.active[s]             # <<<<<<<<<<<<<<
@@ -24146,7 +24204,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":365
+  /* "pokerbull/cheat/_engine.pyx":367
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -24158,7 +24216,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":366
+    /* "pokerbull/cheat/_engine.pyx":368
  *         alive += st.active[s]
  *     if alive <= 1:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24167,7 +24225,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":365
+    /* "pokerbull/cheat/_engine.pyx":367
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -24176,7 +24234,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":353
+  /* "pokerbull/cheat/_engine.pyx":355
  * 
  * 
  * cdef void finish(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24190,7 +24248,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_finish(struct __pyx_t_9pokerbull_
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":369
+/* "pokerbull/cheat/_engine.pyx":371
  * 
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24207,7 +24265,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":370
+  /* "pokerbull/cheat/_engine.pyx":372
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG             # <<<<<<<<<<<<<<
@@ -24216,7 +24274,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":371
+  /* "pokerbull/cheat/_engine.pyx":373
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -24228,7 +24286,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":372
+    /* "pokerbull/cheat/_engine.pyx":374
  *     cdef int s, low = BIG
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -24239,7 +24297,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":371
+    /* "pokerbull/cheat/_engine.pyx":373
  * cdef void note_turn(Table* t, State* st) noexcept nogil:
  *     cdef int s, low = BIG
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -24248,7 +24306,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":373
+  /* "pokerbull/cheat/_engine.pyx":375
  *     if st.over:
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24262,7 +24320,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":374
+    /* "pokerbull/cheat/_engine.pyx":376
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -24288,7 +24346,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":375
+      /* "pokerbull/cheat/_engine.pyx":377
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -24297,7 +24355,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":374
+      /* "pokerbull/cheat/_engine.pyx":376
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -24308,7 +24366,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":376
+  /* "pokerbull/cheat/_engine.pyx":378
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]
  *     if low == BIG:             # <<<<<<<<<<<<<<
@@ -24320,7 +24378,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":377
+    /* "pokerbull/cheat/_engine.pyx":379
  *             low = st.sizes[s]
  *     if low == BIG:
  *         low = 0             # <<<<<<<<<<<<<<
@@ -24329,7 +24387,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_low = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":376
+    /* "pokerbull/cheat/_engine.pyx":378
  *         if st.active[s] and st.sizes[s] < low:
  *             low = st.sizes[s]
  *     if low == BIG:             # <<<<<<<<<<<<<<
@@ -24338,7 +24396,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":378
+  /* "pokerbull/cheat/_engine.pyx":380
  *     if low == BIG:
  *         low = 0
  *     if low < st.record_low:             # <<<<<<<<<<<<<<
@@ -24350,7 +24408,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":379
+    /* "pokerbull/cheat/_engine.pyx":381
  *         low = 0
  *     if low < st.record_low:
  *         st.record_low = low             # <<<<<<<<<<<<<<
@@ -24359,7 +24417,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->record_low = __pyx_v_low;
 
-    /* "pokerbull/cheat/_engine.pyx":380
+    /* "pokerbull/cheat/_engine.pyx":382
  *     if low < st.record_low:
  *         st.record_low = low
  *         st.stall = 0             # <<<<<<<<<<<<<<
@@ -24368,7 +24426,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->stall = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":381
+    /* "pokerbull/cheat/_engine.pyx":383
  *         st.record_low = low
  *         st.stall = 0
  *         return             # <<<<<<<<<<<<<<
@@ -24379,7 +24437,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":378
+    /* "pokerbull/cheat/_engine.pyx":380
  *     if low == BIG:
  *         low = 0
  *     if low < st.record_low:             # <<<<<<<<<<<<<<
@@ -24388,7 +24446,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":382
+  /* "pokerbull/cheat/_engine.pyx":384
  *         st.stall = 0
  *         return
  *     st.stall += 1             # <<<<<<<<<<<<<<
@@ -24397,7 +24455,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->stall = (__pyx_v_st->stall + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":383
+  /* "pokerbull/cheat/_engine.pyx":385
  *         return
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:             # <<<<<<<<<<<<<<
@@ -24409,7 +24467,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":384
+    /* "pokerbull/cheat/_engine.pyx":386
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:
  *         st.stalled = 1             # <<<<<<<<<<<<<<
@@ -24418,7 +24476,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->stalled = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":385
+    /* "pokerbull/cheat/_engine.pyx":387
  *     if st.stall >= t.stall_turns:
  *         st.stalled = 1
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -24427,7 +24485,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":383
+    /* "pokerbull/cheat/_engine.pyx":385
  *         return
  *     st.stall += 1
  *     if st.stall >= t.stall_turns:             # <<<<<<<<<<<<<<
@@ -24436,7 +24494,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":369
+  /* "pokerbull/cheat/_engine.pyx":371
  * 
  * 
  * cdef void note_turn(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24450,7 +24508,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_note_turn(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":388
+/* "pokerbull/cheat/_engine.pyx":390
  * 
  * 
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24469,7 +24527,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   int __pyx_t_6;
   int __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":390
+  /* "pokerbull/cheat/_engine.pyx":392
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:
  *     cdef int c, s
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24483,7 +24541,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":391
+    /* "pokerbull/cheat/_engine.pyx":393
  *     cdef int c, s
  *     for c in range(NC):
  *         st.hands[seat][c] += st.pile[c]             # <<<<<<<<<<<<<<
@@ -24496,7 +24554,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
     __pyx_t_5 = __pyx_v_c;
     ((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) = (((__pyx_v_st->hands[__pyx_t_4])[__pyx_t_5]) + (__pyx_v_st->pile[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":392
+    /* "pokerbull/cheat/_engine.pyx":394
  *     for c in range(NC):
  *         st.hands[seat][c] += st.pile[c]
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -24507,7 +24565,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":393
+  /* "pokerbull/cheat/_engine.pyx":395
  *         st.hands[seat][c] += st.pile[c]
  *         st.pile[c] = 0
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24521,7 +24579,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_s = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":394
+    /* "pokerbull/cheat/_engine.pyx":396
  *         st.pile[c] = 0
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24535,7 +24593,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_2; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":395
+      /* "pokerbull/cheat/_engine.pyx":397
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -24548,7 +24606,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":396
+  /* "pokerbull/cheat/_engine.pyx":398
  *         for c in range(NC):
  *             st.known[s][c] = 0
  *     st.sizes[seat] += st.pile_size             # <<<<<<<<<<<<<<
@@ -24559,7 +24617,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   __pyx_t_3 = __pyx_v_seat;
   (__pyx_v_st->sizes[__pyx_t_3]) = ((__pyx_v_st->sizes[__pyx_t_3]) + __pyx_v_st->pile_size);
 
-  /* "pokerbull/cheat/_engine.pyx":397
+  /* "pokerbull/cheat/_engine.pyx":399
  *             st.known[s][c] = 0
  *     st.sizes[seat] += st.pile_size
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -24568,7 +24626,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":398
+  /* "pokerbull/cheat/_engine.pyx":400
  *     st.sizes[seat] += st.pile_size
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -24577,7 +24635,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":399
+  /* "pokerbull/cheat/_engine.pyx":401
  *     st.pile_size = 0
  *     st.has_play = 0
  *     if t.set_size:             # <<<<<<<<<<<<<<
@@ -24589,7 +24647,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":400
+    /* "pokerbull/cheat/_engine.pyx":402
  *     st.has_play = 0
  *     if t.set_size:
  *         put_aside_sets(t, st, seat)             # <<<<<<<<<<<<<<
@@ -24598,7 +24656,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(__pyx_v_t, __pyx_v_st, __pyx_v_seat);
 
-    /* "pokerbull/cheat/_engine.pyx":399
+    /* "pokerbull/cheat/_engine.pyx":401
  *     st.pile_size = 0
  *     st.has_play = 0
  *     if t.set_size:             # <<<<<<<<<<<<<<
@@ -24607,7 +24665,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":388
+  /* "pokerbull/cheat/_engine.pyx":390
  * 
  * 
  * cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24620,7 +24678,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_take_pile(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":403
+/* "pokerbull/cheat/_engine.pyx":405
  * 
  * 
  * cdef void clear_pile(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24638,7 +24696,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
   int __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":406
+  /* "pokerbull/cheat/_engine.pyx":408
  *     """T: the pile leaves the game face down."""
  *     cdef int c, s
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24652,7 +24710,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_c = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":407
+    /* "pokerbull/cheat/_engine.pyx":409
  *     cdef int c, s
  *     for c in range(NC):
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -24663,7 +24721,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":408
+  /* "pokerbull/cheat/_engine.pyx":410
  *     for c in range(NC):
  *         st.pile[c] = 0
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -24677,7 +24735,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_s = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":409
+    /* "pokerbull/cheat/_engine.pyx":411
  *         st.pile[c] = 0
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -24691,7 +24749,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_2; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":410
+      /* "pokerbull/cheat/_engine.pyx":412
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -24704,7 +24762,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":411
+  /* "pokerbull/cheat/_engine.pyx":413
  *         for c in range(NC):
  *             st.known[s][c] = 0
  *     st.gone += st.pile_size             # <<<<<<<<<<<<<<
@@ -24713,7 +24771,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
 */
   __pyx_v_st->gone = (__pyx_v_st->gone + __pyx_v_st->pile_size);
 
-  /* "pokerbull/cheat/_engine.pyx":412
+  /* "pokerbull/cheat/_engine.pyx":414
  *             st.known[s][c] = 0
  *     st.gone += st.pile_size
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -24722,7 +24780,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":413
+  /* "pokerbull/cheat/_engine.pyx":415
  *     st.gone += st.pile_size
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -24731,7 +24789,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":403
+  /* "pokerbull/cheat/_engine.pyx":405
  * 
  * 
  * cdef void clear_pile(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24744,7 +24802,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":416
+/* "pokerbull/cheat/_engine.pyx":418
  * 
  * 
  * cdef void put_aside_sets(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24765,7 +24823,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
   long __pyx_t_5;
   int __pyx_t_6;
 
-  /* "pokerbull/cheat/_engine.pyx":418
+  /* "pokerbull/cheat/_engine.pyx":420
  * cdef void put_aside_sets(Table* t, State* st, int seat) noexcept nogil:
  *     """K/L: a full set of natural cards of one rank leaves play face up."""
  *     cdef int* h = st.hands[seat]             # <<<<<<<<<<<<<<
@@ -24774,7 +24832,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
 */
   __pyx_v_h = (__pyx_v_st->hands[__pyx_v_seat]);
 
-  /* "pokerbull/cheat/_engine.pyx":420
+  /* "pokerbull/cheat/_engine.pyx":422
  *     cdef int* h = st.hands[seat]
  *     cdef int rank, s, k, left
  *     for rank in range(13):             # <<<<<<<<<<<<<<
@@ -24784,7 +24842,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
   for (__pyx_t_1 = 0; __pyx_t_1 < 13; __pyx_t_1+=1) {
     __pyx_v_rank = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":421
+    /* "pokerbull/cheat/_engine.pyx":423
  *     cdef int rank, s, k, left
  *     for rank in range(13):
  *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:             # <<<<<<<<<<<<<<
@@ -24796,7 +24854,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
     if (__pyx_t_2) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":422
+      /* "pokerbull/cheat/_engine.pyx":424
  *     for rank in range(13):
  *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:
  *             left = t.set_size             # <<<<<<<<<<<<<<
@@ -24807,7 +24865,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
 
       __pyx_v_left = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":423
+      /* "pokerbull/cheat/_engine.pyx":425
  *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:
  *             left = t.set_size
  *             for s in range(4):             # <<<<<<<<<<<<<<
@@ -24817,7 +24875,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
       for (__pyx_t_3 = 0; __pyx_t_3 < 4; __pyx_t_3+=1) {
         __pyx_v_s = __pyx_t_3;
 
-        /* "pokerbull/cheat/_engine.pyx":424
+        /* "pokerbull/cheat/_engine.pyx":426
  *             left = t.set_size
  *             for s in range(4):
  *                 k = h[4 * rank + s] if h[4 * rank + s] < left else left             # <<<<<<<<<<<<<<
@@ -24836,7 +24894,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
 
         __pyx_v_k = __pyx_t_4;
 
-        /* "pokerbull/cheat/_engine.pyx":425
+        /* "pokerbull/cheat/_engine.pyx":427
  *             for s in range(4):
  *                 k = h[4 * rank + s] if h[4 * rank + s] < left else left
  *                 h[4 * rank + s] -= k             # <<<<<<<<<<<<<<
@@ -24847,7 +24905,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
         __pyx_t_5 = ((4 * __pyx_v_rank) + __pyx_v_s);
         (__pyx_v_h[__pyx_t_5]) = ((__pyx_v_h[__pyx_t_5]) - __pyx_v_k);
 
-        /* "pokerbull/cheat/_engine.pyx":426
+        /* "pokerbull/cheat/_engine.pyx":428
  *                 k = h[4 * rank + s] if h[4 * rank + s] < left else left
  *                 h[4 * rank + s] -= k
  *                 st.out[4 * rank + s] += k             # <<<<<<<<<<<<<<
@@ -24858,7 +24916,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
         __pyx_t_5 = ((4 * __pyx_v_rank) + __pyx_v_s);
         (__pyx_v_st->out[__pyx_t_5]) = ((__pyx_v_st->out[__pyx_t_5]) + __pyx_v_k);
 
-        /* "pokerbull/cheat/_engine.pyx":427
+        /* "pokerbull/cheat/_engine.pyx":429
  *                 h[4 * rank + s] -= k
  *                 st.out[4 * rank + s] += k
  *                 left -= k             # <<<<<<<<<<<<<<
@@ -24868,7 +24926,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
         __pyx_v_left = (__pyx_v_left - __pyx_v_k);
       }
 
-      /* "pokerbull/cheat/_engine.pyx":428
+      /* "pokerbull/cheat/_engine.pyx":430
  *                 st.out[4 * rank + s] += k
  *                 left -= k
  *             st.sizes[seat] -= t.set_size             # <<<<<<<<<<<<<<
@@ -24879,7 +24937,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
       __pyx_t_3 = __pyx_v_seat;
       (__pyx_v_st->sizes[__pyx_t_3]) = ((__pyx_v_st->sizes[__pyx_t_3]) - __pyx_v_t->set_size);
 
-      /* "pokerbull/cheat/_engine.pyx":421
+      /* "pokerbull/cheat/_engine.pyx":423
  *     cdef int rank, s, k, left
  *     for rank in range(13):
  *         if h[4 * rank] + h[4 * rank + 1] + h[4 * rank + 2] + h[4 * rank + 3] >= t.set_size:             # <<<<<<<<<<<<<<
@@ -24889,7 +24947,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
     }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":429
+  /* "pokerbull/cheat/_engine.pyx":431
  *                 left -= k
  *             st.sizes[seat] -= t.set_size
  *     if st.sizes[seat] == 0 and st.active[seat] and not st.over:             # <<<<<<<<<<<<<<
@@ -24925,7 +24983,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":430
+    /* "pokerbull/cheat/_engine.pyx":432
  *             st.sizes[seat] -= t.set_size
  *     if st.sizes[seat] == 0 and st.active[seat] and not st.over:
  *         finish(t, st, seat)             # <<<<<<<<<<<<<<
@@ -24934,7 +24992,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_seat);
 
-    /* "pokerbull/cheat/_engine.pyx":429
+    /* "pokerbull/cheat/_engine.pyx":431
  *                 left -= k
  *             st.sizes[seat] -= t.set_size
  *     if st.sizes[seat] == 0 and st.active[seat] and not st.over:             # <<<<<<<<<<<<<<
@@ -24943,7 +25001,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":416
+  /* "pokerbull/cheat/_engine.pyx":418
  * 
  * 
  * cdef void put_aside_sets(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24959,7 +25017,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9po
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":433
+/* "pokerbull/cheat/_engine.pyx":435
  * 
  * 
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -24971,7 +25029,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   int __pyx_t_1;
   int __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":435
+  /* "pokerbull/cheat/_engine.pyx":437
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:
  *     """A lead: any rank with G and O, else the rank due."""
  *     st.to_play = leader             # <<<<<<<<<<<<<<
@@ -24980,7 +25038,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
   __pyx_v_st->to_play = __pyx_v_leader;
 
-  /* "pokerbull/cheat/_engine.pyx":436
+  /* "pokerbull/cheat/_engine.pyx":438
  *     """A lead: any rank with G and O, else the rank due."""
  *     st.to_play = leader
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -24989,7 +25047,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":437
+  /* "pokerbull/cheat/_engine.pyx":439
  *     st.to_play = leader
  *     st.open_seat = -1
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -24998,7 +25056,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":438
+  /* "pokerbull/cheat/_engine.pyx":440
  *     st.open_seat = -1
  *     st.req_suit = -1
  *     st.lead = 1             # <<<<<<<<<<<<<<
@@ -25007,7 +25065,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
   __pyx_v_st->lead = 1;
 
-  /* "pokerbull/cheat/_engine.pyx":439
+  /* "pokerbull/cheat/_engine.pyx":441
  *     st.req_suit = -1
  *     st.lead = 1
  *     if t.free or t.egyptian or t.rounds:             # <<<<<<<<<<<<<<
@@ -25043,7 +25101,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":440
+    /* "pokerbull/cheat/_engine.pyx":442
  *     st.lead = 1
  *     if t.free or t.egyptian or t.rounds:
  *         st.round_rank = -1             # <<<<<<<<<<<<<<
@@ -25052,7 +25110,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
     __pyx_v_st->round_rank = -1;
 
-    /* "pokerbull/cheat/_engine.pyx":441
+    /* "pokerbull/cheat/_engine.pyx":443
  *     if t.free or t.egyptian or t.rounds:
  *         st.round_rank = -1
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -25061,7 +25119,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":439
+    /* "pokerbull/cheat/_engine.pyx":441
  *     st.req_suit = -1
  *     st.lead = 1
  *     if t.free or t.egyptian or t.rounds:             # <<<<<<<<<<<<<<
@@ -25071,7 +25129,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":443
+  /* "pokerbull/cheat/_engine.pyx":445
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
@@ -25083,7 +25141,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":433
+  /* "pokerbull/cheat/_engine.pyx":435
  * 
  * 
  * cdef void start_round(Table* t, State* st, int leader) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25094,7 +25152,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":446
+/* "pokerbull/cheat/_engine.pyx":448
  * 
  * 
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25105,7 +25163,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9poker
 static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_seat) {
   int __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":448
+  /* "pokerbull/cheat/_engine.pyx":450
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:
  *     """After a pick-up: the next rank, the round's rank (K, L), or any (G)."""
  *     st.to_play = seat             # <<<<<<<<<<<<<<
@@ -25114,7 +25172,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
   __pyx_v_st->to_play = __pyx_v_seat;
 
-  /* "pokerbull/cheat/_engine.pyx":449
+  /* "pokerbull/cheat/_engine.pyx":451
  *     """After a pick-up: the next rank, the round's rank (K, L), or any (G)."""
  *     st.to_play = seat
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -25123,7 +25181,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":450
+  /* "pokerbull/cheat/_engine.pyx":452
  *     st.to_play = seat
  *     st.open_seat = -1
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -25132,7 +25190,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":451
+  /* "pokerbull/cheat/_engine.pyx":453
  *     st.open_seat = -1
  *     st.req_suit = -1
  *     st.lead = 0             # <<<<<<<<<<<<<<
@@ -25141,7 +25199,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
   __pyx_v_st->lead = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":452
+  /* "pokerbull/cheat/_engine.pyx":454
  *     st.req_suit = -1
  *     st.lead = 0
  *     if t.rounds:             # <<<<<<<<<<<<<<
@@ -25153,7 +25211,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":453
+    /* "pokerbull/cheat/_engine.pyx":455
  *     st.lead = 0
  *     if t.rounds:
  *         allow_one(st, st.round_rank)             # <<<<<<<<<<<<<<
@@ -25162,7 +25220,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_st->round_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":452
+    /* "pokerbull/cheat/_engine.pyx":454
  *     st.req_suit = -1
  *     st.lead = 0
  *     if t.rounds:             # <<<<<<<<<<<<<<
@@ -25172,7 +25230,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":454
+  /* "pokerbull/cheat/_engine.pyx":456
  *     if t.rounds:
  *         allow_one(st, st.round_rank)
  *     elif t.free:             # <<<<<<<<<<<<<<
@@ -25184,7 +25242,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":455
+    /* "pokerbull/cheat/_engine.pyx":457
  *         allow_one(st, st.round_rank)
  *     elif t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -25193,7 +25251,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":454
+    /* "pokerbull/cheat/_engine.pyx":456
  *     if t.rounds:
  *         allow_one(st, st.round_rank)
  *     elif t.free:             # <<<<<<<<<<<<<<
@@ -25203,7 +25261,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
     goto __pyx_L3;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":457
+  /* "pokerbull/cheat/_engine.pyx":459
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, st.due)             # <<<<<<<<<<<<<<
@@ -25215,7 +25273,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   }
   __pyx_L3:;
 
-  /* "pokerbull/cheat/_engine.pyx":446
+  /* "pokerbull/cheat/_engine.pyx":448
  * 
  * 
  * cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25226,7 +25284,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
   /* function exit code */
 }
 
-/* "pokerbull/cheat/_engine.pyx":460
+/* "pokerbull/cheat/_engine.pyx":462
  * 
  * 
  * cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25254,7 +25312,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":463
+  /* "pokerbull/cheat/_engine.pyx":465
  *     """S: one laid card turned at random (chance outcomes in card-id order, as
  *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker             # <<<<<<<<<<<<<<
@@ -25269,7 +25327,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   __pyx_v_rank = __pyx_t_1;
   __pyx_v_card = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":464
+  /* "pokerbull/cheat/_engine.pyx":466
  *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]             # <<<<<<<<<<<<<<
@@ -25278,7 +25336,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_u = (__pyx_v_st->uniforms[(__pyx_v_st->next_uniform % __pyx_v_st->n_uniforms)]);
 
-  /* "pokerbull/cheat/_engine.pyx":465
+  /* "pokerbull/cheat/_engine.pyx":467
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
  *     cdef double acc = 0.0             # <<<<<<<<<<<<<<
@@ -25287,7 +25345,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_acc = 0.0;
 
-  /* "pokerbull/cheat/_engine.pyx":466
+  /* "pokerbull/cheat/_engine.pyx":468
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
  *     cdef double acc = 0.0
  *     st.next_uniform += 1             # <<<<<<<<<<<<<<
@@ -25296,7 +25354,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_st->next_uniform = (__pyx_v_st->next_uniform + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":467
+  /* "pokerbull/cheat/_engine.pyx":469
  *     cdef double acc = 0.0
  *     st.next_uniform += 1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -25310,7 +25368,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_3; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":468
+    /* "pokerbull/cheat/_engine.pyx":470
  *     st.next_uniform += 1
  *     for c in range(NC):
  *         k = 0             # <<<<<<<<<<<<<<
@@ -25319,7 +25377,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":469
+    /* "pokerbull/cheat/_engine.pyx":471
  *     for c in range(NC):
  *         k = 0
  *         for i in range(st.last_laid):             # <<<<<<<<<<<<<<
@@ -25333,7 +25391,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_i = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":470
+      /* "pokerbull/cheat/_engine.pyx":472
  *         k = 0
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:             # <<<<<<<<<<<<<<
@@ -25345,7 +25403,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
       if (__pyx_t_7) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":471
+        /* "pokerbull/cheat/_engine.pyx":473
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -25354,7 +25412,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":470
+        /* "pokerbull/cheat/_engine.pyx":472
  *         k = 0
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:             # <<<<<<<<<<<<<<
@@ -25365,7 +25423,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":472
+    /* "pokerbull/cheat/_engine.pyx":474
  *             if st.last_cards[i] == c:
  *                 k += 1
  *         if k:             # <<<<<<<<<<<<<<
@@ -25377,7 +25435,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     if (__pyx_t_7) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":473
+      /* "pokerbull/cheat/_engine.pyx":475
  *                 k += 1
  *         if k:
  *             card = c             # <<<<<<<<<<<<<<
@@ -25386,7 +25444,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
       __pyx_v_card = __pyx_v_c;
 
-      /* "pokerbull/cheat/_engine.pyx":474
+      /* "pokerbull/cheat/_engine.pyx":476
  *         if k:
  *             card = c
  *             acc += (<double>k) / st.last_laid             # <<<<<<<<<<<<<<
@@ -25395,7 +25453,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
       __pyx_v_acc = (__pyx_v_acc + (((double)__pyx_v_k) / ((double)__pyx_v_st->last_laid)));
 
-      /* "pokerbull/cheat/_engine.pyx":475
+      /* "pokerbull/cheat/_engine.pyx":477
  *             card = c
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:             # <<<<<<<<<<<<<<
@@ -25407,7 +25465,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
       if (__pyx_t_7) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":476
+        /* "pokerbull/cheat/_engine.pyx":478
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:
  *                 break             # <<<<<<<<<<<<<<
@@ -25416,7 +25474,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":475
+        /* "pokerbull/cheat/_engine.pyx":477
  *             card = c
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:             # <<<<<<<<<<<<<<
@@ -25425,7 +25483,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":472
+      /* "pokerbull/cheat/_engine.pyx":474
  *             if st.last_cards[i] == c:
  *                 k += 1
  *         if k:             # <<<<<<<<<<<<<<
@@ -25437,7 +25495,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   __pyx_L4_break:;
 
 
-  /* "pokerbull/cheat/_engine.pyx":477
+  /* "pokerbull/cheat/_engine.pyx":479
  *             if u < acc:
  *                 break
  *     if card >= 52:             # <<<<<<<<<<<<<<
@@ -25449,7 +25507,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":478
+    /* "pokerbull/cheat/_engine.pyx":480
  *                 break
  *     if card >= 52:
  *         lie = not (t.wild or rank == JOKER_RANK)             # <<<<<<<<<<<<<<
@@ -25475,7 +25533,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     __pyx_v_lie = (!__pyx_t_7);
 
 
-    /* "pokerbull/cheat/_engine.pyx":477
+    /* "pokerbull/cheat/_engine.pyx":479
  *             if u < acc:
  *                 break
  *     if card >= 52:             # <<<<<<<<<<<<<<
@@ -25485,7 +25543,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     goto __pyx_L10;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":480
+  /* "pokerbull/cheat/_engine.pyx":482
  *         lie = not (t.wild or rank == JOKER_RANK)
  *     else:
  *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)             # <<<<<<<<<<<<<<
@@ -25523,7 +25581,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   }
   __pyx_L10:;
 
-  /* "pokerbull/cheat/_engine.pyx":481
+  /* "pokerbull/cheat/_engine.pyx":483
  *     else:
  *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
  *     st.actions += 1             # <<<<<<<<<<<<<<
@@ -25532,7 +25590,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":482
+  /* "pokerbull/cheat/_engine.pyx":484
  *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
  *     st.actions += 1
  *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
@@ -25551,7 +25609,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 
   __pyx_v_taker = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":483
+  /* "pokerbull/cheat/_engine.pyx":485
  *     st.actions += 1
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
@@ -25560,7 +25618,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
 
-  /* "pokerbull/cheat/_engine.pyx":484
+  /* "pokerbull/cheat/_engine.pyx":486
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25596,7 +25654,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":485
+    /* "pokerbull/cheat/_engine.pyx":487
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -25605,7 +25663,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":484
+    /* "pokerbull/cheat/_engine.pyx":486
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -25614,7 +25672,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":486
+  /* "pokerbull/cheat/_engine.pyx":488
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -25626,7 +25684,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":487
+    /* "pokerbull/cheat/_engine.pyx":489
  *         finish(t, st, layer)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -25637,7 +25695,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":486
+    /* "pokerbull/cheat/_engine.pyx":488
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -25646,7 +25704,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":488
+  /* "pokerbull/cheat/_engine.pyx":490
  *     if st.over:
  *         return
  *     st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
@@ -25655,7 +25713,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-  /* "pokerbull/cheat/_engine.pyx":489
+  /* "pokerbull/cheat/_engine.pyx":491
  *         return
  *     st.due = next_rank(t, rank)
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -25667,7 +25725,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":490
+    /* "pokerbull/cheat/_engine.pyx":492
  *     st.due = next_rank(t, rank)
  *     if t.free:
  *         start_round(t, st, next_active(st, t.n, layer))             # <<<<<<<<<<<<<<
@@ -25676,7 +25734,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_layer));
 
-    /* "pokerbull/cheat/_engine.pyx":489
+    /* "pokerbull/cheat/_engine.pyx":491
  *         return
  *     st.due = next_rank(t, rank)
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -25686,7 +25744,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     goto __pyx_L21;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":492
+  /* "pokerbull/cheat/_engine.pyx":494
  *         start_round(t, st, next_active(st, t.n, layer))
  *     else:
  *         turn_with_due(t, st, next_active(st, t.n, layer))             # <<<<<<<<<<<<<<
@@ -25698,7 +25756,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   }
   __pyx_L21:;
 
-  /* "pokerbull/cheat/_engine.pyx":460
+  /* "pokerbull/cheat/_engine.pyx":462
  * 
  * 
  * cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25720,7 +25778,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":495
+/* "pokerbull/cheat/_engine.pyx":497
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25742,7 +25800,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":496
+  /* "pokerbull/cheat/_engine.pyx":498
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner             # <<<<<<<<<<<<<<
@@ -25757,7 +25815,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   __pyx_v_rank = __pyx_t_1;
   __pyx_v_lie = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":497
+  /* "pokerbull/cheat/_engine.pyx":499
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:             # <<<<<<<<<<<<<<
@@ -25769,7 +25827,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":498
+    /* "pokerbull/cheat/_engine.pyx":500
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:
  *         reveal_one(t, st, challenger)             # <<<<<<<<<<<<<<
@@ -25778,7 +25836,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(__pyx_v_t, __pyx_v_st, __pyx_v_challenger);
 
-    /* "pokerbull/cheat/_engine.pyx":499
+    /* "pokerbull/cheat/_engine.pyx":501
  *     if t.only_one:
  *         reveal_one(t, st, challenger)
  *         return             # <<<<<<<<<<<<<<
@@ -25789,7 +25847,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":497
+    /* "pokerbull/cheat/_engine.pyx":499
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:             # <<<<<<<<<<<<<<
@@ -25798,7 +25856,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":500
+  /* "pokerbull/cheat/_engine.pyx":502
  *         reveal_one(t, st, challenger)
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
@@ -25824,7 +25882,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":501
+    /* "pokerbull/cheat/_engine.pyx":503
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1             # <<<<<<<<<<<<<<
@@ -25833,7 +25891,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_v_lie = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":500
+    /* "pokerbull/cheat/_engine.pyx":502
  *         reveal_one(t, st, challenger)
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
@@ -25842,7 +25900,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":502
+  /* "pokerbull/cheat/_engine.pyx":504
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1
  *     for i in range(st.last_laid):             # <<<<<<<<<<<<<<
@@ -25856,7 +25914,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":503
+    /* "pokerbull/cheat/_engine.pyx":505
  *         lie = 1
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]             # <<<<<<<<<<<<<<
@@ -25865,7 +25923,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_v_c = (__pyx_v_st->last_cards[__pyx_v_i]);
 
-    /* "pokerbull/cheat/_engine.pyx":504
+    /* "pokerbull/cheat/_engine.pyx":506
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]
  *         if c >= 52:             # <<<<<<<<<<<<<<
@@ -25877,7 +25935,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     if (__pyx_t_2) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":505
+      /* "pokerbull/cheat/_engine.pyx":507
  *         c = st.last_cards[i]
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
@@ -25906,7 +25964,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
       if (__pyx_t_3) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":506
+        /* "pokerbull/cheat/_engine.pyx":508
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1             # <<<<<<<<<<<<<<
@@ -25915,7 +25973,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
         __pyx_v_lie = 1;
 
-        /* "pokerbull/cheat/_engine.pyx":505
+        /* "pokerbull/cheat/_engine.pyx":507
  *         c = st.last_cards[i]
  *         if c >= 52:
  *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
@@ -25924,7 +25982,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":504
+      /* "pokerbull/cheat/_engine.pyx":506
  *     for i in range(st.last_laid):
  *         c = st.last_cards[i]
  *         if c >= 52:             # <<<<<<<<<<<<<<
@@ -25934,7 +25992,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
       goto __pyx_L9;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":507
+    /* "pokerbull/cheat/_engine.pyx":509
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
@@ -25970,7 +26028,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     if (__pyx_t_3) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":508
+      /* "pokerbull/cheat/_engine.pyx":510
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1             # <<<<<<<<<<<<<<
@@ -25979,7 +26037,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
       __pyx_v_lie = 1;
 
-      /* "pokerbull/cheat/_engine.pyx":507
+      /* "pokerbull/cheat/_engine.pyx":509
  *             if not (t.wild or rank == JOKER_RANK):
  *                 lie = 1
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
@@ -25991,7 +26049,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":509
+  /* "pokerbull/cheat/_engine.pyx":511
  *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
  *             lie = 1
  *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
@@ -26010,7 +26068,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_taker = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":510
+  /* "pokerbull/cheat/_engine.pyx":512
  *             lie = 1
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
@@ -26019,7 +26077,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
 
-  /* "pokerbull/cheat/_engine.pyx":511
+  /* "pokerbull/cheat/_engine.pyx":513
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -26055,7 +26113,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":512
+    /* "pokerbull/cheat/_engine.pyx":514
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -26064,7 +26122,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":511
+    /* "pokerbull/cheat/_engine.pyx":513
  *     taker = layer if lie else challenger
  *     take_pile(t, st, taker)
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -26073,7 +26131,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":513
+  /* "pokerbull/cheat/_engine.pyx":515
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -26085,7 +26143,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":514
+    /* "pokerbull/cheat/_engine.pyx":516
  *         finish(t, st, layer)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -26096,7 +26154,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":513
+    /* "pokerbull/cheat/_engine.pyx":515
  *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -26105,7 +26163,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":515
+  /* "pokerbull/cheat/_engine.pyx":517
  *     if st.over:
  *         return
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -26114,7 +26172,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":516
+  /* "pokerbull/cheat/_engine.pyx":518
  *         return
  *     st.req_suit = -1
  *     if t.chinese:               # right: the doubter leads; wrong: the player after them             # <<<<<<<<<<<<<<
@@ -26126,7 +26184,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":517
+    /* "pokerbull/cheat/_engine.pyx":519
  *     st.req_suit = -1
  *     if t.chinese:               # right: the doubter leads; wrong: the player after them
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))             # <<<<<<<<<<<<<<
@@ -26146,7 +26204,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_t_1);
 
 
-    /* "pokerbull/cheat/_engine.pyx":518
+    /* "pokerbull/cheat/_engine.pyx":520
  *     if t.chinese:               # right: the doubter leads; wrong: the player after them
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
  *         return             # <<<<<<<<<<<<<<
@@ -26157,7 +26215,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":516
+    /* "pokerbull/cheat/_engine.pyx":518
  *         return
  *     st.req_suit = -1
  *     if t.chinese:               # right: the doubter leads; wrong: the player after them             # <<<<<<<<<<<<<<
@@ -26166,7 +26224,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":519
+  /* "pokerbull/cheat/_engine.pyx":521
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
  *         return
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
@@ -26192,7 +26250,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":520
+    /* "pokerbull/cheat/_engine.pyx":522
  *         return
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
  *         winner = challenger if lie else layer             # <<<<<<<<<<<<<<
@@ -26211,7 +26269,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_v_winner = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":521
+    /* "pokerbull/cheat/_engine.pyx":523
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))             # <<<<<<<<<<<<<<
@@ -26231,7 +26289,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_t_1);
 
 
-    /* "pokerbull/cheat/_engine.pyx":522
+    /* "pokerbull/cheat/_engine.pyx":524
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return             # <<<<<<<<<<<<<<
@@ -26242,7 +26300,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":519
+    /* "pokerbull/cheat/_engine.pyx":521
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
  *         return
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
@@ -26251,7 +26309,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":523
+  /* "pokerbull/cheat/_engine.pyx":525
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return
  *     st.due = rank             # <<<<<<<<<<<<<<
@@ -26260,7 +26318,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->due = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":524
+  /* "pokerbull/cheat/_engine.pyx":526
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -26272,7 +26330,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_3) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":525
+    /* "pokerbull/cheat/_engine.pyx":527
  *     st.due = rank
  *     if t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -26281,7 +26339,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":524
+    /* "pokerbull/cheat/_engine.pyx":526
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -26291,7 +26349,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     goto __pyx_L25;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":527
+  /* "pokerbull/cheat/_engine.pyx":529
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, rank)             # <<<<<<<<<<<<<<
@@ -26303,7 +26361,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   }
   __pyx_L25:;
 
-  /* "pokerbull/cheat/_engine.pyx":528
+  /* "pokerbull/cheat/_engine.pyx":530
  *     else:
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)             # <<<<<<<<<<<<<<
@@ -26322,7 +26380,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_st->to_play = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":529
+  /* "pokerbull/cheat/_engine.pyx":531
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -26331,7 +26389,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":530
+  /* "pokerbull/cheat/_engine.pyx":532
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
  *     st.open_seat = -1
  *     st.lead = 0             # <<<<<<<<<<<<<<
@@ -26340,7 +26398,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->lead = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":495
+  /* "pokerbull/cheat/_engine.pyx":497
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26359,7 +26417,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":533
+/* "pokerbull/cheat/_engine.pyx":535
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26373,7 +26431,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":534
+  /* "pokerbull/cheat/_engine.pyx":536
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat             # <<<<<<<<<<<<<<
@@ -26384,7 +26442,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
   __pyx_v_layer = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":535
+  /* "pokerbull/cheat/_engine.pyx":537
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -26393,7 +26451,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":536
+  /* "pokerbull/cheat/_engine.pyx":538
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -26419,7 +26477,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":537
+    /* "pokerbull/cheat/_engine.pyx":539
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -26428,7 +26486,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":536
+    /* "pokerbull/cheat/_engine.pyx":538
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -26437,7 +26495,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":533
+  /* "pokerbull/cheat/_engine.pyx":535
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26449,7 +26507,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":540
+/* "pokerbull/cheat/_engine.pyx":542
  * 
  * 
  * cdef int one_suit(int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26466,7 +26524,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":542
+  /* "pokerbull/cheat/_engine.pyx":544
  * cdef int one_suit(int* cards, int k) noexcept nogil:
  *     cdef int i
  *     for i in range(k):             # <<<<<<<<<<<<<<
@@ -26480,7 +26538,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":543
+    /* "pokerbull/cheat/_engine.pyx":545
  *     cdef int i
  *     for i in range(k):
  *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):             # <<<<<<<<<<<<<<
@@ -26506,7 +26564,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":544
+      /* "pokerbull/cheat/_engine.pyx":546
  *     for i in range(k):
  *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):
  *             return 0             # <<<<<<<<<<<<<<
@@ -26519,7 +26577,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
       }
       goto __pyx_L0;
 
-      /* "pokerbull/cheat/_engine.pyx":543
+      /* "pokerbull/cheat/_engine.pyx":545
  *     cdef int i
  *     for i in range(k):
  *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):             # <<<<<<<<<<<<<<
@@ -26530,7 +26588,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":545
+  /* "pokerbull/cheat/_engine.pyx":547
  *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):
  *             return 0
  *     return 1             # <<<<<<<<<<<<<<
@@ -26543,7 +26601,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":540
+  /* "pokerbull/cheat/_engine.pyx":542
  * 
  * 
  * cdef int one_suit(int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26557,7 +26615,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":548
+/* "pokerbull/cheat/_engine.pyx":550
  * 
  * 
  * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26579,7 +26637,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":550
+  /* "pokerbull/cheat/_engine.pyx":552
  * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:
  *     """K/L: a lead all of one suit loses the game for its leader at once."""
  *     cdef int i, c, s, alive = 0             # <<<<<<<<<<<<<<
@@ -26588,7 +26646,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   __pyx_v_alive = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":551
+  /* "pokerbull/cheat/_engine.pyx":553
  *     """K/L: a lead all of one suit loses the game for its leader at once."""
  *     cdef int i, c, s, alive = 0
  *     for i in range(k):             # <<<<<<<<<<<<<<
@@ -26602,7 +26660,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":552
+    /* "pokerbull/cheat/_engine.pyx":554
  *     cdef int i, c, s, alive = 0
  *     for i in range(k):
  *         st.out[cards[i]] += 1             # <<<<<<<<<<<<<<
@@ -26613,7 +26671,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
     __pyx_t_4 = (__pyx_v_cards[__pyx_v_i]);
     (__pyx_v_st->out[__pyx_t_4]) = ((__pyx_v_st->out[__pyx_t_4]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":553
+    /* "pokerbull/cheat/_engine.pyx":555
  *     for i in range(k):
  *         st.out[cards[i]] += 1
  *         st.hands[p][cards[i]] -= 1             # <<<<<<<<<<<<<<
@@ -26628,7 +26686,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":554
+  /* "pokerbull/cheat/_engine.pyx":556
  *         st.out[cards[i]] += 1
  *         st.hands[p][cards[i]] -= 1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -26642,7 +26700,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_7; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":555
+    /* "pokerbull/cheat/_engine.pyx":557
  *         st.hands[p][cards[i]] -= 1
  *     for c in range(NC):
  *         st.gone += st.hands[p][c]             # <<<<<<<<<<<<<<
@@ -26651,7 +26709,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->gone = (__pyx_v_st->gone + ((__pyx_v_st->hands[__pyx_v_p])[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":556
+    /* "pokerbull/cheat/_engine.pyx":558
  *     for c in range(NC):
  *         st.gone += st.hands[p][c]
  *         st.hands[p][c] = 0             # <<<<<<<<<<<<<<
@@ -26662,7 +26720,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":557
+  /* "pokerbull/cheat/_engine.pyx":559
  *         st.gone += st.hands[p][c]
  *         st.hands[p][c] = 0
  *     st.sizes[p] = 0             # <<<<<<<<<<<<<<
@@ -26671,7 +26729,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->sizes[__pyx_v_p]) = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":558
+  /* "pokerbull/cheat/_engine.pyx":560
  *         st.hands[p][c] = 0
  *     st.sizes[p] = 0
  *     st.active[p] = 0             # <<<<<<<<<<<<<<
@@ -26680,7 +26738,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->active[__pyx_v_p]) = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":559
+  /* "pokerbull/cheat/_engine.pyx":561
  *     st.sizes[p] = 0
  *     st.active[p] = 0
  *     st.lost_order[st.n_lost] = p             # <<<<<<<<<<<<<<
@@ -26689,7 +26747,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->lost_order[__pyx_v_st->n_lost]) = __pyx_v_p;
 
-  /* "pokerbull/cheat/_engine.pyx":560
+  /* "pokerbull/cheat/_engine.pyx":562
  *     st.active[p] = 0
  *     st.lost_order[st.n_lost] = p
  *     st.n_lost += 1             # <<<<<<<<<<<<<<
@@ -26698,7 +26756,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->n_lost = (__pyx_v_st->n_lost + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":561
+  /* "pokerbull/cheat/_engine.pyx":563
  *     st.lost_order[st.n_lost] = p
  *     st.n_lost += 1
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -26712,7 +26770,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":562
+    /* "pokerbull/cheat/_engine.pyx":564
  *     st.n_lost += 1
  *     for s in range(t.n):
  *         alive += st.active[s]             # <<<<<<<<<<<<<<
@@ -26723,7 +26781,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":563
+  /* "pokerbull/cheat/_engine.pyx":565
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -26735,7 +26793,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":564
+    /* "pokerbull/cheat/_engine.pyx":566
  *         alive += st.active[s]
  *     if alive <= 1:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -26744,7 +26802,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":565
+    /* "pokerbull/cheat/_engine.pyx":567
  *     if alive <= 1:
  *         end_game(t, st)
  *         return             # <<<<<<<<<<<<<<
@@ -26755,7 +26813,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":563
+    /* "pokerbull/cheat/_engine.pyx":565
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -26764,7 +26822,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":566
+  /* "pokerbull/cheat/_engine.pyx":568
  *         end_game(t, st)
  *         return
  *     start_round(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
@@ -26773,7 +26831,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-  /* "pokerbull/cheat/_engine.pyx":548
+  /* "pokerbull/cheat/_engine.pyx":550
  * 
  * 
  * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26789,7 +26847,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":569
+/* "pokerbull/cheat/_engine.pyx":571
  * 
  * 
  * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26807,7 +26865,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":571
+  /* "pokerbull/cheat/_engine.pyx":573
  * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:
  *     """T: a pass; when every other player has passed the pile leaves the game."""
  *     cdef int s, others = 0, leader             # <<<<<<<<<<<<<<
@@ -26816,7 +26874,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_others = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":572
+  /* "pokerbull/cheat/_engine.pyx":574
  *     """T: a pass; when every other player has passed the pile leaves the game."""
  *     cdef int s, others = 0, leader
  *     st.passes += 1             # <<<<<<<<<<<<<<
@@ -26825,7 +26883,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_st->passes = (__pyx_v_st->passes + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":573
+  /* "pokerbull/cheat/_engine.pyx":575
  *     cdef int s, others = 0, leader
  *     st.passes += 1
  *     note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -26834,7 +26892,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-  /* "pokerbull/cheat/_engine.pyx":574
+  /* "pokerbull/cheat/_engine.pyx":576
  *     st.passes += 1
  *     note_turn(t, st)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -26846,7 +26904,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":575
+    /* "pokerbull/cheat/_engine.pyx":577
  *     note_turn(t, st)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -26857,7 +26915,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":574
+    /* "pokerbull/cheat/_engine.pyx":576
  *     st.passes += 1
  *     note_turn(t, st)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -26866,7 +26924,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":576
+  /* "pokerbull/cheat/_engine.pyx":578
  *     if st.over:
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -26880,7 +26938,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":577
+    /* "pokerbull/cheat/_engine.pyx":579
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and s != st.last_layer:             # <<<<<<<<<<<<<<
@@ -26906,7 +26964,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":578
+      /* "pokerbull/cheat/_engine.pyx":580
  *     for s in range(t.n):
  *         if st.active[s] and s != st.last_layer:
  *             others += 1             # <<<<<<<<<<<<<<
@@ -26915,7 +26973,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
       __pyx_v_others = (__pyx_v_others + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":577
+      /* "pokerbull/cheat/_engine.pyx":579
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and s != st.last_layer:             # <<<<<<<<<<<<<<
@@ -26926,7 +26984,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":579
+  /* "pokerbull/cheat/_engine.pyx":581
  *         if st.active[s] and s != st.last_layer:
  *             others += 1
  *     if st.passes >= others:             # <<<<<<<<<<<<<<
@@ -26938,7 +26996,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":580
+    /* "pokerbull/cheat/_engine.pyx":582
  *             others += 1
  *     if st.passes >= others:
  *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)             # <<<<<<<<<<<<<<
@@ -26957,7 +27015,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 
     __pyx_v_leader = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":581
+    /* "pokerbull/cheat/_engine.pyx":583
  *     if st.passes >= others:
  *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
  *         clear_pile(t, st)             # <<<<<<<<<<<<<<
@@ -26966,7 +27024,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
     __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":582
+    /* "pokerbull/cheat/_engine.pyx":584
  *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
  *         clear_pile(t, st)
  *         start_round(t, st, leader)             # <<<<<<<<<<<<<<
@@ -26975,7 +27033,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
 
-    /* "pokerbull/cheat/_engine.pyx":583
+    /* "pokerbull/cheat/_engine.pyx":585
  *         clear_pile(t, st)
  *         start_round(t, st, leader)
  *         return             # <<<<<<<<<<<<<<
@@ -26986,7 +27044,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":579
+    /* "pokerbull/cheat/_engine.pyx":581
  *         if st.active[s] and s != st.last_layer:
  *             others += 1
  *     if st.passes >= others:             # <<<<<<<<<<<<<<
@@ -26995,7 +27053,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":584
+  /* "pokerbull/cheat/_engine.pyx":586
  *         start_round(t, st, leader)
  *         return
  *     st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -27004,7 +27062,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-  /* "pokerbull/cheat/_engine.pyx":585
+  /* "pokerbull/cheat/_engine.pyx":587
  *         return
  *     st.to_play = next_active(st, t.n, p)
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -27013,7 +27071,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":586
+  /* "pokerbull/cheat/_engine.pyx":588
  *     st.to_play = next_active(st, t.n, p)
  *     st.open_seat = -1
  *     st.lead = 0             # <<<<<<<<<<<<<<
@@ -27022,7 +27080,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_st->lead = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":569
+  /* "pokerbull/cheat/_engine.pyx":571
  * 
  * 
  * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -27037,7 +27095,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":589
+/* "pokerbull/cheat/_engine.pyx":591
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -27066,7 +27124,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
   long __pyx_t_8;
   long __pyx_t_9;
 
-  /* "pokerbull/cheat/_engine.pyx":592
+  /* "pokerbull/cheat/_engine.pyx":594
  *     cdef int p, k, i, c, rank, style, nxt, s, w
  *     cdef int cards[16]
  *     while not st.over:             # <<<<<<<<<<<<<<
@@ -27079,7 +27137,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     if (!__pyx_t_1) break;
 
-    /* "pokerbull/cheat/_engine.pyx":593
+    /* "pokerbull/cheat/_engine.pyx":595
  *     cdef int cards[16]
  *     while not st.over:
  *         p = st.to_play             # <<<<<<<<<<<<<<
@@ -27090,7 +27148,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_p = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":594
+    /* "pokerbull/cheat/_engine.pyx":596
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -27102,7 +27160,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":595
+      /* "pokerbull/cheat/_engine.pyx":597
  *         p = st.to_play
  *         if st.open_seat == p:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -27111,7 +27169,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":596
+      /* "pokerbull/cheat/_engine.pyx":598
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -27123,7 +27181,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":597
+        /* "pokerbull/cheat/_engine.pyx":599
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)             # <<<<<<<<<<<<<<
@@ -27132,7 +27190,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-        /* "pokerbull/cheat/_engine.pyx":598
+        /* "pokerbull/cheat/_engine.pyx":600
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)
  *                 continue             # <<<<<<<<<<<<<<
@@ -27141,7 +27199,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":596
+        /* "pokerbull/cheat/_engine.pyx":598
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -27150,7 +27208,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":599
+      /* "pokerbull/cheat/_engine.pyx":601
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -27162,7 +27220,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":600
+        /* "pokerbull/cheat/_engine.pyx":602
  *                 continue
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept             # <<<<<<<<<<<<<<
@@ -27171,7 +27229,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-        /* "pokerbull/cheat/_engine.pyx":601
+        /* "pokerbull/cheat/_engine.pyx":603
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -27183,7 +27241,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":602
+          /* "pokerbull/cheat/_engine.pyx":604
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:
  *                     break             # <<<<<<<<<<<<<<
@@ -27192,7 +27250,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L4_break;
 
-          /* "pokerbull/cheat/_engine.pyx":601
+          /* "pokerbull/cheat/_engine.pyx":603
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -27201,7 +27259,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":599
+        /* "pokerbull/cheat/_engine.pyx":601
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -27211,7 +27269,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         goto __pyx_L7;
       }
 
-      /* "pokerbull/cheat/_engine.pyx":604
+      /* "pokerbull/cheat/_engine.pyx":606
  *                     break
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand             # <<<<<<<<<<<<<<
@@ -27221,7 +27279,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       /*else*/ {
         __pyx_v_st->actions = (__pyx_v_st->actions - 1);
 
-        /* "pokerbull/cheat/_engine.pyx":605
+        /* "pokerbull/cheat/_engine.pyx":607
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -27232,7 +27290,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       }
       __pyx_L7:;
 
-      /* "pokerbull/cheat/_engine.pyx":594
+      /* "pokerbull/cheat/_engine.pyx":596
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -27241,7 +27299,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":606
+    /* "pokerbull/cheat/_engine.pyx":608
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1
  *         style = styles[p]             # <<<<<<<<<<<<<<
@@ -27250,7 +27308,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_style = (__pyx_v_styles[__pyx_v_p]);
 
-    /* "pokerbull/cheat/_engine.pyx":607
+    /* "pokerbull/cheat/_engine.pyx":609
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
@@ -27268,7 +27326,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       goto __pyx_L10_bool_binop_done;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":608
+    /* "pokerbull/cheat/_engine.pyx":610
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
  *                                   or (t.chinese and not st.lead)):             # <<<<<<<<<<<<<<
@@ -27284,7 +27342,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     }
 
-    /* "pokerbull/cheat/_engine.pyx":607
+    /* "pokerbull/cheat/_engine.pyx":609
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
@@ -27303,7 +27361,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
     __pyx_L12_next_or:;
 
-    /* "pokerbull/cheat/_engine.pyx":608
+    /* "pokerbull/cheat/_engine.pyx":610
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
  *                                   or (t.chinese and not st.lead)):             # <<<<<<<<<<<<<<
@@ -27327,7 +27385,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_L10_bool_binop_done:;
 
-    /* "pokerbull/cheat/_engine.pyx":607
+    /* "pokerbull/cheat/_engine.pyx":609
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
@@ -27337,7 +27395,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":609
+      /* "pokerbull/cheat/_engine.pyx":611
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
  *                                   or (t.chinese and not st.lead)):
  *             style = HONEST            # picking up (or passing) costs nothing: no lie             # <<<<<<<<<<<<<<
@@ -27346,7 +27404,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_style = __pyx_e_9pokerbull_5cheat_7_engine_HONEST;
 
-      /* "pokerbull/cheat/_engine.pyx":607
+      /* "pokerbull/cheat/_engine.pyx":609
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
@@ -27355,7 +27413,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":610
+    /* "pokerbull/cheat/_engine.pyx":612
  *                                   or (t.chinese and not st.lead)):
  *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)             # <<<<<<<<<<<<<<
@@ -27364,7 +27422,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_k = __pyx_f_9pokerbull_5cheat_7_engine_plan(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_style, __pyx_v_cards, (&__pyx_v_rank));
 
-    /* "pokerbull/cheat/_engine.pyx":611
+    /* "pokerbull/cheat/_engine.pyx":613
  *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
@@ -27390,7 +27448,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":612
+      /* "pokerbull/cheat/_engine.pyx":614
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0 and t.chinese:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -27399,7 +27457,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":613
+      /* "pokerbull/cheat/_engine.pyx":615
  *         if k == 0 and t.chinese:
  *             st.actions += 1
  *             chinese_pass(t, st, p)             # <<<<<<<<<<<<<<
@@ -27408,7 +27466,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":614
+      /* "pokerbull/cheat/_engine.pyx":616
  *             st.actions += 1
  *             chinese_pass(t, st, p)
  *             continue             # <<<<<<<<<<<<<<
@@ -27417,7 +27475,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":611
+      /* "pokerbull/cheat/_engine.pyx":613
  *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
@@ -27426,7 +27484,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":615
+    /* "pokerbull/cheat/_engine.pyx":617
  *             chinese_pass(t, st, p)
  *             continue
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -27438,7 +27496,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":616
+      /* "pokerbull/cheat/_engine.pyx":618
  *             continue
  *         if k == 0:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -27447,7 +27505,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":617
+      /* "pokerbull/cheat/_engine.pyx":619
  *         if k == 0:
  *             st.actions += 1
  *             take_pile(t, st, p)             # <<<<<<<<<<<<<<
@@ -27456,7 +27514,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":618
+      /* "pokerbull/cheat/_engine.pyx":620
  *             st.actions += 1
  *             take_pile(t, st, p)
  *             if not t.rounds:             # <<<<<<<<<<<<<<
@@ -27468,7 +27526,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":619
+        /* "pokerbull/cheat/_engine.pyx":621
  *             take_pile(t, st, p)
  *             if not t.rounds:
  *                 st.due = next_rank(t, st.due)             # <<<<<<<<<<<<<<
@@ -27477,7 +27535,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_st->due);
 
-        /* "pokerbull/cheat/_engine.pyx":618
+        /* "pokerbull/cheat/_engine.pyx":620
  *             st.actions += 1
  *             take_pile(t, st, p)
  *             if not t.rounds:             # <<<<<<<<<<<<<<
@@ -27486,7 +27544,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":620
+      /* "pokerbull/cheat/_engine.pyx":622
  *             if not t.rounds:
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -27495,7 +27553,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":621
+      /* "pokerbull/cheat/_engine.pyx":623
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -27507,7 +27565,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":622
+        /* "pokerbull/cheat/_engine.pyx":624
  *             note_turn(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -27516,7 +27574,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":621
+        /* "pokerbull/cheat/_engine.pyx":623
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -27525,7 +27583,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":623
+      /* "pokerbull/cheat/_engine.pyx":625
  *             if st.over:
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
@@ -27534,7 +27592,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-      /* "pokerbull/cheat/_engine.pyx":624
+      /* "pokerbull/cheat/_engine.pyx":626
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue             # <<<<<<<<<<<<<<
@@ -27543,7 +27601,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":615
+      /* "pokerbull/cheat/_engine.pyx":617
  *             chinese_pass(t, st, p)
  *             continue
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -27552,7 +27610,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":625
+    /* "pokerbull/cheat/_engine.pyx":627
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):             # <<<<<<<<<<<<<<
@@ -27598,7 +27656,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":626
+      /* "pokerbull/cheat/_engine.pyx":628
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
  *             st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -27607,7 +27665,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-      /* "pokerbull/cheat/_engine.pyx":627
+      /* "pokerbull/cheat/_engine.pyx":629
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
  *             st.actions += k + 1
  *             lead_lost(t, st, p, cards, k)             # <<<<<<<<<<<<<<
@@ -27616,7 +27674,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_cards, __pyx_v_k);
 
-      /* "pokerbull/cheat/_engine.pyx":628
+      /* "pokerbull/cheat/_engine.pyx":630
  *             st.actions += k + 1
  *             lead_lost(t, st, p, cards, k)
  *             continue             # <<<<<<<<<<<<<<
@@ -27625,7 +27683,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":625
+      /* "pokerbull/cheat/_engine.pyx":627
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):             # <<<<<<<<<<<<<<
@@ -27634,7 +27692,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":629
+    /* "pokerbull/cheat/_engine.pyx":631
  *             lead_lost(t, st, p, cards, k)
  *             continue
  *         for i in range(k):             # <<<<<<<<<<<<<<
@@ -27648,7 +27706,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
       __pyx_v_i = __pyx_t_5;
 
-      /* "pokerbull/cheat/_engine.pyx":630
+      /* "pokerbull/cheat/_engine.pyx":632
  *             continue
  *         for i in range(k):
  *             c = cards[i]             # <<<<<<<<<<<<<<
@@ -27657,7 +27715,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_c = (__pyx_v_cards[__pyx_v_i]);
 
-      /* "pokerbull/cheat/_engine.pyx":631
+      /* "pokerbull/cheat/_engine.pyx":633
  *         for i in range(k):
  *             c = cards[i]
  *             st.hands[p][c] -= 1             # <<<<<<<<<<<<<<
@@ -27670,7 +27728,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) - 1);
 
-      /* "pokerbull/cheat/_engine.pyx":632
+      /* "pokerbull/cheat/_engine.pyx":634
  *             c = cards[i]
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1             # <<<<<<<<<<<<<<
@@ -27681,7 +27739,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_6 = __pyx_v_c;
       (__pyx_v_st->pile[__pyx_t_6]) = ((__pyx_v_st->pile[__pyx_t_6]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":633
+      /* "pokerbull/cheat/_engine.pyx":635
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1
  *             st.known[p][c] += 1             # <<<<<<<<<<<<<<
@@ -27694,7 +27752,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":634
+      /* "pokerbull/cheat/_engine.pyx":636
  *             st.pile[c] += 1
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c             # <<<<<<<<<<<<<<
@@ -27705,7 +27763,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":635
+    /* "pokerbull/cheat/_engine.pyx":637
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k             # <<<<<<<<<<<<<<
@@ -27716,7 +27774,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     __pyx_t_2 = __pyx_v_p;
     (__pyx_v_st->sizes[__pyx_t_2]) = ((__pyx_v_st->sizes[__pyx_t_2]) - __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":636
+    /* "pokerbull/cheat/_engine.pyx":638
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k
  *         st.pile_size += k             # <<<<<<<<<<<<<<
@@ -27725,7 +27783,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->pile_size = (__pyx_v_st->pile_size + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":637
+    /* "pokerbull/cheat/_engine.pyx":639
  *         st.sizes[p] -= k
  *         st.pile_size += k
  *         st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -27734,7 +27792,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-    /* "pokerbull/cheat/_engine.pyx":638
+    /* "pokerbull/cheat/_engine.pyx":640
  *         st.pile_size += k
  *         st.actions += k + 1
  *         st.has_play = 1             # <<<<<<<<<<<<<<
@@ -27743,7 +27801,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->has_play = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":639
+    /* "pokerbull/cheat/_engine.pyx":641
  *         st.actions += k + 1
  *         st.has_play = 1
  *         st.last_laid = k             # <<<<<<<<<<<<<<
@@ -27752,7 +27810,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_laid = __pyx_v_k;
 
-    /* "pokerbull/cheat/_engine.pyx":640
+    /* "pokerbull/cheat/_engine.pyx":642
  *         st.has_play = 1
  *         st.last_laid = k
  *         st.last_seat = p             # <<<<<<<<<<<<<<
@@ -27761,7 +27819,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_seat = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":641
+    /* "pokerbull/cheat/_engine.pyx":643
  *         st.last_laid = k
  *         st.last_seat = p
  *         st.last_rank = rank             # <<<<<<<<<<<<<<
@@ -27770,7 +27828,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_rank = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":642
+    /* "pokerbull/cheat/_engine.pyx":644
  *         st.last_seat = p
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16             # <<<<<<<<<<<<<<
@@ -27789,7 +27847,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->last_count = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":643
+    /* "pokerbull/cheat/_engine.pyx":645
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1             # <<<<<<<<<<<<<<
@@ -27798,7 +27856,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_suit = -1;
 
-    /* "pokerbull/cheat/_engine.pyx":644
+    /* "pokerbull/cheat/_engine.pyx":646
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
@@ -27810,7 +27868,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":645
+      /* "pokerbull/cheat/_engine.pyx":647
  *         st.last_suit = -1
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)             # <<<<<<<<<<<<<<
@@ -27838,7 +27896,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_v_st->last_suit = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":644
+      /* "pokerbull/cheat/_engine.pyx":646
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
@@ -27847,7 +27905,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":646
+    /* "pokerbull/cheat/_engine.pyx":648
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.passes = 0             # <<<<<<<<<<<<<<
@@ -27856,7 +27914,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->passes = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":647
+    /* "pokerbull/cheat/_engine.pyx":649
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.passes = 0
  *         st.last_layer = p             # <<<<<<<<<<<<<<
@@ -27865,7 +27923,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_layer = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":648
+    /* "pokerbull/cheat/_engine.pyx":650
  *         st.passes = 0
  *         st.last_layer = p
  *         if st.lead and t.rounds:             # <<<<<<<<<<<<<<
@@ -27891,7 +27949,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":649
+      /* "pokerbull/cheat/_engine.pyx":651
  *         st.last_layer = p
  *         if st.lead and t.rounds:
  *             st.round_rank = rank             # <<<<<<<<<<<<<<
@@ -27900,7 +27958,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->round_rank = __pyx_v_rank;
 
-      /* "pokerbull/cheat/_engine.pyx":648
+      /* "pokerbull/cheat/_engine.pyx":650
  *         st.passes = 0
  *         st.last_layer = p
  *         if st.lead and t.rounds:             # <<<<<<<<<<<<<<
@@ -27909,7 +27967,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":650
+    /* "pokerbull/cheat/_engine.pyx":652
  *         if st.lead and t.rounds:
  *             st.round_rank = rank
  *         st.lead = 0             # <<<<<<<<<<<<<<
@@ -27918,7 +27976,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->lead = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":651
+    /* "pokerbull/cheat/_engine.pyx":653
  *             st.round_rank = rank
  *         st.lead = 0
  *         st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
@@ -27927,7 +27985,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":652
+    /* "pokerbull/cheat/_engine.pyx":654
  *         st.lead = 0
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -27936,7 +27994,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":653
+    /* "pokerbull/cheat/_engine.pyx":655
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -27948,7 +28006,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":654
+      /* "pokerbull/cheat/_engine.pyx":656
  *         note_turn(t, st)
  *         if st.over:
  *             break             # <<<<<<<<<<<<<<
@@ -27957,7 +28015,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L4_break;
 
-      /* "pokerbull/cheat/_engine.pyx":653
+      /* "pokerbull/cheat/_engine.pyx":655
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -27966,7 +28024,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":655
+    /* "pokerbull/cheat/_engine.pyx":657
  *         if st.over:
  *             break
  *         after_play_allowed(t, st, rank)             # <<<<<<<<<<<<<<
@@ -27975,7 +28033,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":656
+    /* "pokerbull/cheat/_engine.pyx":658
  *             break
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit             # <<<<<<<<<<<<<<
@@ -27986,7 +28044,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->req_suit = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":657
+    /* "pokerbull/cheat/_engine.pyx":659
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -27998,7 +28056,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":658
+      /* "pokerbull/cheat/_engine.pyx":660
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:
  *             w = 0             # <<<<<<<<<<<<<<
@@ -28007,7 +28065,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_w = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":659
+      /* "pokerbull/cheat/_engine.pyx":661
  *         if t.hawaiian:
  *             w = 0
  *             for i in range(1, t.n):             # <<<<<<<<<<<<<<
@@ -28021,7 +28079,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       for (__pyx_t_5 = 1; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
         __pyx_v_i = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":660
+        /* "pokerbull/cheat/_engine.pyx":662
  *             w = 0
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n             # <<<<<<<<<<<<<<
@@ -28030,7 +28088,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_s = ((__pyx_v_p + __pyx_v_i) % __pyx_v_t->n);
 
-        /* "pokerbull/cheat/_engine.pyx":661
+        /* "pokerbull/cheat/_engine.pyx":663
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -28042,7 +28100,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":662
+          /* "pokerbull/cheat/_engine.pyx":664
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:
  *                     continue             # <<<<<<<<<<<<<<
@@ -28051,7 +28109,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L34_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":661
+          /* "pokerbull/cheat/_engine.pyx":663
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -28060,7 +28118,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":663
+        /* "pokerbull/cheat/_engine.pyx":665
  *                 if not st.active[s]:
  *                     continue
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -28069,7 +28127,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":664
+        /* "pokerbull/cheat/_engine.pyx":666
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -28081,7 +28139,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":665
+          /* "pokerbull/cheat/_engine.pyx":667
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)             # <<<<<<<<<<<<<<
@@ -28090,7 +28148,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_s);
 
-          /* "pokerbull/cheat/_engine.pyx":666
+          /* "pokerbull/cheat/_engine.pyx":668
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)
  *                     w = 1             # <<<<<<<<<<<<<<
@@ -28099,7 +28157,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_v_w = 1;
 
-          /* "pokerbull/cheat/_engine.pyx":667
+          /* "pokerbull/cheat/_engine.pyx":669
  *                     challenge(t, st, s)
  *                     w = 1
  *                     break             # <<<<<<<<<<<<<<
@@ -28108,7 +28166,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L35_break;
 
-          /* "pokerbull/cheat/_engine.pyx":664
+          /* "pokerbull/cheat/_engine.pyx":666
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -28121,7 +28179,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_L35_break:;
 
 
-      /* "pokerbull/cheat/_engine.pyx":668
+      /* "pokerbull/cheat/_engine.pyx":670
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -28133,7 +28191,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":669
+        /* "pokerbull/cheat/_engine.pyx":671
  *                     break
  *             if w:
  *                 continue             # <<<<<<<<<<<<<<
@@ -28142,7 +28200,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":668
+        /* "pokerbull/cheat/_engine.pyx":670
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -28151,7 +28209,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":670
+      /* "pokerbull/cheat/_engine.pyx":672
  *             if w:
  *                 continue
  *             stand(t, st)             # <<<<<<<<<<<<<<
@@ -28160,7 +28218,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":671
+      /* "pokerbull/cheat/_engine.pyx":673
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -28172,7 +28230,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":672
+        /* "pokerbull/cheat/_engine.pyx":674
  *             stand(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -28181,7 +28239,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":671
+        /* "pokerbull/cheat/_engine.pyx":673
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -28190,7 +28248,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":673
+      /* "pokerbull/cheat/_engine.pyx":675
  *             if st.over:
  *                 break
  *             st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -28199,7 +28257,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":674
+      /* "pokerbull/cheat/_engine.pyx":676
  *                 break
  *             st.to_play = next_active(st, t.n, p)
  *             st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -28208,7 +28266,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = -1;
 
-      /* "pokerbull/cheat/_engine.pyx":657
+      /* "pokerbull/cheat/_engine.pyx":659
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -28218,7 +28276,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       goto __pyx_L33;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":676
+    /* "pokerbull/cheat/_engine.pyx":678
  *             st.open_seat = -1
  *         else:
  *             nxt = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -28228,7 +28286,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     /*else*/ {
       __pyx_v_nxt = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":677
+      /* "pokerbull/cheat/_engine.pyx":679
  *         else:
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt             # <<<<<<<<<<<<<<
@@ -28237,7 +28295,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_v_nxt;
 
-      /* "pokerbull/cheat/_engine.pyx":678
+      /* "pokerbull/cheat/_engine.pyx":680
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt
  *             st.open_seat = nxt             # <<<<<<<<<<<<<<
@@ -28251,7 +28309,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
   }
   __pyx_L4_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":589
+  /* "pokerbull/cheat/_engine.pyx":591
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -28272,7 +28330,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":681
+/* "pokerbull/cheat/_engine.pyx":683
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
@@ -28295,7 +28353,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   int __pyx_t_8;
 
 
-  /* "pokerbull/cheat/_engine.pyx":683
+  /* "pokerbull/cheat/_engine.pyx":685
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,
  *                 int leader) noexcept nogil:
  *     cdef int s, c, i, low = BIG             # <<<<<<<<<<<<<<
@@ -28304,7 +28362,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":684
+  /* "pokerbull/cheat/_engine.pyx":686
  *                 int leader) noexcept nogil:
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28318,7 +28376,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":685
+    /* "pokerbull/cheat/_engine.pyx":687
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -28332,7 +28390,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":686
+      /* "pokerbull/cheat/_engine.pyx":688
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.hands[s][c] = 0             # <<<<<<<<<<<<<<
@@ -28341,7 +28399,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       ((__pyx_v_st->hands[__pyx_v_s])[__pyx_v_c]) = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":687
+      /* "pokerbull/cheat/_engine.pyx":689
  *         for c in range(NC):
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -28352,7 +28410,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":688
+    /* "pokerbull/cheat/_engine.pyx":690
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0             # <<<<<<<<<<<<<<
@@ -28361,7 +28419,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->sizes[__pyx_v_s]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":689
+    /* "pokerbull/cheat/_engine.pyx":691
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0
  *         st.active[s] = 1             # <<<<<<<<<<<<<<
@@ -28370,7 +28428,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->active[__pyx_v_s]) = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":690
+    /* "pokerbull/cheat/_engine.pyx":692
  *         st.sizes[s] = 0
  *         st.active[s] = 1
  *         st.ret[s] = 0.0             # <<<<<<<<<<<<<<
@@ -28381,7 +28439,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":691
+  /* "pokerbull/cheat/_engine.pyx":693
  *         st.active[s] = 1
  *         st.ret[s] = 0.0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -28395,7 +28453,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":692
+    /* "pokerbull/cheat/_engine.pyx":694
  *         st.ret[s] = 0.0
  *     for c in range(NC):
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -28404,7 +28462,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->pile[__pyx_v_c]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":693
+    /* "pokerbull/cheat/_engine.pyx":695
  *     for c in range(NC):
  *         st.pile[c] = 0
  *         st.out[c] = 0             # <<<<<<<<<<<<<<
@@ -28415,7 +28473,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":694
+  /* "pokerbull/cheat/_engine.pyx":696
  *         st.pile[c] = 0
  *         st.out[c] = 0
  *     st.gone = 0             # <<<<<<<<<<<<<<
@@ -28424,7 +28482,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->gone = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":695
+  /* "pokerbull/cheat/_engine.pyx":697
  *         st.out[c] = 0
  *     st.gone = 0
  *     st.n_lost = 0             # <<<<<<<<<<<<<<
@@ -28433,7 +28491,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_lost = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":696
+  /* "pokerbull/cheat/_engine.pyx":698
  *     st.gone = 0
  *     st.n_lost = 0
  *     st.passes = 0             # <<<<<<<<<<<<<<
@@ -28442,7 +28500,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->passes = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":697
+  /* "pokerbull/cheat/_engine.pyx":699
  *     st.n_lost = 0
  *     st.passes = 0
  *     st.last_layer = -1             # <<<<<<<<<<<<<<
@@ -28451,7 +28509,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_layer = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":698
+  /* "pokerbull/cheat/_engine.pyx":700
  *     st.passes = 0
  *     st.last_layer = -1
  *     st.round_rank = -1             # <<<<<<<<<<<<<<
@@ -28460,7 +28518,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->round_rank = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":699
+  /* "pokerbull/cheat/_engine.pyx":701
  *     st.last_layer = -1
  *     st.round_rank = -1
  *     st.lead = 0             # <<<<<<<<<<<<<<
@@ -28469,7 +28527,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->lead = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":700
+  /* "pokerbull/cheat/_engine.pyx":702
  *     st.round_rank = -1
  *     st.lead = 0
  *     for i in range(m):             # <<<<<<<<<<<<<<
@@ -28483,7 +28541,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":701
+    /* "pokerbull/cheat/_engine.pyx":703
  *     st.lead = 0
  *     for i in range(m):
  *         s = i % t.n             # <<<<<<<<<<<<<<
@@ -28492,7 +28550,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     __pyx_v_s = (__pyx_v_i % __pyx_v_t->n);
 
-    /* "pokerbull/cheat/_engine.pyx":702
+    /* "pokerbull/cheat/_engine.pyx":704
  *     for i in range(m):
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1             # <<<<<<<<<<<<<<
@@ -28505,7 +28563,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     __pyx_t_7 = (__pyx_v_deal_cards[(__pyx_v_order[__pyx_v_i])]);
     ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":703
+    /* "pokerbull/cheat/_engine.pyx":705
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1             # <<<<<<<<<<<<<<
@@ -28518,7 +28576,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":704
+  /* "pokerbull/cheat/_engine.pyx":706
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1
  *     st.n_finished = 0             # <<<<<<<<<<<<<<
@@ -28527,7 +28585,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_finished = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":705
+  /* "pokerbull/cheat/_engine.pyx":707
  *         st.sizes[s] += 1
  *     st.n_finished = 0
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -28536,7 +28594,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":706
+  /* "pokerbull/cheat/_engine.pyx":708
  *     st.n_finished = 0
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -28545,7 +28603,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":707
+  /* "pokerbull/cheat/_engine.pyx":709
  *     st.pile_size = 0
  *     st.has_play = 0
  *     st.last_laid = 0             # <<<<<<<<<<<<<<
@@ -28554,7 +28612,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_laid = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":708
+  /* "pokerbull/cheat/_engine.pyx":710
  *     st.has_play = 0
  *     st.last_laid = 0
  *     st.due = 12             # <<<<<<<<<<<<<<
@@ -28563,7 +28621,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->due = 12;
 
-  /* "pokerbull/cheat/_engine.pyx":709
+  /* "pokerbull/cheat/_engine.pyx":711
  *     st.last_laid = 0
  *     st.due = 12
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -28572,7 +28630,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":710
+  /* "pokerbull/cheat/_engine.pyx":712
  *     st.due = 12
  *     st.stall = 0
  *     st.over = 0             # <<<<<<<<<<<<<<
@@ -28581,7 +28639,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->over = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":711
+  /* "pokerbull/cheat/_engine.pyx":713
  *     st.stall = 0
  *     st.over = 0
  *     st.stalled = 0             # <<<<<<<<<<<<<<
@@ -28590,7 +28648,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stalled = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":712
+  /* "pokerbull/cheat/_engine.pyx":714
  *     st.over = 0
  *     st.stalled = 0
  *     st.actions = 0             # <<<<<<<<<<<<<<
@@ -28599,7 +28657,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->actions = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":713
+  /* "pokerbull/cheat/_engine.pyx":715
  *     st.stalled = 0
  *     st.actions = 0
  *     if t.set_size:             # <<<<<<<<<<<<<<
@@ -28611,7 +28669,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":714
+    /* "pokerbull/cheat/_engine.pyx":716
  *     st.actions = 0
  *     if t.set_size:
  *         for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28625,7 +28683,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":715
+      /* "pokerbull/cheat/_engine.pyx":717
  *     if t.set_size:
  *         for s in range(t.n):
  *             put_aside_sets(t, st, s)             # <<<<<<<<<<<<<<
@@ -28636,7 +28694,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":713
+    /* "pokerbull/cheat/_engine.pyx":715
  *     st.stalled = 0
  *     st.actions = 0
  *     if t.set_size:             # <<<<<<<<<<<<<<
@@ -28645,7 +28703,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":716
+  /* "pokerbull/cheat/_engine.pyx":718
  *         for s in range(t.n):
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28659,7 +28717,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":717
+    /* "pokerbull/cheat/_engine.pyx":719
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -28671,7 +28729,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     if (__pyx_t_8) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":718
+      /* "pokerbull/cheat/_engine.pyx":720
  *     for s in range(t.n):
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -28680,7 +28738,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":717
+      /* "pokerbull/cheat/_engine.pyx":719
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -28691,7 +28749,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":719
+  /* "pokerbull/cheat/_engine.pyx":721
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]
  *     st.record_low = low             # <<<<<<<<<<<<<<
@@ -28700,7 +28758,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->record_low = __pyx_v_low;
 
-  /* "pokerbull/cheat/_engine.pyx":720
+  /* "pokerbull/cheat/_engine.pyx":722
  *             low = st.sizes[s]
  *     st.record_low = low
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -28712,7 +28770,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":721
+    /* "pokerbull/cheat/_engine.pyx":723
  *     st.record_low = low
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -28723,7 +28781,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":720
+    /* "pokerbull/cheat/_engine.pyx":722
  *             low = st.sizes[s]
  *     st.record_low = low
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -28732,7 +28790,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":722
+  /* "pokerbull/cheat/_engine.pyx":724
  *     if st.over:
  *         return
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -28741,7 +28799,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":723
+  /* "pokerbull/cheat/_engine.pyx":725
  *         return
  *     st.req_suit = -1
  *     st.last_suit = -1             # <<<<<<<<<<<<<<
@@ -28750,7 +28808,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":724
+  /* "pokerbull/cheat/_engine.pyx":726
  *     st.req_suit = -1
  *     st.last_suit = -1
  *     st.next_uniform = 0             # <<<<<<<<<<<<<<
@@ -28759,7 +28817,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->next_uniform = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":725
+  /* "pokerbull/cheat/_engine.pyx":727
  *     st.last_suit = -1
  *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
@@ -28771,7 +28829,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":726
+    /* "pokerbull/cheat/_engine.pyx":728
  *     st.next_uniform = 0
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):             # <<<<<<<<<<<<<<
@@ -28781,7 +28839,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_1 = (__pyx_v_t->n - 1); __pyx_t_1 > -1; __pyx_t_1-=1) {
       __pyx_v_s = __pyx_t_1;
 
-      /* "pokerbull/cheat/_engine.pyx":727
+      /* "pokerbull/cheat/_engine.pyx":729
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -28793,7 +28851,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       if (__pyx_t_8) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":728
+        /* "pokerbull/cheat/_engine.pyx":730
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s             # <<<<<<<<<<<<<<
@@ -28802,7 +28860,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
         __pyx_v_leader = __pyx_v_s;
 
-        /* "pokerbull/cheat/_engine.pyx":727
+        /* "pokerbull/cheat/_engine.pyx":729
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -28812,7 +28870,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       }
     }
 
-    /* "pokerbull/cheat/_engine.pyx":725
+    /* "pokerbull/cheat/_engine.pyx":727
  *     st.last_suit = -1
  *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
@@ -28821,7 +28879,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":729
+  /* "pokerbull/cheat/_engine.pyx":731
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s
  *     start_round(t, st, leader)             # <<<<<<<<<<<<<<
@@ -28830,7 +28888,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
 
-  /* "pokerbull/cheat/_engine.pyx":681
+  /* "pokerbull/cheat/_engine.pyx":683
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
@@ -28847,7 +28905,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":732
+/* "pokerbull/cheat/_engine.pyx":734
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -28865,25 +28923,25 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__(CYTHON_UNUSED
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__defaults__", 0);
-  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 732, __pyx_L1_error)
+  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 734, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 732, __pyx_L1_error)
+  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 734, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
-  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 732, __pyx_L1_error)
+  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 734, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 732, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 734, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_2);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 732, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 734, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_2 = 0;
-  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 732, __pyx_L1_error)
+  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 734, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
   __Pyx_GIVEREF(__pyx_t_3);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 732, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 734, __pyx_L1_error);
   __Pyx_INCREF(Py_None);
   __Pyx_GIVEREF(Py_None);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 732, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 734, __pyx_L1_error);
   __pyx_t_3 = 0;
   {
     PyObject *__pyx_temp;
@@ -28954,69 +29012,69 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_table,&__pyx_mstate_global->__pyx_n_u_orders,&__pyx_mstate_global->__pyx_n_u_styles,&__pyx_mstate_global->__pyx_n_u_turned,&__pyx_mstate_global->__pyx_n_u_uniforms,0};
     struct __pyx_defaults *__pyx_dynamic_args = __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self);
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 732, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 734, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 734, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 734, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 734, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 734, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 734, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 732, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 734, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 3; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 732, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 734, __pyx_L3_error) }
       }
     } else {
       switch (__pyx_nargs) {
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 734, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 734, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 734, __pyx_L3_error)
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 734, __pyx_L3_error)
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 732, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 734, __pyx_L3_error)
         break;
         default: goto __pyx_L5_argtuple_error;
       }
     }
     __pyx_v_table = ((PyObject*)values[0]);
-    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 732, __pyx_L3_error)
-    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 732, __pyx_L3_error)
+    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 734, __pyx_L3_error)
+    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 734, __pyx_L3_error)
     if (values[3]) {
-      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 733, __pyx_L3_error)
+      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 735, __pyx_L3_error)
     } else {
       __pyx_v_turned = __pyx_dynamic_args->arg0;
       __PYX_INC_MEMVIEW(&__pyx_v_turned, 1);
     }
     if (values[4]) {
-      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 733, __pyx_L3_error)
+      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 735, __pyx_L3_error)
     } else {
       __pyx_v_uniforms = __pyx_dynamic_args->arg1;
       __PYX_INC_MEMVIEW(&__pyx_v_uniforms, 1);
@@ -29024,7 +29082,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 732, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 734, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -29039,7 +29097,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 732, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 734, __pyx_L1_error)
   __pyx_r = __pyx_pf_9pokerbull_5cheat_7_engine_play_games(__pyx_self, __pyx_v_table, __pyx_v_orders, __pyx_v_styles, __pyx_v_turned, __pyx_v_uniforms);
 
   /* function exit code */
@@ -29116,7 +29174,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("play_games", 0);
 
-  /* "pokerbull/cheat/_engine.pyx":741
+  /* "pokerbull/cheat/_engine.pyx":743
  *     cdef Table t
  *     cdef State st
  *     cdef int n = table["players"], s, i, m             # <<<<<<<<<<<<<<
@@ -29125,15 +29183,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 741, __pyx_L1_error)
+    __PYX_ERR(0, 743, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 741, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 743, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 741, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 743, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_n = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":745
+  /* "pokerbull/cheat/_engine.pyx":747
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -29145,7 +29203,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":746
+    /* "pokerbull/cheat/_engine.pyx":748
  *     cdef int sty[MAXP]
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")             # <<<<<<<<<<<<<<
@@ -29153,7 +29211,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     t.places = table["places"]
 */
     __pyx_t_4 = NULL;
-    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 746, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 748, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_6[0] = __pyx_mstate_global->__pyx_kp_u_the_compiled_loop_seats_at_most;
     __pyx_t_6[1] = __pyx_t_5;
@@ -29164,7 +29222,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_8 = __Pyx_PyUnicode_Join(__pyx_t_6, 3, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 746, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 748, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __pyx_t_9 = 1;
@@ -29173,14 +29231,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_1 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
       __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 746, __pyx_L1_error)
+      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 748, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_1);
     }
     __Pyx_Raise(__pyx_t_1, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __PYX_ERR(0, 746, __pyx_L1_error)
+    __PYX_ERR(0, 748, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":745
+    /* "pokerbull/cheat/_engine.pyx":747
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -29189,7 +29247,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":747
+  /* "pokerbull/cheat/_engine.pyx":749
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n             # <<<<<<<<<<<<<<
@@ -29198,7 +29256,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.n = __pyx_v_n;
 
-  /* "pokerbull/cheat/_engine.pyx":748
+  /* "pokerbull/cheat/_engine.pyx":750
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n
  *     t.places = table["places"]             # <<<<<<<<<<<<<<
@@ -29207,15 +29265,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 748, __pyx_L1_error)
+    __PYX_ERR(0, 750, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 748, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 750, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 748, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 750, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.places = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":749
+  /* "pokerbull/cheat/_engine.pyx":751
  *     t.n = n
  *     t.places = table["places"]
  *     t.fork = table["fork"]             # <<<<<<<<<<<<<<
@@ -29224,15 +29282,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 749, __pyx_L1_error)
+    __PYX_ERR(0, 751, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 749, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 751, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 749, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 751, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.fork = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":750
+  /* "pokerbull/cheat/_engine.pyx":752
  *     t.places = table["places"]
  *     t.fork = table["fork"]
  *     t.free = table["free"]             # <<<<<<<<<<<<<<
@@ -29241,15 +29299,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 750, __pyx_L1_error)
+    __PYX_ERR(0, 752, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 750, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 752, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 750, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 752, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.free = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":751
+  /* "pokerbull/cheat/_engine.pyx":753
  *     t.fork = table["fork"]
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]             # <<<<<<<<<<<<<<
@@ -29258,15 +29316,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 751, __pyx_L1_error)
+    __PYX_ERR(0, 753, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 751, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 753, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 751, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 753, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.egyptian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":752
+  /* "pokerbull/cheat/_engine.pyx":754
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]             # <<<<<<<<<<<<<<
@@ -29275,15 +29333,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 752, __pyx_L1_error)
+    __PYX_ERR(0, 754, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 752, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 754, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 752, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 754, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.specificity = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":753
+  /* "pokerbull/cheat/_engine.pyx":755
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]
  *     t.only_one = table["only_one"]             # <<<<<<<<<<<<<<
@@ -29292,15 +29350,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 753, __pyx_L1_error)
+    __PYX_ERR(0, 755, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 753, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 755, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 753, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 755, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.only_one = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":754
+  /* "pokerbull/cheat/_engine.pyx":756
  *     t.specificity = table["specificity"]
  *     t.only_one = table["only_one"]
  *     t.rounds = table["rounds"]             # <<<<<<<<<<<<<<
@@ -29309,15 +29367,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 754, __pyx_L1_error)
+    __PYX_ERR(0, 756, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_rounds); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 754, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_rounds); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 756, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 754, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 756, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.rounds = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":755
+  /* "pokerbull/cheat/_engine.pyx":757
  *     t.only_one = table["only_one"]
  *     t.rounds = table["rounds"]
  *     t.chinese = table["chinese"]             # <<<<<<<<<<<<<<
@@ -29326,15 +29384,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 755, __pyx_L1_error)
+    __PYX_ERR(0, 757, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_chinese); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 755, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_chinese); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 757, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 755, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 757, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.chinese = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":756
+  /* "pokerbull/cheat/_engine.pyx":758
  *     t.rounds = table["rounds"]
  *     t.chinese = table["chinese"]
  *     t.set_size = table["set_size"]             # <<<<<<<<<<<<<<
@@ -29343,15 +29401,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 756, __pyx_L1_error)
+    __PYX_ERR(0, 758, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_set_size); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 756, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_set_size); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 758, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 756, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 758, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.set_size = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":757
+  /* "pokerbull/cheat/_engine.pyx":759
  *     t.chinese = table["chinese"]
  *     t.set_size = table["set_size"]
  *     cdef int canadian = table["canadian"]             # <<<<<<<<<<<<<<
@@ -29360,15 +29418,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 757, __pyx_L1_error)
+    __PYX_ERR(0, 759, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 757, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 759, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 757, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 759, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_canadian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":759
+  /* "pokerbull/cheat/_engine.pyx":761
  *     cdef int canadian = table["canadian"]
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0             # <<<<<<<<<<<<<<
@@ -29377,7 +29435,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   (__pyx_v_one_draw[0]) = 0.0;
 
-  /* "pokerbull/cheat/_engine.pyx":760
+  /* "pokerbull/cheat/_engine.pyx":762
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]             # <<<<<<<<<<<<<<
@@ -29386,15 +29444,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 760, __pyx_L1_error)
+    __PYX_ERR(0, 762, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 760, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 762, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 760, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 762, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.counts_differ = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":761
+  /* "pokerbull/cheat/_engine.pyx":763
  *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]             # <<<<<<<<<<<<<<
@@ -29403,15 +29461,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 761, __pyx_L1_error)
+    __PYX_ERR(0, 763, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 761, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 763, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 761, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 763, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.wild = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":762
+  /* "pokerbull/cheat/_engine.pyx":764
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]             # <<<<<<<<<<<<<<
@@ -29420,15 +29478,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 762, __pyx_L1_error)
+    __PYX_ERR(0, 764, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 762, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 764, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 762, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 764, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.max_lay = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":763
+  /* "pokerbull/cheat/_engine.pyx":765
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]             # <<<<<<<<<<<<<<
@@ -29437,15 +29495,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 763, __pyx_L1_error)
+    __PYX_ERR(0, 765, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 763, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 765, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 763, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 765, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.hawaiian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":764
+  /* "pokerbull/cheat/_engine.pyx":766
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]             # <<<<<<<<<<<<<<
@@ -29454,15 +29512,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 764, __pyx_L1_error)
+    __PYX_ERR(0, 766, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 764, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 766, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 764, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 766, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.stall_turns = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":765
+  /* "pokerbull/cheat/_engine.pyx":767
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]             # <<<<<<<<<<<<<<
@@ -29471,24 +29529,24 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 765, __pyx_L1_error)
+    __PYX_ERR(0, 767, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 765, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 767, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __pyx_v_cyc = __pyx_t_1;
   __pyx_t_1 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":766
+  /* "pokerbull/cheat/_engine.pyx":768
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)             # <<<<<<<<<<<<<<
  *     for i in range(14):
  *         t.pos[i] = -1
 */
-  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 766, __pyx_L1_error)
+  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 768, __pyx_L1_error)
   __pyx_v_t.cycle_len = __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":767
+  /* "pokerbull/cheat/_engine.pyx":769
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)
  *     for i in range(14):             # <<<<<<<<<<<<<<
@@ -29498,7 +29556,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < 14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":768
+    /* "pokerbull/cheat/_engine.pyx":770
  *     t.cycle_len = len(cyc)
  *     for i in range(14):
  *         t.pos[i] = -1             # <<<<<<<<<<<<<<
@@ -29508,7 +29566,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     (__pyx_v_t.pos[__pyx_v_i]) = -1;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":769
+  /* "pokerbull/cheat/_engine.pyx":771
  *     for i in range(14):
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -29522,37 +29580,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_i = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":770
+    /* "pokerbull/cheat/_engine.pyx":772
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]             # <<<<<<<<<<<<<<
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 770, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 772, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 770, __pyx_L1_error)
+    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 772, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.cycle[__pyx_v_i]) = __pyx_t_12;
 
 
-    /* "pokerbull/cheat/_engine.pyx":771
+    /* "pokerbull/cheat/_engine.pyx":773
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i             # <<<<<<<<<<<<<<
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 771, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 773, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 771, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 773, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.pos[__pyx_t_7]) = __pyx_v_i;
 
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":772
+  /* "pokerbull/cheat/_engine.pyx":774
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -29561,9 +29619,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
 
   __pyx_t_2 = 0;
-  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 772, __pyx_L1_error)
+  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 774, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 772, __pyx_L1_error)
+  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 774, __pyx_L1_error)
   __pyx_t_8 = __pyx_t_1; __Pyx_INCREF(__pyx_t_8);
   __pyx_t_7 = 0;
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
@@ -29571,31 +29629,31 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     {
       Py_ssize_t __pyx_temp = __Pyx_PyList_GET_SIZE(__pyx_t_8);
       #if !CYTHON_ASSUME_SAFE_SIZE
-      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 772, __pyx_L1_error)
+      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 774, __pyx_L1_error)
       #endif
       if (__pyx_t_7 >= __pyx_temp) break;
     }
     __pyx_t_1 = __Pyx_PyList_GET_ITEM_REF(__pyx_t_8, __pyx_t_7, __Pyx_ReferenceSharing_OwnStrongReference);
     ++__pyx_t_7;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 772, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 774, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
     __Pyx_XDECREF_SET(__pyx_v_r, __pyx_t_1);
     __pyx_t_1 = 0;
     __pyx_v_i = __pyx_t_2;
     __pyx_t_2 = (__pyx_t_2 + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":773
+    /* "pokerbull/cheat/_engine.pyx":775
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r             # <<<<<<<<<<<<<<
  *     deck = table["deck"]
  *     m = 0
 */
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 773, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 775, __pyx_L1_error)
     (__pyx_v_t.all_ranks[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":772
+    /* "pokerbull/cheat/_engine.pyx":774
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -29605,7 +29663,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":774
+  /* "pokerbull/cheat/_engine.pyx":776
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
  *     deck = table["deck"]             # <<<<<<<<<<<<<<
@@ -29614,14 +29672,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 774, __pyx_L1_error)
+    __PYX_ERR(0, 776, __pyx_L1_error)
   }
-  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 774, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 776, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __pyx_v_deck = __pyx_t_8;
   __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":775
+  /* "pokerbull/cheat/_engine.pyx":777
  *         t.all_ranks[i] = r
  *     deck = table["deck"]
  *     m = 0             # <<<<<<<<<<<<<<
@@ -29630,7 +29688,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_m = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":776
+  /* "pokerbull/cheat/_engine.pyx":778
  *     deck = table["deck"]
  *     m = 0
  *     t.deck_total = 0             # <<<<<<<<<<<<<<
@@ -29639,7 +29697,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.deck_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":777
+  /* "pokerbull/cheat/_engine.pyx":779
  *     m = 0
  *     t.deck_total = 0
  *     for i in range(NC):             # <<<<<<<<<<<<<<
@@ -29653,56 +29711,56 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < __pyx_t_14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":778
+    /* "pokerbull/cheat/_engine.pyx":780
  *     t.deck_total = 0
  *     for i in range(NC):
  *         t.deck[i] = deck[i]             # <<<<<<<<<<<<<<
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
 */
-    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 778, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 780, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 778, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 780, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     (__pyx_v_t.deck[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":779
+    /* "pokerbull/cheat/_engine.pyx":781
  *     for i in range(NC):
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]             # <<<<<<<<<<<<<<
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
 */
-    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 779, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 781, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 779, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 781, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 779, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 781, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 779, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 781, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_v_t.deck_total = __pyx_t_10;
 
-    /* "pokerbull/cheat/_engine.pyx":780
+    /* "pokerbull/cheat/_engine.pyx":782
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):             # <<<<<<<<<<<<<<
  *             deal_cards[m] = i
  *             m += 1
 */
-    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 780, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 782, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 780, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 782, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_t_15 = __pyx_t_7;
 
     for (__pyx_t_10 = 0; __pyx_t_10 < __pyx_t_15; __pyx_t_10+=1) {
       __pyx_v_s = __pyx_t_10;
 
-      /* "pokerbull/cheat/_engine.pyx":781
+      /* "pokerbull/cheat/_engine.pyx":783
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
  *             deal_cards[m] = i             # <<<<<<<<<<<<<<
@@ -29711,7 +29769,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
       (__pyx_v_deal_cards[__pyx_v_m]) = __pyx_v_i;
 
-      /* "pokerbull/cheat/_engine.pyx":782
+      /* "pokerbull/cheat/_engine.pyx":784
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
  *             m += 1             # <<<<<<<<<<<<<<
@@ -29725,7 +29783,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":783
+  /* "pokerbull/cheat/_engine.pyx":785
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -29737,7 +29795,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":784
+    /* "pokerbull/cheat/_engine.pyx":786
  *             m += 1
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")             # <<<<<<<<<<<<<<
@@ -29745,9 +29803,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *         sty[s] = styles[s]
 */
     __pyx_t_1 = NULL;
-    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 784, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 786, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 784, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 786, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_16[0] = __pyx_mstate_global->__pyx_kp_u_each_deal_must_order;
     __pyx_t_16[1] = __pyx_t_8;
@@ -29759,7 +29817,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_17 = __Pyx_PyUnicode_Join(__pyx_t_16, 4, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 784, __pyx_L1_error)
+    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 786, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_17);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
@@ -29769,14 +29827,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_1); __pyx_t_1 = 0;
       __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 784, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 786, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 784, __pyx_L1_error)
+    __PYX_ERR(0, 786, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":783
+    /* "pokerbull/cheat/_engine.pyx":785
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -29785,7 +29843,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":785
+  /* "pokerbull/cheat/_engine.pyx":787
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -29799,7 +29857,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_s = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":786
+    /* "pokerbull/cheat/_engine.pyx":788
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):
  *         sty[s] = styles[s]             # <<<<<<<<<<<<<<
@@ -29811,7 +29869,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":787
+  /* "pokerbull/cheat/_engine.pyx":789
  *     for s in range(n):
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]             # <<<<<<<<<<<<<<
@@ -29820,7 +29878,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_games = (__pyx_v_orders.shape[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":788
+  /* "pokerbull/cheat/_engine.pyx":790
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
@@ -29856,7 +29914,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":789
+    /* "pokerbull/cheat/_engine.pyx":791
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")             # <<<<<<<<<<<<<<
@@ -29869,14 +29927,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_canadian_start_needs_the_cards_t};
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 789, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 791, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 789, __pyx_L1_error)
+    __PYX_ERR(0, 791, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":788
+    /* "pokerbull/cheat/_engine.pyx":790
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
@@ -29885,7 +29943,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":790
+  /* "pokerbull/cheat/_engine.pyx":792
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
@@ -29931,7 +29989,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":791
+    /* "pokerbull/cheat/_engine.pyx":793
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
  *         raise ValueError("only_one needs draws for each game")             # <<<<<<<<<<<<<<
@@ -29944,14 +30002,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_only_one_needs_draws_for_each_ga};
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 791, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 793, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 791, __pyx_L1_error)
+    __PYX_ERR(0, 793, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":790
+    /* "pokerbull/cheat/_engine.pyx":792
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
@@ -29960,7 +30018,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":793
+  /* "pokerbull/cheat/_engine.pyx":795
  *         raise ValueError("only_one needs draws for each game")
  *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)             # <<<<<<<<<<<<<<
@@ -29968,26 +30026,26 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef double[:, ::1] rv = rets
 */
   __pyx_t_17 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 793, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 795, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 793, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 795, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 793, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 795, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 793, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 795, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 793, __pyx_L1_error)
+  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 795, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_20);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 793, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 795, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_8);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 793, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 795, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_8 = 0;
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 793, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 795, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 793, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 795, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   __pyx_t_9 = 1;
@@ -30009,13 +30067,13 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 793, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 795, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_rets = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":794
+  /* "pokerbull/cheat/_engine.pyx":796
  *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)             # <<<<<<<<<<<<<<
@@ -30023,16 +30081,16 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef cnp.int64_t[::1] av = acts
 */
   __pyx_t_5 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 794, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 796, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 794, __pyx_L1_error)
+  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 796, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_20);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 794, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 796, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 794, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 796, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_17);
-  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 794, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 796, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
   __pyx_t_9 = 1;
@@ -30054,37 +30112,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 794, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 796, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_acts = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":795
+  /* "pokerbull/cheat/_engine.pyx":797
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets             # <<<<<<<<<<<<<<
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
 */
-  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 795, __pyx_L1_error)
+  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 797, __pyx_L1_error)
   __pyx_v_rv = __pyx_t_21;
   __pyx_t_21.memview = NULL;
   __pyx_t_21.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":796
+  /* "pokerbull/cheat/_engine.pyx":798
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts             # <<<<<<<<<<<<<<
  *     with nogil:
  *         for g in range(games):
 */
-  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 796, __pyx_L1_error)
+  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 798, __pyx_L1_error)
   __pyx_v_av = __pyx_t_22;
   __pyx_t_22.memview = NULL;
   __pyx_t_22.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":797
+  /* "pokerbull/cheat/_engine.pyx":799
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -30097,7 +30155,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "pokerbull/cheat/_engine.pyx":798
+        /* "pokerbull/cheat/_engine.pyx":800
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
  *         for g in range(games):             # <<<<<<<<<<<<<<
@@ -30111,7 +30169,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
         for (__pyx_t_23 = 0; __pyx_t_23 < __pyx_t_15; __pyx_t_23+=1) {
           __pyx_v_g = __pyx_t_23;
 
-          /* "pokerbull/cheat/_engine.pyx":799
+          /* "pokerbull/cheat/_engine.pyx":801
  *     with nogil:
  *         for g in range(games):
  *             if t.only_one:             # <<<<<<<<<<<<<<
@@ -30123,7 +30181,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           if (__pyx_t_3) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":800
+            /* "pokerbull/cheat/_engine.pyx":802
  *         for g in range(games):
  *             if t.only_one:
  *                 st.uniforms = &uniforms[g, 0]             # <<<<<<<<<<<<<<
@@ -30134,7 +30192,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
             __pyx_t_24 = 0;
             __pyx_v_st.uniforms = (&(*((double *) ( /* dim=1 */ ((char *) (((double *) ( /* dim=0 */ (__pyx_v_uniforms.data + __pyx_t_18 * __pyx_v_uniforms.strides[0]) )) + __pyx_t_24)) ))));
 
-            /* "pokerbull/cheat/_engine.pyx":801
+            /* "pokerbull/cheat/_engine.pyx":803
  *             if t.only_one:
  *                 st.uniforms = &uniforms[g, 0]
  *                 st.n_uniforms = <int> uniforms.shape[1]             # <<<<<<<<<<<<<<
@@ -30143,7 +30201,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
             __pyx_v_st.n_uniforms = ((int)(__pyx_v_uniforms.shape[1]));
 
-            /* "pokerbull/cheat/_engine.pyx":799
+            /* "pokerbull/cheat/_engine.pyx":801
  *     with nogil:
  *         for g in range(games):
  *             if t.only_one:             # <<<<<<<<<<<<<<
@@ -30153,7 +30211,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
             goto __pyx_L32;
           }
 
-          /* "pokerbull/cheat/_engine.pyx":803
+          /* "pokerbull/cheat/_engine.pyx":805
  *                 st.n_uniforms = <int> uniforms.shape[1]
  *             else:
  *                 st.uniforms = one_draw             # <<<<<<<<<<<<<<
@@ -30163,7 +30221,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           /*else*/ {
             __pyx_v_st.uniforms = __pyx_v_one_draw;
 
-            /* "pokerbull/cheat/_engine.pyx":804
+            /* "pokerbull/cheat/_engine.pyx":806
  *             else:
  *                 st.uniforms = one_draw
  *                 st.n_uniforms = 1             # <<<<<<<<<<<<<<
@@ -30174,7 +30232,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
           __pyx_L32:;
 
-          /* "pokerbull/cheat/_engine.pyx":805
+          /* "pokerbull/cheat/_engine.pyx":807
  *                 st.uniforms = one_draw
  *                 st.n_uniforms = 1
  *             leader = <int> (turned[g] % n) if canadian else 0             # <<<<<<<<<<<<<<
@@ -30194,7 +30252,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
           __pyx_v_leader = __pyx_t_2;
 
-          /* "pokerbull/cheat/_engine.pyx":806
+          /* "pokerbull/cheat/_engine.pyx":808
  *                 st.n_uniforms = 1
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)             # <<<<<<<<<<<<<<
@@ -30205,7 +30263,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           __pyx_t_18 = 0;
           __pyx_f_9pokerbull_5cheat_7_engine_setup((&__pyx_v_t), (&__pyx_v_st), __pyx_v_deal_cards, ((PY_LONG_LONG const *)(&(*((__pyx_t_5numpy_int64_t *) ( /* dim=1 */ ((char *) (((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ (__pyx_v_orders.data + __pyx_t_24 * __pyx_v_orders.strides[0]) )) + __pyx_t_18)) ))))), __pyx_v_m, __pyx_v_leader);
 
-          /* "pokerbull/cheat/_engine.pyx":807
+          /* "pokerbull/cheat/_engine.pyx":809
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:             # <<<<<<<<<<<<<<
@@ -30217,7 +30275,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           if (__pyx_t_3) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":808
+            /* "pokerbull/cheat/_engine.pyx":810
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -30226,7 +30284,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
             __pyx_v_st.actions = (__pyx_v_st.actions + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":807
+            /* "pokerbull/cheat/_engine.pyx":809
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:             # <<<<<<<<<<<<<<
@@ -30235,7 +30293,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           }
 
-          /* "pokerbull/cheat/_engine.pyx":809
+          /* "pokerbull/cheat/_engine.pyx":811
  *             if canadian:
  *                 st.actions += 1
  *             play_game(&t, &st, sty)             # <<<<<<<<<<<<<<
@@ -30244,7 +30302,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           __pyx_f_9pokerbull_5cheat_7_engine_play_game((&__pyx_v_t), (&__pyx_v_st), __pyx_v_sty);
 
-          /* "pokerbull/cheat/_engine.pyx":810
+          /* "pokerbull/cheat/_engine.pyx":812
  *                 st.actions += 1
  *             play_game(&t, &st, sty)
  *             for s in range(n):             # <<<<<<<<<<<<<<
@@ -30258,7 +30316,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
             __pyx_v_s = __pyx_t_11;
 
-            /* "pokerbull/cheat/_engine.pyx":811
+            /* "pokerbull/cheat/_engine.pyx":813
  *             play_game(&t, &st, sty)
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]             # <<<<<<<<<<<<<<
@@ -30271,7 +30329,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
 
 
-          /* "pokerbull/cheat/_engine.pyx":812
+          /* "pokerbull/cheat/_engine.pyx":814
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions             # <<<<<<<<<<<<<<
@@ -30286,7 +30344,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":797
+      /* "pokerbull/cheat/_engine.pyx":799
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -30303,19 +30361,19 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":813
+  /* "pokerbull/cheat/_engine.pyx":815
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions
  *     return rets, acts             # <<<<<<<<<<<<<<
 */
-  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 813, __pyx_L1_error)
+  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 815, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_INCREF(__pyx_v_rets);
   __Pyx_GIVEREF(__pyx_v_rets);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 813, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 815, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_acts);
   __Pyx_GIVEREF(__pyx_v_acts);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 813, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 815, __pyx_L1_error);
   {
     PyObject *__pyx_temp;
     {
@@ -30327,7 +30385,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __pyx_t_4 = 0;
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":732
+  /* "pokerbull/cheat/_engine.pyx":734
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -31709,14 +31767,14 @@ static int __Pyx_modinit_Exttype___pyx_defaults(__pyx_mstatetype *__pyx_mstate) 
   __Pyx_RefNannySetupContext("__Pyx_modinit_Exttype___pyx_defaults", 0);
   /*--- Exttype __pyx_defaults ---*/
   #if CYTHON_USE_TYPE_SPECS
-  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 732, __pyx_L1_error)
+  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 734, __pyx_L1_error)
   #else
   __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults;
   #endif
   #if !CYTHON_COMPILING_IN_LIMITED_API
   #endif
   #if !CYTHON_USE_TYPE_SPECS
-  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 732, __pyx_L1_error)
+  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 734, __pyx_L1_error)
   #endif
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount((PyObject*)__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults);
@@ -32903,45 +32961,54 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
   /* "pokerbull/cheat/_engine.pyx":23
  *     BIG = 1 << 30
  * 
- * cdef double COUNTER_DOUBT = 0.03             # <<<<<<<<<<<<<<
+ * cdef double COUNTER_DOUBT = 0.15     # bots.COUNTER_DOUBT             # <<<<<<<<<<<<<<
+ * cdef double SHARK_DOUBT = 0.3        # bots.SHARK_DOUBT
+ * 
+*/
+  __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT = 0.15;
+
+  /* "pokerbull/cheat/_engine.pyx":24
+ * 
+ * cdef double COUNTER_DOUBT = 0.15     # bots.COUNTER_DOUBT
+ * cdef double SHARK_DOUBT = 0.3        # bots.SHARK_DOUBT             # <<<<<<<<<<<<<<
  * 
  * 
 */
-  __pyx_v_9pokerbull_5cheat_7_engine_COUNTER_DOUBT = 0.03;
+  __pyx_v_9pokerbull_5cheat_7_engine_SHARK_DOUBT = 0.3;
 
-  /* "pokerbull/cheat/_engine.pyx":732
+  /* "pokerbull/cheat/_engine.pyx":734
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
  *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 732, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 734, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 732, __pyx_L1_error)
+  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 734, __pyx_L1_error)
 
-  /* "pokerbull/cheat/_engine.pyx":733
+  /* "pokerbull/cheat/_engine.pyx":735
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
  *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):             # <<<<<<<<<<<<<<
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
  *     the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack
 */
-  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 733, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 735, __pyx_L1_error)
   __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg0 = __pyx_t_9;
 
   __pyx_t_9.memview = NULL;
   __pyx_t_9.data = NULL;
-  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 733, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 735, __pyx_L1_error)
   __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg1 = __pyx_t_10;
 
   __pyx_t_10.memview = NULL;
   __pyx_t_10.data = NULL;
   __Pyx_CyFunction_SetDefaultsGetter(__pyx_t_4, __pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__);
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 732, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 734, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "pokerbull/cheat/_engine.pyx":1
@@ -32996,7 +33063,7 @@ static int __Pyx_InitCachedBuiltins(__pyx_mstatetype *__pyx_mstate) {
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
-  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 772, __pyx_L1_error)
+  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 774, __pyx_L1_error)
   __pyx_builtin___import__ = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_import); if (!__pyx_builtin___import__) __PYX_ERR(1, 119, __pyx_L1_error)
   __pyx_builtin_Ellipsis = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_Ellipsis); if (!__pyx_builtin_Ellipsis) __PYX_ERR(1, 436, __pyx_L1_error)
   __pyx_builtin_id = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_id); if (!__pyx_builtin_id) __PYX_ERR(1, 662, __pyx_L1_error)
@@ -33268,7 +33335,7 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
   PyObject* tuple_dedup_map = PyDict_New();
   if (unlikely(!tuple_dedup_map)) return -1;
   {
-    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 732};
+    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 734};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_table, __pyx_mstate->__pyx_n_u_orders, __pyx_mstate->__pyx_n_u_styles, __pyx_mstate->__pyx_n_u_turned, __pyx_mstate->__pyx_n_u_uniforms, __pyx_mstate->__pyx_n_u_t, __pyx_mstate->__pyx_n_u_st, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_m, __pyx_mstate->__pyx_n_u_g, __pyx_mstate->__pyx_n_u_deal_cards, __pyx_mstate->__pyx_n_u_sty, __pyx_mstate->__pyx_n_u_canadian, __pyx_mstate->__pyx_n_u_one_draw, __pyx_mstate->__pyx_n_u_cyc, __pyx_mstate->__pyx_n_u_r, __pyx_mstate->__pyx_n_u_deck, __pyx_mstate->__pyx_n_u_games, __pyx_mstate->__pyx_n_u_leader, __pyx_mstate->__pyx_n_u_rets, __pyx_mstate->__pyx_n_u_acts, __pyx_mstate->__pyx_n_u_rv, __pyx_mstate->__pyx_n_u_av};
     __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_EQ_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
   }

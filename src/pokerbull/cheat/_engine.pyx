@@ -20,7 +20,8 @@ cdef enum:
     SHARK = 3
     BIG = 1 << 30
 
-cdef double COUNTER_DOUBT = 0.03
+cdef double COUNTER_DOUBT = 0.15     # bots.COUNTER_DOUBT
+cdef double SHARK_DOUBT = 0.3        # bots.SHARK_DOUBT
 
 
 cdef struct Table:
@@ -285,8 +286,8 @@ cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
         return 1
     if style <= LIAR:
         return 0
-    if style == SHARK:
-        return st.sizes[seat] == 0
+    if style == SHARK and st.sizes[seat] == 0:
+        return 1
     for c in range(NC):
         hand_total += st.hands[p][c]
         known_total += st.known[p][c] + st.out[c]
@@ -294,7 +295,8 @@ cdef int should_challenge(Table* t, State* st, int p, int style) noexcept nogil:
     before = st.sizes[seat] + st.last_laid
     if unknown <= 0:
         return 0
-    return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT
+    return count == 1 and chance_at_least(unknown, unknown_r, before, count) < \
+        (SHARK_DOUBT if style == SHARK else COUNTER_DOUBT)
 
 
 cdef void end_game(Table* t, State* st) noexcept nogil:

@@ -3,11 +3,11 @@
 - ``honest``: never lies, picks up (or passes) when it holds no true card, challenges
   only with proof (the claim needs more cards than can be out there).
 - ``liar``: as honest, but lies with one far-off card instead of picking up.
-- ``counter``: as liar, and challenges claims its own hand, the cards it has seen and
-  the cards put aside make unlikely (more than one above the expected count).
-- ``shark``: as liar, and always challenges a play that would otherwise win the game
-  (the strongest of the styles tried: padding true plays with an extra card and
-  doubting on likelihood both lost to it in tournaments, docs/cheat.md).
+- ``counter``: as liar, and doubts a one-card claim (lies come one card at a time)
+  that the odds from its own hand, the pile cards it has seen and the cards put
+  aside make unlikely (less than 15%).
+- ``shark``: as counter with a bolder threshold (30%), and always challenges a
+  play that would otherwise win the game.
 
 The compiled loop (``_engine``) plays the same bots move for move (tests compare).
 """
@@ -103,17 +103,20 @@ def should_challenge(obs: Observation, style: int) -> bool:
         return True                                  # proof: not enough such cards
     if style <= LIAR:
         return False
-    if style == SHARK:
-        return obs.hand_sizes[seat] == 0           # the play would win: always doubt it
+    if style == SHARK and obs.hand_sizes[seat] == 0:
+        return True                                # the play would win: always doubt it
     unknown = sum(deck) - sum(obs.hand) - sum(obs.known_pile) - sum(obs.out_of_play) \
         - obs.cleared
     before = obs.hand_sizes[seat] + laid
     if unknown <= 0:
         return False
-    return chance_at_least(unknown, unknown_r, before, count) < COUNTER_DOUBT
+    # lies come one card at a time: doubt a single card the odds make unlikely
+    return count == 1 and chance_at_least(unknown, unknown_r, before, count) < \
+        (SHARK_DOUBT if style == SHARK else COUNTER_DOUBT)
 
 
-COUNTER_DOUBT = 0.03     # the counter doubts a claim it gives less than a 3% chance
+COUNTER_DOUBT = 0.15     # _engine.pyx holds the same thresholds
+SHARK_DOUBT = 0.3
 
 
 def chance_at_least(unknown: int, of_rank: int, drawn: int, k: int) -> float:
