@@ -2104,7 +2104,7 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_State {
   double ret[__pyx_e_9pokerbull_5cheat_7_engine_MAXP];
 };
 
-/* "pokerbull/cheat/_engine.pyx":734
+/* "pokerbull/cheat/_engine.pyx":736
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -27400,7 +27400,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *                                   or (t.chinese and not st.lead)):
  *             style = HONEST            # picking up (or passing) costs nothing: no lie             # <<<<<<<<<<<<<<
  *         k = plan(t, st, p, style, cards, &rank)
- *         if k == 0 and t.chinese:
+ *         if k == 0 and t.chinese and st.lead:
 */
       __pyx_v_style = __pyx_e_9pokerbull_5cheat_7_engine_HONEST;
 
@@ -27417,17 +27417,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *                                   or (t.chinese and not st.lead)):
  *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)             # <<<<<<<<<<<<<<
- *         if k == 0 and t.chinese:
- *             st.actions += 1
+ *         if k == 0 and t.chinese and st.lead:
+ *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
 */
     __pyx_v_k = __pyx_f_9pokerbull_5cheat_7_engine_plan(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_style, __pyx_v_cards, (&__pyx_v_rank));
 
     /* "pokerbull/cheat/_engine.pyx":613
  *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)
- *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
- *             st.actions += 1
- *             chinese_pass(t, st, p)
+ *         if k == 0 and t.chinese and st.lead:             # <<<<<<<<<<<<<<
+ *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
+ *         if k == 0 and t.chinese:
 */
     __pyx_t_3 = (__pyx_v_k == 0);
 
@@ -27441,6 +27441,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
     __pyx_t_3 = (__pyx_v_t->chinese != 0);
 
+    if (__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L16_bool_binop_done;
+    }
+    __pyx_t_3 = (__pyx_v_st->lead != 0);
+
 
     __pyx_t_1 = __pyx_t_3;
 
@@ -27450,6 +27460,50 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       /* "pokerbull/cheat/_engine.pyx":614
  *         k = plan(t, st, p, style, cards, &rank)
+ *         if k == 0 and t.chinese and st.lead:
+ *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie             # <<<<<<<<<<<<<<
+ *         if k == 0 and t.chinese:
+ *             st.actions += 1
+*/
+      __pyx_v_k = __pyx_f_9pokerbull_5cheat_7_engine_plan(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_e_9pokerbull_5cheat_7_engine_LIAR, __pyx_v_cards, (&__pyx_v_rank));
+
+      /* "pokerbull/cheat/_engine.pyx":613
+ *             style = HONEST            # picking up (or passing) costs nothing: no lie
+ *         k = plan(t, st, p, style, cards, &rank)
+ *         if k == 0 and t.chinese and st.lead:             # <<<<<<<<<<<<<<
+ *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
+ *         if k == 0 and t.chinese:
+*/
+    }
+
+    /* "pokerbull/cheat/_engine.pyx":615
+ *         if k == 0 and t.chinese and st.lead:
+ *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
+ *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
+ *             st.actions += 1
+ *             chinese_pass(t, st, p)
+*/
+    __pyx_t_3 = (__pyx_v_k == 0);
+
+    if (__pyx_t_3) {
+
+    } else {
+
+      __pyx_t_1 = __pyx_t_3;
+
+      goto __pyx_L20_bool_binop_done;
+    }
+    __pyx_t_3 = (__pyx_v_t->chinese != 0);
+
+
+    __pyx_t_1 = __pyx_t_3;
+
+    __pyx_L20_bool_binop_done:;
+    if (__pyx_t_1) {
+
+
+      /* "pokerbull/cheat/_engine.pyx":616
+ *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
  *         if k == 0 and t.chinese:
  *             st.actions += 1             # <<<<<<<<<<<<<<
  *             chinese_pass(t, st, p)
@@ -27457,7 +27511,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":615
+      /* "pokerbull/cheat/_engine.pyx":617
  *         if k == 0 and t.chinese:
  *             st.actions += 1
  *             chinese_pass(t, st, p)             # <<<<<<<<<<<<<<
@@ -27466,7 +27520,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":616
+      /* "pokerbull/cheat/_engine.pyx":618
  *             st.actions += 1
  *             chinese_pass(t, st, p)
  *             continue             # <<<<<<<<<<<<<<
@@ -27475,16 +27529,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":613
- *             style = HONEST            # picking up (or passing) costs nothing: no lie
- *         k = plan(t, st, p, style, cards, &rank)
+      /* "pokerbull/cheat/_engine.pyx":615
+ *         if k == 0 and t.chinese and st.lead:
+ *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
  *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
  *             st.actions += 1
  *             chinese_pass(t, st, p)
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":617
+    /* "pokerbull/cheat/_engine.pyx":619
  *             chinese_pass(t, st, p)
  *             continue
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -27496,7 +27550,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":618
+      /* "pokerbull/cheat/_engine.pyx":620
  *             continue
  *         if k == 0:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -27505,7 +27559,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":619
+      /* "pokerbull/cheat/_engine.pyx":621
  *         if k == 0:
  *             st.actions += 1
  *             take_pile(t, st, p)             # <<<<<<<<<<<<<<
@@ -27514,7 +27568,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":620
+      /* "pokerbull/cheat/_engine.pyx":622
  *             st.actions += 1
  *             take_pile(t, st, p)
  *             if not t.rounds:             # <<<<<<<<<<<<<<
@@ -27526,7 +27580,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":621
+        /* "pokerbull/cheat/_engine.pyx":623
  *             take_pile(t, st, p)
  *             if not t.rounds:
  *                 st.due = next_rank(t, st.due)             # <<<<<<<<<<<<<<
@@ -27535,7 +27589,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_st->due);
 
-        /* "pokerbull/cheat/_engine.pyx":620
+        /* "pokerbull/cheat/_engine.pyx":622
  *             st.actions += 1
  *             take_pile(t, st, p)
  *             if not t.rounds:             # <<<<<<<<<<<<<<
@@ -27544,7 +27598,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":622
+      /* "pokerbull/cheat/_engine.pyx":624
  *             if not t.rounds:
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -27553,7 +27607,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":623
+      /* "pokerbull/cheat/_engine.pyx":625
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -27565,7 +27619,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":624
+        /* "pokerbull/cheat/_engine.pyx":626
  *             note_turn(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -27574,7 +27628,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":623
+        /* "pokerbull/cheat/_engine.pyx":625
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -27583,7 +27637,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":625
+      /* "pokerbull/cheat/_engine.pyx":627
  *             if st.over:
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
@@ -27592,7 +27646,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-      /* "pokerbull/cheat/_engine.pyx":626
+      /* "pokerbull/cheat/_engine.pyx":628
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue             # <<<<<<<<<<<<<<
@@ -27601,7 +27655,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":617
+      /* "pokerbull/cheat/_engine.pyx":619
  *             chinese_pass(t, st, p)
  *             continue
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -27610,7 +27664,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":627
+    /* "pokerbull/cheat/_engine.pyx":629
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):             # <<<<<<<<<<<<<<
@@ -27625,7 +27679,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_t_1 = __pyx_t_3;
 
-      goto __pyx_L22_bool_binop_done;
+      goto __pyx_L26_bool_binop_done;
     }
     __pyx_t_3 = (__pyx_v_st->lead != 0);
 
@@ -27635,7 +27689,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_t_1 = __pyx_t_3;
 
-      goto __pyx_L22_bool_binop_done;
+      goto __pyx_L26_bool_binop_done;
     }
     __pyx_t_3 = (__pyx_v_k >= __pyx_v_t->set_size);
 
@@ -27645,18 +27699,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_t_1 = __pyx_t_3;
 
-      goto __pyx_L22_bool_binop_done;
+      goto __pyx_L26_bool_binop_done;
     }
     __pyx_t_3 = (__pyx_f_9pokerbull_5cheat_7_engine_one_suit(__pyx_v_cards, __pyx_v_k) != 0);
 
 
     __pyx_t_1 = __pyx_t_3;
 
-    __pyx_L22_bool_binop_done:;
+    __pyx_L26_bool_binop_done:;
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":628
+      /* "pokerbull/cheat/_engine.pyx":630
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
  *             st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -27665,7 +27719,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-      /* "pokerbull/cheat/_engine.pyx":629
+      /* "pokerbull/cheat/_engine.pyx":631
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
  *             st.actions += k + 1
  *             lead_lost(t, st, p, cards, k)             # <<<<<<<<<<<<<<
@@ -27674,7 +27728,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_cards, __pyx_v_k);
 
-      /* "pokerbull/cheat/_engine.pyx":630
+      /* "pokerbull/cheat/_engine.pyx":632
  *             st.actions += k + 1
  *             lead_lost(t, st, p, cards, k)
  *             continue             # <<<<<<<<<<<<<<
@@ -27683,7 +27737,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":627
+      /* "pokerbull/cheat/_engine.pyx":629
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):             # <<<<<<<<<<<<<<
@@ -27692,7 +27746,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":631
+    /* "pokerbull/cheat/_engine.pyx":633
  *             lead_lost(t, st, p, cards, k)
  *             continue
  *         for i in range(k):             # <<<<<<<<<<<<<<
@@ -27706,7 +27760,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
       __pyx_v_i = __pyx_t_5;
 
-      /* "pokerbull/cheat/_engine.pyx":632
+      /* "pokerbull/cheat/_engine.pyx":634
  *             continue
  *         for i in range(k):
  *             c = cards[i]             # <<<<<<<<<<<<<<
@@ -27715,7 +27769,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_c = (__pyx_v_cards[__pyx_v_i]);
 
-      /* "pokerbull/cheat/_engine.pyx":633
+      /* "pokerbull/cheat/_engine.pyx":635
  *         for i in range(k):
  *             c = cards[i]
  *             st.hands[p][c] -= 1             # <<<<<<<<<<<<<<
@@ -27728,7 +27782,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) - 1);
 
-      /* "pokerbull/cheat/_engine.pyx":634
+      /* "pokerbull/cheat/_engine.pyx":636
  *             c = cards[i]
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1             # <<<<<<<<<<<<<<
@@ -27739,7 +27793,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_6 = __pyx_v_c;
       (__pyx_v_st->pile[__pyx_t_6]) = ((__pyx_v_st->pile[__pyx_t_6]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":635
+      /* "pokerbull/cheat/_engine.pyx":637
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1
  *             st.known[p][c] += 1             # <<<<<<<<<<<<<<
@@ -27752,7 +27806,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":636
+      /* "pokerbull/cheat/_engine.pyx":638
  *             st.pile[c] += 1
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c             # <<<<<<<<<<<<<<
@@ -27763,7 +27817,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":637
+    /* "pokerbull/cheat/_engine.pyx":639
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k             # <<<<<<<<<<<<<<
@@ -27774,7 +27828,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     __pyx_t_2 = __pyx_v_p;
     (__pyx_v_st->sizes[__pyx_t_2]) = ((__pyx_v_st->sizes[__pyx_t_2]) - __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":638
+    /* "pokerbull/cheat/_engine.pyx":640
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k
  *         st.pile_size += k             # <<<<<<<<<<<<<<
@@ -27783,7 +27837,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->pile_size = (__pyx_v_st->pile_size + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":639
+    /* "pokerbull/cheat/_engine.pyx":641
  *         st.sizes[p] -= k
  *         st.pile_size += k
  *         st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -27792,7 +27846,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-    /* "pokerbull/cheat/_engine.pyx":640
+    /* "pokerbull/cheat/_engine.pyx":642
  *         st.pile_size += k
  *         st.actions += k + 1
  *         st.has_play = 1             # <<<<<<<<<<<<<<
@@ -27801,7 +27855,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->has_play = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":641
+    /* "pokerbull/cheat/_engine.pyx":643
  *         st.actions += k + 1
  *         st.has_play = 1
  *         st.last_laid = k             # <<<<<<<<<<<<<<
@@ -27810,7 +27864,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_laid = __pyx_v_k;
 
-    /* "pokerbull/cheat/_engine.pyx":642
+    /* "pokerbull/cheat/_engine.pyx":644
  *         st.has_play = 1
  *         st.last_laid = k
  *         st.last_seat = p             # <<<<<<<<<<<<<<
@@ -27819,7 +27873,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_seat = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":643
+    /* "pokerbull/cheat/_engine.pyx":645
  *         st.last_laid = k
  *         st.last_seat = p
  *         st.last_rank = rank             # <<<<<<<<<<<<<<
@@ -27828,7 +27882,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_rank = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":644
+    /* "pokerbull/cheat/_engine.pyx":646
  *         st.last_seat = p
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16             # <<<<<<<<<<<<<<
@@ -27847,7 +27901,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->last_count = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":645
+    /* "pokerbull/cheat/_engine.pyx":647
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1             # <<<<<<<<<<<<<<
@@ -27856,7 +27910,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_suit = -1;
 
-    /* "pokerbull/cheat/_engine.pyx":646
+    /* "pokerbull/cheat/_engine.pyx":648
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
@@ -27868,7 +27922,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":647
+      /* "pokerbull/cheat/_engine.pyx":649
  *         st.last_suit = -1
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)             # <<<<<<<<<<<<<<
@@ -27896,7 +27950,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_v_st->last_suit = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":646
+      /* "pokerbull/cheat/_engine.pyx":648
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
@@ -27905,7 +27959,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":648
+    /* "pokerbull/cheat/_engine.pyx":650
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.passes = 0             # <<<<<<<<<<<<<<
@@ -27914,7 +27968,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->passes = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":649
+    /* "pokerbull/cheat/_engine.pyx":651
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.passes = 0
  *         st.last_layer = p             # <<<<<<<<<<<<<<
@@ -27923,7 +27977,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_layer = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":650
+    /* "pokerbull/cheat/_engine.pyx":652
  *         st.passes = 0
  *         st.last_layer = p
  *         if st.lead and t.rounds:             # <<<<<<<<<<<<<<
@@ -27938,18 +27992,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_t_1 = __pyx_t_3;
 
-      goto __pyx_L30_bool_binop_done;
+      goto __pyx_L34_bool_binop_done;
     }
     __pyx_t_3 = (__pyx_v_t->rounds != 0);
 
 
     __pyx_t_1 = __pyx_t_3;
 
-    __pyx_L30_bool_binop_done:;
+    __pyx_L34_bool_binop_done:;
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":651
+      /* "pokerbull/cheat/_engine.pyx":653
  *         st.last_layer = p
  *         if st.lead and t.rounds:
  *             st.round_rank = rank             # <<<<<<<<<<<<<<
@@ -27958,7 +28012,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->round_rank = __pyx_v_rank;
 
-      /* "pokerbull/cheat/_engine.pyx":650
+      /* "pokerbull/cheat/_engine.pyx":652
  *         st.passes = 0
  *         st.last_layer = p
  *         if st.lead and t.rounds:             # <<<<<<<<<<<<<<
@@ -27967,7 +28021,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":652
+    /* "pokerbull/cheat/_engine.pyx":654
  *         if st.lead and t.rounds:
  *             st.round_rank = rank
  *         st.lead = 0             # <<<<<<<<<<<<<<
@@ -27976,7 +28030,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->lead = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":653
+    /* "pokerbull/cheat/_engine.pyx":655
  *             st.round_rank = rank
  *         st.lead = 0
  *         st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
@@ -27985,7 +28039,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":654
+    /* "pokerbull/cheat/_engine.pyx":656
  *         st.lead = 0
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -27994,7 +28048,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":655
+    /* "pokerbull/cheat/_engine.pyx":657
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -28006,7 +28060,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":656
+      /* "pokerbull/cheat/_engine.pyx":658
  *         note_turn(t, st)
  *         if st.over:
  *             break             # <<<<<<<<<<<<<<
@@ -28015,7 +28069,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L4_break;
 
-      /* "pokerbull/cheat/_engine.pyx":655
+      /* "pokerbull/cheat/_engine.pyx":657
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -28024,7 +28078,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":657
+    /* "pokerbull/cheat/_engine.pyx":659
  *         if st.over:
  *             break
  *         after_play_allowed(t, st, rank)             # <<<<<<<<<<<<<<
@@ -28033,7 +28087,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":658
+    /* "pokerbull/cheat/_engine.pyx":660
  *             break
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit             # <<<<<<<<<<<<<<
@@ -28044,7 +28098,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->req_suit = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":659
+    /* "pokerbull/cheat/_engine.pyx":661
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -28056,7 +28110,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":660
+      /* "pokerbull/cheat/_engine.pyx":662
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:
  *             w = 0             # <<<<<<<<<<<<<<
@@ -28065,7 +28119,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_w = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":661
+      /* "pokerbull/cheat/_engine.pyx":663
  *         if t.hawaiian:
  *             w = 0
  *             for i in range(1, t.n):             # <<<<<<<<<<<<<<
@@ -28079,7 +28133,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       for (__pyx_t_5 = 1; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
         __pyx_v_i = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":662
+        /* "pokerbull/cheat/_engine.pyx":664
  *             w = 0
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n             # <<<<<<<<<<<<<<
@@ -28088,7 +28142,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_s = ((__pyx_v_p + __pyx_v_i) % __pyx_v_t->n);
 
-        /* "pokerbull/cheat/_engine.pyx":663
+        /* "pokerbull/cheat/_engine.pyx":665
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -28100,16 +28154,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":664
+          /* "pokerbull/cheat/_engine.pyx":666
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:
  *                     continue             # <<<<<<<<<<<<<<
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
 */
-          goto __pyx_L34_continue;
+          goto __pyx_L38_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":663
+          /* "pokerbull/cheat/_engine.pyx":665
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -28118,7 +28172,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":665
+        /* "pokerbull/cheat/_engine.pyx":667
  *                 if not st.active[s]:
  *                     continue
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -28127,7 +28181,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":666
+        /* "pokerbull/cheat/_engine.pyx":668
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -28139,7 +28193,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":667
+          /* "pokerbull/cheat/_engine.pyx":669
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)             # <<<<<<<<<<<<<<
@@ -28148,7 +28202,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_s);
 
-          /* "pokerbull/cheat/_engine.pyx":668
+          /* "pokerbull/cheat/_engine.pyx":670
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)
  *                     w = 1             # <<<<<<<<<<<<<<
@@ -28157,16 +28211,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_v_w = 1;
 
-          /* "pokerbull/cheat/_engine.pyx":669
+          /* "pokerbull/cheat/_engine.pyx":671
  *                     challenge(t, st, s)
  *                     w = 1
  *                     break             # <<<<<<<<<<<<<<
  *             if w:
  *                 continue
 */
-          goto __pyx_L35_break;
+          goto __pyx_L39_break;
 
-          /* "pokerbull/cheat/_engine.pyx":666
+          /* "pokerbull/cheat/_engine.pyx":668
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -28174,12 +28228,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
  *                     w = 1
 */
         }
-        __pyx_L34_continue:;
+        __pyx_L38_continue:;
       }
-      __pyx_L35_break:;
+      __pyx_L39_break:;
 
 
-      /* "pokerbull/cheat/_engine.pyx":670
+      /* "pokerbull/cheat/_engine.pyx":672
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -28191,7 +28245,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":671
+        /* "pokerbull/cheat/_engine.pyx":673
  *                     break
  *             if w:
  *                 continue             # <<<<<<<<<<<<<<
@@ -28200,7 +28254,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":670
+        /* "pokerbull/cheat/_engine.pyx":672
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -28209,7 +28263,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":672
+      /* "pokerbull/cheat/_engine.pyx":674
  *             if w:
  *                 continue
  *             stand(t, st)             # <<<<<<<<<<<<<<
@@ -28218,7 +28272,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":673
+      /* "pokerbull/cheat/_engine.pyx":675
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -28230,7 +28284,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":674
+        /* "pokerbull/cheat/_engine.pyx":676
  *             stand(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -28239,7 +28293,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":673
+        /* "pokerbull/cheat/_engine.pyx":675
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -28248,7 +28302,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":675
+      /* "pokerbull/cheat/_engine.pyx":677
  *             if st.over:
  *                 break
  *             st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -28257,7 +28311,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":676
+      /* "pokerbull/cheat/_engine.pyx":678
  *                 break
  *             st.to_play = next_active(st, t.n, p)
  *             st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -28266,17 +28320,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = -1;
 
-      /* "pokerbull/cheat/_engine.pyx":659
+      /* "pokerbull/cheat/_engine.pyx":661
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
  *             w = 0
  *             for i in range(1, t.n):
 */
-      goto __pyx_L33;
+      goto __pyx_L37;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":678
+    /* "pokerbull/cheat/_engine.pyx":680
  *             st.open_seat = -1
  *         else:
  *             nxt = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -28286,7 +28340,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     /*else*/ {
       __pyx_v_nxt = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":679
+      /* "pokerbull/cheat/_engine.pyx":681
  *         else:
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt             # <<<<<<<<<<<<<<
@@ -28295,7 +28349,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_v_nxt;
 
-      /* "pokerbull/cheat/_engine.pyx":680
+      /* "pokerbull/cheat/_engine.pyx":682
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt
  *             st.open_seat = nxt             # <<<<<<<<<<<<<<
@@ -28304,7 +28358,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = __pyx_v_nxt;
     }
-    __pyx_L33:;
+    __pyx_L37:;
     __pyx_L3_continue:;
   }
   __pyx_L4_break:;
@@ -28330,7 +28384,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":683
+/* "pokerbull/cheat/_engine.pyx":685
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
@@ -28353,7 +28407,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   int __pyx_t_8;
 
 
-  /* "pokerbull/cheat/_engine.pyx":685
+  /* "pokerbull/cheat/_engine.pyx":687
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,
  *                 int leader) noexcept nogil:
  *     cdef int s, c, i, low = BIG             # <<<<<<<<<<<<<<
@@ -28362,7 +28416,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":686
+  /* "pokerbull/cheat/_engine.pyx":688
  *                 int leader) noexcept nogil:
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28376,7 +28430,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":687
+    /* "pokerbull/cheat/_engine.pyx":689
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -28390,7 +28444,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":688
+      /* "pokerbull/cheat/_engine.pyx":690
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.hands[s][c] = 0             # <<<<<<<<<<<<<<
@@ -28399,7 +28453,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       ((__pyx_v_st->hands[__pyx_v_s])[__pyx_v_c]) = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":689
+      /* "pokerbull/cheat/_engine.pyx":691
  *         for c in range(NC):
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -28410,7 +28464,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":690
+    /* "pokerbull/cheat/_engine.pyx":692
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0             # <<<<<<<<<<<<<<
@@ -28419,7 +28473,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->sizes[__pyx_v_s]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":691
+    /* "pokerbull/cheat/_engine.pyx":693
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0
  *         st.active[s] = 1             # <<<<<<<<<<<<<<
@@ -28428,7 +28482,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->active[__pyx_v_s]) = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":692
+    /* "pokerbull/cheat/_engine.pyx":694
  *         st.sizes[s] = 0
  *         st.active[s] = 1
  *         st.ret[s] = 0.0             # <<<<<<<<<<<<<<
@@ -28439,7 +28493,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":693
+  /* "pokerbull/cheat/_engine.pyx":695
  *         st.active[s] = 1
  *         st.ret[s] = 0.0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -28453,7 +28507,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":694
+    /* "pokerbull/cheat/_engine.pyx":696
  *         st.ret[s] = 0.0
  *     for c in range(NC):
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -28462,7 +28516,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->pile[__pyx_v_c]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":695
+    /* "pokerbull/cheat/_engine.pyx":697
  *     for c in range(NC):
  *         st.pile[c] = 0
  *         st.out[c] = 0             # <<<<<<<<<<<<<<
@@ -28473,7 +28527,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":696
+  /* "pokerbull/cheat/_engine.pyx":698
  *         st.pile[c] = 0
  *         st.out[c] = 0
  *     st.gone = 0             # <<<<<<<<<<<<<<
@@ -28482,7 +28536,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->gone = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":697
+  /* "pokerbull/cheat/_engine.pyx":699
  *         st.out[c] = 0
  *     st.gone = 0
  *     st.n_lost = 0             # <<<<<<<<<<<<<<
@@ -28491,7 +28545,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_lost = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":698
+  /* "pokerbull/cheat/_engine.pyx":700
  *     st.gone = 0
  *     st.n_lost = 0
  *     st.passes = 0             # <<<<<<<<<<<<<<
@@ -28500,7 +28554,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->passes = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":699
+  /* "pokerbull/cheat/_engine.pyx":701
  *     st.n_lost = 0
  *     st.passes = 0
  *     st.last_layer = -1             # <<<<<<<<<<<<<<
@@ -28509,7 +28563,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_layer = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":700
+  /* "pokerbull/cheat/_engine.pyx":702
  *     st.passes = 0
  *     st.last_layer = -1
  *     st.round_rank = -1             # <<<<<<<<<<<<<<
@@ -28518,7 +28572,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->round_rank = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":701
+  /* "pokerbull/cheat/_engine.pyx":703
  *     st.last_layer = -1
  *     st.round_rank = -1
  *     st.lead = 0             # <<<<<<<<<<<<<<
@@ -28527,7 +28581,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->lead = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":702
+  /* "pokerbull/cheat/_engine.pyx":704
  *     st.round_rank = -1
  *     st.lead = 0
  *     for i in range(m):             # <<<<<<<<<<<<<<
@@ -28541,7 +28595,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":703
+    /* "pokerbull/cheat/_engine.pyx":705
  *     st.lead = 0
  *     for i in range(m):
  *         s = i % t.n             # <<<<<<<<<<<<<<
@@ -28550,7 +28604,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     __pyx_v_s = (__pyx_v_i % __pyx_v_t->n);
 
-    /* "pokerbull/cheat/_engine.pyx":704
+    /* "pokerbull/cheat/_engine.pyx":706
  *     for i in range(m):
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1             # <<<<<<<<<<<<<<
@@ -28563,7 +28617,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     __pyx_t_7 = (__pyx_v_deal_cards[(__pyx_v_order[__pyx_v_i])]);
     ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":705
+    /* "pokerbull/cheat/_engine.pyx":707
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1             # <<<<<<<<<<<<<<
@@ -28576,7 +28630,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":706
+  /* "pokerbull/cheat/_engine.pyx":708
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1
  *     st.n_finished = 0             # <<<<<<<<<<<<<<
@@ -28585,7 +28639,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_finished = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":707
+  /* "pokerbull/cheat/_engine.pyx":709
  *         st.sizes[s] += 1
  *     st.n_finished = 0
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -28594,7 +28648,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":708
+  /* "pokerbull/cheat/_engine.pyx":710
  *     st.n_finished = 0
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -28603,7 +28657,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":709
+  /* "pokerbull/cheat/_engine.pyx":711
  *     st.pile_size = 0
  *     st.has_play = 0
  *     st.last_laid = 0             # <<<<<<<<<<<<<<
@@ -28612,7 +28666,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_laid = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":710
+  /* "pokerbull/cheat/_engine.pyx":712
  *     st.has_play = 0
  *     st.last_laid = 0
  *     st.due = 12             # <<<<<<<<<<<<<<
@@ -28621,7 +28675,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->due = 12;
 
-  /* "pokerbull/cheat/_engine.pyx":711
+  /* "pokerbull/cheat/_engine.pyx":713
  *     st.last_laid = 0
  *     st.due = 12
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -28630,7 +28684,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":712
+  /* "pokerbull/cheat/_engine.pyx":714
  *     st.due = 12
  *     st.stall = 0
  *     st.over = 0             # <<<<<<<<<<<<<<
@@ -28639,7 +28693,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->over = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":713
+  /* "pokerbull/cheat/_engine.pyx":715
  *     st.stall = 0
  *     st.over = 0
  *     st.stalled = 0             # <<<<<<<<<<<<<<
@@ -28648,7 +28702,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stalled = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":714
+  /* "pokerbull/cheat/_engine.pyx":716
  *     st.over = 0
  *     st.stalled = 0
  *     st.actions = 0             # <<<<<<<<<<<<<<
@@ -28657,7 +28711,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->actions = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":715
+  /* "pokerbull/cheat/_engine.pyx":717
  *     st.stalled = 0
  *     st.actions = 0
  *     if t.set_size:             # <<<<<<<<<<<<<<
@@ -28669,7 +28723,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":716
+    /* "pokerbull/cheat/_engine.pyx":718
  *     st.actions = 0
  *     if t.set_size:
  *         for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28683,7 +28737,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":717
+      /* "pokerbull/cheat/_engine.pyx":719
  *     if t.set_size:
  *         for s in range(t.n):
  *             put_aside_sets(t, st, s)             # <<<<<<<<<<<<<<
@@ -28694,7 +28748,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":715
+    /* "pokerbull/cheat/_engine.pyx":717
  *     st.stalled = 0
  *     st.actions = 0
  *     if t.set_size:             # <<<<<<<<<<<<<<
@@ -28703,7 +28757,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":718
+  /* "pokerbull/cheat/_engine.pyx":720
  *         for s in range(t.n):
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28717,7 +28771,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":719
+    /* "pokerbull/cheat/_engine.pyx":721
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -28729,7 +28783,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     if (__pyx_t_8) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":720
+      /* "pokerbull/cheat/_engine.pyx":722
  *     for s in range(t.n):
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -28738,7 +28792,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":719
+      /* "pokerbull/cheat/_engine.pyx":721
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -28749,7 +28803,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":721
+  /* "pokerbull/cheat/_engine.pyx":723
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]
  *     st.record_low = low             # <<<<<<<<<<<<<<
@@ -28758,7 +28812,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->record_low = __pyx_v_low;
 
-  /* "pokerbull/cheat/_engine.pyx":722
+  /* "pokerbull/cheat/_engine.pyx":724
  *             low = st.sizes[s]
  *     st.record_low = low
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -28770,7 +28824,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":723
+    /* "pokerbull/cheat/_engine.pyx":725
  *     st.record_low = low
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -28781,7 +28835,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":722
+    /* "pokerbull/cheat/_engine.pyx":724
  *             low = st.sizes[s]
  *     st.record_low = low
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -28790,7 +28844,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":724
+  /* "pokerbull/cheat/_engine.pyx":726
  *     if st.over:
  *         return
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -28799,7 +28853,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":725
+  /* "pokerbull/cheat/_engine.pyx":727
  *         return
  *     st.req_suit = -1
  *     st.last_suit = -1             # <<<<<<<<<<<<<<
@@ -28808,7 +28862,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":726
+  /* "pokerbull/cheat/_engine.pyx":728
  *     st.req_suit = -1
  *     st.last_suit = -1
  *     st.next_uniform = 0             # <<<<<<<<<<<<<<
@@ -28817,7 +28871,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->next_uniform = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":727
+  /* "pokerbull/cheat/_engine.pyx":729
  *     st.last_suit = -1
  *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
@@ -28829,7 +28883,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":728
+    /* "pokerbull/cheat/_engine.pyx":730
  *     st.next_uniform = 0
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):             # <<<<<<<<<<<<<<
@@ -28839,7 +28893,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_1 = (__pyx_v_t->n - 1); __pyx_t_1 > -1; __pyx_t_1-=1) {
       __pyx_v_s = __pyx_t_1;
 
-      /* "pokerbull/cheat/_engine.pyx":729
+      /* "pokerbull/cheat/_engine.pyx":731
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -28851,7 +28905,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       if (__pyx_t_8) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":730
+        /* "pokerbull/cheat/_engine.pyx":732
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s             # <<<<<<<<<<<<<<
@@ -28860,7 +28914,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
         __pyx_v_leader = __pyx_v_s;
 
-        /* "pokerbull/cheat/_engine.pyx":729
+        /* "pokerbull/cheat/_engine.pyx":731
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -28870,7 +28924,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       }
     }
 
-    /* "pokerbull/cheat/_engine.pyx":727
+    /* "pokerbull/cheat/_engine.pyx":729
  *     st.last_suit = -1
  *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
@@ -28879,7 +28933,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":731
+  /* "pokerbull/cheat/_engine.pyx":733
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s
  *     start_round(t, st, leader)             # <<<<<<<<<<<<<<
@@ -28888,7 +28942,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
 
-  /* "pokerbull/cheat/_engine.pyx":683
+  /* "pokerbull/cheat/_engine.pyx":685
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
@@ -28905,7 +28959,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":734
+/* "pokerbull/cheat/_engine.pyx":736
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -28923,25 +28977,25 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__(CYTHON_UNUSED
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__defaults__", 0);
-  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 734, __pyx_L1_error)
+  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 736, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 734, __pyx_L1_error)
+  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 736, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
-  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 734, __pyx_L1_error)
+  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 736, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 734, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 736, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_2);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 734, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 736, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_2 = 0;
-  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 734, __pyx_L1_error)
+  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 736, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
   __Pyx_GIVEREF(__pyx_t_3);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 734, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 736, __pyx_L1_error);
   __Pyx_INCREF(Py_None);
   __Pyx_GIVEREF(Py_None);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 734, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 736, __pyx_L1_error);
   __pyx_t_3 = 0;
   {
     PyObject *__pyx_temp;
@@ -29012,69 +29066,69 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_table,&__pyx_mstate_global->__pyx_n_u_orders,&__pyx_mstate_global->__pyx_n_u_styles,&__pyx_mstate_global->__pyx_n_u_turned,&__pyx_mstate_global->__pyx_n_u_uniforms,0};
     struct __pyx_defaults *__pyx_dynamic_args = __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self);
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 734, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 736, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 736, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 736, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 736, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 736, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 736, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 734, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 736, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 3; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 734, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 736, __pyx_L3_error) }
       }
     } else {
       switch (__pyx_nargs) {
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 736, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 736, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 736, __pyx_L3_error)
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 736, __pyx_L3_error)
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 734, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 736, __pyx_L3_error)
         break;
         default: goto __pyx_L5_argtuple_error;
       }
     }
     __pyx_v_table = ((PyObject*)values[0]);
-    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 734, __pyx_L3_error)
-    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 734, __pyx_L3_error)
+    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 736, __pyx_L3_error)
+    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 736, __pyx_L3_error)
     if (values[3]) {
-      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 735, __pyx_L3_error)
+      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 737, __pyx_L3_error)
     } else {
       __pyx_v_turned = __pyx_dynamic_args->arg0;
       __PYX_INC_MEMVIEW(&__pyx_v_turned, 1);
     }
     if (values[4]) {
-      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 735, __pyx_L3_error)
+      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 737, __pyx_L3_error)
     } else {
       __pyx_v_uniforms = __pyx_dynamic_args->arg1;
       __PYX_INC_MEMVIEW(&__pyx_v_uniforms, 1);
@@ -29082,7 +29136,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 734, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 736, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -29097,7 +29151,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 734, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 736, __pyx_L1_error)
   __pyx_r = __pyx_pf_9pokerbull_5cheat_7_engine_play_games(__pyx_self, __pyx_v_table, __pyx_v_orders, __pyx_v_styles, __pyx_v_turned, __pyx_v_uniforms);
 
   /* function exit code */
@@ -29174,7 +29228,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("play_games", 0);
 
-  /* "pokerbull/cheat/_engine.pyx":743
+  /* "pokerbull/cheat/_engine.pyx":745
  *     cdef Table t
  *     cdef State st
  *     cdef int n = table["players"], s, i, m             # <<<<<<<<<<<<<<
@@ -29183,15 +29237,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 743, __pyx_L1_error)
+    __PYX_ERR(0, 745, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 743, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 745, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 743, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 745, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_n = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":747
+  /* "pokerbull/cheat/_engine.pyx":749
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -29203,7 +29257,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":748
+    /* "pokerbull/cheat/_engine.pyx":750
  *     cdef int sty[MAXP]
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")             # <<<<<<<<<<<<<<
@@ -29211,7 +29265,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     t.places = table["places"]
 */
     __pyx_t_4 = NULL;
-    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 748, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 750, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_6[0] = __pyx_mstate_global->__pyx_kp_u_the_compiled_loop_seats_at_most;
     __pyx_t_6[1] = __pyx_t_5;
@@ -29222,7 +29276,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_8 = __Pyx_PyUnicode_Join(__pyx_t_6, 3, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 748, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 750, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __pyx_t_9 = 1;
@@ -29231,14 +29285,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_1 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
       __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 748, __pyx_L1_error)
+      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 750, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_1);
     }
     __Pyx_Raise(__pyx_t_1, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __PYX_ERR(0, 748, __pyx_L1_error)
+    __PYX_ERR(0, 750, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":747
+    /* "pokerbull/cheat/_engine.pyx":749
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -29247,7 +29301,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":749
+  /* "pokerbull/cheat/_engine.pyx":751
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n             # <<<<<<<<<<<<<<
@@ -29256,7 +29310,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.n = __pyx_v_n;
 
-  /* "pokerbull/cheat/_engine.pyx":750
+  /* "pokerbull/cheat/_engine.pyx":752
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n
  *     t.places = table["places"]             # <<<<<<<<<<<<<<
@@ -29265,15 +29319,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 750, __pyx_L1_error)
+    __PYX_ERR(0, 752, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 750, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 752, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 750, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 752, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.places = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":751
+  /* "pokerbull/cheat/_engine.pyx":753
  *     t.n = n
  *     t.places = table["places"]
  *     t.fork = table["fork"]             # <<<<<<<<<<<<<<
@@ -29282,15 +29336,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 751, __pyx_L1_error)
+    __PYX_ERR(0, 753, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 751, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 753, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 751, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 753, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.fork = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":752
+  /* "pokerbull/cheat/_engine.pyx":754
  *     t.places = table["places"]
  *     t.fork = table["fork"]
  *     t.free = table["free"]             # <<<<<<<<<<<<<<
@@ -29299,15 +29353,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 752, __pyx_L1_error)
+    __PYX_ERR(0, 754, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 752, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 754, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 752, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 754, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.free = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":753
+  /* "pokerbull/cheat/_engine.pyx":755
  *     t.fork = table["fork"]
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]             # <<<<<<<<<<<<<<
@@ -29316,15 +29370,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 753, __pyx_L1_error)
+    __PYX_ERR(0, 755, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 753, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 755, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 753, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 755, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.egyptian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":754
+  /* "pokerbull/cheat/_engine.pyx":756
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]             # <<<<<<<<<<<<<<
@@ -29333,15 +29387,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 754, __pyx_L1_error)
+    __PYX_ERR(0, 756, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 754, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 756, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 754, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 756, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.specificity = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":755
+  /* "pokerbull/cheat/_engine.pyx":757
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]
  *     t.only_one = table["only_one"]             # <<<<<<<<<<<<<<
@@ -29350,15 +29404,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 755, __pyx_L1_error)
+    __PYX_ERR(0, 757, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 755, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 757, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 755, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 757, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.only_one = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":756
+  /* "pokerbull/cheat/_engine.pyx":758
  *     t.specificity = table["specificity"]
  *     t.only_one = table["only_one"]
  *     t.rounds = table["rounds"]             # <<<<<<<<<<<<<<
@@ -29367,15 +29421,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 756, __pyx_L1_error)
+    __PYX_ERR(0, 758, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_rounds); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 756, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_rounds); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 758, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 756, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 758, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.rounds = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":757
+  /* "pokerbull/cheat/_engine.pyx":759
  *     t.only_one = table["only_one"]
  *     t.rounds = table["rounds"]
  *     t.chinese = table["chinese"]             # <<<<<<<<<<<<<<
@@ -29384,15 +29438,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 757, __pyx_L1_error)
+    __PYX_ERR(0, 759, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_chinese); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 757, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_chinese); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 759, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 757, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 759, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.chinese = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":758
+  /* "pokerbull/cheat/_engine.pyx":760
  *     t.rounds = table["rounds"]
  *     t.chinese = table["chinese"]
  *     t.set_size = table["set_size"]             # <<<<<<<<<<<<<<
@@ -29401,15 +29455,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 758, __pyx_L1_error)
+    __PYX_ERR(0, 760, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_set_size); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 758, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_set_size); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 760, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 758, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 760, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.set_size = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":759
+  /* "pokerbull/cheat/_engine.pyx":761
  *     t.chinese = table["chinese"]
  *     t.set_size = table["set_size"]
  *     cdef int canadian = table["canadian"]             # <<<<<<<<<<<<<<
@@ -29418,15 +29472,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 759, __pyx_L1_error)
+    __PYX_ERR(0, 761, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 759, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 761, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 759, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 761, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_canadian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":761
+  /* "pokerbull/cheat/_engine.pyx":763
  *     cdef int canadian = table["canadian"]
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0             # <<<<<<<<<<<<<<
@@ -29435,7 +29489,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   (__pyx_v_one_draw[0]) = 0.0;
 
-  /* "pokerbull/cheat/_engine.pyx":762
+  /* "pokerbull/cheat/_engine.pyx":764
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]             # <<<<<<<<<<<<<<
@@ -29444,15 +29498,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 762, __pyx_L1_error)
+    __PYX_ERR(0, 764, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 762, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 764, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 762, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 764, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.counts_differ = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":763
+  /* "pokerbull/cheat/_engine.pyx":765
  *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]             # <<<<<<<<<<<<<<
@@ -29461,15 +29515,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 763, __pyx_L1_error)
+    __PYX_ERR(0, 765, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 763, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 765, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 763, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 765, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.wild = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":764
+  /* "pokerbull/cheat/_engine.pyx":766
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]             # <<<<<<<<<<<<<<
@@ -29478,15 +29532,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 764, __pyx_L1_error)
+    __PYX_ERR(0, 766, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 764, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 766, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 764, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 766, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.max_lay = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":765
+  /* "pokerbull/cheat/_engine.pyx":767
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]             # <<<<<<<<<<<<<<
@@ -29495,15 +29549,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 765, __pyx_L1_error)
+    __PYX_ERR(0, 767, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 765, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 767, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 765, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 767, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.hawaiian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":766
+  /* "pokerbull/cheat/_engine.pyx":768
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]             # <<<<<<<<<<<<<<
@@ -29512,15 +29566,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 766, __pyx_L1_error)
+    __PYX_ERR(0, 768, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 766, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 768, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 766, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 768, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.stall_turns = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":767
+  /* "pokerbull/cheat/_engine.pyx":769
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]             # <<<<<<<<<<<<<<
@@ -29529,24 +29583,24 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 767, __pyx_L1_error)
+    __PYX_ERR(0, 769, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 767, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 769, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __pyx_v_cyc = __pyx_t_1;
   __pyx_t_1 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":768
+  /* "pokerbull/cheat/_engine.pyx":770
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)             # <<<<<<<<<<<<<<
  *     for i in range(14):
  *         t.pos[i] = -1
 */
-  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 768, __pyx_L1_error)
+  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 770, __pyx_L1_error)
   __pyx_v_t.cycle_len = __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":769
+  /* "pokerbull/cheat/_engine.pyx":771
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)
  *     for i in range(14):             # <<<<<<<<<<<<<<
@@ -29556,7 +29610,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < 14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":770
+    /* "pokerbull/cheat/_engine.pyx":772
  *     t.cycle_len = len(cyc)
  *     for i in range(14):
  *         t.pos[i] = -1             # <<<<<<<<<<<<<<
@@ -29566,7 +29620,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     (__pyx_v_t.pos[__pyx_v_i]) = -1;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":771
+  /* "pokerbull/cheat/_engine.pyx":773
  *     for i in range(14):
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -29580,37 +29634,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_i = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":772
+    /* "pokerbull/cheat/_engine.pyx":774
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]             # <<<<<<<<<<<<<<
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 772, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 774, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 772, __pyx_L1_error)
+    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 774, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.cycle[__pyx_v_i]) = __pyx_t_12;
 
 
-    /* "pokerbull/cheat/_engine.pyx":773
+    /* "pokerbull/cheat/_engine.pyx":775
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i             # <<<<<<<<<<<<<<
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 773, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 775, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 773, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 775, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.pos[__pyx_t_7]) = __pyx_v_i;
 
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":774
+  /* "pokerbull/cheat/_engine.pyx":776
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -29619,9 +29673,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
 
   __pyx_t_2 = 0;
-  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 774, __pyx_L1_error)
+  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 776, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 774, __pyx_L1_error)
+  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 776, __pyx_L1_error)
   __pyx_t_8 = __pyx_t_1; __Pyx_INCREF(__pyx_t_8);
   __pyx_t_7 = 0;
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
@@ -29629,31 +29683,31 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     {
       Py_ssize_t __pyx_temp = __Pyx_PyList_GET_SIZE(__pyx_t_8);
       #if !CYTHON_ASSUME_SAFE_SIZE
-      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 774, __pyx_L1_error)
+      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 776, __pyx_L1_error)
       #endif
       if (__pyx_t_7 >= __pyx_temp) break;
     }
     __pyx_t_1 = __Pyx_PyList_GET_ITEM_REF(__pyx_t_8, __pyx_t_7, __Pyx_ReferenceSharing_OwnStrongReference);
     ++__pyx_t_7;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 774, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 776, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
     __Pyx_XDECREF_SET(__pyx_v_r, __pyx_t_1);
     __pyx_t_1 = 0;
     __pyx_v_i = __pyx_t_2;
     __pyx_t_2 = (__pyx_t_2 + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":775
+    /* "pokerbull/cheat/_engine.pyx":777
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r             # <<<<<<<<<<<<<<
  *     deck = table["deck"]
  *     m = 0
 */
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 775, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 777, __pyx_L1_error)
     (__pyx_v_t.all_ranks[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":774
+    /* "pokerbull/cheat/_engine.pyx":776
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -29663,7 +29717,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":776
+  /* "pokerbull/cheat/_engine.pyx":778
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
  *     deck = table["deck"]             # <<<<<<<<<<<<<<
@@ -29672,14 +29726,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 776, __pyx_L1_error)
+    __PYX_ERR(0, 778, __pyx_L1_error)
   }
-  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 776, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 778, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __pyx_v_deck = __pyx_t_8;
   __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":777
+  /* "pokerbull/cheat/_engine.pyx":779
  *         t.all_ranks[i] = r
  *     deck = table["deck"]
  *     m = 0             # <<<<<<<<<<<<<<
@@ -29688,7 +29742,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_m = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":778
+  /* "pokerbull/cheat/_engine.pyx":780
  *     deck = table["deck"]
  *     m = 0
  *     t.deck_total = 0             # <<<<<<<<<<<<<<
@@ -29697,7 +29751,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.deck_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":779
+  /* "pokerbull/cheat/_engine.pyx":781
  *     m = 0
  *     t.deck_total = 0
  *     for i in range(NC):             # <<<<<<<<<<<<<<
@@ -29711,56 +29765,56 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < __pyx_t_14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":780
+    /* "pokerbull/cheat/_engine.pyx":782
  *     t.deck_total = 0
  *     for i in range(NC):
  *         t.deck[i] = deck[i]             # <<<<<<<<<<<<<<
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
 */
-    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 780, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 782, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 780, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 782, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     (__pyx_v_t.deck[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":781
+    /* "pokerbull/cheat/_engine.pyx":783
  *     for i in range(NC):
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]             # <<<<<<<<<<<<<<
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
 */
-    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 781, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 783, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 781, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 783, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 781, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 783, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 781, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 783, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_v_t.deck_total = __pyx_t_10;
 
-    /* "pokerbull/cheat/_engine.pyx":782
+    /* "pokerbull/cheat/_engine.pyx":784
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):             # <<<<<<<<<<<<<<
  *             deal_cards[m] = i
  *             m += 1
 */
-    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 782, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 784, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 782, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 784, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_t_15 = __pyx_t_7;
 
     for (__pyx_t_10 = 0; __pyx_t_10 < __pyx_t_15; __pyx_t_10+=1) {
       __pyx_v_s = __pyx_t_10;
 
-      /* "pokerbull/cheat/_engine.pyx":783
+      /* "pokerbull/cheat/_engine.pyx":785
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
  *             deal_cards[m] = i             # <<<<<<<<<<<<<<
@@ -29769,7 +29823,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
       (__pyx_v_deal_cards[__pyx_v_m]) = __pyx_v_i;
 
-      /* "pokerbull/cheat/_engine.pyx":784
+      /* "pokerbull/cheat/_engine.pyx":786
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
  *             m += 1             # <<<<<<<<<<<<<<
@@ -29783,7 +29837,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":785
+  /* "pokerbull/cheat/_engine.pyx":787
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -29795,7 +29849,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":786
+    /* "pokerbull/cheat/_engine.pyx":788
  *             m += 1
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")             # <<<<<<<<<<<<<<
@@ -29803,9 +29857,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *         sty[s] = styles[s]
 */
     __pyx_t_1 = NULL;
-    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 786, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 788, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 786, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 788, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_16[0] = __pyx_mstate_global->__pyx_kp_u_each_deal_must_order;
     __pyx_t_16[1] = __pyx_t_8;
@@ -29817,7 +29871,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_17 = __Pyx_PyUnicode_Join(__pyx_t_16, 4, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 786, __pyx_L1_error)
+    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 788, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_17);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
@@ -29827,14 +29881,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_1); __pyx_t_1 = 0;
       __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 786, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 788, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 786, __pyx_L1_error)
+    __PYX_ERR(0, 788, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":785
+    /* "pokerbull/cheat/_engine.pyx":787
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -29843,7 +29897,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":787
+  /* "pokerbull/cheat/_engine.pyx":789
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -29857,7 +29911,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_s = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":788
+    /* "pokerbull/cheat/_engine.pyx":790
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):
  *         sty[s] = styles[s]             # <<<<<<<<<<<<<<
@@ -29869,7 +29923,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":789
+  /* "pokerbull/cheat/_engine.pyx":791
  *     for s in range(n):
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]             # <<<<<<<<<<<<<<
@@ -29878,7 +29932,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_games = (__pyx_v_orders.shape[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":790
+  /* "pokerbull/cheat/_engine.pyx":792
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
@@ -29914,7 +29968,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":791
+    /* "pokerbull/cheat/_engine.pyx":793
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")             # <<<<<<<<<<<<<<
@@ -29927,14 +29981,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_canadian_start_needs_the_cards_t};
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 791, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 793, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 791, __pyx_L1_error)
+    __PYX_ERR(0, 793, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":790
+    /* "pokerbull/cheat/_engine.pyx":792
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
@@ -29943,7 +29997,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":792
+  /* "pokerbull/cheat/_engine.pyx":794
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
@@ -29989,7 +30043,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":793
+    /* "pokerbull/cheat/_engine.pyx":795
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
  *         raise ValueError("only_one needs draws for each game")             # <<<<<<<<<<<<<<
@@ -30002,14 +30056,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_only_one_needs_draws_for_each_ga};
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 793, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 795, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 793, __pyx_L1_error)
+    __PYX_ERR(0, 795, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":792
+    /* "pokerbull/cheat/_engine.pyx":794
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
@@ -30018,7 +30072,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":795
+  /* "pokerbull/cheat/_engine.pyx":797
  *         raise ValueError("only_one needs draws for each game")
  *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)             # <<<<<<<<<<<<<<
@@ -30026,26 +30080,26 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef double[:, ::1] rv = rets
 */
   __pyx_t_17 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 795, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 797, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 795, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 797, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 795, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 797, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 795, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 797, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 795, __pyx_L1_error)
+  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 797, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_20);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 795, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 797, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_8);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 795, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 797, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_8 = 0;
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 795, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 797, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 795, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 797, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   __pyx_t_9 = 1;
@@ -30067,13 +30121,13 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 795, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 797, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_rets = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":796
+  /* "pokerbull/cheat/_engine.pyx":798
  *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)             # <<<<<<<<<<<<<<
@@ -30081,16 +30135,16 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef cnp.int64_t[::1] av = acts
 */
   __pyx_t_5 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 796, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 798, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 796, __pyx_L1_error)
+  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 798, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_20);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 796, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 798, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 796, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 798, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_17);
-  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 796, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 798, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
   __pyx_t_9 = 1;
@@ -30112,37 +30166,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 796, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 798, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_acts = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":797
+  /* "pokerbull/cheat/_engine.pyx":799
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets             # <<<<<<<<<<<<<<
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
 */
-  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 797, __pyx_L1_error)
+  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 799, __pyx_L1_error)
   __pyx_v_rv = __pyx_t_21;
   __pyx_t_21.memview = NULL;
   __pyx_t_21.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":798
+  /* "pokerbull/cheat/_engine.pyx":800
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts             # <<<<<<<<<<<<<<
  *     with nogil:
  *         for g in range(games):
 */
-  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 798, __pyx_L1_error)
+  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 800, __pyx_L1_error)
   __pyx_v_av = __pyx_t_22;
   __pyx_t_22.memview = NULL;
   __pyx_t_22.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":799
+  /* "pokerbull/cheat/_engine.pyx":801
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -30155,7 +30209,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "pokerbull/cheat/_engine.pyx":800
+        /* "pokerbull/cheat/_engine.pyx":802
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
  *         for g in range(games):             # <<<<<<<<<<<<<<
@@ -30169,7 +30223,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
         for (__pyx_t_23 = 0; __pyx_t_23 < __pyx_t_15; __pyx_t_23+=1) {
           __pyx_v_g = __pyx_t_23;
 
-          /* "pokerbull/cheat/_engine.pyx":801
+          /* "pokerbull/cheat/_engine.pyx":803
  *     with nogil:
  *         for g in range(games):
  *             if t.only_one:             # <<<<<<<<<<<<<<
@@ -30181,7 +30235,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           if (__pyx_t_3) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":802
+            /* "pokerbull/cheat/_engine.pyx":804
  *         for g in range(games):
  *             if t.only_one:
  *                 st.uniforms = &uniforms[g, 0]             # <<<<<<<<<<<<<<
@@ -30192,7 +30246,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
             __pyx_t_24 = 0;
             __pyx_v_st.uniforms = (&(*((double *) ( /* dim=1 */ ((char *) (((double *) ( /* dim=0 */ (__pyx_v_uniforms.data + __pyx_t_18 * __pyx_v_uniforms.strides[0]) )) + __pyx_t_24)) ))));
 
-            /* "pokerbull/cheat/_engine.pyx":803
+            /* "pokerbull/cheat/_engine.pyx":805
  *             if t.only_one:
  *                 st.uniforms = &uniforms[g, 0]
  *                 st.n_uniforms = <int> uniforms.shape[1]             # <<<<<<<<<<<<<<
@@ -30201,7 +30255,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
             __pyx_v_st.n_uniforms = ((int)(__pyx_v_uniforms.shape[1]));
 
-            /* "pokerbull/cheat/_engine.pyx":801
+            /* "pokerbull/cheat/_engine.pyx":803
  *     with nogil:
  *         for g in range(games):
  *             if t.only_one:             # <<<<<<<<<<<<<<
@@ -30211,7 +30265,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
             goto __pyx_L32;
           }
 
-          /* "pokerbull/cheat/_engine.pyx":805
+          /* "pokerbull/cheat/_engine.pyx":807
  *                 st.n_uniforms = <int> uniforms.shape[1]
  *             else:
  *                 st.uniforms = one_draw             # <<<<<<<<<<<<<<
@@ -30221,7 +30275,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           /*else*/ {
             __pyx_v_st.uniforms = __pyx_v_one_draw;
 
-            /* "pokerbull/cheat/_engine.pyx":806
+            /* "pokerbull/cheat/_engine.pyx":808
  *             else:
  *                 st.uniforms = one_draw
  *                 st.n_uniforms = 1             # <<<<<<<<<<<<<<
@@ -30232,7 +30286,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
           __pyx_L32:;
 
-          /* "pokerbull/cheat/_engine.pyx":807
+          /* "pokerbull/cheat/_engine.pyx":809
  *                 st.uniforms = one_draw
  *                 st.n_uniforms = 1
  *             leader = <int> (turned[g] % n) if canadian else 0             # <<<<<<<<<<<<<<
@@ -30252,7 +30306,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
           __pyx_v_leader = __pyx_t_2;
 
-          /* "pokerbull/cheat/_engine.pyx":808
+          /* "pokerbull/cheat/_engine.pyx":810
  *                 st.n_uniforms = 1
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)             # <<<<<<<<<<<<<<
@@ -30263,7 +30317,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           __pyx_t_18 = 0;
           __pyx_f_9pokerbull_5cheat_7_engine_setup((&__pyx_v_t), (&__pyx_v_st), __pyx_v_deal_cards, ((PY_LONG_LONG const *)(&(*((__pyx_t_5numpy_int64_t *) ( /* dim=1 */ ((char *) (((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ (__pyx_v_orders.data + __pyx_t_24 * __pyx_v_orders.strides[0]) )) + __pyx_t_18)) ))))), __pyx_v_m, __pyx_v_leader);
 
-          /* "pokerbull/cheat/_engine.pyx":809
+          /* "pokerbull/cheat/_engine.pyx":811
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:             # <<<<<<<<<<<<<<
@@ -30275,7 +30329,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           if (__pyx_t_3) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":810
+            /* "pokerbull/cheat/_engine.pyx":812
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -30284,7 +30338,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
             __pyx_v_st.actions = (__pyx_v_st.actions + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":809
+            /* "pokerbull/cheat/_engine.pyx":811
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:             # <<<<<<<<<<<<<<
@@ -30293,7 +30347,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           }
 
-          /* "pokerbull/cheat/_engine.pyx":811
+          /* "pokerbull/cheat/_engine.pyx":813
  *             if canadian:
  *                 st.actions += 1
  *             play_game(&t, &st, sty)             # <<<<<<<<<<<<<<
@@ -30302,7 +30356,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           __pyx_f_9pokerbull_5cheat_7_engine_play_game((&__pyx_v_t), (&__pyx_v_st), __pyx_v_sty);
 
-          /* "pokerbull/cheat/_engine.pyx":812
+          /* "pokerbull/cheat/_engine.pyx":814
  *                 st.actions += 1
  *             play_game(&t, &st, sty)
  *             for s in range(n):             # <<<<<<<<<<<<<<
@@ -30316,7 +30370,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
             __pyx_v_s = __pyx_t_11;
 
-            /* "pokerbull/cheat/_engine.pyx":813
+            /* "pokerbull/cheat/_engine.pyx":815
  *             play_game(&t, &st, sty)
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]             # <<<<<<<<<<<<<<
@@ -30329,7 +30383,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
 
 
-          /* "pokerbull/cheat/_engine.pyx":814
+          /* "pokerbull/cheat/_engine.pyx":816
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions             # <<<<<<<<<<<<<<
@@ -30344,7 +30398,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":799
+      /* "pokerbull/cheat/_engine.pyx":801
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -30361,19 +30415,19 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":815
+  /* "pokerbull/cheat/_engine.pyx":817
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions
  *     return rets, acts             # <<<<<<<<<<<<<<
 */
-  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 815, __pyx_L1_error)
+  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 817, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_INCREF(__pyx_v_rets);
   __Pyx_GIVEREF(__pyx_v_rets);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 815, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 817, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_acts);
   __Pyx_GIVEREF(__pyx_v_acts);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 815, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 817, __pyx_L1_error);
   {
     PyObject *__pyx_temp;
     {
@@ -30385,7 +30439,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __pyx_t_4 = 0;
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":734
+  /* "pokerbull/cheat/_engine.pyx":736
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -31767,14 +31821,14 @@ static int __Pyx_modinit_Exttype___pyx_defaults(__pyx_mstatetype *__pyx_mstate) 
   __Pyx_RefNannySetupContext("__Pyx_modinit_Exttype___pyx_defaults", 0);
   /*--- Exttype __pyx_defaults ---*/
   #if CYTHON_USE_TYPE_SPECS
-  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 734, __pyx_L1_error)
+  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 736, __pyx_L1_error)
   #else
   __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults;
   #endif
   #if !CYTHON_COMPILING_IN_LIMITED_API
   #endif
   #if !CYTHON_USE_TYPE_SPECS
-  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 734, __pyx_L1_error)
+  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 736, __pyx_L1_error)
   #endif
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount((PyObject*)__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults);
@@ -32976,39 +33030,39 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
 */
   __pyx_v_9pokerbull_5cheat_7_engine_SHARK_DOUBT = 0.3;
 
-  /* "pokerbull/cheat/_engine.pyx":734
+  /* "pokerbull/cheat/_engine.pyx":736
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
  *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 734, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 736, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 734, __pyx_L1_error)
+  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 736, __pyx_L1_error)
 
-  /* "pokerbull/cheat/_engine.pyx":735
+  /* "pokerbull/cheat/_engine.pyx":737
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
  *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):             # <<<<<<<<<<<<<<
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
  *     the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack
 */
-  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 735, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 737, __pyx_L1_error)
   __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg0 = __pyx_t_9;
 
   __pyx_t_9.memview = NULL;
   __pyx_t_9.data = NULL;
-  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 735, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 737, __pyx_L1_error)
   __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg1 = __pyx_t_10;
 
   __pyx_t_10.memview = NULL;
   __pyx_t_10.data = NULL;
   __Pyx_CyFunction_SetDefaultsGetter(__pyx_t_4, __pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__);
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 734, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 736, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "pokerbull/cheat/_engine.pyx":1
@@ -33063,7 +33117,7 @@ static int __Pyx_InitCachedBuiltins(__pyx_mstatetype *__pyx_mstate) {
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
-  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 774, __pyx_L1_error)
+  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 776, __pyx_L1_error)
   __pyx_builtin___import__ = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_import); if (!__pyx_builtin___import__) __PYX_ERR(1, 119, __pyx_L1_error)
   __pyx_builtin_Ellipsis = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_Ellipsis); if (!__pyx_builtin_Ellipsis) __PYX_ERR(1, 436, __pyx_L1_error)
   __pyx_builtin_id = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_id); if (!__pyx_builtin_id) __PYX_ERR(1, 662, __pyx_L1_error)
@@ -33335,7 +33389,7 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
   PyObject* tuple_dedup_map = PyDict_New();
   if (unlikely(!tuple_dedup_map)) return -1;
   {
-    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 734};
+    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 736};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_table, __pyx_mstate->__pyx_n_u_orders, __pyx_mstate->__pyx_n_u_styles, __pyx_mstate->__pyx_n_u_turned, __pyx_mstate->__pyx_n_u_uniforms, __pyx_mstate->__pyx_n_u_t, __pyx_mstate->__pyx_n_u_st, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_m, __pyx_mstate->__pyx_n_u_g, __pyx_mstate->__pyx_n_u_deal_cards, __pyx_mstate->__pyx_n_u_sty, __pyx_mstate->__pyx_n_u_canadian, __pyx_mstate->__pyx_n_u_one_draw, __pyx_mstate->__pyx_n_u_cyc, __pyx_mstate->__pyx_n_u_r, __pyx_mstate->__pyx_n_u_deck, __pyx_mstate->__pyx_n_u_games, __pyx_mstate->__pyx_n_u_leader, __pyx_mstate->__pyx_n_u_rets, __pyx_mstate->__pyx_n_u_acts, __pyx_mstate->__pyx_n_u_rv, __pyx_mstate->__pyx_n_u_av};
     __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_EQ_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
   }

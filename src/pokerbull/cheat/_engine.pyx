@@ -610,6 +610,8 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
                                   or (t.chinese and not st.lead)):
             style = HONEST            # picking up (or passing) costs nothing: no lie
         k = plan(t, st, p, style, cards, &rank)
+        if k == 0 and t.chinese and st.lead:
+            k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
         if k == 0 and t.chinese:
             st.actions += 1
             chinese_pass(t, st, p)

@@ -176,8 +176,11 @@ class CheatBot:
             style = HONEST          # nothing to take: no reason to lie
         plan = plan_play(obs, style)
         if plan is None:
-            return PASS if PASS in legal else PICK_UP if PICK_UP in legal else \
-                plan_play(obs, LIAR)[0][0] + LAY
+            if PASS in legal:
+                return PASS
+            if PICK_UP in legal:
+                return PICK_UP
+            plan = plan_play(obs, LIAR)     # a lead with no true card (Royals): must lie
         cards, claim = plan
         laid = list(obs.pending)
         for c in cards:
