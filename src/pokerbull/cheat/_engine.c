@@ -2104,7 +2104,7 @@ struct __pyx_t_9pokerbull_5cheat_7_engine_State {
   double ret[__pyx_e_9pokerbull_5cheat_7_engine_MAXP];
 };
 
-/* "pokerbull/cheat/_engine.pyx":736
+/* "pokerbull/cheat/_engine.pyx":739
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -3876,6 +3876,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(struct __pyx_t_9pokerb
 static void __pyx_f_9pokerbull_5cheat_7_engine_put_aside_sets(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_start_round(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
+static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_matches(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, int, int, int); /*proto*/
+static void __pyx_f_9pokerbull_5cheat_7_engine_settle(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *, int); /*proto*/
 static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *, struct __pyx_t_9pokerbull_5cheat_7_engine_State *); /*proto*/
@@ -25287,6 +25289,226 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(struct __pyx_t_9pok
 /* "pokerbull/cheat/_engine.pyx":462
  * 
  * 
+ * cdef inline int matches(Table* t, int card, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """Is a laid card of the claim? A wild joker is of every rank and suit."""
+ *     if card >= 52:
+*/
+
+static CYTHON_INLINE int __pyx_f_9pokerbull_5cheat_7_engine_matches(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, int __pyx_v_card, int __pyx_v_rank, int __pyx_v_suit) {
+  int __pyx_r;
+  int __pyx_t_1;
+  int __pyx_t_2;
+
+  /* "pokerbull/cheat/_engine.pyx":464
+ * cdef inline int matches(Table* t, int card, int rank, int suit) noexcept nogil:
+ *     """Is a laid card of the claim? A wild joker is of every rank and suit."""
+ *     if card >= 52:             # <<<<<<<<<<<<<<
+ *         return t.wild or rank == JOKER_RANK
+ *     return card >> 2 == rank and (suit < 0 or card & 3 == suit)
+*/
+  __pyx_t_1 = (__pyx_v_card >= 52);
+
+  if (__pyx_t_1) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":465
+ *     """Is a laid card of the claim? A wild joker is of every rank and suit."""
+ *     if card >= 52:
+ *         return t.wild or rank == JOKER_RANK             # <<<<<<<<<<<<<<
+ *     return card >> 2 == rank and (suit < 0 or card & 3 == suit)
+ * 
+*/
+    if (!__pyx_v_t->wild) {
+    } else {
+
+      __pyx_t_2 = __pyx_v_t->wild;
+      goto __pyx_L4_bool_binop_done;
+    }
+    __pyx_t_1 = (__pyx_v_rank == __pyx_e_9pokerbull_5cheat_7_engine_JOKER_RANK);
+
+
+    __pyx_t_2 = __pyx_t_1;
+
+    __pyx_L4_bool_binop_done:;
+    {
+      __pyx_r = __pyx_t_2;
+    }
+    goto __pyx_L0;
+
+    /* "pokerbull/cheat/_engine.pyx":464
+ * cdef inline int matches(Table* t, int card, int rank, int suit) noexcept nogil:
+ *     """Is a laid card of the claim? A wild joker is of every rank and suit."""
+ *     if card >= 52:             # <<<<<<<<<<<<<<
+ *         return t.wild or rank == JOKER_RANK
+ *     return card >> 2 == rank and (suit < 0 or card & 3 == suit)
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":466
+ *     if card >= 52:
+ *         return t.wild or rank == JOKER_RANK
+ *     return card >> 2 == rank and (suit < 0 or card & 3 == suit)             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+  __pyx_t_1 = ((__pyx_v_card >> 2) == __pyx_v_rank);
+
+  if (__pyx_t_1) {
+
+  } else {
+
+    __pyx_t_2 = __pyx_t_1;
+
+    goto __pyx_L6_bool_binop_done;
+  }
+  __pyx_t_1 = (__pyx_v_suit < 0);
+
+  if (!__pyx_t_1) {
+
+  } else {
+
+    __pyx_t_2 = __pyx_t_1;
+
+    goto __pyx_L6_bool_binop_done;
+  }
+  __pyx_t_1 = ((__pyx_v_card & 3) == __pyx_v_suit);
+
+
+  __pyx_t_2 = __pyx_t_1;
+
+  __pyx_L6_bool_binop_done:;
+  {
+    __pyx_r = __pyx_t_2;
+  }
+  goto __pyx_L0;
+
+  /* "pokerbull/cheat/_engine.pyx":462
+ * 
+ * 
+ * cdef inline int matches(Table* t, int card, int rank, int suit) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """Is a laid card of the claim? A wild joker is of every rank and suit."""
+ *     if card >= 52:
+*/
+
+  /* function exit code */
+  __pyx_L0:;
+  return __pyx_r;
+}
+
+/* "pokerbull/cheat/_engine.pyx":469
+ * 
+ * 
+ * cdef void settle(Table* t, State* st, int challenger, int lie) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """The liar, else the challenger, takes the pile; a true last play goes out."""
+ *     cdef int layer = st.last_seat
+*/
+
+static void __pyx_f_9pokerbull_5cheat_7_engine_settle(struct __pyx_t_9pokerbull_5cheat_7_engine_Table *__pyx_v_t, struct __pyx_t_9pokerbull_5cheat_7_engine_State *__pyx_v_st, int __pyx_v_challenger, int __pyx_v_lie) {
+  int __pyx_v_layer;
+  int __pyx_t_1;
+  int __pyx_t_2;
+  int __pyx_t_3;
+
+  /* "pokerbull/cheat/_engine.pyx":471
+ * cdef void settle(Table* t, State* st, int challenger, int lie) noexcept nogil:
+ *     """The liar, else the challenger, takes the pile; a true last play goes out."""
+ *     cdef int layer = st.last_seat             # <<<<<<<<<<<<<<
+ *     take_pile(t, st, layer if lie else challenger)
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+*/
+  __pyx_t_1 = __pyx_v_st->last_seat;
+
+  __pyx_v_layer = __pyx_t_1;
+
+  /* "pokerbull/cheat/_engine.pyx":472
+ *     """The liar, else the challenger, takes the pile; a true last play goes out."""
+ *     cdef int layer = st.last_seat
+ *     take_pile(t, st, layer if lie else challenger)             # <<<<<<<<<<<<<<
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+ *         finish(t, st, layer)
+*/
+  __pyx_t_2 = (__pyx_v_lie != 0);
+
+  if (__pyx_t_2) {
+
+    __pyx_t_1 = __pyx_v_layer;
+  } else {
+
+    __pyx_t_1 = __pyx_v_challenger;
+  }
+
+  __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_t_1);
+
+
+  /* "pokerbull/cheat/_engine.pyx":473
+ *     cdef int layer = st.last_seat
+ *     take_pile(t, st, layer if lie else challenger)
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
+ *         finish(t, st, layer)
+ * 
+*/
+  __pyx_t_3 = (!(__pyx_v_lie != 0));
+
+  if (__pyx_t_3) {
+
+  } else {
+
+    __pyx_t_2 = __pyx_t_3;
+
+    goto __pyx_L4_bool_binop_done;
+  }
+  __pyx_t_3 = ((__pyx_v_st->sizes[__pyx_v_layer]) == 0);
+
+  if (__pyx_t_3) {
+
+  } else {
+
+    __pyx_t_2 = __pyx_t_3;
+
+    goto __pyx_L4_bool_binop_done;
+  }
+  __pyx_t_3 = ((__pyx_v_st->active[__pyx_v_layer]) != 0);
+
+
+  __pyx_t_2 = __pyx_t_3;
+
+  __pyx_L4_bool_binop_done:;
+  if (__pyx_t_2) {
+
+
+    /* "pokerbull/cheat/_engine.pyx":474
+ *     take_pile(t, st, layer if lie else challenger)
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+ *         finish(t, st, layer)             # <<<<<<<<<<<<<<
+ * 
+ * 
+*/
+    __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
+
+    /* "pokerbull/cheat/_engine.pyx":473
+ *     cdef int layer = st.last_seat
+ *     take_pile(t, st, layer if lie else challenger)
+ *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
+ *         finish(t, st, layer)
+ * 
+*/
+  }
+
+  /* "pokerbull/cheat/_engine.pyx":469
+ * 
+ * 
+ * cdef void settle(Table* t, State* st, int challenger, int lie) noexcept nogil:             # <<<<<<<<<<<<<<
+ *     """The liar, else the challenger, takes the pile; a true last play goes out."""
+ *     cdef int layer = st.last_seat
+*/
+
+  /* function exit code */
+
+}
+
+/* "pokerbull/cheat/_engine.pyx":477
+ * 
+ * 
  * cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
  *     """S: one laid card turned at random (chance outcomes in card-id order, as
  *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
@@ -25300,7 +25522,6 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   int __pyx_v_k;
   int __pyx_v_card;
   int __pyx_v_lie;
-  int __pyx_v_taker;
   double __pyx_v_u;
   double __pyx_v_acc;
   int __pyx_t_1;
@@ -25310,9 +25531,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   int __pyx_t_5;
   int __pyx_t_6;
   int __pyx_t_7;
-  int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":465
+  /* "pokerbull/cheat/_engine.pyx":480
  *     """S: one laid card turned at random (chance outcomes in card-id order, as
  *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker             # <<<<<<<<<<<<<<
@@ -25327,7 +25547,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   __pyx_v_rank = __pyx_t_1;
   __pyx_v_card = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":466
+  /* "pokerbull/cheat/_engine.pyx":481
  *     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]             # <<<<<<<<<<<<<<
@@ -25336,7 +25556,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_u = (__pyx_v_st->uniforms[(__pyx_v_st->next_uniform % __pyx_v_st->n_uniforms)]);
 
-  /* "pokerbull/cheat/_engine.pyx":467
+  /* "pokerbull/cheat/_engine.pyx":482
  *     cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
  *     cdef double acc = 0.0             # <<<<<<<<<<<<<<
@@ -25345,7 +25565,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_acc = 0.0;
 
-  /* "pokerbull/cheat/_engine.pyx":468
+  /* "pokerbull/cheat/_engine.pyx":483
  *     cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
  *     cdef double acc = 0.0
  *     st.next_uniform += 1             # <<<<<<<<<<<<<<
@@ -25354,7 +25574,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_st->next_uniform = (__pyx_v_st->next_uniform + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":469
+  /* "pokerbull/cheat/_engine.pyx":484
  *     cdef double acc = 0.0
  *     st.next_uniform += 1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -25368,7 +25588,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_3; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":470
+    /* "pokerbull/cheat/_engine.pyx":485
  *     st.next_uniform += 1
  *     for c in range(NC):
  *         k = 0             # <<<<<<<<<<<<<<
@@ -25377,7 +25597,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
     __pyx_v_k = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":471
+    /* "pokerbull/cheat/_engine.pyx":486
  *     for c in range(NC):
  *         k = 0
  *         for i in range(st.last_laid):             # <<<<<<<<<<<<<<
@@ -25391,7 +25611,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_i = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":472
+      /* "pokerbull/cheat/_engine.pyx":487
  *         k = 0
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:             # <<<<<<<<<<<<<<
@@ -25403,7 +25623,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
       if (__pyx_t_7) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":473
+        /* "pokerbull/cheat/_engine.pyx":488
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:
  *                 k += 1             # <<<<<<<<<<<<<<
@@ -25412,7 +25632,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
         __pyx_v_k = (__pyx_v_k + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":472
+        /* "pokerbull/cheat/_engine.pyx":487
  *         k = 0
  *         for i in range(st.last_laid):
  *             if st.last_cards[i] == c:             # <<<<<<<<<<<<<<
@@ -25423,7 +25643,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":474
+    /* "pokerbull/cheat/_engine.pyx":489
  *             if st.last_cards[i] == c:
  *                 k += 1
  *         if k:             # <<<<<<<<<<<<<<
@@ -25435,7 +25655,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     if (__pyx_t_7) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":475
+      /* "pokerbull/cheat/_engine.pyx":490
  *                 k += 1
  *         if k:
  *             card = c             # <<<<<<<<<<<<<<
@@ -25444,7 +25664,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
       __pyx_v_card = __pyx_v_c;
 
-      /* "pokerbull/cheat/_engine.pyx":476
+      /* "pokerbull/cheat/_engine.pyx":491
  *         if k:
  *             card = c
  *             acc += (<double>k) / st.last_laid             # <<<<<<<<<<<<<<
@@ -25453,37 +25673,37 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
       __pyx_v_acc = (__pyx_v_acc + (((double)__pyx_v_k) / ((double)__pyx_v_st->last_laid)));
 
-      /* "pokerbull/cheat/_engine.pyx":477
+      /* "pokerbull/cheat/_engine.pyx":492
  *             card = c
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:             # <<<<<<<<<<<<<<
  *                 break
- *     if card >= 52:
+ *     lie = not matches(t, card, rank, st.last_suit)
 */
       __pyx_t_7 = (__pyx_v_u < __pyx_v_acc);
 
       if (__pyx_t_7) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":478
+        /* "pokerbull/cheat/_engine.pyx":493
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:
  *                 break             # <<<<<<<<<<<<<<
- *     if card >= 52:
- *         lie = not (t.wild or rank == JOKER_RANK)
+ *     lie = not matches(t, card, rank, st.last_suit)
+ *     st.actions += 1
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":477
+        /* "pokerbull/cheat/_engine.pyx":492
  *             card = c
  *             acc += (<double>k) / st.last_laid
  *             if u < acc:             # <<<<<<<<<<<<<<
  *                 break
- *     if card >= 52:
+ *     lie = not matches(t, card, rank, st.last_suit)
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":474
+      /* "pokerbull/cheat/_engine.pyx":489
  *             if st.last_cards[i] == c:
  *                 k += 1
  *         if k:             # <<<<<<<<<<<<<<
@@ -25495,186 +25715,36 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   __pyx_L4_break:;
 
 
-  /* "pokerbull/cheat/_engine.pyx":479
+  /* "pokerbull/cheat/_engine.pyx":494
  *             if u < acc:
  *                 break
- *     if card >= 52:             # <<<<<<<<<<<<<<
- *         lie = not (t.wild or rank == JOKER_RANK)
- *     else:
-*/
-  __pyx_t_7 = (__pyx_v_card >= 52);
-
-  if (__pyx_t_7) {
-
-
-    /* "pokerbull/cheat/_engine.pyx":480
- *                 break
- *     if card >= 52:
- *         lie = not (t.wild or rank == JOKER_RANK)             # <<<<<<<<<<<<<<
- *     else:
- *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
-*/
-    __pyx_t_8 = (__pyx_v_t->wild != 0);
-
-    if (!__pyx_t_8) {
-
-    } else {
-
-      __pyx_t_7 = __pyx_t_8;
-
-      goto __pyx_L11_bool_binop_done;
-    }
-    __pyx_t_8 = (__pyx_v_rank == __pyx_e_9pokerbull_5cheat_7_engine_JOKER_RANK);
-
-
-    __pyx_t_7 = __pyx_t_8;
-
-    __pyx_L11_bool_binop_done:;
-    __pyx_v_lie = (!__pyx_t_7);
-
-
-    /* "pokerbull/cheat/_engine.pyx":479
- *             if u < acc:
- *                 break
- *     if card >= 52:             # <<<<<<<<<<<<<<
- *         lie = not (t.wild or rank == JOKER_RANK)
- *     else:
-*/
-    goto __pyx_L10;
-  }
-
-  /* "pokerbull/cheat/_engine.pyx":482
- *         lie = not (t.wild or rank == JOKER_RANK)
- *     else:
- *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)             # <<<<<<<<<<<<<<
+ *     lie = not matches(t, card, rank, st.last_suit)             # <<<<<<<<<<<<<<
  *     st.actions += 1
- *     taker = layer if lie else challenger
+ *     settle(t, st, challenger, lie)
 */
-  /*else*/ {
-    __pyx_t_7 = ((__pyx_v_card >> 2) != __pyx_v_rank);
+  __pyx_v_lie = (!(__pyx_f_9pokerbull_5cheat_7_engine_matches(__pyx_v_t, __pyx_v_card, __pyx_v_rank, __pyx_v_st->last_suit) != 0));
 
-    if (!__pyx_t_7) {
-
-    } else {
-
-      __pyx_t_1 = __pyx_t_7;
-
-      goto __pyx_L13_bool_binop_done;
-    }
-    __pyx_t_7 = (__pyx_v_st->last_suit >= 0);
-
-    if (__pyx_t_7) {
-
-    } else {
-
-      __pyx_t_1 = __pyx_t_7;
-
-      goto __pyx_L13_bool_binop_done;
-    }
-    __pyx_t_7 = ((__pyx_v_card & 3) != __pyx_v_st->last_suit);
-
-
-    __pyx_t_1 = __pyx_t_7;
-
-    __pyx_L13_bool_binop_done:;
-    __pyx_v_lie = __pyx_t_1;
-  }
-  __pyx_L10:;
-
-  /* "pokerbull/cheat/_engine.pyx":483
- *     else:
- *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
+  /* "pokerbull/cheat/_engine.pyx":495
+ *                 break
+ *     lie = not matches(t, card, rank, st.last_suit)
  *     st.actions += 1             # <<<<<<<<<<<<<<
- *     taker = layer if lie else challenger
- *     take_pile(t, st, taker)
+ *     settle(t, st, challenger, lie)
+ *     if st.over:
 */
   __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":484
- *         lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
+  /* "pokerbull/cheat/_engine.pyx":496
+ *     lie = not matches(t, card, rank, st.last_suit)
  *     st.actions += 1
- *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
- *     take_pile(t, st, taker)
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
-*/
-  __pyx_t_7 = (__pyx_v_lie != 0);
-
-  if (__pyx_t_7) {
-
-    __pyx_t_1 = __pyx_v_layer;
-  } else {
-
-    __pyx_t_1 = __pyx_v_challenger;
-  }
-
-  __pyx_v_taker = __pyx_t_1;
-
-  /* "pokerbull/cheat/_engine.pyx":485
- *     st.actions += 1
- *     taker = layer if lie else challenger
- *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)
-*/
-  __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
-
-  /* "pokerbull/cheat/_engine.pyx":486
- *     taker = layer if lie else challenger
- *     take_pile(t, st, taker)
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
- *         finish(t, st, layer)
- *     if st.over:
-*/
-  __pyx_t_8 = (!(__pyx_v_lie != 0));
-
-  if (__pyx_t_8) {
-
-  } else {
-
-    __pyx_t_7 = __pyx_t_8;
-
-    goto __pyx_L17_bool_binop_done;
-  }
-  __pyx_t_8 = ((__pyx_v_st->sizes[__pyx_v_layer]) == 0);
-
-  if (__pyx_t_8) {
-
-  } else {
-
-    __pyx_t_7 = __pyx_t_8;
-
-    goto __pyx_L17_bool_binop_done;
-  }
-  __pyx_t_8 = ((__pyx_v_st->active[__pyx_v_layer]) != 0);
-
-
-  __pyx_t_7 = __pyx_t_8;
-
-  __pyx_L17_bool_binop_done:;
-  if (__pyx_t_7) {
-
-
-    /* "pokerbull/cheat/_engine.pyx":487
- *     take_pile(t, st, taker)
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)             # <<<<<<<<<<<<<<
+ *     settle(t, st, challenger, lie)             # <<<<<<<<<<<<<<
  *     if st.over:
  *         return
 */
-    __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
+  __pyx_f_9pokerbull_5cheat_7_engine_settle(__pyx_v_t, __pyx_v_st, __pyx_v_challenger, __pyx_v_lie);
 
-    /* "pokerbull/cheat/_engine.pyx":486
- *     taker = layer if lie else challenger
- *     take_pile(t, st, taker)
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
- *         finish(t, st, layer)
- *     if st.over:
-*/
-  }
-
-  /* "pokerbull/cheat/_engine.pyx":488
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)
+  /* "pokerbull/cheat/_engine.pyx":497
+ *     st.actions += 1
+ *     settle(t, st, challenger, lie)
  *     if st.over:             # <<<<<<<<<<<<<<
  *         return
  *     st.due = next_rank(t, rank)
@@ -25684,8 +25754,8 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":489
- *         finish(t, st, layer)
+    /* "pokerbull/cheat/_engine.pyx":498
+ *     settle(t, st, challenger, lie)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
  *     st.due = next_rank(t, rank)
@@ -25695,16 +25765,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":488
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)
+    /* "pokerbull/cheat/_engine.pyx":497
+ *     st.actions += 1
+ *     settle(t, st, challenger, lie)
  *     if st.over:             # <<<<<<<<<<<<<<
  *         return
  *     st.due = next_rank(t, rank)
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":490
+  /* "pokerbull/cheat/_engine.pyx":499
  *     if st.over:
  *         return
  *     st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
@@ -25713,7 +25783,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
   __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-  /* "pokerbull/cheat/_engine.pyx":491
+  /* "pokerbull/cheat/_engine.pyx":500
  *         return
  *     st.due = next_rank(t, rank)
  *     if t.free:             # <<<<<<<<<<<<<<
@@ -25725,7 +25795,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   if (__pyx_t_7) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":492
+    /* "pokerbull/cheat/_engine.pyx":501
  *     st.due = next_rank(t, rank)
  *     if t.free:
  *         start_round(t, st, next_active(st, t.n, layer))             # <<<<<<<<<<<<<<
@@ -25734,17 +25804,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 */
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_layer));
 
-    /* "pokerbull/cheat/_engine.pyx":491
+    /* "pokerbull/cheat/_engine.pyx":500
  *         return
  *     st.due = next_rank(t, rank)
  *     if t.free:             # <<<<<<<<<<<<<<
  *         start_round(t, st, next_active(st, t.n, layer))
  *     else:
 */
-    goto __pyx_L21;
+    goto __pyx_L11;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":494
+  /* "pokerbull/cheat/_engine.pyx":503
  *         start_round(t, st, next_active(st, t.n, layer))
  *     else:
  *         turn_with_due(t, st, next_active(st, t.n, layer))             # <<<<<<<<<<<<<<
@@ -25754,9 +25824,9 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
   /*else*/ {
     __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_layer));
   }
-  __pyx_L21:;
+  __pyx_L11:;
 
-  /* "pokerbull/cheat/_engine.pyx":462
+  /* "pokerbull/cheat/_engine.pyx":477
  * 
  * 
  * cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25775,10 +25845,9 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(struct __pyx_t_9pokerb
 
 
 
-
 }
 
-/* "pokerbull/cheat/_engine.pyx":497
+/* "pokerbull/cheat/_engine.pyx":506
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -25791,7 +25860,6 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   int __pyx_v_rank;
   int __pyx_v_lie;
   int __pyx_v_i;
-  int __pyx_v_c;
   int __pyx_v_taker;
   int __pyx_v_winner;
   int __pyx_t_1;
@@ -25800,7 +25868,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":498
+  /* "pokerbull/cheat/_engine.pyx":507
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner             # <<<<<<<<<<<<<<
@@ -25815,7 +25883,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   __pyx_v_rank = __pyx_t_1;
   __pyx_v_lie = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":499
+  /* "pokerbull/cheat/_engine.pyx":508
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:             # <<<<<<<<<<<<<<
@@ -25827,7 +25895,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":500
+    /* "pokerbull/cheat/_engine.pyx":509
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:
  *         reveal_one(t, st, challenger)             # <<<<<<<<<<<<<<
@@ -25836,7 +25904,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_reveal_one(__pyx_v_t, __pyx_v_st, __pyx_v_challenger);
 
-    /* "pokerbull/cheat/_engine.pyx":501
+    /* "pokerbull/cheat/_engine.pyx":510
  *     if t.only_one:
  *         reveal_one(t, st, challenger)
  *         return             # <<<<<<<<<<<<<<
@@ -25847,7 +25915,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":499
+    /* "pokerbull/cheat/_engine.pyx":508
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
  *     cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
  *     if t.only_one:             # <<<<<<<<<<<<<<
@@ -25856,7 +25924,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":502
+  /* "pokerbull/cheat/_engine.pyx":511
  *         reveal_one(t, st, challenger)
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
@@ -25882,16 +25950,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":503
+    /* "pokerbull/cheat/_engine.pyx":512
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1             # <<<<<<<<<<<<<<
  *     for i in range(st.last_laid):
- *         c = st.last_cards[i]
+ *         if not matches(t, st.last_cards[i], rank, st.last_suit):
 */
     __pyx_v_lie = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":502
+    /* "pokerbull/cheat/_engine.pyx":511
  *         reveal_one(t, st, challenger)
  *         return
  *     if t.counts_differ and st.last_laid != st.last_count:             # <<<<<<<<<<<<<<
@@ -25900,12 +25968,12 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":504
+  /* "pokerbull/cheat/_engine.pyx":513
  *     if t.counts_differ and st.last_laid != st.last_count:
  *         lie = 1
  *     for i in range(st.last_laid):             # <<<<<<<<<<<<<<
- *         c = st.last_cards[i]
- *         if c >= 52:
+ *         if not matches(t, st.last_cards[i], rank, st.last_suit):
+ *             lie = 1
 */
 
   __pyx_t_1 = __pyx_v_st->last_laid;
@@ -25914,151 +25982,48 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
     __pyx_v_i = __pyx_t_5;
 
-    /* "pokerbull/cheat/_engine.pyx":505
+    /* "pokerbull/cheat/_engine.pyx":514
  *         lie = 1
  *     for i in range(st.last_laid):
- *         c = st.last_cards[i]             # <<<<<<<<<<<<<<
- *         if c >= 52:
- *             if not (t.wild or rank == JOKER_RANK):
-*/
-    __pyx_v_c = (__pyx_v_st->last_cards[__pyx_v_i]);
-
-    /* "pokerbull/cheat/_engine.pyx":506
- *     for i in range(st.last_laid):
- *         c = st.last_cards[i]
- *         if c >= 52:             # <<<<<<<<<<<<<<
- *             if not (t.wild or rank == JOKER_RANK):
- *                 lie = 1
-*/
-    __pyx_t_2 = (__pyx_v_c >= 52);
-
-    if (__pyx_t_2) {
-
-
-      /* "pokerbull/cheat/_engine.pyx":507
- *         c = st.last_cards[i]
- *         if c >= 52:
- *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
- *                 lie = 1
- *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
-*/
-      __pyx_t_3 = (__pyx_v_t->wild != 0);
-
-      if (!__pyx_t_3) {
-
-      } else {
-
-        __pyx_t_2 = __pyx_t_3;
-
-        goto __pyx_L11_bool_binop_done;
-      }
-      __pyx_t_3 = (__pyx_v_rank == __pyx_e_9pokerbull_5cheat_7_engine_JOKER_RANK);
-
-
-      __pyx_t_2 = __pyx_t_3;
-
-      __pyx_L11_bool_binop_done:;
-      __pyx_t_3 = (!__pyx_t_2);
-
-
-      if (__pyx_t_3) {
-
-
-        /* "pokerbull/cheat/_engine.pyx":508
- *         if c >= 52:
- *             if not (t.wild or rank == JOKER_RANK):
- *                 lie = 1             # <<<<<<<<<<<<<<
- *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
- *             lie = 1
-*/
-        __pyx_v_lie = 1;
-
-        /* "pokerbull/cheat/_engine.pyx":507
- *         c = st.last_cards[i]
- *         if c >= 52:
- *             if not (t.wild or rank == JOKER_RANK):             # <<<<<<<<<<<<<<
- *                 lie = 1
- *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
-*/
-      }
-
-      /* "pokerbull/cheat/_engine.pyx":506
- *     for i in range(st.last_laid):
- *         c = st.last_cards[i]
- *         if c >= 52:             # <<<<<<<<<<<<<<
- *             if not (t.wild or rank == JOKER_RANK):
- *                 lie = 1
-*/
-      goto __pyx_L9;
-    }
-
-    /* "pokerbull/cheat/_engine.pyx":509
- *             if not (t.wild or rank == JOKER_RANK):
- *                 lie = 1
- *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
+ *         if not matches(t, st.last_cards[i], rank, st.last_suit):             # <<<<<<<<<<<<<<
  *             lie = 1
  *     taker = layer if lie else challenger
 */
-    __pyx_t_2 = ((__pyx_v_c >> 2) != __pyx_v_rank);
-
-    if (!__pyx_t_2) {
-
-    } else {
-
-      __pyx_t_3 = __pyx_t_2;
-
-      goto __pyx_L13_bool_binop_done;
-    }
-    __pyx_t_2 = (__pyx_v_st->last_suit >= 0);
+    __pyx_t_2 = (!(__pyx_f_9pokerbull_5cheat_7_engine_matches(__pyx_v_t, (__pyx_v_st->last_cards[__pyx_v_i]), __pyx_v_rank, __pyx_v_st->last_suit) != 0));
 
     if (__pyx_t_2) {
 
-    } else {
 
-      __pyx_t_3 = __pyx_t_2;
-
-      goto __pyx_L13_bool_binop_done;
-    }
-    __pyx_t_2 = ((__pyx_v_c & 3) != __pyx_v_st->last_suit);
-
-
-    __pyx_t_3 = __pyx_t_2;
-
-    __pyx_L13_bool_binop_done:;
-    if (__pyx_t_3) {
-
-
-      /* "pokerbull/cheat/_engine.pyx":510
- *                 lie = 1
- *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
+      /* "pokerbull/cheat/_engine.pyx":515
+ *     for i in range(st.last_laid):
+ *         if not matches(t, st.last_cards[i], rank, st.last_suit):
  *             lie = 1             # <<<<<<<<<<<<<<
  *     taker = layer if lie else challenger
- *     take_pile(t, st, taker)
+ *     settle(t, st, challenger, lie)
 */
       __pyx_v_lie = 1;
 
-      /* "pokerbull/cheat/_engine.pyx":509
- *             if not (t.wild or rank == JOKER_RANK):
- *                 lie = 1
- *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):             # <<<<<<<<<<<<<<
+      /* "pokerbull/cheat/_engine.pyx":514
+ *         lie = 1
+ *     for i in range(st.last_laid):
+ *         if not matches(t, st.last_cards[i], rank, st.last_suit):             # <<<<<<<<<<<<<<
  *             lie = 1
  *     taker = layer if lie else challenger
 */
     }
-    __pyx_L9:;
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":511
- *         elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
+  /* "pokerbull/cheat/_engine.pyx":516
+ *         if not matches(t, st.last_cards[i], rank, st.last_suit):
  *             lie = 1
  *     taker = layer if lie else challenger             # <<<<<<<<<<<<<<
- *     take_pile(t, st, taker)
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
+ *     settle(t, st, challenger, lie)
+ *     if st.over:
 */
-  __pyx_t_3 = (__pyx_v_lie != 0);
+  __pyx_t_2 = (__pyx_v_lie != 0);
 
-  if (__pyx_t_3) {
+  if (__pyx_t_2) {
 
     __pyx_t_1 = __pyx_v_layer;
   } else {
@@ -26068,83 +26033,29 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_taker = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":512
+  /* "pokerbull/cheat/_engine.pyx":517
  *             lie = 1
  *     taker = layer if lie else challenger
- *     take_pile(t, st, taker)             # <<<<<<<<<<<<<<
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)
-*/
-  __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_taker);
-
-  /* "pokerbull/cheat/_engine.pyx":513
- *     taker = layer if lie else challenger
- *     take_pile(t, st, taker)
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
- *         finish(t, st, layer)
- *     if st.over:
-*/
-  __pyx_t_2 = (!(__pyx_v_lie != 0));
-
-  if (__pyx_t_2) {
-
-  } else {
-
-    __pyx_t_3 = __pyx_t_2;
-
-    goto __pyx_L17_bool_binop_done;
-  }
-  __pyx_t_2 = ((__pyx_v_st->sizes[__pyx_v_layer]) == 0);
-
-  if (__pyx_t_2) {
-
-  } else {
-
-    __pyx_t_3 = __pyx_t_2;
-
-    goto __pyx_L17_bool_binop_done;
-  }
-  __pyx_t_2 = ((__pyx_v_st->active[__pyx_v_layer]) != 0);
-
-
-  __pyx_t_3 = __pyx_t_2;
-
-  __pyx_L17_bool_binop_done:;
-  if (__pyx_t_3) {
-
-
-    /* "pokerbull/cheat/_engine.pyx":514
- *     take_pile(t, st, taker)
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)             # <<<<<<<<<<<<<<
+ *     settle(t, st, challenger, lie)             # <<<<<<<<<<<<<<
  *     if st.over:
  *         return
 */
-    __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
+  __pyx_f_9pokerbull_5cheat_7_engine_settle(__pyx_v_t, __pyx_v_st, __pyx_v_challenger, __pyx_v_lie);
 
-    /* "pokerbull/cheat/_engine.pyx":513
+  /* "pokerbull/cheat/_engine.pyx":518
  *     taker = layer if lie else challenger
- *     take_pile(t, st, taker)
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
- *         finish(t, st, layer)
- *     if st.over:
-*/
-  }
-
-  /* "pokerbull/cheat/_engine.pyx":515
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)
+ *     settle(t, st, challenger, lie)
  *     if st.over:             # <<<<<<<<<<<<<<
  *         return
  *     st.req_suit = -1
 */
-  __pyx_t_3 = (__pyx_v_st->over != 0);
+  __pyx_t_2 = (__pyx_v_st->over != 0);
 
-  if (__pyx_t_3) {
+  if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":516
- *         finish(t, st, layer)
+    /* "pokerbull/cheat/_engine.pyx":519
+ *     settle(t, st, challenger, lie)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
  *     st.req_suit = -1
@@ -26154,16 +26065,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":515
- *     if not lie and st.sizes[layer] == 0 and st.active[layer]:
- *         finish(t, st, layer)
+    /* "pokerbull/cheat/_engine.pyx":518
+ *     taker = layer if lie else challenger
+ *     settle(t, st, challenger, lie)
  *     if st.over:             # <<<<<<<<<<<<<<
  *         return
  *     st.req_suit = -1
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":517
+  /* "pokerbull/cheat/_engine.pyx":520
  *     if st.over:
  *         return
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -26172,28 +26083,28 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":518
+  /* "pokerbull/cheat/_engine.pyx":521
  *         return
  *     st.req_suit = -1
  *     if t.chinese:               # right: the doubter leads; wrong: the player after them             # <<<<<<<<<<<<<<
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
  *         return
 */
-  __pyx_t_3 = (__pyx_v_t->chinese != 0);
+  __pyx_t_2 = (__pyx_v_t->chinese != 0);
 
-  if (__pyx_t_3) {
+  if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":519
+    /* "pokerbull/cheat/_engine.pyx":522
  *     st.req_suit = -1
  *     if t.chinese:               # right: the doubter leads; wrong: the player after them
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))             # <<<<<<<<<<<<<<
  *         return
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
 */
-    __pyx_t_3 = (__pyx_v_lie != 0);
+    __pyx_t_2 = (__pyx_v_lie != 0);
 
-    if (__pyx_t_3) {
+    if (__pyx_t_2) {
 
       __pyx_t_1 = __pyx_v_challenger;
     } else {
@@ -26204,7 +26115,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_t_1);
 
 
-    /* "pokerbull/cheat/_engine.pyx":520
+    /* "pokerbull/cheat/_engine.pyx":523
  *     if t.chinese:               # right: the doubter leads; wrong: the player after them
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
  *         return             # <<<<<<<<<<<<<<
@@ -26215,7 +26126,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":518
+    /* "pokerbull/cheat/_engine.pyx":521
  *         return
  *     st.req_suit = -1
  *     if t.chinese:               # right: the doubter leads; wrong: the player after them             # <<<<<<<<<<<<<<
@@ -26224,42 +26135,42 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":521
+  /* "pokerbull/cheat/_engine.pyx":524
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
  *         return
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
 */
-  __pyx_t_2 = (__pyx_v_t->egyptian != 0);
+  __pyx_t_3 = (__pyx_v_t->egyptian != 0);
 
-  if (!__pyx_t_2) {
+  if (!__pyx_t_3) {
 
   } else {
 
-    __pyx_t_3 = __pyx_t_2;
+    __pyx_t_2 = __pyx_t_3;
 
-    goto __pyx_L23_bool_binop_done;
+    goto __pyx_L13_bool_binop_done;
   }
-  __pyx_t_2 = (__pyx_v_t->rounds != 0);
+  __pyx_t_3 = (__pyx_v_t->rounds != 0);
 
 
-  __pyx_t_3 = __pyx_t_2;
+  __pyx_t_2 = __pyx_t_3;
 
-  __pyx_L23_bool_binop_done:;
-  if (__pyx_t_3) {
+  __pyx_L13_bool_binop_done:;
+  if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":522
+    /* "pokerbull/cheat/_engine.pyx":525
  *         return
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
  *         winner = challenger if lie else layer             # <<<<<<<<<<<<<<
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return
 */
-    __pyx_t_3 = (__pyx_v_lie != 0);
+    __pyx_t_2 = (__pyx_v_lie != 0);
 
-    if (__pyx_t_3) {
+    if (__pyx_t_2) {
 
       __pyx_t_1 = __pyx_v_challenger;
     } else {
@@ -26269,16 +26180,16 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
     __pyx_v_winner = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":523
+    /* "pokerbull/cheat/_engine.pyx":526
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))             # <<<<<<<<<<<<<<
  *         return
  *     st.due = rank
 */
-    __pyx_t_3 = ((__pyx_v_st->active[__pyx_v_winner]) != 0);
+    __pyx_t_2 = ((__pyx_v_st->active[__pyx_v_winner]) != 0);
 
-    if (__pyx_t_3) {
+    if (__pyx_t_2) {
 
       __pyx_t_1 = __pyx_v_winner;
     } else {
@@ -26289,7 +26200,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_t_1);
 
 
-    /* "pokerbull/cheat/_engine.pyx":524
+    /* "pokerbull/cheat/_engine.pyx":527
  *         winner = challenger if lie else layer
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return             # <<<<<<<<<<<<<<
@@ -26300,7 +26211,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":521
+    /* "pokerbull/cheat/_engine.pyx":524
  *         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
  *         return
  *     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank             # <<<<<<<<<<<<<<
@@ -26309,7 +26220,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":525
+  /* "pokerbull/cheat/_engine.pyx":528
  *         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
  *         return
  *     st.due = rank             # <<<<<<<<<<<<<<
@@ -26318,19 +26229,19 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->due = __pyx_v_rank;
 
-  /* "pokerbull/cheat/_engine.pyx":526
+  /* "pokerbull/cheat/_engine.pyx":529
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     else:
 */
-  __pyx_t_3 = (__pyx_v_t->free != 0);
+  __pyx_t_2 = (__pyx_v_t->free != 0);
 
-  if (__pyx_t_3) {
+  if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":527
+    /* "pokerbull/cheat/_engine.pyx":530
  *     st.due = rank
  *     if t.free:
  *         allow_all(t, st)             # <<<<<<<<<<<<<<
@@ -26339,17 +26250,17 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_allow_all(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":526
+    /* "pokerbull/cheat/_engine.pyx":529
  *         return
  *     st.due = rank
  *     if t.free:             # <<<<<<<<<<<<<<
  *         allow_all(t, st)
  *     else:
 */
-    goto __pyx_L25;
+    goto __pyx_L15;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":529
+  /* "pokerbull/cheat/_engine.pyx":532
  *         allow_all(t, st)
  *     else:
  *         allow_one(st, rank)             # <<<<<<<<<<<<<<
@@ -26359,18 +26270,18 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
   /*else*/ {
     __pyx_f_9pokerbull_5cheat_7_engine_allow_one(__pyx_v_st, __pyx_v_rank);
   }
-  __pyx_L25:;
+  __pyx_L15:;
 
-  /* "pokerbull/cheat/_engine.pyx":530
+  /* "pokerbull/cheat/_engine.pyx":533
  *     else:
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)             # <<<<<<<<<<<<<<
  *     st.open_seat = -1
  *     st.lead = 0
 */
-  __pyx_t_3 = ((__pyx_v_st->active[__pyx_v_taker]) != 0);
+  __pyx_t_2 = ((__pyx_v_st->active[__pyx_v_taker]) != 0);
 
-  if (__pyx_t_3) {
+  if (__pyx_t_2) {
 
     __pyx_t_1 = __pyx_v_taker;
   } else {
@@ -26380,7 +26291,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
   __pyx_v_st->to_play = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":531
+  /* "pokerbull/cheat/_engine.pyx":534
  *         allow_one(st, rank)
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -26389,7 +26300,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":532
+  /* "pokerbull/cheat/_engine.pyx":535
  *     st.to_play = taker if st.active[taker] else next_active(st, t.n, taker)
  *     st.open_seat = -1
  *     st.lead = 0             # <<<<<<<<<<<<<<
@@ -26398,7 +26309,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->lead = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":497
+  /* "pokerbull/cheat/_engine.pyx":506
  * 
  * 
  * cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26414,10 +26325,9 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_challenge(struct __pyx_t_9pokerbu
 
 
 
-
 }
 
-/* "pokerbull/cheat/_engine.pyx":535
+/* "pokerbull/cheat/_engine.pyx":538
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26431,7 +26341,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   int __pyx_t_2;
   int __pyx_t_3;
 
-  /* "pokerbull/cheat/_engine.pyx":536
+  /* "pokerbull/cheat/_engine.pyx":539
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat             # <<<<<<<<<<<<<<
@@ -26442,7 +26352,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
   __pyx_v_layer = __pyx_t_1;
 
-  /* "pokerbull/cheat/_engine.pyx":537
+  /* "pokerbull/cheat/_engine.pyx":540
  * cdef void stand(Table* t, State* st) noexcept nogil:
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -26451,7 +26361,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":538
+  /* "pokerbull/cheat/_engine.pyx":541
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -26477,7 +26387,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
   if (__pyx_t_2) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":539
+    /* "pokerbull/cheat/_engine.pyx":542
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:
  *         finish(t, st, layer)             # <<<<<<<<<<<<<<
@@ -26486,7 +26396,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
     __pyx_f_9pokerbull_5cheat_7_engine_finish(__pyx_v_t, __pyx_v_st, __pyx_v_layer);
 
-    /* "pokerbull/cheat/_engine.pyx":538
+    /* "pokerbull/cheat/_engine.pyx":541
  *     cdef int layer = st.last_seat
  *     st.open_seat = -1
  *     if st.sizes[layer] == 0 and st.active[layer]:             # <<<<<<<<<<<<<<
@@ -26495,7 +26405,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":535
+  /* "pokerbull/cheat/_engine.pyx":538
  * 
  * 
  * cdef void stand(Table* t, State* st) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26507,7 +26417,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_stand(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":542
+/* "pokerbull/cheat/_engine.pyx":545
  * 
  * 
  * cdef int one_suit(int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26524,7 +26434,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":544
+  /* "pokerbull/cheat/_engine.pyx":547
  * cdef int one_suit(int* cards, int k) noexcept nogil:
  *     cdef int i
  *     for i in range(k):             # <<<<<<<<<<<<<<
@@ -26538,7 +26448,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":545
+    /* "pokerbull/cheat/_engine.pyx":548
  *     cdef int i
  *     for i in range(k):
  *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):             # <<<<<<<<<<<<<<
@@ -26564,7 +26474,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
     if (__pyx_t_4) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":546
+      /* "pokerbull/cheat/_engine.pyx":549
  *     for i in range(k):
  *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):
  *             return 0             # <<<<<<<<<<<<<<
@@ -26577,7 +26487,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
       }
       goto __pyx_L0;
 
-      /* "pokerbull/cheat/_engine.pyx":545
+      /* "pokerbull/cheat/_engine.pyx":548
  *     cdef int i
  *     for i in range(k):
  *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):             # <<<<<<<<<<<<<<
@@ -26588,7 +26498,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":547
+  /* "pokerbull/cheat/_engine.pyx":550
  *         if cards[i] >= 52 or (cards[i] & 3) != (cards[0] & 3):
  *             return 0
  *     return 1             # <<<<<<<<<<<<<<
@@ -26601,7 +26511,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   }
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":542
+  /* "pokerbull/cheat/_engine.pyx":545
  * 
  * 
  * cdef int one_suit(int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26615,7 +26525,7 @@ static int __pyx_f_9pokerbull_5cheat_7_engine_one_suit(int *__pyx_v_cards, int _
   return __pyx_r;
 }
 
-/* "pokerbull/cheat/_engine.pyx":550
+/* "pokerbull/cheat/_engine.pyx":553
  * 
  * 
  * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26637,7 +26547,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   int __pyx_t_7;
   int __pyx_t_8;
 
-  /* "pokerbull/cheat/_engine.pyx":552
+  /* "pokerbull/cheat/_engine.pyx":555
  * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:
  *     """K/L: a lead all of one suit loses the game for its leader at once."""
  *     cdef int i, c, s, alive = 0             # <<<<<<<<<<<<<<
@@ -26646,7 +26556,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   __pyx_v_alive = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":553
+  /* "pokerbull/cheat/_engine.pyx":556
  *     """K/L: a lead all of one suit loses the game for its leader at once."""
  *     cdef int i, c, s, alive = 0
  *     for i in range(k):             # <<<<<<<<<<<<<<
@@ -26660,7 +26570,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":554
+    /* "pokerbull/cheat/_engine.pyx":557
  *     cdef int i, c, s, alive = 0
  *     for i in range(k):
  *         st.out[cards[i]] += 1             # <<<<<<<<<<<<<<
@@ -26671,7 +26581,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
     __pyx_t_4 = (__pyx_v_cards[__pyx_v_i]);
     (__pyx_v_st->out[__pyx_t_4]) = ((__pyx_v_st->out[__pyx_t_4]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":555
+    /* "pokerbull/cheat/_engine.pyx":558
  *     for i in range(k):
  *         st.out[cards[i]] += 1
  *         st.hands[p][cards[i]] -= 1             # <<<<<<<<<<<<<<
@@ -26686,7 +26596,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":556
+  /* "pokerbull/cheat/_engine.pyx":559
  *         st.out[cards[i]] += 1
  *         st.hands[p][cards[i]] -= 1
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -26700,7 +26610,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_7; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":557
+    /* "pokerbull/cheat/_engine.pyx":560
  *         st.hands[p][cards[i]] -= 1
  *     for c in range(NC):
  *         st.gone += st.hands[p][c]             # <<<<<<<<<<<<<<
@@ -26709,7 +26619,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->gone = (__pyx_v_st->gone + ((__pyx_v_st->hands[__pyx_v_p])[__pyx_v_c]));
 
-    /* "pokerbull/cheat/_engine.pyx":558
+    /* "pokerbull/cheat/_engine.pyx":561
  *     for c in range(NC):
  *         st.gone += st.hands[p][c]
  *         st.hands[p][c] = 0             # <<<<<<<<<<<<<<
@@ -26720,7 +26630,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":559
+  /* "pokerbull/cheat/_engine.pyx":562
  *         st.gone += st.hands[p][c]
  *         st.hands[p][c] = 0
  *     st.sizes[p] = 0             # <<<<<<<<<<<<<<
@@ -26729,7 +26639,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->sizes[__pyx_v_p]) = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":560
+  /* "pokerbull/cheat/_engine.pyx":563
  *         st.hands[p][c] = 0
  *     st.sizes[p] = 0
  *     st.active[p] = 0             # <<<<<<<<<<<<<<
@@ -26738,7 +26648,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->active[__pyx_v_p]) = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":561
+  /* "pokerbull/cheat/_engine.pyx":564
  *     st.sizes[p] = 0
  *     st.active[p] = 0
  *     st.lost_order[st.n_lost] = p             # <<<<<<<<<<<<<<
@@ -26747,7 +26657,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   (__pyx_v_st->lost_order[__pyx_v_st->n_lost]) = __pyx_v_p;
 
-  /* "pokerbull/cheat/_engine.pyx":562
+  /* "pokerbull/cheat/_engine.pyx":565
  *     st.active[p] = 0
  *     st.lost_order[st.n_lost] = p
  *     st.n_lost += 1             # <<<<<<<<<<<<<<
@@ -26756,7 +26666,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   __pyx_v_st->n_lost = (__pyx_v_st->n_lost + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":563
+  /* "pokerbull/cheat/_engine.pyx":566
  *     st.lost_order[st.n_lost] = p
  *     st.n_lost += 1
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -26770,7 +26680,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":564
+    /* "pokerbull/cheat/_engine.pyx":567
  *     st.n_lost += 1
  *     for s in range(t.n):
  *         alive += st.active[s]             # <<<<<<<<<<<<<<
@@ -26781,7 +26691,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":565
+  /* "pokerbull/cheat/_engine.pyx":568
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -26793,7 +26703,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":566
+    /* "pokerbull/cheat/_engine.pyx":569
  *         alive += st.active[s]
  *     if alive <= 1:
  *         end_game(t, st)             # <<<<<<<<<<<<<<
@@ -26802,7 +26712,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_end_game(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":567
+    /* "pokerbull/cheat/_engine.pyx":570
  *     if alive <= 1:
  *         end_game(t, st)
  *         return             # <<<<<<<<<<<<<<
@@ -26813,7 +26723,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":565
+    /* "pokerbull/cheat/_engine.pyx":568
  *     for s in range(t.n):
  *         alive += st.active[s]
  *     if alive <= 1:             # <<<<<<<<<<<<<<
@@ -26822,7 +26732,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":568
+  /* "pokerbull/cheat/_engine.pyx":571
  *         end_game(t, st)
  *         return
  *     start_round(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
@@ -26831,7 +26741,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 */
   __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-  /* "pokerbull/cheat/_engine.pyx":550
+  /* "pokerbull/cheat/_engine.pyx":553
  * 
  * 
  * cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26847,7 +26757,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":571
+/* "pokerbull/cheat/_engine.pyx":574
  * 
  * 
  * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -26865,7 +26775,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   int __pyx_t_4;
   int __pyx_t_5;
 
-  /* "pokerbull/cheat/_engine.pyx":573
+  /* "pokerbull/cheat/_engine.pyx":576
  * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:
  *     """T: a pass; when every other player has passed the pile leaves the game."""
  *     cdef int s, others = 0, leader             # <<<<<<<<<<<<<<
@@ -26874,7 +26784,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_others = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":574
+  /* "pokerbull/cheat/_engine.pyx":577
  *     """T: a pass; when every other player has passed the pile leaves the game."""
  *     cdef int s, others = 0, leader
  *     st.passes += 1             # <<<<<<<<<<<<<<
@@ -26883,7 +26793,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_st->passes = (__pyx_v_st->passes + 1);
 
-  /* "pokerbull/cheat/_engine.pyx":575
+  /* "pokerbull/cheat/_engine.pyx":578
  *     cdef int s, others = 0, leader
  *     st.passes += 1
  *     note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -26892,7 +26802,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-  /* "pokerbull/cheat/_engine.pyx":576
+  /* "pokerbull/cheat/_engine.pyx":579
  *     st.passes += 1
  *     note_turn(t, st)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -26904,7 +26814,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":577
+    /* "pokerbull/cheat/_engine.pyx":580
  *     note_turn(t, st)
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -26915,7 +26825,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":576
+    /* "pokerbull/cheat/_engine.pyx":579
  *     st.passes += 1
  *     note_turn(t, st)
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -26924,7 +26834,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":578
+  /* "pokerbull/cheat/_engine.pyx":581
  *     if st.over:
  *         return
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -26938,7 +26848,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   for (__pyx_t_4 = 0; __pyx_t_4 < __pyx_t_3; __pyx_t_4+=1) {
     __pyx_v_s = __pyx_t_4;
 
-    /* "pokerbull/cheat/_engine.pyx":579
+    /* "pokerbull/cheat/_engine.pyx":582
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and s != st.last_layer:             # <<<<<<<<<<<<<<
@@ -26964,7 +26874,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":580
+      /* "pokerbull/cheat/_engine.pyx":583
  *     for s in range(t.n):
  *         if st.active[s] and s != st.last_layer:
  *             others += 1             # <<<<<<<<<<<<<<
@@ -26973,7 +26883,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
       __pyx_v_others = (__pyx_v_others + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":579
+      /* "pokerbull/cheat/_engine.pyx":582
  *         return
  *     for s in range(t.n):
  *         if st.active[s] and s != st.last_layer:             # <<<<<<<<<<<<<<
@@ -26984,7 +26894,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":581
+  /* "pokerbull/cheat/_engine.pyx":584
  *         if st.active[s] and s != st.last_layer:
  *             others += 1
  *     if st.passes >= others:             # <<<<<<<<<<<<<<
@@ -26996,7 +26906,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
   if (__pyx_t_1) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":582
+    /* "pokerbull/cheat/_engine.pyx":585
  *             others += 1
  *     if st.passes >= others:
  *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)             # <<<<<<<<<<<<<<
@@ -27015,7 +26925,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 
     __pyx_v_leader = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":583
+    /* "pokerbull/cheat/_engine.pyx":586
  *     if st.passes >= others:
  *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
  *         clear_pile(t, st)             # <<<<<<<<<<<<<<
@@ -27024,7 +26934,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
     __pyx_f_9pokerbull_5cheat_7_engine_clear_pile(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":584
+    /* "pokerbull/cheat/_engine.pyx":587
  *         leader = st.last_layer if st.active[st.last_layer] else next_active(st, t.n, st.last_layer)
  *         clear_pile(t, st)
  *         start_round(t, st, leader)             # <<<<<<<<<<<<<<
@@ -27033,7 +26943,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
     __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
 
-    /* "pokerbull/cheat/_engine.pyx":585
+    /* "pokerbull/cheat/_engine.pyx":588
  *         clear_pile(t, st)
  *         start_round(t, st, leader)
  *         return             # <<<<<<<<<<<<<<
@@ -27044,7 +26954,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":581
+    /* "pokerbull/cheat/_engine.pyx":584
  *         if st.active[s] and s != st.last_layer:
  *             others += 1
  *     if st.passes >= others:             # <<<<<<<<<<<<<<
@@ -27053,7 +26963,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":586
+  /* "pokerbull/cheat/_engine.pyx":589
  *         start_round(t, st, leader)
  *         return
  *     st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -27062,7 +26972,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-  /* "pokerbull/cheat/_engine.pyx":587
+  /* "pokerbull/cheat/_engine.pyx":590
  *         return
  *     st.to_play = next_active(st, t.n, p)
  *     st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -27071,7 +26981,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_st->open_seat = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":588
+  /* "pokerbull/cheat/_engine.pyx":591
  *     st.to_play = next_active(st, t.n, p)
  *     st.open_seat = -1
  *     st.lead = 0             # <<<<<<<<<<<<<<
@@ -27080,7 +26990,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 */
   __pyx_v_st->lead = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":571
+  /* "pokerbull/cheat/_engine.pyx":574
  * 
  * 
  * cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -27095,7 +27005,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(struct __pyx_t_9poke
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":591
+/* "pokerbull/cheat/_engine.pyx":594
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -27124,7 +27034,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
   long __pyx_t_8;
   long __pyx_t_9;
 
-  /* "pokerbull/cheat/_engine.pyx":594
+  /* "pokerbull/cheat/_engine.pyx":597
  *     cdef int p, k, i, c, rank, style, nxt, s, w
  *     cdef int cards[16]
  *     while not st.over:             # <<<<<<<<<<<<<<
@@ -27137,7 +27047,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     if (!__pyx_t_1) break;
 
-    /* "pokerbull/cheat/_engine.pyx":595
+    /* "pokerbull/cheat/_engine.pyx":598
  *     cdef int cards[16]
  *     while not st.over:
  *         p = st.to_play             # <<<<<<<<<<<<<<
@@ -27148,7 +27058,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_p = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":596
+    /* "pokerbull/cheat/_engine.pyx":599
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -27160,7 +27070,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":597
+      /* "pokerbull/cheat/_engine.pyx":600
  *         p = st.to_play
  *         if st.open_seat == p:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -27169,7 +27079,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":598
+      /* "pokerbull/cheat/_engine.pyx":601
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -27181,7 +27091,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":599
+        /* "pokerbull/cheat/_engine.pyx":602
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)             # <<<<<<<<<<<<<<
@@ -27190,7 +27100,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-        /* "pokerbull/cheat/_engine.pyx":600
+        /* "pokerbull/cheat/_engine.pyx":603
  *             if should_challenge(t, st, p, styles[p]):
  *                 challenge(t, st, p)
  *                 continue             # <<<<<<<<<<<<<<
@@ -27199,7 +27109,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":598
+        /* "pokerbull/cheat/_engine.pyx":601
  *         if st.open_seat == p:
  *             st.actions += 1
  *             if should_challenge(t, st, p, styles[p]):             # <<<<<<<<<<<<<<
@@ -27208,7 +27118,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":601
+      /* "pokerbull/cheat/_engine.pyx":604
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -27220,7 +27130,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":602
+        /* "pokerbull/cheat/_engine.pyx":605
  *                 continue
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept             # <<<<<<<<<<<<<<
@@ -27229,7 +27139,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-        /* "pokerbull/cheat/_engine.pyx":603
+        /* "pokerbull/cheat/_engine.pyx":606
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -27241,7 +27151,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":604
+          /* "pokerbull/cheat/_engine.pyx":607
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:
  *                     break             # <<<<<<<<<<<<<<
@@ -27250,7 +27160,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L4_break;
 
-          /* "pokerbull/cheat/_engine.pyx":603
+          /* "pokerbull/cheat/_engine.pyx":606
  *             if st.sizes[st.last_seat] == 0:
  *                 stand(t, st)          # an explicit accept
  *                 if st.over:             # <<<<<<<<<<<<<<
@@ -27259,7 +27169,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":601
+        /* "pokerbull/cheat/_engine.pyx":604
  *                 challenge(t, st, p)
  *                 continue
  *             if st.sizes[st.last_seat] == 0:             # <<<<<<<<<<<<<<
@@ -27269,7 +27179,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         goto __pyx_L7;
       }
 
-      /* "pokerbull/cheat/_engine.pyx":606
+      /* "pokerbull/cheat/_engine.pyx":609
  *                     break
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand             # <<<<<<<<<<<<<<
@@ -27279,7 +27189,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       /*else*/ {
         __pyx_v_st->actions = (__pyx_v_st->actions - 1);
 
-        /* "pokerbull/cheat/_engine.pyx":607
+        /* "pokerbull/cheat/_engine.pyx":610
  *             else:
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -27290,7 +27200,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       }
       __pyx_L7:;
 
-      /* "pokerbull/cheat/_engine.pyx":596
+      /* "pokerbull/cheat/_engine.pyx":599
  *     while not st.over:
  *         p = st.to_play
  *         if st.open_seat == p:             # <<<<<<<<<<<<<<
@@ -27299,7 +27209,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":608
+    /* "pokerbull/cheat/_engine.pyx":611
  *                 st.actions -= 1       # no accept: laying lets the play stand
  *                 st.open_seat = -1
  *         style = styles[p]             # <<<<<<<<<<<<<<
@@ -27308,7 +27218,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_style = (__pyx_v_styles[__pyx_v_p]);
 
-    /* "pokerbull/cheat/_engine.pyx":609
+    /* "pokerbull/cheat/_engine.pyx":612
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
@@ -27326,7 +27236,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       goto __pyx_L10_bool_binop_done;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":610
+    /* "pokerbull/cheat/_engine.pyx":613
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
  *                                   or (t.chinese and not st.lead)):             # <<<<<<<<<<<<<<
@@ -27342,7 +27252,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     }
 
-    /* "pokerbull/cheat/_engine.pyx":609
+    /* "pokerbull/cheat/_engine.pyx":612
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
@@ -27361,7 +27271,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
     __pyx_L12_next_or:;
 
-    /* "pokerbull/cheat/_engine.pyx":610
+    /* "pokerbull/cheat/_engine.pyx":613
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
  *                                   or (t.chinese and not st.lead)):             # <<<<<<<<<<<<<<
@@ -27385,7 +27295,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_L10_bool_binop_done:;
 
-    /* "pokerbull/cheat/_engine.pyx":609
+    /* "pokerbull/cheat/_engine.pyx":612
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
@@ -27395,7 +27305,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":611
+      /* "pokerbull/cheat/_engine.pyx":614
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))
  *                                   or (t.chinese and not st.lead)):
  *             style = HONEST            # picking up (or passing) costs nothing: no lie             # <<<<<<<<<<<<<<
@@ -27404,7 +27314,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_style = __pyx_e_9pokerbull_5cheat_7_engine_HONEST;
 
-      /* "pokerbull/cheat/_engine.pyx":609
+      /* "pokerbull/cheat/_engine.pyx":612
  *                 st.open_seat = -1
  *         style = styles[p]
  *         if st.pile_size == 0 and ((not t.chinese and not holds_truth(t, st, p))             # <<<<<<<<<<<<<<
@@ -27413,7 +27323,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":612
+    /* "pokerbull/cheat/_engine.pyx":615
  *                                   or (t.chinese and not st.lead)):
  *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)             # <<<<<<<<<<<<<<
@@ -27422,7 +27332,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_k = __pyx_f_9pokerbull_5cheat_7_engine_plan(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_style, __pyx_v_cards, (&__pyx_v_rank));
 
-    /* "pokerbull/cheat/_engine.pyx":613
+    /* "pokerbull/cheat/_engine.pyx":616
  *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0 and t.chinese and st.lead:             # <<<<<<<<<<<<<<
@@ -27458,7 +27368,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":614
+      /* "pokerbull/cheat/_engine.pyx":617
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0 and t.chinese and st.lead:
  *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie             # <<<<<<<<<<<<<<
@@ -27467,7 +27377,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_k = __pyx_f_9pokerbull_5cheat_7_engine_plan(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_e_9pokerbull_5cheat_7_engine_LIAR, __pyx_v_cards, (&__pyx_v_rank));
 
-      /* "pokerbull/cheat/_engine.pyx":613
+      /* "pokerbull/cheat/_engine.pyx":616
  *             style = HONEST            # picking up (or passing) costs nothing: no lie
  *         k = plan(t, st, p, style, cards, &rank)
  *         if k == 0 and t.chinese and st.lead:             # <<<<<<<<<<<<<<
@@ -27476,7 +27386,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":615
+    /* "pokerbull/cheat/_engine.pyx":618
  *         if k == 0 and t.chinese and st.lead:
  *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
  *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
@@ -27502,7 +27412,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":616
+      /* "pokerbull/cheat/_engine.pyx":619
  *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
  *         if k == 0 and t.chinese:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -27511,7 +27421,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":617
+      /* "pokerbull/cheat/_engine.pyx":620
  *         if k == 0 and t.chinese:
  *             st.actions += 1
  *             chinese_pass(t, st, p)             # <<<<<<<<<<<<<<
@@ -27520,7 +27430,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_chinese_pass(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":618
+      /* "pokerbull/cheat/_engine.pyx":621
  *             st.actions += 1
  *             chinese_pass(t, st, p)
  *             continue             # <<<<<<<<<<<<<<
@@ -27529,7 +27439,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":615
+      /* "pokerbull/cheat/_engine.pyx":618
  *         if k == 0 and t.chinese and st.lead:
  *             k = plan(t, st, p, LIAR, cards, &rank)     # a lead must lay: a lie
  *         if k == 0 and t.chinese:             # <<<<<<<<<<<<<<
@@ -27538,7 +27448,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":619
+    /* "pokerbull/cheat/_engine.pyx":622
  *             chinese_pass(t, st, p)
  *             continue
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -27550,7 +27460,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":620
+      /* "pokerbull/cheat/_engine.pyx":623
  *             continue
  *         if k == 0:
  *             st.actions += 1             # <<<<<<<<<<<<<<
@@ -27559,7 +27469,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":621
+      /* "pokerbull/cheat/_engine.pyx":624
  *         if k == 0:
  *             st.actions += 1
  *             take_pile(t, st, p)             # <<<<<<<<<<<<<<
@@ -27568,7 +27478,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_take_pile(__pyx_v_t, __pyx_v_st, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":622
+      /* "pokerbull/cheat/_engine.pyx":625
  *             st.actions += 1
  *             take_pile(t, st, p)
  *             if not t.rounds:             # <<<<<<<<<<<<<<
@@ -27580,7 +27490,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":623
+        /* "pokerbull/cheat/_engine.pyx":626
  *             take_pile(t, st, p)
  *             if not t.rounds:
  *                 st.due = next_rank(t, st.due)             # <<<<<<<<<<<<<<
@@ -27589,7 +27499,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_st->due);
 
-        /* "pokerbull/cheat/_engine.pyx":622
+        /* "pokerbull/cheat/_engine.pyx":625
  *             st.actions += 1
  *             take_pile(t, st, p)
  *             if not t.rounds:             # <<<<<<<<<<<<<<
@@ -27598,7 +27508,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":624
+      /* "pokerbull/cheat/_engine.pyx":627
  *             if not t.rounds:
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -27607,7 +27517,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":625
+      /* "pokerbull/cheat/_engine.pyx":628
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -27619,7 +27529,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":626
+        /* "pokerbull/cheat/_engine.pyx":629
  *             note_turn(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -27628,7 +27538,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":625
+        /* "pokerbull/cheat/_engine.pyx":628
  *                 st.due = next_rank(t, st.due)
  *             note_turn(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -27637,7 +27547,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":627
+      /* "pokerbull/cheat/_engine.pyx":630
  *             if st.over:
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))             # <<<<<<<<<<<<<<
@@ -27646,7 +27556,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_turn_with_due(__pyx_v_t, __pyx_v_st, __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p));
 
-      /* "pokerbull/cheat/_engine.pyx":628
+      /* "pokerbull/cheat/_engine.pyx":631
  *                 break
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue             # <<<<<<<<<<<<<<
@@ -27655,7 +27565,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":619
+      /* "pokerbull/cheat/_engine.pyx":622
  *             chinese_pass(t, st, p)
  *             continue
  *         if k == 0:             # <<<<<<<<<<<<<<
@@ -27664,7 +27574,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":629
+    /* "pokerbull/cheat/_engine.pyx":632
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):             # <<<<<<<<<<<<<<
@@ -27710,7 +27620,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":630
+      /* "pokerbull/cheat/_engine.pyx":633
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
  *             st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -27719,7 +27629,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-      /* "pokerbull/cheat/_engine.pyx":631
+      /* "pokerbull/cheat/_engine.pyx":634
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):
  *             st.actions += k + 1
  *             lead_lost(t, st, p, cards, k)             # <<<<<<<<<<<<<<
@@ -27728,7 +27638,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_lead_lost(__pyx_v_t, __pyx_v_st, __pyx_v_p, __pyx_v_cards, __pyx_v_k);
 
-      /* "pokerbull/cheat/_engine.pyx":632
+      /* "pokerbull/cheat/_engine.pyx":635
  *             st.actions += k + 1
  *             lead_lost(t, st, p, cards, k)
  *             continue             # <<<<<<<<<<<<<<
@@ -27737,7 +27647,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L3_continue;
 
-      /* "pokerbull/cheat/_engine.pyx":629
+      /* "pokerbull/cheat/_engine.pyx":632
  *             turn_with_due(t, st, next_active(st, t.n, p))
  *             continue
  *         if t.set_size and st.lead and k >= t.set_size and one_suit(cards, k):             # <<<<<<<<<<<<<<
@@ -27746,7 +27656,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":633
+    /* "pokerbull/cheat/_engine.pyx":636
  *             lead_lost(t, st, p, cards, k)
  *             continue
  *         for i in range(k):             # <<<<<<<<<<<<<<
@@ -27760,7 +27670,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     for (__pyx_t_5 = 0; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
       __pyx_v_i = __pyx_t_5;
 
-      /* "pokerbull/cheat/_engine.pyx":634
+      /* "pokerbull/cheat/_engine.pyx":637
  *             continue
  *         for i in range(k):
  *             c = cards[i]             # <<<<<<<<<<<<<<
@@ -27769,7 +27679,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_c = (__pyx_v_cards[__pyx_v_i]);
 
-      /* "pokerbull/cheat/_engine.pyx":635
+      /* "pokerbull/cheat/_engine.pyx":638
  *         for i in range(k):
  *             c = cards[i]
  *             st.hands[p][c] -= 1             # <<<<<<<<<<<<<<
@@ -27782,7 +27692,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) - 1);
 
-      /* "pokerbull/cheat/_engine.pyx":636
+      /* "pokerbull/cheat/_engine.pyx":639
  *             c = cards[i]
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1             # <<<<<<<<<<<<<<
@@ -27793,7 +27703,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_6 = __pyx_v_c;
       (__pyx_v_st->pile[__pyx_t_6]) = ((__pyx_v_st->pile[__pyx_t_6]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":637
+      /* "pokerbull/cheat/_engine.pyx":640
  *             st.hands[p][c] -= 1
  *             st.pile[c] += 1
  *             st.known[p][c] += 1             # <<<<<<<<<<<<<<
@@ -27806,7 +27716,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_t_7 = __pyx_v_c;
       ((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->known[__pyx_t_6])[__pyx_t_7]) + 1);
 
-      /* "pokerbull/cheat/_engine.pyx":638
+      /* "pokerbull/cheat/_engine.pyx":641
  *             st.pile[c] += 1
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c             # <<<<<<<<<<<<<<
@@ -27817,7 +27727,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":639
+    /* "pokerbull/cheat/_engine.pyx":642
  *             st.known[p][c] += 1
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k             # <<<<<<<<<<<<<<
@@ -27828,7 +27738,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     __pyx_t_2 = __pyx_v_p;
     (__pyx_v_st->sizes[__pyx_t_2]) = ((__pyx_v_st->sizes[__pyx_t_2]) - __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":640
+    /* "pokerbull/cheat/_engine.pyx":643
  *             st.last_cards[i] = c
  *         st.sizes[p] -= k
  *         st.pile_size += k             # <<<<<<<<<<<<<<
@@ -27837,7 +27747,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->pile_size = (__pyx_v_st->pile_size + __pyx_v_k);
 
-    /* "pokerbull/cheat/_engine.pyx":641
+    /* "pokerbull/cheat/_engine.pyx":644
  *         st.sizes[p] -= k
  *         st.pile_size += k
  *         st.actions += k + 1             # <<<<<<<<<<<<<<
@@ -27846,7 +27756,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->actions = (__pyx_v_st->actions + (__pyx_v_k + 1));
 
-    /* "pokerbull/cheat/_engine.pyx":642
+    /* "pokerbull/cheat/_engine.pyx":645
  *         st.pile_size += k
  *         st.actions += k + 1
  *         st.has_play = 1             # <<<<<<<<<<<<<<
@@ -27855,7 +27765,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->has_play = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":643
+    /* "pokerbull/cheat/_engine.pyx":646
  *         st.actions += k + 1
  *         st.has_play = 1
  *         st.last_laid = k             # <<<<<<<<<<<<<<
@@ -27864,7 +27774,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_laid = __pyx_v_k;
 
-    /* "pokerbull/cheat/_engine.pyx":644
+    /* "pokerbull/cheat/_engine.pyx":647
  *         st.has_play = 1
  *         st.last_laid = k
  *         st.last_seat = p             # <<<<<<<<<<<<<<
@@ -27873,7 +27783,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_seat = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":645
+    /* "pokerbull/cheat/_engine.pyx":648
  *         st.last_laid = k
  *         st.last_seat = p
  *         st.last_rank = rank             # <<<<<<<<<<<<<<
@@ -27882,7 +27792,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_rank = __pyx_v_rank;
 
-    /* "pokerbull/cheat/_engine.pyx":646
+    /* "pokerbull/cheat/_engine.pyx":649
  *         st.last_seat = p
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16             # <<<<<<<<<<<<<<
@@ -27901,7 +27811,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->last_count = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":647
+    /* "pokerbull/cheat/_engine.pyx":650
  *         st.last_rank = rank
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1             # <<<<<<<<<<<<<<
@@ -27910,7 +27820,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_suit = -1;
 
-    /* "pokerbull/cheat/_engine.pyx":648
+    /* "pokerbull/cheat/_engine.pyx":651
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
@@ -27922,7 +27832,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":649
+      /* "pokerbull/cheat/_engine.pyx":652
  *         st.last_suit = -1
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)             # <<<<<<<<<<<<<<
@@ -27950,7 +27860,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
       __pyx_v_st->last_suit = __pyx_t_8;
 
-      /* "pokerbull/cheat/_engine.pyx":648
+      /* "pokerbull/cheat/_engine.pyx":651
  *         st.last_count = k if k < 16 else 16
  *         st.last_suit = -1
  *         if t.specificity:             # <<<<<<<<<<<<<<
@@ -27959,7 +27869,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":650
+    /* "pokerbull/cheat/_engine.pyx":653
  *         if t.specificity:
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.passes = 0             # <<<<<<<<<<<<<<
@@ -27968,7 +27878,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->passes = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":651
+    /* "pokerbull/cheat/_engine.pyx":654
  *             st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
  *         st.passes = 0
  *         st.last_layer = p             # <<<<<<<<<<<<<<
@@ -27977,7 +27887,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->last_layer = __pyx_v_p;
 
-    /* "pokerbull/cheat/_engine.pyx":652
+    /* "pokerbull/cheat/_engine.pyx":655
  *         st.passes = 0
  *         st.last_layer = p
  *         if st.lead and t.rounds:             # <<<<<<<<<<<<<<
@@ -28003,7 +27913,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":653
+      /* "pokerbull/cheat/_engine.pyx":656
  *         st.last_layer = p
  *         if st.lead and t.rounds:
  *             st.round_rank = rank             # <<<<<<<<<<<<<<
@@ -28012,7 +27922,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->round_rank = __pyx_v_rank;
 
-      /* "pokerbull/cheat/_engine.pyx":652
+      /* "pokerbull/cheat/_engine.pyx":655
  *         st.passes = 0
  *         st.last_layer = p
  *         if st.lead and t.rounds:             # <<<<<<<<<<<<<<
@@ -28021,7 +27931,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":654
+    /* "pokerbull/cheat/_engine.pyx":657
  *         if st.lead and t.rounds:
  *             st.round_rank = rank
  *         st.lead = 0             # <<<<<<<<<<<<<<
@@ -28030,7 +27940,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->lead = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":655
+    /* "pokerbull/cheat/_engine.pyx":658
  *             st.round_rank = rank
  *         st.lead = 0
  *         st.due = next_rank(t, rank)             # <<<<<<<<<<<<<<
@@ -28039,7 +27949,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_v_st->due = __pyx_f_9pokerbull_5cheat_7_engine_next_rank(__pyx_v_t, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":656
+    /* "pokerbull/cheat/_engine.pyx":659
  *         st.lead = 0
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)             # <<<<<<<<<<<<<<
@@ -28048,7 +27958,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_note_turn(__pyx_v_t, __pyx_v_st);
 
-    /* "pokerbull/cheat/_engine.pyx":657
+    /* "pokerbull/cheat/_engine.pyx":660
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -28060,7 +27970,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":658
+      /* "pokerbull/cheat/_engine.pyx":661
  *         note_turn(t, st)
  *         if st.over:
  *             break             # <<<<<<<<<<<<<<
@@ -28069,7 +27979,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       goto __pyx_L4_break;
 
-      /* "pokerbull/cheat/_engine.pyx":657
+      /* "pokerbull/cheat/_engine.pyx":660
  *         st.due = next_rank(t, rank)
  *         note_turn(t, st)
  *         if st.over:             # <<<<<<<<<<<<<<
@@ -28078,7 +27988,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     }
 
-    /* "pokerbull/cheat/_engine.pyx":659
+    /* "pokerbull/cheat/_engine.pyx":662
  *         if st.over:
  *             break
  *         after_play_allowed(t, st, rank)             # <<<<<<<<<<<<<<
@@ -28087,7 +27997,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
     __pyx_f_9pokerbull_5cheat_7_engine_after_play_allowed(__pyx_v_t, __pyx_v_st, __pyx_v_rank);
 
-    /* "pokerbull/cheat/_engine.pyx":660
+    /* "pokerbull/cheat/_engine.pyx":663
  *             break
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit             # <<<<<<<<<<<<<<
@@ -28098,7 +28008,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
     __pyx_v_st->req_suit = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":661
+    /* "pokerbull/cheat/_engine.pyx":664
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -28110,7 +28020,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     if (__pyx_t_1) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":662
+      /* "pokerbull/cheat/_engine.pyx":665
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:
  *             w = 0             # <<<<<<<<<<<<<<
@@ -28119,7 +28029,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_w = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":663
+      /* "pokerbull/cheat/_engine.pyx":666
  *         if t.hawaiian:
  *             w = 0
  *             for i in range(1, t.n):             # <<<<<<<<<<<<<<
@@ -28133,7 +28043,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       for (__pyx_t_5 = 1; __pyx_t_5 < __pyx_t_4; __pyx_t_5+=1) {
         __pyx_v_i = __pyx_t_5;
 
-        /* "pokerbull/cheat/_engine.pyx":664
+        /* "pokerbull/cheat/_engine.pyx":667
  *             w = 0
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n             # <<<<<<<<<<<<<<
@@ -28142,7 +28052,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_s = ((__pyx_v_p + __pyx_v_i) % __pyx_v_t->n);
 
-        /* "pokerbull/cheat/_engine.pyx":665
+        /* "pokerbull/cheat/_engine.pyx":668
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -28154,7 +28064,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":666
+          /* "pokerbull/cheat/_engine.pyx":669
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:
  *                     continue             # <<<<<<<<<<<<<<
@@ -28163,7 +28073,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L38_continue;
 
-          /* "pokerbull/cheat/_engine.pyx":665
+          /* "pokerbull/cheat/_engine.pyx":668
  *             for i in range(1, t.n):
  *                 s = (p + i) % t.n
  *                 if not st.active[s]:             # <<<<<<<<<<<<<<
@@ -28172,7 +28082,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         }
 
-        /* "pokerbull/cheat/_engine.pyx":667
+        /* "pokerbull/cheat/_engine.pyx":670
  *                 if not st.active[s]:
  *                     continue
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -28181,7 +28091,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         __pyx_v_st->actions = (__pyx_v_st->actions + 1);
 
-        /* "pokerbull/cheat/_engine.pyx":668
+        /* "pokerbull/cheat/_engine.pyx":671
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -28193,7 +28103,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
         if (__pyx_t_1) {
 
 
-          /* "pokerbull/cheat/_engine.pyx":669
+          /* "pokerbull/cheat/_engine.pyx":672
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)             # <<<<<<<<<<<<<<
@@ -28202,7 +28112,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_f_9pokerbull_5cheat_7_engine_challenge(__pyx_v_t, __pyx_v_st, __pyx_v_s);
 
-          /* "pokerbull/cheat/_engine.pyx":670
+          /* "pokerbull/cheat/_engine.pyx":673
  *                 if should_challenge(t, st, s, styles[s]):
  *                     challenge(t, st, s)
  *                     w = 1             # <<<<<<<<<<<<<<
@@ -28211,7 +28121,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           __pyx_v_w = 1;
 
-          /* "pokerbull/cheat/_engine.pyx":671
+          /* "pokerbull/cheat/_engine.pyx":674
  *                     challenge(t, st, s)
  *                     w = 1
  *                     break             # <<<<<<<<<<<<<<
@@ -28220,7 +28130,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
           goto __pyx_L39_break;
 
-          /* "pokerbull/cheat/_engine.pyx":668
+          /* "pokerbull/cheat/_engine.pyx":671
  *                     continue
  *                 st.actions += 1
  *                 if should_challenge(t, st, s, styles[s]):             # <<<<<<<<<<<<<<
@@ -28233,7 +28143,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       __pyx_L39_break:;
 
 
-      /* "pokerbull/cheat/_engine.pyx":672
+      /* "pokerbull/cheat/_engine.pyx":675
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -28245,7 +28155,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":673
+        /* "pokerbull/cheat/_engine.pyx":676
  *                     break
  *             if w:
  *                 continue             # <<<<<<<<<<<<<<
@@ -28254,7 +28164,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L3_continue;
 
-        /* "pokerbull/cheat/_engine.pyx":672
+        /* "pokerbull/cheat/_engine.pyx":675
  *                     w = 1
  *                     break
  *             if w:             # <<<<<<<<<<<<<<
@@ -28263,7 +28173,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":674
+      /* "pokerbull/cheat/_engine.pyx":677
  *             if w:
  *                 continue
  *             stand(t, st)             # <<<<<<<<<<<<<<
@@ -28272,7 +28182,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_f_9pokerbull_5cheat_7_engine_stand(__pyx_v_t, __pyx_v_st);
 
-      /* "pokerbull/cheat/_engine.pyx":675
+      /* "pokerbull/cheat/_engine.pyx":678
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -28284,7 +28194,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       if (__pyx_t_1) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":676
+        /* "pokerbull/cheat/_engine.pyx":679
  *             stand(t, st)
  *             if st.over:
  *                 break             # <<<<<<<<<<<<<<
@@ -28293,7 +28203,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
         goto __pyx_L4_break;
 
-        /* "pokerbull/cheat/_engine.pyx":675
+        /* "pokerbull/cheat/_engine.pyx":678
  *                 continue
  *             stand(t, st)
  *             if st.over:             # <<<<<<<<<<<<<<
@@ -28302,7 +28212,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       }
 
-      /* "pokerbull/cheat/_engine.pyx":677
+      /* "pokerbull/cheat/_engine.pyx":680
  *             if st.over:
  *                 break
  *             st.to_play = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -28311,7 +28221,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":678
+      /* "pokerbull/cheat/_engine.pyx":681
  *                 break
  *             st.to_play = next_active(st, t.n, p)
  *             st.open_seat = -1             # <<<<<<<<<<<<<<
@@ -28320,7 +28230,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->open_seat = -1;
 
-      /* "pokerbull/cheat/_engine.pyx":661
+      /* "pokerbull/cheat/_engine.pyx":664
  *         after_play_allowed(t, st, rank)
  *         st.req_suit = st.last_suit
  *         if t.hawaiian:             # <<<<<<<<<<<<<<
@@ -28330,7 +28240,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
       goto __pyx_L37;
     }
 
-    /* "pokerbull/cheat/_engine.pyx":680
+    /* "pokerbull/cheat/_engine.pyx":683
  *             st.open_seat = -1
  *         else:
  *             nxt = next_active(st, t.n, p)             # <<<<<<<<<<<<<<
@@ -28340,7 +28250,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
     /*else*/ {
       __pyx_v_nxt = __pyx_f_9pokerbull_5cheat_7_engine_next_active(__pyx_v_st, __pyx_v_t->n, __pyx_v_p);
 
-      /* "pokerbull/cheat/_engine.pyx":681
+      /* "pokerbull/cheat/_engine.pyx":684
  *         else:
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt             # <<<<<<<<<<<<<<
@@ -28349,7 +28259,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 */
       __pyx_v_st->to_play = __pyx_v_nxt;
 
-      /* "pokerbull/cheat/_engine.pyx":682
+      /* "pokerbull/cheat/_engine.pyx":685
  *             nxt = next_active(st, t.n, p)
  *             st.to_play = nxt
  *             st.open_seat = nxt             # <<<<<<<<<<<<<<
@@ -28363,7 +28273,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
   }
   __pyx_L4_break:;
 
-  /* "pokerbull/cheat/_engine.pyx":591
+  /* "pokerbull/cheat/_engine.pyx":594
  * 
  * 
  * cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:             # <<<<<<<<<<<<<<
@@ -28384,7 +28294,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_play_game(struct __pyx_t_9pokerbu
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":685
+/* "pokerbull/cheat/_engine.pyx":688
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
@@ -28407,7 +28317,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   int __pyx_t_8;
 
 
-  /* "pokerbull/cheat/_engine.pyx":687
+  /* "pokerbull/cheat/_engine.pyx":690
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,
  *                 int leader) noexcept nogil:
  *     cdef int s, c, i, low = BIG             # <<<<<<<<<<<<<<
@@ -28416,7 +28326,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_low = __pyx_e_9pokerbull_5cheat_7_engine_BIG;
 
-  /* "pokerbull/cheat/_engine.pyx":688
+  /* "pokerbull/cheat/_engine.pyx":691
  *                 int leader) noexcept nogil:
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28430,7 +28340,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":689
+    /* "pokerbull/cheat/_engine.pyx":692
  *     cdef int s, c, i, low = BIG
  *     for s in range(t.n):
  *         for c in range(NC):             # <<<<<<<<<<<<<<
@@ -28444,7 +28354,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_6 = 0; __pyx_t_6 < __pyx_t_5; __pyx_t_6+=1) {
       __pyx_v_c = __pyx_t_6;
 
-      /* "pokerbull/cheat/_engine.pyx":690
+      /* "pokerbull/cheat/_engine.pyx":693
  *     for s in range(t.n):
  *         for c in range(NC):
  *             st.hands[s][c] = 0             # <<<<<<<<<<<<<<
@@ -28453,7 +28363,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       ((__pyx_v_st->hands[__pyx_v_s])[__pyx_v_c]) = 0;
 
-      /* "pokerbull/cheat/_engine.pyx":691
+      /* "pokerbull/cheat/_engine.pyx":694
  *         for c in range(NC):
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0             # <<<<<<<<<<<<<<
@@ -28464,7 +28374,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":692
+    /* "pokerbull/cheat/_engine.pyx":695
  *             st.hands[s][c] = 0
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0             # <<<<<<<<<<<<<<
@@ -28473,7 +28383,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->sizes[__pyx_v_s]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":693
+    /* "pokerbull/cheat/_engine.pyx":696
  *             st.known[s][c] = 0
  *         st.sizes[s] = 0
  *         st.active[s] = 1             # <<<<<<<<<<<<<<
@@ -28482,7 +28392,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->active[__pyx_v_s]) = 1;
 
-    /* "pokerbull/cheat/_engine.pyx":694
+    /* "pokerbull/cheat/_engine.pyx":697
  *         st.sizes[s] = 0
  *         st.active[s] = 1
  *         st.ret[s] = 0.0             # <<<<<<<<<<<<<<
@@ -28493,7 +28403,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":695
+  /* "pokerbull/cheat/_engine.pyx":698
  *         st.active[s] = 1
  *         st.ret[s] = 0.0
  *     for c in range(NC):             # <<<<<<<<<<<<<<
@@ -28507,7 +28417,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_1 = 0; __pyx_t_1 < __pyx_t_5; __pyx_t_1+=1) {
     __pyx_v_c = __pyx_t_1;
 
-    /* "pokerbull/cheat/_engine.pyx":696
+    /* "pokerbull/cheat/_engine.pyx":699
  *         st.ret[s] = 0.0
  *     for c in range(NC):
  *         st.pile[c] = 0             # <<<<<<<<<<<<<<
@@ -28516,7 +28426,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     (__pyx_v_st->pile[__pyx_v_c]) = 0;
 
-    /* "pokerbull/cheat/_engine.pyx":697
+    /* "pokerbull/cheat/_engine.pyx":700
  *     for c in range(NC):
  *         st.pile[c] = 0
  *         st.out[c] = 0             # <<<<<<<<<<<<<<
@@ -28527,7 +28437,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":698
+  /* "pokerbull/cheat/_engine.pyx":701
  *         st.pile[c] = 0
  *         st.out[c] = 0
  *     st.gone = 0             # <<<<<<<<<<<<<<
@@ -28536,7 +28446,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->gone = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":699
+  /* "pokerbull/cheat/_engine.pyx":702
  *         st.out[c] = 0
  *     st.gone = 0
  *     st.n_lost = 0             # <<<<<<<<<<<<<<
@@ -28545,7 +28455,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_lost = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":700
+  /* "pokerbull/cheat/_engine.pyx":703
  *     st.gone = 0
  *     st.n_lost = 0
  *     st.passes = 0             # <<<<<<<<<<<<<<
@@ -28554,7 +28464,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->passes = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":701
+  /* "pokerbull/cheat/_engine.pyx":704
  *     st.n_lost = 0
  *     st.passes = 0
  *     st.last_layer = -1             # <<<<<<<<<<<<<<
@@ -28563,7 +28473,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_layer = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":702
+  /* "pokerbull/cheat/_engine.pyx":705
  *     st.passes = 0
  *     st.last_layer = -1
  *     st.round_rank = -1             # <<<<<<<<<<<<<<
@@ -28572,7 +28482,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->round_rank = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":703
+  /* "pokerbull/cheat/_engine.pyx":706
  *     st.last_layer = -1
  *     st.round_rank = -1
  *     st.lead = 0             # <<<<<<<<<<<<<<
@@ -28581,7 +28491,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->lead = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":704
+  /* "pokerbull/cheat/_engine.pyx":707
  *     st.round_rank = -1
  *     st.lead = 0
  *     for i in range(m):             # <<<<<<<<<<<<<<
@@ -28595,7 +28505,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_i = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":705
+    /* "pokerbull/cheat/_engine.pyx":708
  *     st.lead = 0
  *     for i in range(m):
  *         s = i % t.n             # <<<<<<<<<<<<<<
@@ -28604,7 +28514,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
     __pyx_v_s = (__pyx_v_i % __pyx_v_t->n);
 
-    /* "pokerbull/cheat/_engine.pyx":706
+    /* "pokerbull/cheat/_engine.pyx":709
  *     for i in range(m):
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1             # <<<<<<<<<<<<<<
@@ -28617,7 +28527,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     __pyx_t_7 = (__pyx_v_deal_cards[(__pyx_v_order[__pyx_v_i])]);
     ((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) = (((__pyx_v_st->hands[__pyx_t_6])[__pyx_t_7]) + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":707
+    /* "pokerbull/cheat/_engine.pyx":710
  *         s = i % t.n
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1             # <<<<<<<<<<<<<<
@@ -28630,7 +28540,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":708
+  /* "pokerbull/cheat/_engine.pyx":711
  *         st.hands[s][deal_cards[order[i]]] += 1
  *         st.sizes[s] += 1
  *     st.n_finished = 0             # <<<<<<<<<<<<<<
@@ -28639,7 +28549,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->n_finished = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":709
+  /* "pokerbull/cheat/_engine.pyx":712
  *         st.sizes[s] += 1
  *     st.n_finished = 0
  *     st.pile_size = 0             # <<<<<<<<<<<<<<
@@ -28648,7 +28558,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->pile_size = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":710
+  /* "pokerbull/cheat/_engine.pyx":713
  *     st.n_finished = 0
  *     st.pile_size = 0
  *     st.has_play = 0             # <<<<<<<<<<<<<<
@@ -28657,7 +28567,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->has_play = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":711
+  /* "pokerbull/cheat/_engine.pyx":714
  *     st.pile_size = 0
  *     st.has_play = 0
  *     st.last_laid = 0             # <<<<<<<<<<<<<<
@@ -28666,7 +28576,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_laid = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":712
+  /* "pokerbull/cheat/_engine.pyx":715
  *     st.has_play = 0
  *     st.last_laid = 0
  *     st.due = 12             # <<<<<<<<<<<<<<
@@ -28675,7 +28585,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->due = 12;
 
-  /* "pokerbull/cheat/_engine.pyx":713
+  /* "pokerbull/cheat/_engine.pyx":716
  *     st.last_laid = 0
  *     st.due = 12
  *     st.stall = 0             # <<<<<<<<<<<<<<
@@ -28684,7 +28594,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stall = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":714
+  /* "pokerbull/cheat/_engine.pyx":717
  *     st.due = 12
  *     st.stall = 0
  *     st.over = 0             # <<<<<<<<<<<<<<
@@ -28693,7 +28603,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->over = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":715
+  /* "pokerbull/cheat/_engine.pyx":718
  *     st.stall = 0
  *     st.over = 0
  *     st.stalled = 0             # <<<<<<<<<<<<<<
@@ -28702,7 +28612,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->stalled = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":716
+  /* "pokerbull/cheat/_engine.pyx":719
  *     st.over = 0
  *     st.stalled = 0
  *     st.actions = 0             # <<<<<<<<<<<<<<
@@ -28711,7 +28621,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->actions = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":717
+  /* "pokerbull/cheat/_engine.pyx":720
  *     st.stalled = 0
  *     st.actions = 0
  *     if t.set_size:             # <<<<<<<<<<<<<<
@@ -28723,7 +28633,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":718
+    /* "pokerbull/cheat/_engine.pyx":721
  *     st.actions = 0
  *     if t.set_size:
  *         for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28737,7 +28647,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
       __pyx_v_s = __pyx_t_3;
 
-      /* "pokerbull/cheat/_engine.pyx":719
+      /* "pokerbull/cheat/_engine.pyx":722
  *     if t.set_size:
  *         for s in range(t.n):
  *             put_aside_sets(t, st, s)             # <<<<<<<<<<<<<<
@@ -28748,7 +28658,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
 
 
-    /* "pokerbull/cheat/_engine.pyx":717
+    /* "pokerbull/cheat/_engine.pyx":720
  *     st.stalled = 0
  *     st.actions = 0
  *     if t.set_size:             # <<<<<<<<<<<<<<
@@ -28757,7 +28667,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":720
+  /* "pokerbull/cheat/_engine.pyx":723
  *         for s in range(t.n):
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):             # <<<<<<<<<<<<<<
@@ -28771,7 +28681,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   for (__pyx_t_3 = 0; __pyx_t_3 < __pyx_t_2; __pyx_t_3+=1) {
     __pyx_v_s = __pyx_t_3;
 
-    /* "pokerbull/cheat/_engine.pyx":721
+    /* "pokerbull/cheat/_engine.pyx":724
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -28783,7 +28693,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     if (__pyx_t_8) {
 
 
-      /* "pokerbull/cheat/_engine.pyx":722
+      /* "pokerbull/cheat/_engine.pyx":725
  *     for s in range(t.n):
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]             # <<<<<<<<<<<<<<
@@ -28792,7 +28702,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
       __pyx_v_low = (__pyx_v_st->sizes[__pyx_v_s]);
 
-      /* "pokerbull/cheat/_engine.pyx":721
+      /* "pokerbull/cheat/_engine.pyx":724
  *             put_aside_sets(t, st, s)
  *     for s in range(t.n):
  *         if st.sizes[s] < low:             # <<<<<<<<<<<<<<
@@ -28803,7 +28713,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":723
+  /* "pokerbull/cheat/_engine.pyx":726
  *         if st.sizes[s] < low:
  *             low = st.sizes[s]
  *     st.record_low = low             # <<<<<<<<<<<<<<
@@ -28812,7 +28722,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->record_low = __pyx_v_low;
 
-  /* "pokerbull/cheat/_engine.pyx":724
+  /* "pokerbull/cheat/_engine.pyx":727
  *             low = st.sizes[s]
  *     st.record_low = low
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -28824,7 +28734,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":725
+    /* "pokerbull/cheat/_engine.pyx":728
  *     st.record_low = low
  *     if st.over:
  *         return             # <<<<<<<<<<<<<<
@@ -28835,7 +28745,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     }
     goto __pyx_L0;
 
-    /* "pokerbull/cheat/_engine.pyx":724
+    /* "pokerbull/cheat/_engine.pyx":727
  *             low = st.sizes[s]
  *     st.record_low = low
  *     if st.over:             # <<<<<<<<<<<<<<
@@ -28844,7 +28754,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":726
+  /* "pokerbull/cheat/_engine.pyx":729
  *     if st.over:
  *         return
  *     st.req_suit = -1             # <<<<<<<<<<<<<<
@@ -28853,7 +28763,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->req_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":727
+  /* "pokerbull/cheat/_engine.pyx":730
  *         return
  *     st.req_suit = -1
  *     st.last_suit = -1             # <<<<<<<<<<<<<<
@@ -28862,7 +28772,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->last_suit = -1;
 
-  /* "pokerbull/cheat/_engine.pyx":728
+  /* "pokerbull/cheat/_engine.pyx":731
  *     st.req_suit = -1
  *     st.last_suit = -1
  *     st.next_uniform = 0             # <<<<<<<<<<<<<<
@@ -28871,7 +28781,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_v_st->next_uniform = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":729
+  /* "pokerbull/cheat/_engine.pyx":732
  *     st.last_suit = -1
  *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
@@ -28883,7 +28793,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
   if (__pyx_t_8) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":730
+    /* "pokerbull/cheat/_engine.pyx":733
  *     st.next_uniform = 0
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):             # <<<<<<<<<<<<<<
@@ -28893,7 +28803,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
     for (__pyx_t_1 = (__pyx_v_t->n - 1); __pyx_t_1 > -1; __pyx_t_1-=1) {
       __pyx_v_s = __pyx_t_1;
 
-      /* "pokerbull/cheat/_engine.pyx":731
+      /* "pokerbull/cheat/_engine.pyx":734
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -28905,7 +28815,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       if (__pyx_t_8) {
 
 
-        /* "pokerbull/cheat/_engine.pyx":732
+        /* "pokerbull/cheat/_engine.pyx":735
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s             # <<<<<<<<<<<<<<
@@ -28914,7 +28824,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
         __pyx_v_leader = __pyx_v_s;
 
-        /* "pokerbull/cheat/_engine.pyx":731
+        /* "pokerbull/cheat/_engine.pyx":734
  *     if t.egyptian:
  *         for s in range(t.n - 1, -1, -1):
  *             if st.hands[s][4 * 12 + 2]:             # <<<<<<<<<<<<<<
@@ -28924,7 +28834,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
       }
     }
 
-    /* "pokerbull/cheat/_engine.pyx":729
+    /* "pokerbull/cheat/_engine.pyx":732
  *     st.last_suit = -1
  *     st.next_uniform = 0
  *     if t.egyptian:             # <<<<<<<<<<<<<<
@@ -28933,7 +28843,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":733
+  /* "pokerbull/cheat/_engine.pyx":736
  *             if st.hands[s][4 * 12 + 2]:
  *                 leader = s
  *     start_round(t, st, leader)             # <<<<<<<<<<<<<<
@@ -28942,7 +28852,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 */
   __pyx_f_9pokerbull_5cheat_7_engine_start_round(__pyx_v_t, __pyx_v_st, __pyx_v_leader);
 
-  /* "pokerbull/cheat/_engine.pyx":685
+  /* "pokerbull/cheat/_engine.pyx":688
  * 
  * 
  * cdef void setup(Table* t, State* st, const int* deal_cards, const long long* order, int m,             # <<<<<<<<<<<<<<
@@ -28959,7 +28869,7 @@ static void __pyx_f_9pokerbull_5cheat_7_engine_setup(struct __pyx_t_9pokerbull_5
 
 }
 
-/* "pokerbull/cheat/_engine.pyx":736
+/* "pokerbull/cheat/_engine.pyx":739
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -28977,25 +28887,25 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__(CYTHON_UNUSED
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("__defaults__", 0);
-  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 736, __pyx_L1_error)
+  __pyx_t_1 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg0, 1, (PyObject *(*)(char *)) __pyx_memview_get_nn___pyx_t_5numpy_int64_t, (int (*)(char *, PyObject *)) __pyx_memview_set_nn___pyx_t_5numpy_int64_t, 0);; if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 739, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 736, __pyx_L1_error)
+  __pyx_t_2 = __pyx_memoryview_fromslice(__Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self)->arg1, 2, (PyObject *(*)(char *)) __pyx_memview_get_double, (int (*)(char *, PyObject *)) __pyx_memview_set_double, 0);; if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 739, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
-  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 736, __pyx_L1_error)
+  __pyx_t_3 = PyTuple_New(2); if (unlikely(!__pyx_t_3)) __PYX_ERR(0, 739, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_3);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 736, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 739, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_2);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 736, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_3, 1, __pyx_t_2) != (0)) __PYX_ERR(0, 739, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_2 = 0;
-  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 736, __pyx_L1_error)
+  __pyx_t_2 = PyTuple_New(2); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 739, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
   __Pyx_GIVEREF(__pyx_t_3);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 736, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 0, __pyx_t_3) != (0)) __PYX_ERR(0, 739, __pyx_L1_error);
   __Pyx_INCREF(Py_None);
   __Pyx_GIVEREF(Py_None);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 736, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_2, 1, Py_None) != (0)) __PYX_ERR(0, 739, __pyx_L1_error);
   __pyx_t_3 = 0;
   {
     PyObject *__pyx_temp;
@@ -29066,69 +28976,69 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_table,&__pyx_mstate_global->__pyx_n_u_orders,&__pyx_mstate_global->__pyx_n_u_styles,&__pyx_mstate_global->__pyx_n_u_turned,&__pyx_mstate_global->__pyx_n_u_uniforms,0};
     struct __pyx_defaults *__pyx_dynamic_args = __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_self);
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 736, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 739, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 739, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 739, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 739, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 739, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 739, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 736, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_games", 0) < (0)) __PYX_ERR(0, 739, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 3; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 736, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, i); __PYX_ERR(0, 739, __pyx_L3_error) }
       }
     } else {
       switch (__pyx_nargs) {
         case  5:
         values[4] = __Pyx_ArgRef_FASTCALL(__pyx_args, 4);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[4])) __PYX_ERR(0, 739, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  4:
         values[3] = __Pyx_ArgRef_FASTCALL(__pyx_args, 3);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[3])) __PYX_ERR(0, 739, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 739, __pyx_L3_error)
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 739, __pyx_L3_error)
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 736, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 739, __pyx_L3_error)
         break;
         default: goto __pyx_L5_argtuple_error;
       }
     }
     __pyx_v_table = ((PyObject*)values[0]);
-    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 736, __pyx_L3_error)
-    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 736, __pyx_L3_error)
+    __pyx_v_orders = __Pyx_PyObject_to_MemoryviewSlice_d_dc_nn___pyx_t_5numpy_int64_t(values[1], PyBUF_WRITABLE); if (unlikely(!__pyx_v_orders.memview)) __PYX_ERR(0, 739, __pyx_L3_error)
+    __pyx_v_styles = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int32_t(values[2], PyBUF_WRITABLE); if (unlikely(!__pyx_v_styles.memview)) __PYX_ERR(0, 739, __pyx_L3_error)
     if (values[3]) {
-      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 737, __pyx_L3_error)
+      __pyx_v_turned = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(values[3], PyBUF_WRITABLE); if (unlikely(!__pyx_v_turned.memview)) __PYX_ERR(0, 740, __pyx_L3_error)
     } else {
       __pyx_v_turned = __pyx_dynamic_args->arg0;
       __PYX_INC_MEMVIEW(&__pyx_v_turned, 1);
     }
     if (values[4]) {
-      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 737, __pyx_L3_error)
+      __pyx_v_uniforms = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(values[4], PyBUF_WRITABLE); if (unlikely(!__pyx_v_uniforms.memview)) __PYX_ERR(0, 740, __pyx_L3_error)
     } else {
       __pyx_v_uniforms = __pyx_dynamic_args->arg1;
       __PYX_INC_MEMVIEW(&__pyx_v_uniforms, 1);
@@ -29136,7 +29046,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 736, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_games", 0, 3, 5, __pyx_nargs); __PYX_ERR(0, 739, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -29151,7 +29061,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 736, __pyx_L1_error)
+  if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v_table), (&PyDict_Type), 1, "table", 1))) __PYX_ERR(0, 739, __pyx_L1_error)
   __pyx_r = __pyx_pf_9pokerbull_5cheat_7_engine_play_games(__pyx_self, __pyx_v_table, __pyx_v_orders, __pyx_v_styles, __pyx_v_turned, __pyx_v_uniforms);
 
   /* function exit code */
@@ -29228,7 +29138,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("play_games", 0);
 
-  /* "pokerbull/cheat/_engine.pyx":745
+  /* "pokerbull/cheat/_engine.pyx":748
  *     cdef Table t
  *     cdef State st
  *     cdef int n = table["players"], s, i, m             # <<<<<<<<<<<<<<
@@ -29237,15 +29147,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 745, __pyx_L1_error)
+    __PYX_ERR(0, 748, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 745, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_players); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 748, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 745, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 748, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_n = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":749
+  /* "pokerbull/cheat/_engine.pyx":752
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -29257,7 +29167,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":750
+    /* "pokerbull/cheat/_engine.pyx":753
  *     cdef int sty[MAXP]
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")             # <<<<<<<<<<<<<<
@@ -29265,7 +29175,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     t.places = table["places"]
 */
     __pyx_t_4 = NULL;
-    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 750, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From___pyx_anon_enum(__pyx_e_9pokerbull_5cheat_7_engine_MAXP, 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 753, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_6[0] = __pyx_mstate_global->__pyx_kp_u_the_compiled_loop_seats_at_most;
     __pyx_t_6[1] = __pyx_t_5;
@@ -29276,7 +29186,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_8 = __Pyx_PyUnicode_Join(__pyx_t_6, 3, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 750, __pyx_L1_error)
+    if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 753, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __pyx_t_9 = 1;
@@ -29285,14 +29195,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_1 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
       __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 750, __pyx_L1_error)
+      if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 753, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_1);
     }
     __Pyx_Raise(__pyx_t_1, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __PYX_ERR(0, 750, __pyx_L1_error)
+    __PYX_ERR(0, 753, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":749
+    /* "pokerbull/cheat/_engine.pyx":752
  *     cdef int deal_cards[108]
  *     cdef int sty[MAXP]
  *     if n > MAXP:             # <<<<<<<<<<<<<<
@@ -29301,7 +29211,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":751
+  /* "pokerbull/cheat/_engine.pyx":754
  *     if n > MAXP:
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n             # <<<<<<<<<<<<<<
@@ -29310,7 +29220,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.n = __pyx_v_n;
 
-  /* "pokerbull/cheat/_engine.pyx":752
+  /* "pokerbull/cheat/_engine.pyx":755
  *         raise ValueError(f"the compiled loop seats at most {MAXP} players")
  *     t.n = n
  *     t.places = table["places"]             # <<<<<<<<<<<<<<
@@ -29319,15 +29229,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 752, __pyx_L1_error)
+    __PYX_ERR(0, 755, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 752, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_places); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 755, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 752, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 755, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.places = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":753
+  /* "pokerbull/cheat/_engine.pyx":756
  *     t.n = n
  *     t.places = table["places"]
  *     t.fork = table["fork"]             # <<<<<<<<<<<<<<
@@ -29336,15 +29246,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 753, __pyx_L1_error)
+    __PYX_ERR(0, 756, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 753, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_fork); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 756, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 753, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 756, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.fork = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":754
+  /* "pokerbull/cheat/_engine.pyx":757
  *     t.places = table["places"]
  *     t.fork = table["fork"]
  *     t.free = table["free"]             # <<<<<<<<<<<<<<
@@ -29353,15 +29263,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 754, __pyx_L1_error)
+    __PYX_ERR(0, 757, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 754, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_free); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 757, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 754, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 757, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.free = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":755
+  /* "pokerbull/cheat/_engine.pyx":758
  *     t.fork = table["fork"]
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]             # <<<<<<<<<<<<<<
@@ -29370,15 +29280,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 755, __pyx_L1_error)
+    __PYX_ERR(0, 758, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 755, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_egyptian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 758, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 755, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 758, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.egyptian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":756
+  /* "pokerbull/cheat/_engine.pyx":759
  *     t.free = table["free"]
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]             # <<<<<<<<<<<<<<
@@ -29387,15 +29297,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 756, __pyx_L1_error)
+    __PYX_ERR(0, 759, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 756, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_specificity); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 759, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 756, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 759, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.specificity = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":757
+  /* "pokerbull/cheat/_engine.pyx":760
  *     t.egyptian = table["egyptian"]
  *     t.specificity = table["specificity"]
  *     t.only_one = table["only_one"]             # <<<<<<<<<<<<<<
@@ -29404,15 +29314,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 757, __pyx_L1_error)
+    __PYX_ERR(0, 760, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 757, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_only_one); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 760, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 757, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 760, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.only_one = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":758
+  /* "pokerbull/cheat/_engine.pyx":761
  *     t.specificity = table["specificity"]
  *     t.only_one = table["only_one"]
  *     t.rounds = table["rounds"]             # <<<<<<<<<<<<<<
@@ -29421,15 +29331,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 758, __pyx_L1_error)
+    __PYX_ERR(0, 761, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_rounds); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 758, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_rounds); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 761, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 758, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 761, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.rounds = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":759
+  /* "pokerbull/cheat/_engine.pyx":762
  *     t.only_one = table["only_one"]
  *     t.rounds = table["rounds"]
  *     t.chinese = table["chinese"]             # <<<<<<<<<<<<<<
@@ -29438,15 +29348,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 759, __pyx_L1_error)
+    __PYX_ERR(0, 762, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_chinese); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 759, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_chinese); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 762, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 759, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 762, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.chinese = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":760
+  /* "pokerbull/cheat/_engine.pyx":763
  *     t.rounds = table["rounds"]
  *     t.chinese = table["chinese"]
  *     t.set_size = table["set_size"]             # <<<<<<<<<<<<<<
@@ -29455,15 +29365,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 760, __pyx_L1_error)
+    __PYX_ERR(0, 763, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_set_size); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 760, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_set_size); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 763, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 760, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 763, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.set_size = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":761
+  /* "pokerbull/cheat/_engine.pyx":764
  *     t.chinese = table["chinese"]
  *     t.set_size = table["set_size"]
  *     cdef int canadian = table["canadian"]             # <<<<<<<<<<<<<<
@@ -29472,15 +29382,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 761, __pyx_L1_error)
+    __PYX_ERR(0, 764, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 761, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_canadian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 764, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 761, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 764, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_canadian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":763
+  /* "pokerbull/cheat/_engine.pyx":766
  *     cdef int canadian = table["canadian"]
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0             # <<<<<<<<<<<<<<
@@ -29489,7 +29399,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   (__pyx_v_one_draw[0]) = 0.0;
 
-  /* "pokerbull/cheat/_engine.pyx":764
+  /* "pokerbull/cheat/_engine.pyx":767
  *     cdef double one_draw[1]
  *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]             # <<<<<<<<<<<<<<
@@ -29498,15 +29408,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 764, __pyx_L1_error)
+    __PYX_ERR(0, 767, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 764, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_counts_differ); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 767, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 764, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 767, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.counts_differ = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":765
+  /* "pokerbull/cheat/_engine.pyx":768
  *     one_draw[0] = 0.0
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]             # <<<<<<<<<<<<<<
@@ -29515,15 +29425,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 765, __pyx_L1_error)
+    __PYX_ERR(0, 768, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 765, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_wild); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 768, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 765, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 768, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.wild = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":766
+  /* "pokerbull/cheat/_engine.pyx":769
  *     t.counts_differ = table["counts_differ"]
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]             # <<<<<<<<<<<<<<
@@ -29532,15 +29442,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 766, __pyx_L1_error)
+    __PYX_ERR(0, 769, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 766, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_max_lay); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 769, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 766, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 769, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.max_lay = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":767
+  /* "pokerbull/cheat/_engine.pyx":770
  *     t.wild = table["wild"]
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]             # <<<<<<<<<<<<<<
@@ -29549,15 +29459,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 767, __pyx_L1_error)
+    __PYX_ERR(0, 770, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 767, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_hawaiian); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 770, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 767, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 770, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.hawaiian = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":768
+  /* "pokerbull/cheat/_engine.pyx":771
  *     t.max_lay = table["max_lay"]
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]             # <<<<<<<<<<<<<<
@@ -29566,15 +29476,15 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 768, __pyx_L1_error)
+    __PYX_ERR(0, 771, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 768, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_stall_turns); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 771, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 768, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_2 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 771, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
   __pyx_v_t.stall_turns = __pyx_t_2;
 
-  /* "pokerbull/cheat/_engine.pyx":769
+  /* "pokerbull/cheat/_engine.pyx":772
  *     t.hawaiian = table["hawaiian"]
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]             # <<<<<<<<<<<<<<
@@ -29583,24 +29493,24 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 769, __pyx_L1_error)
+    __PYX_ERR(0, 772, __pyx_L1_error)
   }
-  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 769, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_cycle); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 772, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __pyx_v_cyc = __pyx_t_1;
   __pyx_t_1 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":770
+  /* "pokerbull/cheat/_engine.pyx":773
  *     t.stall_turns = table["stall_turns"]
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)             # <<<<<<<<<<<<<<
  *     for i in range(14):
  *         t.pos[i] = -1
 */
-  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 770, __pyx_L1_error)
+  __pyx_t_7 = PyObject_Length(__pyx_v_cyc); if (unlikely(__pyx_t_7 == ((Py_ssize_t)-1))) __PYX_ERR(0, 773, __pyx_L1_error)
   __pyx_v_t.cycle_len = __pyx_t_7;
 
-  /* "pokerbull/cheat/_engine.pyx":771
+  /* "pokerbull/cheat/_engine.pyx":774
  *     cyc = table["cycle"]
  *     t.cycle_len = len(cyc)
  *     for i in range(14):             # <<<<<<<<<<<<<<
@@ -29610,7 +29520,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < 14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":772
+    /* "pokerbull/cheat/_engine.pyx":775
  *     t.cycle_len = len(cyc)
  *     for i in range(14):
  *         t.pos[i] = -1             # <<<<<<<<<<<<<<
@@ -29620,7 +29530,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     (__pyx_v_t.pos[__pyx_v_i]) = -1;
   }
 
-  /* "pokerbull/cheat/_engine.pyx":773
+  /* "pokerbull/cheat/_engine.pyx":776
  *     for i in range(14):
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):             # <<<<<<<<<<<<<<
@@ -29634,37 +29544,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_i = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":774
+    /* "pokerbull/cheat/_engine.pyx":777
  *         t.pos[i] = -1
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]             # <<<<<<<<<<<<<<
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 774, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 777, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 774, __pyx_L1_error)
+    __pyx_t_12 = __Pyx_PyLong_As_int(__pyx_t_1); if (unlikely((__pyx_t_12 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 777, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.cycle[__pyx_v_i]) = __pyx_t_12;
 
 
-    /* "pokerbull/cheat/_engine.pyx":775
+    /* "pokerbull/cheat/_engine.pyx":778
  *     for i in range(t.cycle_len):
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i             # <<<<<<<<<<<<<<
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
 */
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 775, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_cyc, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 778, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 775, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_1); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 778, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     (__pyx_v_t.pos[__pyx_t_7]) = __pyx_v_i;
 
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":776
+  /* "pokerbull/cheat/_engine.pyx":779
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -29673,9 +29583,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
 
   __pyx_t_2 = 0;
-  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 776, __pyx_L1_error)
+  __pyx_t_1 = PySequence_List(__pyx_v_cyc); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 779, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 776, __pyx_L1_error)
+  if (unlikely((PyList_Sort(__pyx_t_1) < 0))) __PYX_ERR(0, 779, __pyx_L1_error)
   __pyx_t_8 = __pyx_t_1; __Pyx_INCREF(__pyx_t_8);
   __pyx_t_7 = 0;
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
@@ -29683,31 +29593,31 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     {
       Py_ssize_t __pyx_temp = __Pyx_PyList_GET_SIZE(__pyx_t_8);
       #if !CYTHON_ASSUME_SAFE_SIZE
-      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 776, __pyx_L1_error)
+      if (unlikely((__pyx_temp < 0))) __PYX_ERR(0, 779, __pyx_L1_error)
       #endif
       if (__pyx_t_7 >= __pyx_temp) break;
     }
     __pyx_t_1 = __Pyx_PyList_GET_ITEM_REF(__pyx_t_8, __pyx_t_7, __Pyx_ReferenceSharing_OwnStrongReference);
     ++__pyx_t_7;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 776, __pyx_L1_error)
+    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 779, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
     __Pyx_XDECREF_SET(__pyx_v_r, __pyx_t_1);
     __pyx_t_1 = 0;
     __pyx_v_i = __pyx_t_2;
     __pyx_t_2 = (__pyx_t_2 + 1);
 
-    /* "pokerbull/cheat/_engine.pyx":777
+    /* "pokerbull/cheat/_engine.pyx":780
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r             # <<<<<<<<<<<<<<
  *     deck = table["deck"]
  *     m = 0
 */
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 777, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_v_r); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 780, __pyx_L1_error)
     (__pyx_v_t.all_ranks[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":776
+    /* "pokerbull/cheat/_engine.pyx":779
  *         t.cycle[i] = cyc[i]
  *         t.pos[cyc[i]] = i
  *     for i, r in enumerate(sorted(cyc)):             # <<<<<<<<<<<<<<
@@ -29717,7 +29627,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":778
+  /* "pokerbull/cheat/_engine.pyx":781
  *     for i, r in enumerate(sorted(cyc)):
  *         t.all_ranks[i] = r
  *     deck = table["deck"]             # <<<<<<<<<<<<<<
@@ -29726,14 +29636,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   if (unlikely(__pyx_v_table == Py_None)) {
     PyErr_SetString(PyExc_TypeError, "\047NoneType\047 object is not subscriptable");
-    __PYX_ERR(0, 778, __pyx_L1_error)
+    __PYX_ERR(0, 781, __pyx_L1_error)
   }
-  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 778, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyDict_GetItem(__pyx_v_table, __pyx_mstate_global->__pyx_n_u_deck); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 781, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __pyx_v_deck = __pyx_t_8;
   __pyx_t_8 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":779
+  /* "pokerbull/cheat/_engine.pyx":782
  *         t.all_ranks[i] = r
  *     deck = table["deck"]
  *     m = 0             # <<<<<<<<<<<<<<
@@ -29742,7 +29652,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_m = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":780
+  /* "pokerbull/cheat/_engine.pyx":783
  *     deck = table["deck"]
  *     m = 0
  *     t.deck_total = 0             # <<<<<<<<<<<<<<
@@ -29751,7 +29661,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_t.deck_total = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":781
+  /* "pokerbull/cheat/_engine.pyx":784
  *     m = 0
  *     t.deck_total = 0
  *     for i in range(NC):             # <<<<<<<<<<<<<<
@@ -29765,56 +29675,56 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_2 = 0; __pyx_t_2 < __pyx_t_14; __pyx_t_2+=1) {
     __pyx_v_i = __pyx_t_2;
 
-    /* "pokerbull/cheat/_engine.pyx":782
+    /* "pokerbull/cheat/_engine.pyx":785
  *     t.deck_total = 0
  *     for i in range(NC):
  *         t.deck[i] = deck[i]             # <<<<<<<<<<<<<<
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
 */
-    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 782, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 785, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 782, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_8); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 785, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     (__pyx_v_t.deck[__pyx_v_i]) = __pyx_t_10;
 
 
-    /* "pokerbull/cheat/_engine.pyx":783
+    /* "pokerbull/cheat/_engine.pyx":786
  *     for i in range(NC):
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]             # <<<<<<<<<<<<<<
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
 */
-    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 783, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_t.deck_total); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 786, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 783, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 786, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_1);
-    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 783, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_PyNumber_InPlaceAdd_int_object(__pyx_t_8, __pyx_t_1); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 786, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 783, __pyx_L1_error)
+    __pyx_t_10 = __Pyx_PyLong_As_int(__pyx_t_4); if (unlikely((__pyx_t_10 == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 786, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_v_t.deck_total = __pyx_t_10;
 
-    /* "pokerbull/cheat/_engine.pyx":784
+    /* "pokerbull/cheat/_engine.pyx":787
  *         t.deck[i] = deck[i]
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):             # <<<<<<<<<<<<<<
  *             deal_cards[m] = i
  *             m += 1
 */
-    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 784, __pyx_L1_error)
+    __pyx_t_4 = __Pyx_GetItemInt(__pyx_v_deck, __pyx_v_i, int, 1, __Pyx_PyLong_From_int, 0, 0, 1, __Pyx_ReferenceSharing_OwnStrongReference); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 787, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
-    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 784, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyIndex_AsSsize_t(__pyx_t_4); if (unlikely((__pyx_t_7 == (Py_ssize_t)-1) && PyErr_Occurred())) __PYX_ERR(0, 787, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
     __pyx_t_15 = __pyx_t_7;
 
     for (__pyx_t_10 = 0; __pyx_t_10 < __pyx_t_15; __pyx_t_10+=1) {
       __pyx_v_s = __pyx_t_10;
 
-      /* "pokerbull/cheat/_engine.pyx":785
+      /* "pokerbull/cheat/_engine.pyx":788
  *         t.deck_total += deck[i]
  *         for s in range(deck[i]):
  *             deal_cards[m] = i             # <<<<<<<<<<<<<<
@@ -29823,7 +29733,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
       (__pyx_v_deal_cards[__pyx_v_m]) = __pyx_v_i;
 
-      /* "pokerbull/cheat/_engine.pyx":786
+      /* "pokerbull/cheat/_engine.pyx":789
  *         for s in range(deck[i]):
  *             deal_cards[m] = i
  *             m += 1             # <<<<<<<<<<<<<<
@@ -29837,7 +29747,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":787
+  /* "pokerbull/cheat/_engine.pyx":790
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -29849,7 +29759,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":788
+    /* "pokerbull/cheat/_engine.pyx":791
  *             m += 1
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")             # <<<<<<<<<<<<<<
@@ -29857,9 +29767,9 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *         sty[s] = styles[s]
 */
     __pyx_t_1 = NULL;
-    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 788, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyUnicode_From_int(__pyx_v_m, 0, ' ', 'd'); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 791, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_8);
-    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 788, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyUnicode_From_Py_ssize_t((__pyx_v_orders.shape[1]), 0, ' ', 'd'); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 791, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
     __pyx_t_16[0] = __pyx_mstate_global->__pyx_kp_u_each_deal_must_order;
     __pyx_t_16[1] = __pyx_t_8;
@@ -29871,7 +29781,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     #endif
     __pyx_t_2 = 0;
     __pyx_t_17 = __Pyx_PyUnicode_Join(__pyx_t_16, 4, __pyx_t_7, __pyx_t_2);
-    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 788, __pyx_L1_error)
+    if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 791, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_17);
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
@@ -29881,14 +29791,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_1); __pyx_t_1 = 0;
       __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 788, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 791, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 788, __pyx_L1_error)
+    __PYX_ERR(0, 791, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":787
+    /* "pokerbull/cheat/_engine.pyx":790
  *             deal_cards[m] = i
  *             m += 1
  *     if orders.shape[1] != m:             # <<<<<<<<<<<<<<
@@ -29897,7 +29807,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":789
+  /* "pokerbull/cheat/_engine.pyx":792
  *     if orders.shape[1] != m:
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):             # <<<<<<<<<<<<<<
@@ -29911,7 +29821,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
     __pyx_v_s = __pyx_t_11;
 
-    /* "pokerbull/cheat/_engine.pyx":790
+    /* "pokerbull/cheat/_engine.pyx":793
  *         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
  *     for s in range(n):
  *         sty[s] = styles[s]             # <<<<<<<<<<<<<<
@@ -29923,7 +29833,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   }
 
 
-  /* "pokerbull/cheat/_engine.pyx":791
+  /* "pokerbull/cheat/_engine.pyx":794
  *     for s in range(n):
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]             # <<<<<<<<<<<<<<
@@ -29932,7 +29842,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   __pyx_v_games = (__pyx_v_orders.shape[0]);
 
-  /* "pokerbull/cheat/_engine.pyx":792
+  /* "pokerbull/cheat/_engine.pyx":795
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
@@ -29968,7 +29878,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":793
+    /* "pokerbull/cheat/_engine.pyx":796
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")             # <<<<<<<<<<<<<<
@@ -29981,14 +29891,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_canadian_start_needs_the_cards_t};
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 793, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 796, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 793, __pyx_L1_error)
+    __PYX_ERR(0, 796, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":792
+    /* "pokerbull/cheat/_engine.pyx":795
  *         sty[s] = styles[s]
  *     cdef Py_ssize_t games = orders.shape[0]
  *     if canadian and (turned is None or turned.shape[0] != games):             # <<<<<<<<<<<<<<
@@ -29997,7 +29907,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":794
+  /* "pokerbull/cheat/_engine.pyx":797
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
@@ -30043,7 +29953,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   if (unlikely(__pyx_t_3)) {
 
 
-    /* "pokerbull/cheat/_engine.pyx":795
+    /* "pokerbull/cheat/_engine.pyx":798
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):
  *         raise ValueError("only_one needs draws for each game")             # <<<<<<<<<<<<<<
@@ -30056,14 +29966,14 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       PyObject *__pyx_callargs[2] = {__pyx_t_17, __pyx_mstate_global->__pyx_kp_u_only_one_needs_draws_for_each_ga};
       __pyx_t_4 = __Pyx_PyObject_FastCall((PyObject*)(((PyTypeObject*)PyExc_ValueError)), __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (__pyx_t_9*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_17); __pyx_t_17 = 0;
-      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 795, __pyx_L1_error)
+      if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 798, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_4);
     }
     __Pyx_Raise(__pyx_t_4, 0, 0, 0);
     __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __PYX_ERR(0, 795, __pyx_L1_error)
+    __PYX_ERR(0, 798, __pyx_L1_error)
 
-    /* "pokerbull/cheat/_engine.pyx":794
+    /* "pokerbull/cheat/_engine.pyx":797
  *     if canadian and (turned is None or turned.shape[0] != games):
  *         raise ValueError("canadian_start needs the cards turned for each game")
  *     if t.only_one and (uniforms is None or uniforms.shape[0] != games or uniforms.shape[1] < 1):             # <<<<<<<<<<<<<<
@@ -30072,7 +29982,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
   }
 
-  /* "pokerbull/cheat/_engine.pyx":797
+  /* "pokerbull/cheat/_engine.pyx":800
  *         raise ValueError("only_one needs draws for each game")
  *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)             # <<<<<<<<<<<<<<
@@ -30080,26 +29990,26 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef double[:, ::1] rv = rets
 */
   __pyx_t_17 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 797, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 800, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 797, __pyx_L1_error)
+  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 800, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_5);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 797, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 800, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 797, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyLong_From_int(__pyx_v_n); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 800, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 797, __pyx_L1_error)
+  __pyx_t_20 = PyTuple_New(2); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 800, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_20);
   __Pyx_GIVEREF(__pyx_t_1);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 797, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 0, __pyx_t_1) != (0)) __PYX_ERR(0, 800, __pyx_L1_error);
   __Pyx_GIVEREF(__pyx_t_8);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 797, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_20, 1, __pyx_t_8) != (0)) __PYX_ERR(0, 800, __pyx_L1_error);
   __pyx_t_1 = 0;
   __pyx_t_8 = 0;
-  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 797, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 800, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
-  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 797, __pyx_L1_error)
+  __pyx_t_1 = __Pyx_PyObject_GetAttrStr(__pyx_t_8, __pyx_mstate_global->__pyx_n_u_float64); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 800, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   __pyx_t_9 = 1;
@@ -30121,13 +30031,13 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 797, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 800, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_rets = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":798
+  /* "pokerbull/cheat/_engine.pyx":801
  *     cdef int leader
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)             # <<<<<<<<<<<<<<
@@ -30135,16 +30045,16 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
  *     cdef cnp.int64_t[::1] av = acts
 */
   __pyx_t_5 = NULL;
-  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 798, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 801, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 798, __pyx_L1_error)
+  __pyx_t_20 = __Pyx_PyObject_GetAttrStr(__pyx_t_1, __pyx_mstate_global->__pyx_n_u_zeros); if (unlikely(!__pyx_t_20)) __PYX_ERR(0, 801, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_20);
   __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 798, __pyx_L1_error)
+  __pyx_t_1 = PyLong_FromSsize_t(__pyx_v_games); if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 801, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_1);
-  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 798, __pyx_L1_error)
+  __Pyx_GetModuleGlobalName(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_np); if (unlikely(!__pyx_t_17)) __PYX_ERR(0, 801, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_17);
-  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 798, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_PyObject_GetAttrStr(__pyx_t_17, __pyx_mstate_global->__pyx_n_u_int64); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 801, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __Pyx_DECREF(__pyx_t_17); __pyx_t_17 = 0;
   __pyx_t_9 = 1;
@@ -30166,37 +30076,37 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
     __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
     __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
     __Pyx_DECREF(__pyx_t_20); __pyx_t_20 = 0;
-    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 798, __pyx_L1_error)
+    if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 801, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_4);
   }
   __pyx_v_acts = __pyx_t_4;
   __pyx_t_4 = 0;
 
-  /* "pokerbull/cheat/_engine.pyx":799
+  /* "pokerbull/cheat/_engine.pyx":802
  *     rets = np.zeros((games, n), np.float64)
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets             # <<<<<<<<<<<<<<
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
 */
-  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 799, __pyx_L1_error)
+  __pyx_t_21 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(__pyx_v_rets, PyBUF_WRITABLE); if (unlikely(!__pyx_t_21.memview)) __PYX_ERR(0, 802, __pyx_L1_error)
   __pyx_v_rv = __pyx_t_21;
   __pyx_t_21.memview = NULL;
   __pyx_t_21.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":800
+  /* "pokerbull/cheat/_engine.pyx":803
  *     acts = np.zeros(games, np.int64)
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts             # <<<<<<<<<<<<<<
  *     with nogil:
  *         for g in range(games):
 */
-  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 800, __pyx_L1_error)
+  __pyx_t_22 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(__pyx_v_acts, PyBUF_WRITABLE); if (unlikely(!__pyx_t_22.memview)) __PYX_ERR(0, 803, __pyx_L1_error)
   __pyx_v_av = __pyx_t_22;
   __pyx_t_22.memview = NULL;
   __pyx_t_22.data = NULL;
 
-  /* "pokerbull/cheat/_engine.pyx":801
+  /* "pokerbull/cheat/_engine.pyx":804
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -30209,7 +30119,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       __Pyx_FastGIL_Remember();
       /*try:*/ {
 
-        /* "pokerbull/cheat/_engine.pyx":802
+        /* "pokerbull/cheat/_engine.pyx":805
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:
  *         for g in range(games):             # <<<<<<<<<<<<<<
@@ -30223,7 +30133,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
         for (__pyx_t_23 = 0; __pyx_t_23 < __pyx_t_15; __pyx_t_23+=1) {
           __pyx_v_g = __pyx_t_23;
 
-          /* "pokerbull/cheat/_engine.pyx":803
+          /* "pokerbull/cheat/_engine.pyx":806
  *     with nogil:
  *         for g in range(games):
  *             if t.only_one:             # <<<<<<<<<<<<<<
@@ -30235,7 +30145,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           if (__pyx_t_3) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":804
+            /* "pokerbull/cheat/_engine.pyx":807
  *         for g in range(games):
  *             if t.only_one:
  *                 st.uniforms = &uniforms[g, 0]             # <<<<<<<<<<<<<<
@@ -30246,7 +30156,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
             __pyx_t_24 = 0;
             __pyx_v_st.uniforms = (&(*((double *) ( /* dim=1 */ ((char *) (((double *) ( /* dim=0 */ (__pyx_v_uniforms.data + __pyx_t_18 * __pyx_v_uniforms.strides[0]) )) + __pyx_t_24)) ))));
 
-            /* "pokerbull/cheat/_engine.pyx":805
+            /* "pokerbull/cheat/_engine.pyx":808
  *             if t.only_one:
  *                 st.uniforms = &uniforms[g, 0]
  *                 st.n_uniforms = <int> uniforms.shape[1]             # <<<<<<<<<<<<<<
@@ -30255,7 +30165,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
             __pyx_v_st.n_uniforms = ((int)(__pyx_v_uniforms.shape[1]));
 
-            /* "pokerbull/cheat/_engine.pyx":803
+            /* "pokerbull/cheat/_engine.pyx":806
  *     with nogil:
  *         for g in range(games):
  *             if t.only_one:             # <<<<<<<<<<<<<<
@@ -30265,7 +30175,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
             goto __pyx_L32;
           }
 
-          /* "pokerbull/cheat/_engine.pyx":807
+          /* "pokerbull/cheat/_engine.pyx":810
  *                 st.n_uniforms = <int> uniforms.shape[1]
  *             else:
  *                 st.uniforms = one_draw             # <<<<<<<<<<<<<<
@@ -30275,7 +30185,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           /*else*/ {
             __pyx_v_st.uniforms = __pyx_v_one_draw;
 
-            /* "pokerbull/cheat/_engine.pyx":808
+            /* "pokerbull/cheat/_engine.pyx":811
  *             else:
  *                 st.uniforms = one_draw
  *                 st.n_uniforms = 1             # <<<<<<<<<<<<<<
@@ -30286,7 +30196,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
           __pyx_L32:;
 
-          /* "pokerbull/cheat/_engine.pyx":809
+          /* "pokerbull/cheat/_engine.pyx":812
  *                 st.uniforms = one_draw
  *                 st.n_uniforms = 1
  *             leader = <int> (turned[g] % n) if canadian else 0             # <<<<<<<<<<<<<<
@@ -30306,7 +30216,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
           __pyx_v_leader = __pyx_t_2;
 
-          /* "pokerbull/cheat/_engine.pyx":810
+          /* "pokerbull/cheat/_engine.pyx":813
  *                 st.n_uniforms = 1
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)             # <<<<<<<<<<<<<<
@@ -30317,7 +30227,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           __pyx_t_18 = 0;
           __pyx_f_9pokerbull_5cheat_7_engine_setup((&__pyx_v_t), (&__pyx_v_st), __pyx_v_deal_cards, ((PY_LONG_LONG const *)(&(*((__pyx_t_5numpy_int64_t *) ( /* dim=1 */ ((char *) (((__pyx_t_5numpy_int64_t *) ( /* dim=0 */ (__pyx_v_orders.data + __pyx_t_24 * __pyx_v_orders.strides[0]) )) + __pyx_t_18)) ))))), __pyx_v_m, __pyx_v_leader);
 
-          /* "pokerbull/cheat/_engine.pyx":811
+          /* "pokerbull/cheat/_engine.pyx":814
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:             # <<<<<<<<<<<<<<
@@ -30329,7 +30239,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           if (__pyx_t_3) {
 
 
-            /* "pokerbull/cheat/_engine.pyx":812
+            /* "pokerbull/cheat/_engine.pyx":815
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:
  *                 st.actions += 1             # <<<<<<<<<<<<<<
@@ -30338,7 +30248,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
             __pyx_v_st.actions = (__pyx_v_st.actions + 1);
 
-            /* "pokerbull/cheat/_engine.pyx":811
+            /* "pokerbull/cheat/_engine.pyx":814
  *             leader = <int> (turned[g] % n) if canadian else 0
  *             setup(&t, &st, deal_cards, <const long long*> &orders[g, 0], m, leader)
  *             if canadian:             # <<<<<<<<<<<<<<
@@ -30347,7 +30257,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           }
 
-          /* "pokerbull/cheat/_engine.pyx":813
+          /* "pokerbull/cheat/_engine.pyx":816
  *             if canadian:
  *                 st.actions += 1
  *             play_game(&t, &st, sty)             # <<<<<<<<<<<<<<
@@ -30356,7 +30266,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 */
           __pyx_f_9pokerbull_5cheat_7_engine_play_game((&__pyx_v_t), (&__pyx_v_st), __pyx_v_sty);
 
-          /* "pokerbull/cheat/_engine.pyx":814
+          /* "pokerbull/cheat/_engine.pyx":817
  *                 st.actions += 1
  *             play_game(&t, &st, sty)
  *             for s in range(n):             # <<<<<<<<<<<<<<
@@ -30370,7 +30280,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           for (__pyx_t_11 = 0; __pyx_t_11 < __pyx_t_10; __pyx_t_11+=1) {
             __pyx_v_s = __pyx_t_11;
 
-            /* "pokerbull/cheat/_engine.pyx":815
+            /* "pokerbull/cheat/_engine.pyx":818
  *             play_game(&t, &st, sty)
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]             # <<<<<<<<<<<<<<
@@ -30383,7 +30293,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
           }
 
 
-          /* "pokerbull/cheat/_engine.pyx":816
+          /* "pokerbull/cheat/_engine.pyx":819
  *             for s in range(n):
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions             # <<<<<<<<<<<<<<
@@ -30398,7 +30308,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
 
       }
 
-      /* "pokerbull/cheat/_engine.pyx":801
+      /* "pokerbull/cheat/_engine.pyx":804
  *     cdef double[:, ::1] rv = rets
  *     cdef cnp.int64_t[::1] av = acts
  *     with nogil:             # <<<<<<<<<<<<<<
@@ -30415,19 +30325,19 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
       }
   }
 
-  /* "pokerbull/cheat/_engine.pyx":817
+  /* "pokerbull/cheat/_engine.pyx":820
  *                 rv[g, s] = st.ret[s]
  *             av[g] = st.actions
  *     return rets, acts             # <<<<<<<<<<<<<<
 */
-  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 817, __pyx_L1_error)
+  __pyx_t_4 = PyTuple_New(2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 820, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_INCREF(__pyx_v_rets);
   __Pyx_GIVEREF(__pyx_v_rets);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 817, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 0, __pyx_v_rets) != (0)) __PYX_ERR(0, 820, __pyx_L1_error);
   __Pyx_INCREF(__pyx_v_acts);
   __Pyx_GIVEREF(__pyx_v_acts);
-  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 817, __pyx_L1_error);
+  if (__Pyx_PyTuple_SET_ITEM(__pyx_t_4, 1, __pyx_v_acts) != (0)) __PYX_ERR(0, 820, __pyx_L1_error);
   {
     PyObject *__pyx_temp;
     {
@@ -30439,7 +30349,7 @@ static PyObject *__pyx_pf_9pokerbull_5cheat_7_engine_play_games(CYTHON_UNUSED Py
   __pyx_t_4 = 0;
   goto __pyx_L0;
 
-  /* "pokerbull/cheat/_engine.pyx":736
+  /* "pokerbull/cheat/_engine.pyx":739
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
@@ -31821,14 +31731,14 @@ static int __Pyx_modinit_Exttype___pyx_defaults(__pyx_mstatetype *__pyx_mstate) 
   __Pyx_RefNannySetupContext("__Pyx_modinit_Exttype___pyx_defaults", 0);
   /*--- Exttype __pyx_defaults ---*/
   #if CYTHON_USE_TYPE_SPECS
-  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 736, __pyx_L1_error)
+  __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = (PyTypeObject *) __Pyx_PyType_FromModuleAndSpec(__pyx_m, &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults_spec, NULL); if (unlikely(!__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 739, __pyx_L1_error)
   #else
   __pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults = &__pyx_type_9pokerbull_5cheat_7_engine___pyx_defaults;
   #endif
   #if !CYTHON_COMPILING_IN_LIMITED_API
   #endif
   #if !CYTHON_USE_TYPE_SPECS
-  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 736, __pyx_L1_error)
+  if (__Pyx_PyType_Ready(__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults) < (0)) __PYX_ERR(0, 739, __pyx_L1_error)
   #endif
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount((PyObject*)__pyx_mstate->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults);
@@ -33030,39 +32940,39 @@ __Pyx_RefNannySetupContext("PyInit__engine", 0);
 */
   __pyx_v_9pokerbull_5cheat_7_engine_SHARK_DOUBT = 0.3;
 
-  /* "pokerbull/cheat/_engine.pyx":736
+  /* "pokerbull/cheat/_engine.pyx":739
  * 
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,             # <<<<<<<<<<<<<<
  *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
 */
-  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 736, __pyx_L1_error)
+  __pyx_t_4 = __Pyx_CyFunction_New(&__pyx_mdef_9pokerbull_5cheat_7_engine_1play_games, 0, __pyx_mstate_global->__pyx_n_u_play_games, NULL, __pyx_mstate_global->__pyx_n_u_pokerbull_cheat__engine, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0])); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 739, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_4);
   #endif
-  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 736, __pyx_L1_error)
+  if (!__Pyx_CyFunction_InitDefaults(__pyx_t_4, __pyx_mstate_global->__pyx_ptype_9pokerbull_5cheat_7_engine___pyx_defaults)) __PYX_ERR(0, 739, __pyx_L1_error)
 
-  /* "pokerbull/cheat/_engine.pyx":737
+  /* "pokerbull/cheat/_engine.pyx":740
  * 
  * def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
  *                cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):             # <<<<<<<<<<<<<<
  *     """Play one game per row of `orders` (a permutation of the deck list, dealt round
  *     the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack
 */
-  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 737, __pyx_L1_error)
+  __pyx_t_9 = __Pyx_PyObject_to_MemoryviewSlice_dc_nn___pyx_t_5numpy_int64_t(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_9.memview)) __PYX_ERR(0, 740, __pyx_L1_error)
   __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg0 = __pyx_t_9;
 
   __pyx_t_9.memview = NULL;
   __pyx_t_9.data = NULL;
-  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 737, __pyx_L1_error)
+  __pyx_t_10 = __Pyx_PyObject_to_MemoryviewSlice_d_dc_double(Py_None, PyBUF_WRITABLE); if (unlikely(!__pyx_t_10.memview)) __PYX_ERR(0, 740, __pyx_L1_error)
   __Pyx_CyFunction_Defaults(struct __pyx_defaults, __pyx_t_4)->arg1 = __pyx_t_10;
 
   __pyx_t_10.memview = NULL;
   __pyx_t_10.data = NULL;
   __Pyx_CyFunction_SetDefaultsGetter(__pyx_t_4, __pyx_pf_9pokerbull_5cheat_7_engine_2__defaults__);
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 736, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_games, __pyx_t_4) < (0)) __PYX_ERR(0, 739, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
 
   /* "pokerbull/cheat/_engine.pyx":1
@@ -33117,7 +33027,7 @@ static int __Pyx_InitCachedBuiltins(__pyx_mstatetype *__pyx_mstate) {
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
-  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 776, __pyx_L1_error)
+  __pyx_builtin_enumerate = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_enumerate); if (!__pyx_builtin_enumerate) __PYX_ERR(0, 779, __pyx_L1_error)
   __pyx_builtin___import__ = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_import); if (!__pyx_builtin___import__) __PYX_ERR(1, 119, __pyx_L1_error)
   __pyx_builtin_Ellipsis = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_Ellipsis); if (!__pyx_builtin_Ellipsis) __PYX_ERR(1, 436, __pyx_L1_error)
   __pyx_builtin_id = __Pyx_GetBuiltinName(__pyx_mstate->__pyx_n_u_id); if (!__pyx_builtin_id) __PYX_ERR(1, 662, __pyx_L1_error)
@@ -33389,7 +33299,7 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
   PyObject* tuple_dedup_map = PyDict_New();
   if (unlikely(!tuple_dedup_map)) return -1;
   {
-    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 736};
+    const __Pyx_PyCode_New_function_description descr = {5, 0, 0, 25, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 739};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_table, __pyx_mstate->__pyx_n_u_orders, __pyx_mstate->__pyx_n_u_styles, __pyx_mstate->__pyx_n_u_turned, __pyx_mstate->__pyx_n_u_uniforms, __pyx_mstate->__pyx_n_u_t, __pyx_mstate->__pyx_n_u_st, __pyx_mstate->__pyx_n_u_n, __pyx_mstate->__pyx_n_u_s, __pyx_mstate->__pyx_n_u_i, __pyx_mstate->__pyx_n_u_m, __pyx_mstate->__pyx_n_u_g, __pyx_mstate->__pyx_n_u_deal_cards, __pyx_mstate->__pyx_n_u_sty, __pyx_mstate->__pyx_n_u_canadian, __pyx_mstate->__pyx_n_u_one_draw, __pyx_mstate->__pyx_n_u_cyc, __pyx_mstate->__pyx_n_u_r, __pyx_mstate->__pyx_n_u_deck, __pyx_mstate->__pyx_n_u_games, __pyx_mstate->__pyx_n_u_leader, __pyx_mstate->__pyx_n_u_rets, __pyx_mstate->__pyx_n_u_acts, __pyx_mstate->__pyx_n_u_rv, __pyx_mstate->__pyx_n_u_av};
     __pyx_mstate_global->__pyx_codeobj_tab[0] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_pokerbull_cheat__engine_pyx, __pyx_mstate->__pyx_n_u_play_games, __pyx_mstate->__pyx_kp_b_iso88591_EQ_aq_r_1_j_1A_U_ZuAQ_XU_1_XU_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[0])) goto bad;
   }

@@ -459,6 +459,21 @@ cdef void turn_with_due(Table* t, State* st, int seat) noexcept nogil:
         allow_one(st, st.due)
 
 
+cdef inline int matches(Table* t, int card, int rank, int suit) noexcept nogil:
+    """Is a laid card of the claim? A wild joker is of every rank and suit."""
+    if card >= 52:
+        return t.wild or rank == JOKER_RANK
+    return card >> 2 == rank and (suit < 0 or card & 3 == suit)
+
+
+cdef void settle(Table* t, State* st, int challenger, int lie) noexcept nogil:
+    """The liar, else the challenger, takes the pile; a true last play goes out."""
+    cdef int layer = st.last_seat
+    take_pile(t, st, layer if lie else challenger)
+    if not lie and st.sizes[layer] == 0 and st.active[layer]:
+        finish(t, st, layer)
+
+
 cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:
     """S: one laid card turned at random (chance outcomes in card-id order, as
     Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
@@ -476,15 +491,9 @@ cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:
             acc += (<double>k) / st.last_laid
             if u < acc:
                 break
-    if card >= 52:
-        lie = not (t.wild or rank == JOKER_RANK)
-    else:
-        lie = card >> 2 != rank or (st.last_suit >= 0 and card & 3 != st.last_suit)
+    lie = not matches(t, card, rank, st.last_suit)
     st.actions += 1
-    taker = layer if lie else challenger
-    take_pile(t, st, taker)
-    if not lie and st.sizes[layer] == 0 and st.active[layer]:
-        finish(t, st, layer)
+    settle(t, st, challenger, lie)
     if st.over:
         return
     st.due = next_rank(t, rank)
@@ -502,16 +511,10 @@ cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
     if t.counts_differ and st.last_laid != st.last_count:
         lie = 1
     for i in range(st.last_laid):
-        c = st.last_cards[i]
-        if c >= 52:
-            if not (t.wild or rank == JOKER_RANK):
-                lie = 1
-        elif c >> 2 != rank or (st.last_suit >= 0 and c & 3 != st.last_suit):
+        if not matches(t, st.last_cards[i], rank, st.last_suit):
             lie = 1
     taker = layer if lie else challenger
-    take_pile(t, st, taker)
-    if not lie and st.sizes[layer] == 0 and st.active[layer]:
-        finish(t, st, layer)
+    settle(t, st, challenger, lie)
     if st.over:
         return
     st.req_suit = -1
