@@ -10,18 +10,18 @@
             ]
         ],
         "depends": [
-            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayobject.h",
-            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayscalars.h",
-            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarrayobject.h",
-            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarraytypes.h",
-            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include/numpy/ufuncobject.h"
+            "/tmp/pip-build-env-fpf672rf/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayobject.h",
+            "/tmp/pip-build-env-fpf672rf/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayscalars.h",
+            "/tmp/pip-build-env-fpf672rf/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarrayobject.h",
+            "/tmp/pip-build-env-fpf672rf/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarraytypes.h",
+            "/tmp/pip-build-env-fpf672rf/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ufuncobject.h"
         ],
         "extra_compile_args": [
             "-O3",
             "-mpopcnt"
         ],
         "include_dirs": [
-            "/work/venvs/cheat/lib/python3.11/site-packages/numpy/_core/include"
+            "/tmp/pip-build-env-fpf672rf/overlay/lib/python3.11/site-packages/numpy/_core/include"
         ],
         "name": "pokerbull.cheat._engine",
         "sources": [

@@ -18,15 +18,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, asdict
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 import numpy as np
 
-from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 
-from .rules import (ACE, JOKER_RANK, MAX_CLAIM, N_CARDS, RANK_PLURALS, RANK_WORDS, SUIT_WORDS,
-                    Rules, card_rank, card_text, cards_text, parse_cards)
+from .rules import (
+    ACE,
+    JOKER_RANK,
+    MAX_CLAIM,
+    N_CARDS,
+    RANK_PLURALS,
+    RANK_WORDS,
+    SUIT_WORDS,
+    Rules,
+    card_text,
+    cards_text,
+    parse_cards,
+)
 
 FORMAT = "pokerbull-cheat"
 FORMAT_VERSION = 1
@@ -346,48 +358,6 @@ def observation_size(rules: Rules) -> int:
 
 
 # ---- randomness and JSON helpers --------------------------------------------------
-def _make_rng(seed: Any) -> np.random.Generator:
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer))):
-        raise ValueError(f"seed must be a whole number, a numpy.random.Generator or None, "
-                         f"not {seed!r}")
-    if seed is not None and seed < 0:
-        raise ValueError(f"seed must not be negative, not {seed}")
-    return np.random.default_rng(seed)
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, np.ndarray):
-        return {"__array__": value.tolist(), "dtype": str(value.dtype)}
-    if isinstance(value, np.integer):
-        return int(value)
-    return value
-
-
-def _unjsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        if "__array__" in value:
-            return np.array(value["__array__"], dtype=value["dtype"])
-        return {k: _unjsonable(v) for k, v in value.items()}
-    return value
-
-
-def _generator(state: Any) -> np.random.Generator:
-    name = state.get("bit_generator") if isinstance(state, Mapping) else None
-    kind = getattr(np.random, str(name), None)
-    if not (isinstance(kind, type) and issubclass(kind, np.random.BitGenerator)):
-        raise ValueError(f"saved game: field 'rng' names no random bit generator ({name!r})")
-    bit_generator = kind(0)
-    try:
-        bit_generator.state = dict(_unjsonable(state))
-    except (TypeError, ValueError, KeyError) as exc:
-        raise ValueError(f"saved game: field 'rng' is not a generator state: {exc}") from None
-    return np.random.Generator(bit_generator)
-
-
 # ---- the game -----------------------------------------------------------------------
 class Game:
     """One game of Cheat. ``Game(players=4, seed=7, **variations)``.
@@ -419,8 +389,8 @@ class Game:
         self._manual = None
         if hands is not None:
             self._manual = self._verify_hands(hands)
-        self._rng = _make_rng(seed)
-        self._rng_start = _jsonable(self._rng.bit_generator.state)
+        self._rng = make_rng(seed)
+        self._rng_start = state_to_json(self._rng.bit_generator.state)
         self._actions: list[int] = []
         self._hands = [[0] * N_CARDS for _ in range(n)]
         self._sizes = [0] * n
@@ -1273,7 +1243,7 @@ class Game:
         return {"format": FORMAT, "version": FORMAT_VERSION, "rules": self.rules.to_dict(),
                 "hands": None if self._manual is None else [cards_text(h) for h in self._manual],
                 "rng_start": self._rng_start, "actions": list(self._actions),
-                "rng": _jsonable(self._rng.bit_generator.state), "state": self._state_dict()}
+                "rng": state_to_json(self._rng.bit_generator.state), "state": self._state_dict()}
 
     def _state_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {name: getattr(self, name) for name in _SAVED_SCALARS}
@@ -1372,7 +1342,7 @@ class Game:
                              f"0..{NUM_ACTIONS - 1}")
         try:
             g = cls(rules.players, rules=rules, hands=hands,
-                    seed=_generator(data.get("rng_start")))
+                    seed=generator_from_state(state_from_json(data.get("rng_start"))))
         except ValueError as exc:
             if str(exc).startswith("saved game"):
                 raise
@@ -1382,7 +1352,7 @@ class Game:
                 [sum(h[c] for h in g._manual) for c in range(N_CARDS)]
             g._load_state(data["state"], manual)
             g._actions = list(actions)
-            g._rng = _generator(data.get("rng"))
+            g._rng = generator_from_state(state_from_json(data.get("rng")))
             return g
         for k, a in enumerate(actions):
             try:
@@ -1391,7 +1361,7 @@ class Game:
                 raise ValueError(f"saved game: field 'actions' entry {k} ({a}) is not legal: "
                                  f"{exc}") from None
         if "rng" in data:
-            now = _generator(data.get("rng"))
+            now = generator_from_state(state_from_json(data.get("rng")))
             g._rng = now
         return g
 
