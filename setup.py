@@ -24,7 +24,14 @@ extensions = [
         include_dirs=[numpy.get_include(), "src/pokerbull"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
-    )
+    ),
+    Extension(
+        "pokerbull.solve._cfr",
+        ["src/pokerbull/solve/_cfr.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=compile_args,
+    ),
 ]
 
 setup(

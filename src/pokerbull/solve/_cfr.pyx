@@ -1,0 +1,386 @@
+# cython: language_level=3
+"""Counterfactual regret minimisation over the public tree of one Poker Bull hand.
+
+The public state of a two-player hand is the sequence of calls made so far; the
+seat to act is fixed by its length. Each node keeps, per private hand class of
+the seat to act, one regret and one average-strategy weight per action, so every
+pass is a walk over the public tree with vectors over the hand classes.
+
+Data from Python (see ``pokerbull.solve.game``):
+- ``first[j + 1]``: the first kept call (index into the K kept calls) that
+  raises over kept call j; ``first[0] = 0`` (the opening).
+- ``payoff[c, h0, h1]``: chance(h0, h1) times the caller's result (+1 if kept
+  call c holds for the pool of classes h0 and h1, else -1) when c is challenged.
+
+Actions at a node: the raises in ladder order, then the challenge (not at the root).
+"""
+
+import numpy as np
+cimport numpy as cnp
+from libc.string cimport memset
+from libc.math cimport pow, INFINITY
+
+cnp.import_array()
+
+
+cdef inline bint any_positive(const double* x, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if x[i] > 0.0:
+            return True
+    return False
+
+
+cdef class PublicTree:
+    """The public tree of calls for K kept calls, with CFR tables per node."""
+
+    cdef readonly int K, C0, C1, cmax
+    cdef readonly long long n_nodes, size
+    cdef readonly object first_arr, last_arr, depth_arr, child_arr, off_arr
+    cdef readonly object payoff_arr, payoff_t_arr, regret_arr, average_arr, work_arr
+    cdef int* first
+    cdef int* last
+    cdef int* depth
+    cdef long long* child
+    cdef long long* off
+    cdef double* M
+    cdef double* MT
+    cdef double* reg
+    cdef double* avg
+    cdef double* work
+    cdef long long stride
+    # algorithm parameters
+    cdef public double alpha, beta, gamma
+    cdef public bint plus
+    cdef double pos_disc, neg_disc
+
+    def __init__(self, first, payoff, long long n_nodes):
+        cdef int K, j, f, nr, na, ca
+        cdef long long head, n, size
+        payoff = np.ascontiguousarray(payoff, dtype=np.float64)
+        K = payoff.shape[0]
+        self.K = K
+        self.C0 = payoff.shape[1]
+        self.C1 = payoff.shape[2]
+        self.cmax = max(self.C0, self.C1)
+        self.first_arr = np.ascontiguousarray(first, dtype=np.int32)
+        if self.first_arr.shape[0] != K + 1:
+            raise ValueError("first needs K + 1 entries")
+        self.payoff_arr = payoff
+        self.payoff_t_arr = np.ascontiguousarray(payoff.transpose(0, 2, 1))
+        self.last_arr = np.empty(n_nodes, np.int32)
+        self.depth_arr = np.empty(n_nodes, np.int32)
+        self.child_arr = np.empty(n_nodes, np.int64)
+        self.off_arr = np.empty(n_nodes + 1, np.int64)
+        self.first = <int*>cnp.PyArray_DATA(self.first_arr)
+        self.last = <int*>cnp.PyArray_DATA(self.last_arr)
+        self.depth = <int*>cnp.PyArray_DATA(self.depth_arr)
+        self.child = <long long*>cnp.PyArray_DATA(self.child_arr)
+        self.off = <long long*>cnp.PyArray_DATA(self.off_arr)
+        self.M = <double*>cnp.PyArray_DATA(self.payoff_arr)
+        self.MT = <double*>cnp.PyArray_DATA(self.payoff_t_arr)
+        # breadth first: the children of a node are consecutive
+        self.last[0] = -1
+        self.depth[0] = 0
+        n = 1
+        head = 0
+        size = 0
+        while head < n:
+            j = self.last[head]
+            f = self.first[j + 1]
+            nr = K - f
+            na = nr + (1 if j >= 0 else 0)
+            ca = self.C0 if (self.depth[head] & 1) == 0 else self.C1
+            self.child[head] = n
+            if n + nr > n_nodes:
+                raise ValueError("the tree has more nodes than counted")
+            for i in range(nr):
+                self.last[n] = f + i
+                self.depth[n] = self.depth[head] + 1
+                n += 1
+            self.off[head] = size
+            size += <long long>na * ca
+            head += 1
+        if n != n_nodes:
+            raise ValueError("the tree has fewer nodes than counted")
+        self.off[n] = size
+        self.n_nodes = n
+        self.size = size
+        self.regret_arr = np.zeros(size, np.float64)
+        self.average_arr = np.zeros(size, np.float64)
+        self.reg = <double*>cnp.PyArray_DATA(self.regret_arr)
+        self.avg = <double*>cnp.PyArray_DATA(self.average_arr)
+        self.stride = 2 * (K + 1) * self.cmax + 2 * self.cmax
+        self.work_arr = np.zeros((K + 3) * self.stride, np.float64)
+        self.work = <double*>cnp.PyArray_DATA(self.work_arr)
+        self.alpha = 1.5
+        self.beta = 0.0
+        self.gamma = 2.0
+        self.plus = True
+
+    # ---- one terminal: a challenge of kept call c made by `caller`
+    cdef void terminal(self, int c, int caller, int trav, const double* ropp,
+                       double* out) noexcept nogil:
+        cdef int h, g
+        cdef double s = 1.0 if caller == trav else -1.0
+        cdef double acc
+        cdef const double* row
+        if trav == 0:
+            for h in range(self.C0):
+                row = self.M + (<long long>c * self.C0 + h) * self.C1
+                acc = 0.0
+                for g in range(self.C1):
+                    acc += row[g] * ropp[g]
+                out[h] = s * acc
+        else:
+            for h in range(self.C1):
+                row = self.MT + (<long long>c * self.C1 + h) * self.C0
+                acc = 0.0
+                for g in range(self.C0):
+                    acc += row[g] * ropp[g]
+                out[h] = s * acc
+
+    cdef void regret_matching(self, const double* R, int na, int ca, double* sig) noexcept nogil:
+        cdef int a, h
+        cdef double tot, r
+        for h in range(ca):
+            tot = 0.0
+            for a in range(na):
+                r = R[a * ca + h]
+                if r > 0.0:
+                    tot += r
+            if tot > 0.0:
+                for a in range(na):
+                    r = R[a * ca + h]
+                    sig[a * ca + h] = r / tot if r > 0.0 else 0.0
+            else:
+                for a in range(na):
+                    sig[a * ca + h] = 1.0 / na
+
+    cdef void average_strategy(self, const double* S, int na, int ca, double* sig) noexcept nogil:
+        cdef int a, h
+        cdef double tot
+        for h in range(ca):
+            tot = 0.0
+            for a in range(na):
+                tot += S[a * ca + h]
+            if tot > 0.0:
+                for a in range(na):
+                    sig[a * ca + h] = S[a * ca + h] / tot
+            else:
+                for a in range(na):
+                    sig[a * ca + h] = 1.0 / na
+
+    # ---- one CFR pass for seat `trav`; out[h] is trav's counterfactual value
+    cdef void cfr(self, long long n, int trav, double w, const double* rown,
+                  const double* ropp, double* out, int d) noexcept nogil:
+        cdef int j = self.last[n]
+        cdef int actor = self.depth[n] & 1
+        cdef int f = self.first[j + 1]
+        cdef int nr = self.K - f
+        cdef int na = nr + (1 if j >= 0 else 0)
+        cdef int ca = self.C0 if actor == 0 else self.C1
+        cdef int ct = self.C0 if trav == 0 else self.C1
+        cdef double* R = self.reg + self.off[n]
+        cdef double* S = self.avg + self.off[n]
+        cdef double* sig = self.work + d * self.stride
+        cdef double* vals = sig + (self.K + 1) * self.cmax
+        cdef double* rnew = vals + (self.K + 1) * self.cmax
+        cdef double* v
+        cdef int a, h
+        cdef bint own_any = any_positive(rown, ct)
+        cdef bint opp_any
+        cdef double r
+        self.regret_matching(R, na, ca, sig)
+        memset(out, 0, ct * sizeof(double))
+        if actor == trav:
+            opp_any = any_positive(ropp, self.C1 if trav == 0 else self.C0)
+            for a in range(na):
+                v = vals + a * ct
+                for h in range(ct):
+                    rnew[h] = rown[h] * sig[a * ca + h]
+                if a < nr:
+                    if opp_any or any_positive(rnew, ct):
+                        self.cfr(self.child[n] + a, trav, w, rnew, ropp, v, d + 1)
+                    else:
+                        memset(v, 0, ct * sizeof(double))
+                elif opp_any:
+                    self.terminal(j, 1 - actor, trav, ropp, v)
+                else:
+                    memset(v, 0, ct * sizeof(double))
+                for h in range(ct):
+                    out[h] += sig[a * ca + h] * v[h]
+            if opp_any:
+                for a in range(na):
+                    for h in range(ct):
+                        r = R[a * ct + h]
+                        if self.plus:
+                            r += vals[a * ct + h] - out[h]
+                            R[a * ct + h] = r if r > 0.0 else 0.0
+                        else:
+                            r *= self.pos_disc if r > 0.0 else self.neg_disc
+                            R[a * ct + h] = r + vals[a * ct + h] - out[h]
+            for a in range(na):
+                for h in range(ct):
+                    S[a * ct + h] += w * rown[h] * sig[a * ct + h]
+        else:
+            v = vals
+            for a in range(na):
+                for h in range(ca):
+                    rnew[h] = ropp[h] * sig[a * ca + h]
+                if a < nr:
+                    if own_any or any_positive(rnew, ca):
+                        self.cfr(self.child[n] + a, trav, w, rown, rnew, v, d + 1)
+                    else:
+                        continue
+                elif any_positive(rnew, ca):
+                    self.terminal(j, 1 - actor, trav, rnew, v)
+                else:
+                    continue
+                for h in range(ct):
+                    out[h] += v[h]
+
+    def iterate(self, int iterations, int start=1):
+        """Run `iterations` alternating iterations numbered from `start`."""
+        cdef int t, trav
+        cdef double w
+        cdef double* ones = self.work + (self.K + 2) * self.stride
+        cdef double* out = ones + self.cmax
+        for h in range(self.cmax):
+            ones[h] = 1.0
+        with nogil:
+            for t in range(start, start + iterations):
+                if self.plus:
+                    w = pow(<double>t, self.gamma)
+                else:
+                    w = pow(<double>t, self.gamma)
+                    self.pos_disc = pow(<double>t, self.alpha) / (pow(<double>t, self.alpha) + 1.0)
+                    self.neg_disc = pow(<double>t, self.beta) / (pow(<double>t, self.beta) + 1.0)
+                for trav in range(2):
+                    self.cfr(0, trav, w, ones, ones, out, 0)
+
+    # ---- exact best response of seat `brp` to the average strategy of the other
+    cdef void best(self, long long n, int brp, const double* ropp, double* out,
+                   int d) noexcept nogil:
+        cdef int j = self.last[n]
+        cdef int actor = self.depth[n] & 1
+        cdef int f = self.first[j + 1]
+        cdef int nr = self.K - f
+        cdef int na = nr + (1 if j >= 0 else 0)
+        cdef int ca = self.C0 if actor == 0 else self.C1
+        cdef int ct = self.C0 if brp == 0 else self.C1
+        cdef double* sig = self.work + d * self.stride
+        cdef double* v = sig + (self.K + 1) * self.cmax
+        cdef double* rnew = v + (self.K + 1) * self.cmax
+        cdef int a, h
+        if actor == brp:
+            for h in range(ct):
+                out[h] = -INFINITY
+            for a in range(na):
+                if a < nr:
+                    self.best(self.child[n] + a, brp, ropp, v, d + 1)
+                else:
+                    self.terminal(j, 1 - actor, brp, ropp, v)
+                for h in range(ct):
+                    if v[h] > out[h]:
+                        out[h] = v[h]
+        else:
+            memset(out, 0, ct * sizeof(double))
+            self.average_strategy(self.avg + self.off[n], na, ca, sig)
+            for a in range(na):
+                for h in range(ca):
+                    rnew[h] = ropp[h] * sig[a * ca + h]
+                if not any_positive(rnew, ca):
+                    continue
+                if a < nr:
+                    self.best(self.child[n] + a, brp, rnew, v, d + 1)
+                else:
+                    self.terminal(j, 1 - actor, brp, rnew, v)
+                for h in range(ct):
+                    out[h] += v[h]
+
+    def best_response(self, int seat):
+        """Seat's best-response value per hand class against the average strategy."""
+        cdef double* ones = self.work + (self.K + 2) * self.stride
+        cdef int h
+        if seat not in (0, 1):
+            raise ValueError("seat must be 0 or 1")
+        out = np.zeros(self.C0 if seat == 0 else self.C1, np.float64)
+        cdef double[::1] o = out
+        for h in range(self.cmax):
+            ones[h] = 1.0
+        with nogil:
+            self.best(0, seat, ones, &o[0], 0)
+        return out
+
+    # ---- value of the average strategy profile for seat 0
+    cdef void value(self, long long n, const double* r1, double* out, int d) noexcept nogil:
+        cdef int j = self.last[n]
+        cdef int actor = self.depth[n] & 1
+        cdef int f = self.first[j + 1]
+        cdef int nr = self.K - f
+        cdef int na = nr + (1 if j >= 0 else 0)
+        cdef int ca = self.C0 if actor == 0 else self.C1
+        cdef double* sig = self.work + d * self.stride
+        cdef double* v = sig + (self.K + 1) * self.cmax
+        cdef double* rnew = v + (self.K + 1) * self.cmax
+        cdef int a, h
+        memset(out, 0, self.C0 * sizeof(double))
+        if not any_positive(r1, self.C1):
+            return
+        self.average_strategy(self.avg + self.off[n], na, ca, sig)
+        for a in range(na):
+            if actor == 0:
+                if a < nr:
+                    self.value(self.child[n] + a, r1, v, d + 1)
+                else:
+                    self.terminal(j, 1, 0, r1, v)
+                for h in range(self.C0):
+                    out[h] += sig[a * ca + h] * v[h]
+            else:
+                for h in range(ca):
+                    rnew[h] = r1[h] * sig[a * ca + h]
+                if a < nr:
+                    self.value(self.child[n] + a, rnew, v, d + 1)
+                else:
+                    self.terminal(j, 0, 0, rnew, v)
+                for h in range(self.C0):
+                    out[h] += v[h]
+
+    def profile_value(self):
+        """Seat 0's expected result per hand class when both seats play the average strategy."""
+        cdef double* ones = self.work + (self.K + 2) * self.stride
+        cdef int h
+        out = np.zeros(self.C0, np.float64)
+        cdef double[::1] o = out
+        for h in range(self.cmax):
+            ones[h] = 1.0
+        with nogil:
+            self.value(0, ones, &o[0], 0)
+        return out
+
+    def node_of(self, calls):
+        """The node reached by a sequence of kept-call indices (ValueError if not a raise)."""
+        cdef long long n = 0
+        cdef int j, f
+        for c in calls:
+            j = self.last[n]
+            f = self.first[j + 1]
+            if not f <= c < self.K:
+                raise ValueError(f"kept call {c} is not a raise over kept call {j}")
+            n = self.child[n] + (c - f)
+        return n
+
+    def actions_at(self, long long n):
+        """(number of raises, number of actions, hand classes of the seat to act) at node n."""
+        if not 0 <= n < self.n_nodes:
+            raise ValueError(f"no node {n}")
+        j = self.last[n]
+        nr = self.K - self.first[j + 1]
+        return nr, nr + (1 if j >= 0 else 0), (self.C0 if self.depth[n] % 2 == 0 else self.C1)
+
+    def set_average(self, long long n, table):
+        """Overwrite node n's average-strategy weights (actions x classes)."""
+        nr, na, ca = self.actions_at(n)
+        cdef long long o = self.off[n]
+        self.average_arr[o:o + na * ca] = np.asarray(table, np.float64).reshape(na * ca)
