@@ -147,8 +147,25 @@ class SmallGame:
         return 1 + sum(ending)
 
 
+_GAMES: dict[tuple, SmallGame] = {}
+
+
 def build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) -> SmallGame:
-    """The small game of `family` for hand sizes `hands` keeping `calls` calls."""
+    """The small game of `family` for hand sizes `hands` keeping `calls` calls (built once)."""
+    try:
+        key = (family, tuple(hands), calls, tuple(sorted(options.items())))
+        hash(key)
+    except TypeError:
+        key = None
+    if key is not None and key in _GAMES:
+        return _GAMES[key]
+    game = _build_game(family, hands, calls, options)
+    if key is not None:
+        _GAMES[key] = game
+    return game
+
+
+def _build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) -> SmallGame:
     if not isinstance(family, str):
         raise ValueError(f"family must be a call family name, not {family!r}")
     if family not in pb.family_names():

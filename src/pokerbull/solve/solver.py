@@ -143,8 +143,8 @@ class Solution:
     # ---- OpenSpiel
     def openspiel_game(self) -> Any:
         """This hand as an OpenSpiel game (cards dealt one hand at a time, no grouping)."""
-        from .openspiel import PokerBullHandGame
-        return PokerBullHandGame(self.game)
+        from .openspiel import PokerBullHandGame, game_params
+        return PokerBullHandGame(game_params(self.game))
 
     def openspiel_policy(self, game: Any = None) -> Any:
         """The solution as an OpenSpiel ``TabularPolicy`` of :meth:`openspiel_game`."""
