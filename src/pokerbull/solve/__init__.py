@@ -4,6 +4,8 @@ See docs/solve.md. ``pokerbull.solve(...)`` and ``pokerbull.exploitability(...)`
 are the entry points.
 """
 
+from .bots import BotExploitability, EquilibriumBot, exploitability
 from .solver import Checkpoint, Solution, solve
 
-__all__ = ["Checkpoint", "Solution", "solve"]
+__all__ = ["BotExploitability", "Checkpoint", "EquilibriumBot", "Solution", "exploitability",
+           "solve"]

@@ -384,3 +384,152 @@ cdef class PublicTree:
         nr, na, ca = self.actions_at(n)
         cdef long long o = self.off[n]
         self.average_arr[o:o + na * ca] = np.asarray(table, np.float64).reshape(na * ca)
+
+
+# ---- full-tree best response, streamed (no table of nodes) -------------------
+
+cdef struct Stream:
+    int K
+    int C0
+    int C1
+    int seat            # the best responder
+    int memory          # the other seat's strategy sees its last `memory` calls
+    const int* first
+    const double* M     # payoff[c, h0, h1] to the caller
+    const double* MT
+    const double* chance    # chance[h_me, h_other] oriented for the best responder
+    const double* table     # table[key, action, class] of the other seat
+    double* work
+    long long stride
+    long long visited
+
+
+cdef void stream_terminal(Stream* s, int c, bint me_caller, const double* ropp,
+                          double* out) noexcept nogil:
+    cdef int h, g
+    cdef int cm = s.C0 if s.seat == 0 else s.C1
+    cdef int co = s.C1 if s.seat == 0 else s.C0
+    cdef const double* base = s.M if s.seat == 0 else s.MT
+    cdef const double* row
+    cdef double acc, sign = 1.0 if me_caller else -1.0
+    for h in range(cm):
+        row = base + (<long long>c * cm + h) * co
+        acc = 0.0
+        for g in range(co):
+            acc += row[g] * ropp[g]
+        out[h] = sign * acc
+
+
+cdef void stream_best(Stream* s, int last, long long key, int depth, const double* ropp,
+                      double* out) noexcept nogil:
+    """out[h]: the best responder's value per class below a node (last call, key)."""
+    cdef int K = s.K
+    cdef int f = s.first[last + 1]
+    cdef int nr = K - f
+    cdef int actor = depth & 1
+    cdef int cm = s.C0 if s.seat == 0 else s.C1
+    cdef int co = s.C1 if s.seat == 0 else s.C0
+    cdef double* v = s.work + depth * s.stride
+    cdef double* rnew = v + s.stride // 2
+    cdef long long child_key, span = 1
+    cdef const double* sig
+    cdef int a, h, g, i
+    cdef double acc
+    s.visited += 1
+    for i in range(s.memory):
+        span *= (K + 1)
+    if actor == s.seat:
+        for h in range(cm):
+            out[h] = -INFINITY
+        for a in range(nr):
+            child_key = (key * (K + 1) + (f + a + 1)) % span
+            stream_best(s, f + a, child_key, depth + 1, ropp, v)
+            for h in range(cm):
+                if v[h] > out[h]:
+                    out[h] = v[h]
+        if last >= 0:
+            stream_terminal(s, last, False, ropp, v)
+            for h in range(cm):
+                if v[h] > out[h]:
+                    out[h] = v[h]
+        return
+    memset(out, 0, cm * sizeof(double))
+    sig = s.table + key * (K + 2) * co
+    for a in range(K + 2):
+        # actions: raise to kept call a (a < K), challenge (K), a call no pool satisfies (K + 1)
+        if a < K and a < f:
+            continue
+        if a == K and last < 0:
+            continue
+        for h in range(co):
+            rnew[h] = ropp[h] * sig[a * co + h]
+        if not any_positive(rnew, co):
+            continue
+        if a < K:
+            child_key = (key * (K + 1) + (a + 1)) % span
+            stream_best(s, a, child_key, depth + 1, rnew, v)
+        elif a == K:
+            stream_terminal(s, last, True, rnew, v)
+        else:
+            for h in range(cm):
+                acc = 0.0
+                for g in range(co):
+                    acc += s.chance[h * co + g] * rnew[g]
+                v[h] = acc
+        for h in range(cm):
+            out[h] += v[h]
+
+
+def stream_best_response(first, payoff, chance, table, int memory, int seat):
+    """Seat's exact best-response value per class against the other seat's table.
+
+    The other seat plays ``table[key, action, class]`` where key encodes its
+    last `memory` calls of the hand (0 for none, else 1 + kept index, base
+    K + 1, the latest call lowest) and actions are the K raises, the challenge
+    and one call no pool satisfies. Walks the whole public tree depth first,
+    pruning only where the other seat never goes. Returns (values, nodes visited).
+    """
+    cdef Stream s
+    first_a = np.ascontiguousarray(first, dtype=np.int32)
+    pay = np.ascontiguousarray(payoff, dtype=np.float64)
+    pay_t = np.ascontiguousarray(pay.transpose(0, 2, 1))
+    K, C0, C1 = pay.shape
+    if seat not in (0, 1):
+        raise ValueError("seat must be 0 or 1")
+    if memory < 1:
+        raise ValueError("memory must be at least one call")
+    co = C1 if seat == 0 else C0
+    cm = C0 if seat == 0 else C1
+    ch = np.ascontiguousarray(chance if seat == 0 else np.asarray(chance).T, dtype=np.float64)
+    tab = np.ascontiguousarray(table, dtype=np.float64)
+    if tab.shape != ((K + 1) ** memory, K + 2, co):
+        raise ValueError(f"table must have shape {((K + 1) ** memory, K + 2, co)}, "
+                         f"not {tab.shape}")
+    cmax = max(C0, C1)
+    work = np.zeros((K + 3) * 2 * cmax, np.float64)
+    ones = np.ones(co, np.float64)
+    out = np.zeros(cm, np.float64)
+    cdef double[::1] o = out
+    cdef double[::1] r = ones
+    cdef int[::1] fv = first_a
+    cdef double[::1] mv = pay.reshape(-1)
+    cdef double[::1] mtv = pay_t.reshape(-1)
+    cdef double[::1] chv = ch.reshape(-1)
+    cdef double[::1] tv = tab.reshape(-1)
+    cdef double[::1] wv = work
+    s.K = K
+    s.C0 = C0
+    s.C1 = C1
+    s.seat = seat
+    s.memory = memory
+    s.first = &fv[0]
+    s.M = &mv[0]
+    s.MT = &mtv[0]
+    s.chance = &chv[0]
+    s.table = &tv[0]
+    s.work = &wv[0]
+    s.stride = 2 * cmax
+    s.visited = 0
+    with nogil:
+        stream_best(&s, -1, 0, 0, &r[0], &o[0])
+    return out, s.visited

@@ -1,0 +1,262 @@
+"""How exploitable a bot is in one two-player hand, and a bot that plays a solution.
+
+:func:`exploitability` takes a built-in bot (by name, as :func:`pokerbull.bots.make_bot`)
+or any :class:`pokerbull.Bot` whose play depends only on its observation, lets it
+play both seats of the small game, and computes exactly what a best response
+gains against it over the public tree (pruned where the bot never goes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import pokerbull as pb
+from pokerbull.bots import make_bot
+from pokerbull.rules import PRESETS, Rules
+
+from ._cfr import stream_best_response
+from .game import SmallGame, build_game, canonical_mask
+
+
+@dataclass(frozen=True)
+class BotExploitability:
+    """What a best response wins against `bot` in each seat, and NashConv / 2."""
+
+    bot: str
+    best_responses: tuple[float, float]   # seat 0's best response vs the bot in seat 1, then seat 1's
+    nodes: int                            # public states the best response visited
+
+    @property
+    def exploitability(self) -> float:
+        return (self.best_responses[0] + self.best_responses[1]) / 2
+
+    def __float__(self) -> float:
+        return self.exploitability
+
+
+def _rules_for(g: SmallGame) -> Rules:
+    names = [n for n, p in PRESETS.items() if p.family == g.family]
+    names.sort(key=lambda n: n != g.family)
+    for name in names:
+        rules = Rules.preset(name, players=2, start_cards=min(g.hands),
+                             card_limit=max(PRESETS[name].card_limit or 0, max(g.hands)))
+        if rules.ladder is g.ladder:
+            return rules
+    raise ValueError(f"no preset plays {g.family} with options {dict(g.options)}: "
+                     "the built-in bots need one")
+
+
+class _BotPolicy:
+    """The bot's {action: probability} per (seat, class, calls), asked once each."""
+
+    def __init__(self, bot: pb.Bot, g: SmallGame) -> None:
+        self.bot = bot
+        self.g = g
+        self.rules = _rules_for(g)
+        self.cards = [[pb.Pool(canonical_mask(c)) for c in g.classes[s]] for s in (0, 1)]
+        self.memo: dict[tuple, dict[int, float]] = {}
+
+    def __call__(self, seat: int, h: int, calls: tuple[int, ...]) -> dict[int, float]:
+        key = (seat, h, calls)
+        out = self.memo.get(key)
+        if out is not None:
+            return out
+        lad = self.g.ladder
+        if isinstance(self.bot, pb.RandomBot):
+            out = _random_policy(self.bot, lad, calls[-1] if calls else None)
+        else:
+            obs = pb.Observation(seat=seat, hand_number=1, cards=self.cards[seat][h],
+                                 hand_sizes=self.g.hands, to_play=seat, starter=0,
+                                 calls=tuple((i % 2, lad[c]) for i, c in enumerate(calls)),
+                                 last_result=None, winner=None, rules=self.rules)
+            self.bot.reset(seat)
+            out = {int(self.bot.act(obs)): 1.0}
+        self.memo[key] = out
+        return out
+
+
+def _random_policy(bot: pb.RandomBot, lad: pb.Ladder, last: int | None) -> dict[int, float]:
+    n = len(lad)
+    start = lad.first_raise_index(last)
+    if last is not None and start == n:
+        return {n: 1.0}
+    out: dict[int, float] = {}
+    stay = 1.0
+    if last is not None:
+        out[n] = bot.challenge
+        stay = 1.0 - bot.challenge
+    reach = min(bot.reach, n - start)
+    for i in range(start, start + reach):
+        out[i] = stay / reach
+    return out
+
+
+def exploitability(bot: Any, family: str = "pagat", hands: Any = (1, 1),
+                   calls: int | None = None, **family_options: Any) -> BotExploitability:
+    """Exactly how much a best response wins against `bot` playing both seats of one hand.
+
+    `bot` is a built-in name (``"random"``, ``"probability"``, ``"evidence"``) or
+    a :class:`pokerbull.Bot`. The game is that of :func:`pokerbull.solve`: the
+    lowest `calls` calls a pool of ``sum(hands)`` cards can satisfy (all by
+    default). A bot's call that no such pool satisfies is challenged and lost
+    (the best answer to it); a bot's call outside the kept calls otherwise is
+    an error (use fewer calls... or all). The result's ``exploitability`` is
+    NashConv / 2, as for a :class:`~pokerbull.solve.Solution`.
+    """
+    the_bot = make_bot(bot)
+    g = build_game(family, hands, calls, family_options)
+    policy = _BotPolicy(the_bot, g)
+    sat_all = set(build_game(family, hands, None, family_options).kept)
+    br = []
+    visited = [0]
+    if isinstance(the_bot, pb.RandomBot):
+        # its play depends on the last call only: stream the whole tree in the core
+        for seat in (0, 1):
+            table = last_call_table(g, lambda h, calls: policy(1 - seat, h, calls), 1 - seat,
+                                    sat_all)
+            values, nodes = stream_best_response(g.first, g.payoff, g.chance, table, 1, seat)
+            br.append(float(values.sum()))
+            visited[0] += nodes
+        name = bot if isinstance(bot, str) else repr(the_bot)
+        return BotExploitability(name, (br[0], br[1]), visited[0])
+    for seat in (0, 1):
+        walker = _BestResponse(g, policy, seat, sat_all, visited)
+        ropp = np.ones(len(g.classes[1 - seat]))
+        br.append(float(walker.best((), ropp).sum()))
+    name = bot if isinstance(bot, str) else repr(the_bot)
+    return BotExploitability(name, (br[0], br[1]), visited[0])
+
+
+def last_call_table(g: SmallGame, policy: Any, seat: int, satisfiable: set[int]) -> np.ndarray:
+    """table[key, action, class] of a strategy that sees only the last call (key 0: none,
+    else 1 + kept index); actions: K raises, the challenge, a call no pool satisfies."""
+    k = g.calls
+    pos = {c: i for i, c in enumerate(g.kept)}
+    n_classes = len(g.classes[seat])
+    table = np.zeros((k + 1, k + 2, n_classes))
+    for key in range(k + 1):
+        calls = () if key == 0 else (g.kept[key - 1],)
+        for h in range(n_classes):
+            for action, p in policy(h, calls).items():
+                if action == len(g.ladder):
+                    table[key, k, h] += p
+                elif action in pos:
+                    table[key, pos[action], h] += p
+                elif action not in satisfiable:
+                    table[key, k + 1, h] += p
+                else:
+                    raise ValueError(f"{g.ladder[action]} is not among the {k} kept calls")
+    return table
+
+
+class _BestResponse:
+    def __init__(self, g: SmallGame, policy: _BotPolicy, seat: int, satisfiable: set[int],
+                 visited: list[int]) -> None:
+        self.g = g
+        self.policy = policy
+        self.seat = seat
+        self.sat = satisfiable
+        self.visited = visited
+        pay = g.payoff
+        # payoff to the best responder's seat when it is the caller, oriented [c, mine, theirs]
+        self.pay = pay if seat == 0 else pay.transpose(0, 2, 1)
+        self.chance = g.chance if seat == 0 else g.chance.T
+        self.kept_pos = {c: i for i, c in enumerate(g.kept)}
+        self.challenge = len(g.ladder)
+
+    def terminal(self, call: int, caller_is_me: bool, ropp: np.ndarray) -> np.ndarray:
+        v = self.pay[self.kept_pos[call]] @ ropp
+        return v if caller_is_me else -v
+
+    def best(self, calls: tuple[int, ...], ropp: np.ndarray) -> np.ndarray:
+        self.visited[0] += 1
+        g = self.g
+        actor = len(calls) % 2
+        if actor == self.seat:
+            first = int(g.first[self.kept_pos[calls[-1]] + 1]) if calls else 0
+            out = np.full(len(g.classes[self.seat]), -np.inf)
+            for c in g.kept[first:]:
+                np.maximum(out, self.best(calls + (c,), ropp), out=out)
+            if calls:
+                np.maximum(out, self.terminal(calls[-1], False, ropp), out=out)
+            return out
+        branches: dict[int, np.ndarray] = {}
+        for h in np.nonzero(ropp > 0)[0]:
+            for action, p in self.policy(actor, int(h), calls).items():
+                if p > 0:
+                    r = branches.setdefault(action, np.zeros_like(ropp))
+                    r[h] += ropp[h] * p
+        out = np.zeros(len(g.classes[self.seat]))
+        for action, r in branches.items():
+            if action == self.challenge:
+                out += self.terminal(calls[-1], True, r)
+            elif action in self.kept_pos:
+                out += self.best(calls + (action,), r)
+            elif action not in self.sat:
+                out += self.chance @ r        # an impossible call: challenged, the bot loses
+            else:
+                raise ValueError(f"the bot called {g.ladder[action]}, which is not among the "
+                                 f"{g.calls} kept calls; measure it with more calls")
+        return out
+
+
+class EquilibriumBot(pb.Bot):
+    """Plays solved strategies when the hand fits one, else the fallback bot.
+
+    A hand fits a :class:`~pokerbull.solve.Solution` when two players are in it
+    with the solution's hand sizes (the starter first), the family matches and
+    every call so far is one of its kept calls. Draws from `seed`.
+    """
+
+    name = "equilibrium"
+
+    def __init__(self, solutions: Any = None, fallback: Any = "evidence", seed: Any = None) -> None:
+        from .solver import Solution, solve
+        if solutions is None:
+            solutions = [solve("pagat", hands=(1, 1), calls=16)]
+        if isinstance(solutions, Solution):
+            solutions = [solutions]
+        solutions = list(solutions)
+        if not all(isinstance(s, Solution) for s in solutions):
+            raise ValueError("solutions must be pokerbull.solve.Solution objects")
+        self.solutions = solutions
+        self.fallback = make_bot(fallback)
+        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self.solved_decisions = 0
+        self.fallback_decisions = 0
+
+    def reset(self, seat: int) -> None:
+        super().reset(seat)
+        self.fallback.reset(seat)
+
+    def params(self) -> dict[str, Any]:
+        return {"solutions": [repr(s) for s in self.solutions], "fallback": repr(self.fallback)}
+
+    def act(self, observation: pb.Observation) -> int:
+        for sol in self.solutions:
+            if not self._fits(sol, observation):
+                continue
+            probs = sol.policy(observation)
+            actions = list(probs)
+            p = np.array([probs[a] for a in actions])
+            self.solved_decisions += 1
+            return int(actions[int(self.rng.choice(len(actions), p=p / p.sum()))])
+        self.fallback_decisions += 1
+        return self.fallback.act(observation)
+
+    @staticmethod
+    def _fits(sol: Any, obs: pb.Observation) -> bool:
+        g = sol.game
+        if obs.rules.ladder is not g.ladder or obs.starter is None:
+            return False
+        live = [s for s, n in enumerate(obs.hand_sizes) if n]
+        if len(live) != 2 or obs.starter not in live:
+            return False
+        other = live[0] if live[1] == obs.starter else live[1]
+        if (obs.hand_sizes[obs.starter], obs.hand_sizes[other]) != g.hands:
+            return False
+        kept = set(g.kept)
+        return all(c.index in kept for _, c in obs.calls)
