@@ -17,10 +17,12 @@ from .odds import Odds, odds
 from .results import SimulationResult
 from .rules import Rules, preset_names
 from .simulate import simulate
+from .solve import Solution, exploitability, solve
 
 __version__ = "0.1.0"
 
 __all__ = ["Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "EvidenceBot", "Game", "HandRank",
            "HandResult", "IllegalAction", "Ladder", "Observation", "Odds", "Pool", "ProbabilityBot",
            "RandomBot", "Reveal", "Rules", "SimulationResult", "__version__", "backend", "evaluate",
-           "evaluate_many", "family_names", "ladder", "odds", "preset_names", "simulate"]
+           "evaluate_many", "exploitability", "family_names", "ladder", "odds", "preset_names",
+           "simulate", "Solution", "solve"]

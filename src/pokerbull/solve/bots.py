@@ -17,8 +17,7 @@ import pokerbull as pb
 from pokerbull.bots import make_bot
 from pokerbull.rules import PRESETS, Rules
 
-from ._cfr import stream_best_response
-from .game import SmallGame, build_game, canonical_mask
+from .game import SmallGame, build_game, canonical_mask, compiled
 
 
 @dataclass(frozen=True)
@@ -117,7 +116,7 @@ def exploitability(bot: Any, family: str = "pagat", hands: Any = (1, 1),
         for seat in (0, 1):
             table = last_call_table(g, lambda h, calls: policy(1 - seat, h, calls), 1 - seat,
                                     sat_all)
-            values, nodes = stream_best_response(g.first, g.payoff, g.chance, table, 1, seat)
+            values, nodes = compiled().stream_best_response(g.first, g.payoff, g.chance, table, 1, seat)
             br.append(float(values.sum()))
             visited[0] += nodes
         name = bot if isinstance(bot, str) else repr(the_bot)

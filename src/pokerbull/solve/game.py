@@ -147,6 +147,17 @@ class SmallGame:
         return 1 + sum(ending)
 
 
+def compiled() -> Any:
+    """The compiled solver module (``pokerbull.solve._cfr``), with a clear error if missing."""
+    try:
+        from . import _cfr
+    except ImportError as exc:
+        raise ImportError("pokerbull.solve needs its compiled extension pokerbull.solve._cfr; "
+                          "build it with `pip install -e .` or "
+                          "`python setup.py build_ext --inplace`") from exc
+    return _cfr
+
+
 _GAMES: dict[tuple, SmallGame] = {}
 
 
@@ -171,7 +182,10 @@ def _build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) ->
     if family not in pb.family_names():
         raise ValueError(f"unknown call family {family!r}; known: {', '.join(pb.family_names())}")
     a, b = _check_hands(hands)
-    lad = pb.ladder(family, **options)
+    try:
+        lad = pb.ladder(family, **options)
+    except TypeError:
+        raise ValueError(f"{family}: unknown family option(s) {', '.join(sorted(options))}") from None
     n = a + b
     sat, rank_only = satisfiable(lad, n)
     if calls is None:

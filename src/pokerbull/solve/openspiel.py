@@ -79,6 +79,9 @@ class PokerBullHandGame(pyspiel.Game):
             max_game_length=small.calls + 3)
         super().__init__(_TYPE, info, p)
         self.deals = (_hand_masks(deck, 0, a), comb(len(deck) - a, b))
+        self.options_after: dict[int, list[int]] = {}
+        self.codes = [c.code for c in lad]
+        self.pool_text: dict[int, str] = {}
 
     def new_initial_state(self) -> PokerBullHandState:
         return PokerBullHandState(self)
@@ -92,8 +95,8 @@ class PokerBullHandState(pyspiel.State):
 
     def __init__(self, game: PokerBullHandGame) -> None:
         super().__init__(game)
-        self.cards: list[int] = []
-        self.calls: list[int] = []
+        self.cards: tuple[int, ...] = ()
+        self.calls: tuple[int, ...] = ()
         self.challenged = False
 
     @property
@@ -112,8 +115,15 @@ class PokerBullHandState(pyspiel.State):
         return len(self.calls) % 2
 
     def _options(self) -> list[int]:
-        used = self.cards[0] if self.cards else 0
-        return _hand_masks(self.deck, used, self.small.hands[len(self.cards)])
+        game = self.get_game()
+        if not self.cards:
+            return game.deals[0]
+        used = self.cards[0]
+        options = game.options_after.get(used)
+        if options is None:
+            options = game.options_after[used] = _hand_masks(game.deck, used,
+                                                             game.small.hands[1])
+        return options
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         hands = self._options()
@@ -129,11 +139,11 @@ class PokerBullHandState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
-            self.cards.append(self._options()[action])
+            self.cards += (self._options()[action],)
         elif action == len(self.small.ladder):
             self.challenged = True
         else:
-            self.calls.append(action)
+            self.calls += (action,)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -171,8 +181,15 @@ class _Observer:
         pass
 
     def string_from(self, state: PokerBullHandState, player: int) -> str:
-        cards = str(pb.Pool(state.cards[player])) if len(state.cards) > player else "-"
-        calls = ",".join(state.small.ladder[c].code for c in state.calls)
+        game = state.get_game()
+        if len(state.cards) > player:
+            mask = state.cards[player]
+            cards = game.pool_text.get(mask)
+            if cards is None:
+                cards = game.pool_text[mask] = str(pb.Pool(mask))
+        else:
+            cards = "-"
+        calls = ",".join(game.codes[c] for c in state.calls)
         return f"seat {player} cards {cards} calls {calls}"
 
 

@@ -5,7 +5,7 @@
 >>> sol.exploitability < 1e-4
 True
 >>> round(sol.value, 3)
--0.053
+-0.173
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ import numpy as np
 
 import pokerbull as pb
 
-from ._cfr import PublicTree
-from .game import SmallGame, build_game
+from .game import SmallGame, build_game, compiled
 
 METHODS = ("cfr+", "dcfr")
 MAX_TABLE = 150_000_000
@@ -46,7 +45,7 @@ class Solution:
     """
 
     game: SmallGame
-    tree: PublicTree = field(repr=False)
+    tree: Any = field(repr=False)    # pokerbull.solve._cfr.PublicTree
     method: str
     iterations: int
     seconds: float
@@ -192,7 +191,7 @@ def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, 
         raise ValueError(f"{g.calls} calls make {nodes:,} public states: too many for tables "
                          f"(about {entries:,} entries); keep fewer calls")
     start = time.perf_counter()
-    tree = PublicTree(g.first, g.payoff, nodes)
+    tree = compiled().PublicTree(g.first, g.payoff, nodes)
     tree.plus = method == "cfr+"
     sol = Solution(g, tree, method, 0, 0.0)
     limit = iterations if iterations is not None else 1_000_000
