@@ -533,3 +533,200 @@ def stream_best_response(first, payoff, chance, table, int memory, int seat):
     with nogil:
         stream_best(&s, -1, 0, 0, &r[0], &o[0])
     return out, s.visited
+
+
+# ---- CFR+ on an abstraction: strategies that see only the last calls ---------
+
+cdef struct Abstract:
+    int K
+    int C0
+    int C1
+    int memory
+    long long span          # (K + 1) ** memory keys
+    const int* first
+    const double* M
+    const double* MT
+    double* reg[2]          # reg[seat][key, action, class], action K = challenge
+    double* inst[2]         # this iteration's regrets
+    double* avg[2]
+    double* work
+    long long stride
+    long long visited
+    double w
+
+
+cdef inline void abstract_strategy(Abstract* s, const double* R, int f, bint can_challenge,
+                                   int ca, double* sig) noexcept nogil:
+    """Regret matching+ over the legal actions (raises f.., the challenge); with no
+    positive regret, the challenge (or the lowest raise at the opening)."""
+    cdef int a, h, K = s.K
+    cdef double tot, r
+    for h in range(ca):
+        tot = 0.0
+        for a in range(f, K + 1):
+            if a == K and not can_challenge:
+                continue
+            r = R[a * ca + h]
+            if r > 0.0:
+                tot += r
+        for a in range(f, K + 1):
+            if a == K and not can_challenge:
+                continue
+            r = R[a * ca + h]
+            if tot > 0.0:
+                sig[a * ca + h] = r / tot if r > 0.0 else 0.0
+            else:
+                sig[a * ca + h] = 1.0 if (a == K or (not can_challenge and a == f)) else 0.0
+
+
+cdef void abstract_cfr(Abstract* s, int trav, int last, long long key, int depth,
+                       const double* ropp, double* out) noexcept nogil:
+    cdef int K = s.K
+    cdef int f = s.first[last + 1]
+    cdef int actor = depth & 1
+    cdef int ca = s.C0 if actor == 0 else s.C1
+    cdef int ct = s.C0 if trav == 0 else s.C1
+    cdef int co = s.C1 if trav == 0 else s.C0
+    cdef bint can_challenge = last >= 0
+    cdef double* sig = s.work + depth * s.stride
+    cdef double* vals = sig + (K + 1) * (s.C0 if s.C0 > s.C1 else s.C1)
+    cdef double* rnew = vals + (K + 1) * (s.C0 if s.C0 > s.C1 else s.C1)
+    cdef double* R = s.reg[actor] + key * (K + 1) * ca
+    cdef double* I
+    cdef double* S
+    cdef double* v
+    cdef long long child_key
+    cdef int a, h
+    s.visited += 1
+    abstract_strategy(s, R, f, can_challenge, ca, sig)
+    memset(out, 0, ct * sizeof(double))
+    if actor == trav:
+        for a in range(f, K + 1):
+            if a == K and not can_challenge:
+                continue
+            v = vals + a * ct
+            if a < K:
+                child_key = (key * (K + 1) + (a + 1)) % s.span
+                abstract_cfr(s, trav, a, child_key, depth + 1, ropp, v)
+            else:
+                stream_terminal_raw(s.M, s.MT, s.C0, s.C1, trav, last, False, ropp, v)
+            for h in range(ct):
+                out[h] += sig[a * ca + h] * v[h]
+        I = s.inst[actor] + key * (K + 1) * ca
+        for a in range(f, K + 1):
+            if a == K and not can_challenge:
+                continue
+            for h in range(ct):
+                I[a * ca + h] += vals[a * ct + h] - out[h]
+        return
+    S = s.avg[actor] + key * (K + 1) * ca
+    v = vals
+    for a in range(f, K + 1):
+        if a == K and not can_challenge:
+            continue
+        for h in range(ca):
+            rnew[h] = ropp[h] * sig[a * ca + h]
+            S[a * ca + h] += s.w * rnew[h]
+        if not any_positive(rnew, ca):
+            continue
+        if a < K:
+            child_key = (key * (K + 1) + (a + 1)) % s.span
+            abstract_cfr(s, trav, a, child_key, depth + 1, rnew, v)
+        else:
+            stream_terminal_raw(s.M, s.MT, s.C0, s.C1, trav, last, True, rnew, v)
+        for h in range(ct):
+            out[h] += v[h]
+
+
+cdef void stream_terminal_raw(const double* M, const double* MT, int C0, int C1, int me,
+                              int c, bint me_caller, const double* ropp,
+                              double* out) noexcept nogil:
+    cdef int h, g
+    cdef int cm = C0 if me == 0 else C1
+    cdef int co = C1 if me == 0 else C0
+    cdef const double* base = M if me == 0 else MT
+    cdef const double* row
+    cdef double acc, sign = 1.0 if me_caller else -1.0
+    for h in range(cm):
+        row = base + (<long long>c * cm + h) * co
+        acc = 0.0
+        for g in range(co):
+            acc += row[g] * ropp[g]
+        out[h] = sign * acc
+
+
+def abstract_solve(first, payoff, int memory, int iterations, regrets, averages,
+                   int start=1, double gamma=2.0):
+    """CFR+ iterations on the last-`memory`-calls abstraction of the whole public tree.
+
+    `regrets` and `averages` are two arrays per seat, shape ((K + 1) ** memory,
+    K + 1, classes), updated in place (actions: K raises, then the challenge).
+    Each seat's regrets are floored at zero after its pass (alternating updates);
+    average weights are added with weight t ** gamma in the other seat's pass,
+    where that seat's reach is known. Returns the public states visited.
+    """
+    cdef Abstract s
+    first_a = np.ascontiguousarray(first, dtype=np.int32)
+    pay = np.ascontiguousarray(payoff, dtype=np.float64)
+    pay_t = np.ascontiguousarray(pay.transpose(0, 2, 1))
+    K, C0, C1 = pay.shape
+    span = (K + 1) ** memory
+    for seat, C in ((0, C0), (1, C1)):
+        for arr in (regrets[seat], averages[seat]):
+            if arr.shape != (span, K + 1, C) or arr.dtype != np.float64 \
+                    or not arr.flags.c_contiguous:
+                raise ValueError(f"tables must be C-contiguous float64 of shape "
+                                 f"{(span, K + 1, C)}")
+    inst = [np.zeros_like(regrets[0]), np.zeros_like(regrets[1])]
+    cmax = max(C0, C1)
+    stride = 2 * (K + 1) * cmax + cmax
+    work = np.zeros((K + 3) * stride, np.float64)
+    ones = np.ones(cmax, np.float64)
+    out = np.zeros(cmax, np.float64)
+    cdef int[::1] fv = first_a
+    cdef double[::1] mv = pay.reshape(-1)
+    cdef double[::1] mtv = pay_t.reshape(-1)
+    cdef double[::1] r0 = regrets[0].reshape(-1)
+    cdef double[::1] r1 = regrets[1].reshape(-1)
+    cdef double[::1] i0 = inst[0].reshape(-1)
+    cdef double[::1] i1 = inst[1].reshape(-1)
+    cdef double[::1] a0 = averages[0].reshape(-1)
+    cdef double[::1] a1 = averages[1].reshape(-1)
+    cdef double[::1] wv = work
+    cdef double[::1] onev = ones
+    cdef double[::1] outv = out
+    cdef int t, trav
+    cdef long long i, n
+    cdef double* R
+    cdef double* I
+    s.K = K
+    s.C0 = C0
+    s.C1 = C1
+    s.memory = memory
+    s.span = span
+    s.first = &fv[0]
+    s.M = &mv[0]
+    s.MT = &mtv[0]
+    s.reg[0] = &r0[0]
+    s.reg[1] = &r1[0]
+    s.inst[0] = &i0[0]
+    s.inst[1] = &i1[0]
+    s.avg[0] = &a0[0]
+    s.avg[1] = &a1[0]
+    s.work = &wv[0]
+    s.stride = stride
+    s.visited = 0
+    with nogil:
+        for t in range(start, start + iterations):
+            s.w = pow(<double>t, gamma)
+            for trav in range(2):
+                abstract_cfr(&s, trav, -1, 0, 0, &onev[0], &outv[0])
+                R = s.reg[trav]
+                I = s.inst[trav]
+                n = s.span * (s.K + 1) * (s.C0 if trav == 0 else s.C1)
+                for i in range(n):
+                    R[i] += I[i]
+                    if R[i] < 0.0:
+                        R[i] = 0.0
+                    I[i] = 0.0
+    return s.visited
