@@ -22,7 +22,9 @@ from typing import Any
 import numpy as np
 
 from .game import SmallGame, build_game, compiled
-from .solver import Checkpoint, _check_positive
+import pokerbull as pb
+
+from .solver import Checkpoint, _cards_mask, _check_positive, observation_args
 
 
 @dataclass(eq=False)
@@ -77,6 +79,40 @@ class AbstractSolution:
         for c in calls:
             key = (key * (k + 1) + c + 1) % (k + 1) ** self.memory
         return key
+
+    def strategy(self, seat: int, cards: Any, calls: Any = ()) -> dict[int, float]:
+        """{action: probability} for `seat` (0 opens) holding `cards` after `calls`
+        (actions as in :meth:`pokerbull.Game.legal_actions`)."""
+        g = self.game
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 (the opener) or 1, not {seat!r}")
+        kept = [g.kept_index(g.ladder.call(c).index) for c in calls]
+        if len(kept) % 2 != seat:
+            raise ValueError(f"after {len(kept)} call{'s' * (len(kept) != 1)} seat "
+                             f"{len(kept) % 2} is to play, not seat {seat}")
+        for i in range(1, len(kept)):
+            if kept[i] < g.first[kept[i - 1] + 1]:
+                raise ValueError(f"{g.ladder[g.kept[kept[i]]]} does not raise over "
+                                 f"{g.ladder[g.kept[kept[i - 1]]]}")
+        h = g.class_of(seat, _cards_mask(cards))
+        row = self.table(seat)[self.key(kept), :, h]
+        k = g.calls
+        first = int(g.first[kept[-1] + 1]) if kept else 0
+        out = {g.kept[a]: float(row[a]) for a in range(first, k) if row[a] > 0}
+        if kept and row[k] > 0:
+            out[len(g.ladder)] = float(row[k])
+        return out
+
+    def policy(self, state: Any) -> dict[int, float]:
+        """{action: probability} at a :class:`pokerbull.Game` or :class:`pokerbull.Observation`."""
+        if isinstance(state, pb.Game):
+            if state.to_play is None or state.is_over or state.awaiting_deal:
+                raise ValueError("the game has no seat to play now")
+            state = state.observation(state.to_play)
+        if not isinstance(state, pb.Observation):
+            raise ValueError(f"policy() takes a pokerbull.Game or a pokerbull.Observation, "
+                             f"not {type(state).__name__}")
+        return self.strategy(*observation_args(self.game, state))
 
     def __repr__(self) -> str:
         return (f"AbstractSolution({self.game.family!r}, hands={self.game.hands}, "

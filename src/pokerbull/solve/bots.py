@@ -205,6 +205,9 @@ class _BestResponse:
 class EquilibriumBot(pb.Bot):
     """Plays solved strategies when the hand fits one, else the fallback bot.
 
+    By default: the full one-card pagat hand (all 26 calls) solved on the
+    last-two-calls abstraction (exploitability below 1e-4), and the evidence bot.
+
     A hand fits a :class:`~pokerbull.solve.Solution` when two players are in it
     with the solution's hand sizes (the starter first), the family matches and
     every call so far is one of its kept calls. Draws from `seed`.
@@ -213,14 +216,16 @@ class EquilibriumBot(pb.Bot):
     name = "equilibrium"
 
     def __init__(self, solutions: Any = None, fallback: Any = "evidence", seed: Any = None) -> None:
-        from .solver import Solution, solve
+        from .abstract import AbstractSolution, solve_abstract
+        from .solver import Solution
         if solutions is None:
-            solutions = [solve("pagat", hands=(1, 1), calls=16)]
-        if isinstance(solutions, Solution):
+            solutions = [solve_abstract("pagat", hands=(1, 1), memory=2, iterations=200)]
+        if isinstance(solutions, (Solution, AbstractSolution)):
             solutions = [solutions]
         solutions = list(solutions)
-        if not all(isinstance(s, Solution) for s in solutions):
-            raise ValueError("solutions must be pokerbull.solve.Solution objects")
+        if not all(isinstance(s, (Solution, AbstractSolution)) for s in solutions):
+            raise ValueError("solutions must be pokerbull.solve.Solution or AbstractSolution "
+                             "objects")
         self.solutions = solutions
         self.fallback = make_bot(fallback)
         self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)

@@ -1,8 +1,10 @@
-"""Figures of docs/solve.md: ``python -m pokerbull.solve.figures [table|plot|bots]``.
+"""Figures of docs/solve.md: ``python -m pokerbull.solve.figures [table|plot|bots|full|tournament]``.
 
 ``table`` prints the value and exploitability table, ``plot`` writes
 docs/solve_convergence.png (exploitability against iterations and time),
-``bots`` prints the built-in bots' exploitability on (1, 1) pagat.
+``bots`` prints the built-in bots' exploitability on (1, 1) pagat, ``full``
+the abstraction solves of whole games (every satisfiable call), ``tournament``
+the equilibrium bot against the built-in bots at two-player pagat tables.
 """
 
 from __future__ import annotations
@@ -69,7 +71,33 @@ def bots() -> None:
               f"{res.exploitability:.4f} | {time.perf_counter() - start:.1f} |", flush=True)
 
 
+def full() -> None:
+    from .abstract import solve_abstract
+    print("| family | hands | calls | memory | iterations | seconds | exploitability "
+          "| best response seat 0 | best response seat 1 | public states visited |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for family, hands, memory, iterations in FULL:
+        sol = solve_abstract(family, hands, memory=memory, iterations=iterations)
+        print(f"| {family} | {hands} | {sol.game.calls} | {memory} | {sol.iterations} | "
+              f"{sol.seconds:.2f} | {sol.exploitability:.1e} | {sol.best_responses[0]:+.6f} | "
+              f"{sol.best_responses[1]:+.6f} | {sol.visited:,} |", flush=True)
+
+
+FULL = [("pagat", (1, 1), 1, 400), ("pagat", (1, 1), 2, 400), ("pagat-wild", (1, 1), 2, 400),
+        ("holdem", (1, 1), 2, 400), ("pagat", (2, 1), 1, 200), ("pagat", (1, 2), 1, 200)]
+
+
+def tournament(games: int = 2000) -> None:
+    from pokerbull.tournament import tournament as play
+
+    from .bots import EquilibriumBot
+    result = play("pagat", [EquilibriumBot(seed=1), "evidence", "probability", "random"],
+                  games=games, players=2, seed=14)
+    print(result.table())
+
+
 if __name__ == "__main__":
-    what = sys.argv[1:] or ["table", "plot", "bots"]
+    what = sys.argv[1:] or ["table", "plot", "bots", "full", "tournament"]
     for w in what:
-        {"table": table, "plot": plot, "bots": bots}[w]()
+        {"table": table, "plot": plot, "bots": bots, "full": full,
+         "tournament": tournament}[w]()

@@ -123,21 +123,7 @@ class Solution:
         return state_policy(self, state)
 
     def _observation_policy(self, obs: pb.Observation) -> dict[int, float]:
-        g = self.game
-        if obs.rules.family != g.family or obs.rules.ladder is not g.ladder:
-            raise ValueError(f"this solution is for {g.family} {dict(g.options)}, "
-                             f"not {obs.rules.family}")
-        live = [s for s, n in enumerate(obs.hand_sizes) if n]
-        if len(live) != 2 or obs.starter not in live:
-            raise ValueError("the solution covers hands with two players in them")
-        if obs.to_play != obs.seat:
-            raise ValueError(f"seat {obs.seat} is not to play")
-        other = live[1] if obs.starter == live[0] else live[0]
-        sizes = (obs.hand_sizes[obs.starter], obs.hand_sizes[other])
-        if sizes != g.hands:
-            raise ValueError(f"the solution is for hands {g.hands}, not {sizes}")
-        role = 0 if obs.seat == obs.starter else 1
-        return self.strategy(role, obs.cards.mask, [c.index for _, c in obs.calls])
+        return self.strategy(*observation_args(self.game, obs))
 
     # ---- OpenSpiel
     def openspiel_game(self) -> Any:
@@ -154,6 +140,24 @@ class Solution:
         return (f"Solution({self.family!r}, hands={self.hands}, calls={self.game.calls}, "
                 f"value={self.value:.6f}, exploitability={self.exploitability:.2e}, "
                 f"iterations={self.iterations}, seconds={self.seconds:.2f})")
+
+
+def observation_args(g: SmallGame, obs: pb.Observation) -> tuple[int, int, list[int]]:
+    """(seat in the small game, cards mask, ladder indices of the calls) of an observation."""
+    if obs.rules.family != g.family or obs.rules.ladder is not g.ladder:
+        raise ValueError(f"this solution is for {g.family} {dict(g.options)}, "
+                         f"not {obs.rules.family}")
+    live = [s for s, n in enumerate(obs.hand_sizes) if n]
+    if len(live) != 2 or obs.starter not in live:
+        raise ValueError("the solution covers hands with two players in them")
+    if obs.to_play != obs.seat:
+        raise ValueError(f"seat {obs.seat} is not to play")
+    other = live[1] if obs.starter == live[0] else live[0]
+    sizes = (obs.hand_sizes[obs.starter], obs.hand_sizes[other])
+    if sizes != g.hands:
+        raise ValueError(f"the solution is for hands {g.hands}, not {sizes}")
+    role = 0 if obs.seat == obs.starter else 1
+    return role, obs.cards.mask, [c.index for _, c in obs.calls]
 
 
 def _cards_mask(cards: Any) -> int:
