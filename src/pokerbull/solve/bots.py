@@ -8,6 +8,7 @@ gains against it over the public tree (pruned where the bot never goes).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -231,6 +232,13 @@ class EquilibriumBot(pb.Bot):
         self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         self.solved_decisions = 0
         self.fallback_decisions = 0
+
+    def __deepcopy__(self, memo: dict) -> EquilibriumBot:
+        """A copy that shares the (read-only) solutions and copies the rest."""
+        other = copy.copy(self)
+        other.fallback = copy.deepcopy(self.fallback, memo)
+        other.rng = copy.deepcopy(self.rng, memo)
+        return other
 
     def reset(self, seat: int) -> None:
         super().reset(seat)

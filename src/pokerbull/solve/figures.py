@@ -76,18 +76,20 @@ def full() -> None:
     print("| family | hands | calls | memory | iterations | seconds | exploitability "
           "| best response seat 0 | best response seat 1 | public states visited |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for family, hands, memory, iterations in FULL:
-        sol = solve_abstract(family, hands, memory=memory, iterations=iterations)
+    for family, hands, memory, iterations, seconds in FULL:
+        sol = solve_abstract(family, hands, memory=memory, iterations=iterations,
+                             max_seconds=seconds)
         print(f"| {family} | {hands} | {sol.game.calls} | {memory} | {sol.iterations} | "
               f"{sol.seconds:.2f} | {sol.exploitability:.1e} | {sol.best_responses[0]:+.6f} | "
               f"{sol.best_responses[1]:+.6f} | {sol.visited:,} |", flush=True)
 
 
-FULL = [("pagat", (1, 1), 1, 400), ("pagat", (1, 1), 2, 400), ("pagat-wild", (1, 1), 2, 400),
-        ("holdem", (1, 1), 2, 400), ("pagat", (2, 1), 1, 200), ("pagat", (1, 2), 1, 200)]
+FULL = [("pagat", (1, 1), 1, 400, None), ("pagat", (1, 1), 2, 400, None),
+        ("holdem", (1, 1), 1, 200, 240), ("pagat-wild", (1, 1), 1, 200, 240),
+        ("pagat", (2, 1), 1, 200, 240), ("pagat", (1, 2), 1, 200, 240)]
 
 
-def tournament(games: int = 2000) -> None:
+def tournament(games: int = 1000) -> None:
     from pokerbull.tournament import tournament as play
 
     from .bots import EquilibriumBot
