@@ -31,6 +31,26 @@ cdef inline bint any_positive(const double* x, int n) noexcept nogil:
     return False
 
 
+cdef void challenge_values(const double* M, const double* MT, int C0, int C1, int me,
+                           int c, bint me_caller, const double* ropp,
+                           double* out) noexcept nogil:
+    """out[h]: seat `me`'s value per class when kept call c is challenged (the other
+    seat's reach `ropp`); M[c, h0, h1] is the caller's chance-weighted result."""
+    cdef int h, g
+    cdef int cm = C0 if me == 0 else C1
+    cdef int co = C1 if me == 0 else C0
+    cdef const double* base = M if me == 0 else MT
+    cdef const double* row
+    cdef double acc, sign = 1.0 if me_caller else -1.0
+    for h in range(cm):
+        row = base + (<long long>c * cm + h) * co
+        acc = 0.0
+        for g in range(co):
+            acc += row[g] * ropp[g]
+        out[h] = sign * acc
+
+
+
 cdef class PublicTree:
     """The public tree of calls for K kept calls, with CFR tables per node."""
 
@@ -119,26 +139,9 @@ cdef class PublicTree:
         self.plus = True
 
     # ---- one terminal: a challenge of kept call c made by `caller`
-    cdef void terminal(self, int c, int caller, int trav, const double* ropp,
-                       double* out) noexcept nogil:
-        cdef int h, g
-        cdef double s = 1.0 if caller == trav else -1.0
-        cdef double acc
-        cdef const double* row
-        if trav == 0:
-            for h in range(self.C0):
-                row = self.M + (<long long>c * self.C0 + h) * self.C1
-                acc = 0.0
-                for g in range(self.C1):
-                    acc += row[g] * ropp[g]
-                out[h] = s * acc
-        else:
-            for h in range(self.C1):
-                row = self.MT + (<long long>c * self.C1 + h) * self.C0
-                acc = 0.0
-                for g in range(self.C0):
-                    acc += row[g] * ropp[g]
-                out[h] = s * acc
+    cdef inline void terminal(self, int c, int caller, int trav, const double* ropp,
+                              double* out) noexcept nogil:
+        challenge_values(self.M, self.MT, self.C0, self.C1, trav, c, caller == trav, ropp, out)
 
     cdef void regret_matching(self, const double* R, int na, int ca, double* sig) noexcept nogil:
         cdef int a, h
@@ -394,6 +397,7 @@ cdef struct Stream:
     int C1
     int seat            # the best responder
     int memory          # the other seat's strategy sees its last `memory` calls
+    long long span      # (K + 1) ** memory keys
     const int* first
     const double* M     # payoff[c, h0, h1] to the caller
     const double* MT
@@ -402,22 +406,6 @@ cdef struct Stream:
     double* work
     long long stride
     long long visited
-
-
-cdef void stream_terminal(Stream* s, int c, bint me_caller, const double* ropp,
-                          double* out) noexcept nogil:
-    cdef int h, g
-    cdef int cm = s.C0 if s.seat == 0 else s.C1
-    cdef int co = s.C1 if s.seat == 0 else s.C0
-    cdef const double* base = s.M if s.seat == 0 else s.MT
-    cdef const double* row
-    cdef double acc, sign = 1.0 if me_caller else -1.0
-    for h in range(cm):
-        row = base + (<long long>c * cm + h) * co
-        acc = 0.0
-        for g in range(co):
-            acc += row[g] * ropp[g]
-        out[h] = sign * acc
 
 
 cdef void stream_best(Stream* s, int last, long long key, int depth, const double* ropp,
@@ -431,13 +419,11 @@ cdef void stream_best(Stream* s, int last, long long key, int depth, const doubl
     cdef int co = s.C1 if s.seat == 0 else s.C0
     cdef double* v = s.work + depth * s.stride
     cdef double* rnew = v + s.stride // 2
-    cdef long long child_key, span = 1
+    cdef long long child_key, span = s.span
     cdef const double* sig
-    cdef int a, h, g, i
+    cdef int a, h, g
     cdef double acc
     s.visited += 1
-    for i in range(s.memory):
-        span *= (K + 1)
     if actor == s.seat:
         for h in range(cm):
             out[h] = -INFINITY
@@ -448,7 +434,7 @@ cdef void stream_best(Stream* s, int last, long long key, int depth, const doubl
                 if v[h] > out[h]:
                     out[h] = v[h]
         if last >= 0:
-            stream_terminal(s, last, False, ropp, v)
+            challenge_values(s.M, s.MT, s.C0, s.C1, s.seat, last, False, ropp, v)
             for h in range(cm):
                 if v[h] > out[h]:
                     out[h] = v[h]
@@ -469,7 +455,7 @@ cdef void stream_best(Stream* s, int last, long long key, int depth, const doubl
             child_key = (key * (K + 1) + (a + 1)) % span
             stream_best(s, a, child_key, depth + 1, rnew, v)
         elif a == K:
-            stream_terminal(s, last, True, rnew, v)
+            challenge_values(s.M, s.MT, s.C0, s.C1, s.seat, last, True, rnew, v)
         else:
             for h in range(cm):
                 acc = 0.0
@@ -522,6 +508,7 @@ def stream_best_response(first, payoff, chance, table, int memory, int seat):
     s.C1 = C1
     s.seat = seat
     s.memory = memory
+    s.span = (K + 1) ** memory
     s.first = &fv[0]
     s.M = &mv[0]
     s.MT = &mtv[0]
@@ -609,7 +596,7 @@ cdef void abstract_cfr(Abstract* s, int trav, int last, long long key, int depth
                 child_key = (key * (K + 1) + (a + 1)) % s.span
                 abstract_cfr(s, trav, a, child_key, depth + 1, ropp, v)
             else:
-                stream_terminal_raw(s.M, s.MT, s.C0, s.C1, trav, last, False, ropp, v)
+                challenge_values(s.M, s.MT, s.C0, s.C1, trav, last, False, ropp, v)
             for h in range(ct):
                 out[h] += sig[a * ca + h] * v[h]
         I = s.inst[actor] + key * (K + 1) * ca
@@ -633,26 +620,9 @@ cdef void abstract_cfr(Abstract* s, int trav, int last, long long key, int depth
             child_key = (key * (K + 1) + (a + 1)) % s.span
             abstract_cfr(s, trav, a, child_key, depth + 1, rnew, v)
         else:
-            stream_terminal_raw(s.M, s.MT, s.C0, s.C1, trav, last, True, rnew, v)
+            challenge_values(s.M, s.MT, s.C0, s.C1, trav, last, True, rnew, v)
         for h in range(ct):
             out[h] += v[h]
-
-
-cdef void stream_terminal_raw(const double* M, const double* MT, int C0, int C1, int me,
-                              int c, bint me_caller, const double* ropp,
-                              double* out) noexcept nogil:
-    cdef int h, g
-    cdef int cm = C0 if me == 0 else C1
-    cdef int co = C1 if me == 0 else C0
-    cdef const double* base = M if me == 0 else MT
-    cdef const double* row
-    cdef double acc, sign = 1.0 if me_caller else -1.0
-    for h in range(cm):
-        row = base + (<long long>c * cm + h) * co
-        acc = 0.0
-        for g in range(co):
-            acc += row[g] * ropp[g]
-        out[h] = sign * acc
 
 
 def abstract_solve(first, payoff, int memory, int iterations, regrets, averages,

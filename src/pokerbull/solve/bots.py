@@ -102,9 +102,10 @@ def exploitability(bot: Any, family: str = "pagat", hands: Any = (1, 1),
     a :class:`pokerbull.Bot`. The game is that of :func:`pokerbull.solve`: the
     lowest `calls` calls a pool of ``sum(hands)`` cards can satisfy (all by
     default). A bot's call that no such pool satisfies is challenged and lost
-    (the best answer to it); a bot's call outside the kept calls otherwise is
-    an error (use fewer calls... or all). The result's ``exploitability`` is
-    NashConv / 2, as for a :class:`~pokerbull.solve.Solution`.
+    (the best answer to it); a bot's call that some pool satisfies but that is
+    not kept is an error (measure bots with every call: ``calls=None``). The
+    result's ``exploitability`` is NashConv / 2, as for a
+    :class:`~pokerbull.solve.Solution`.
     """
     the_bot = make_bot(bot)
     g = build_game(family, hands, calls, family_options)

@@ -23,12 +23,13 @@ TABLE = [("pagat", (1, 1), k) for k in (4, 8, 12, 14, 16)] + \
 
 def table() -> None:
     print("| family | hands | calls | public states | value (seat 0) | exploitability "
-          "| iterations | seconds |")
-    print("|---|---|---|---:|---:|---:|---:|---:|")
+          "| iterations | seconds | tables (MB) |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|")
     for family, hands, k in TABLE:
         sol = pb.solve(family, hands=hands, calls=k, target=1e-4)
         print(f"| {family} | {hands} | {k} | {sol.tree.n_nodes:,} | {sol.value:+.5f} | "
-              f"{sol.exploitability:.1e} | {sol.iterations} | {sol.seconds:.2f} |", flush=True)
+              f"{sol.exploitability:.1e} | {sol.iterations} | {sol.seconds:.2f} | "
+              f"{2 * 8 * sol.tree.size / 1e6:.1f} |", flush=True)
 
 
 def plot(path: str = "docs/solve_convergence.png") -> None:
