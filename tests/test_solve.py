@@ -250,3 +250,12 @@ def test_bad_states_raise_clear_errors():
         sol.policy("state")
     with pytest.raises(ValueError, match="unknown bot"):
         pb.exploitability("genius", "pagat")
+
+
+def test_equilibrium_bot_in_simulate():
+    sol = pb.solve("pagat", hands=(1, 1), calls=8)
+    bot = EquilibriumBot(sol, seed=5)
+    res = pb.simulate("pagat", bots=[bot, "evidence"], games=20, seed=2)
+    assert sum(res.seat_wins) == 20
+    again = pb.simulate("pagat", bots=[EquilibriumBot(sol, seed=5), "evidence"], games=20, seed=2)
+    assert list(again.seat_wins) == list(res.seat_wins)
