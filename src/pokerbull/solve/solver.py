@@ -209,7 +209,7 @@ def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, 
         elapsed = time.perf_counter() - start
         sol.iterations, sol.seconds = done, elapsed
         sol.history.append(Checkpoint(done, elapsed, sol.exploitability))
-        if done >= limit or (iterations is None and sol.exploitability <= target) \
+        if done >= limit or sol.exploitability <= target \
                 or (max_seconds is not None and elapsed >= max_seconds):
             return sol
         check = max(check + 8, int(check * 1.25))
