@@ -17,11 +17,11 @@ if platform.machine().lower() in {"x86_64", "amd64"}:
 
 extensions = [
     Extension(
-        "pokerbull._core",
-        ["src/pokerbull/_core.pyx"],
-        depends=["src/pokerbull/_bits.pxi", "src/pokerbull/_simd.h", "src/pokerbull/_simulate.pxi",
-                 "src/pokerbull/_evaluator.pxi", "src/pokerbull/_evaluator_simd.h"],
-        include_dirs=[numpy.get_include(), "src/pokerbull"],
+        "pokerbull.core._core",
+        ["src/pokerbull/core/_core.pyx"],
+        depends=[f"src/pokerbull/core/{part}" for part in
+                 ("_bits.pxi", "_simd.h", "_simulate.pxi", "_evaluator.pxi", "_evaluator_simd.h")],
+        include_dirs=[numpy.get_include(), "src/pokerbull/core"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
     ),
@@ -29,6 +29,12 @@ extensions = [
         "pokerbull.solve._cfr",
         ["src/pokerbull/solve/_cfr.pyx"],
         include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=compile_args,
+    ),
+    Extension(
+        "pokerbull.roulette._engine",
+        ["src/pokerbull/roulette/_engine.pyx"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
     ),

@@ -23,8 +23,10 @@ from pathlib import Path
 import numpy as np
 
 import pokerbull as pb
-from pokerbull import _pure
-from pokerbull.ladder import MAX_GROUPS, Ladder, _FAMILY_BUILDERS, family_names
+from pokerbull.core import _pure
+from pokerbull.calls.families import FAMILY_BUILDERS
+from pokerbull.calls.ladder import Ladder, family_names
+from pokerbull.calls.spec import MAX_GROUPS
 
 PAIRS = 10_000_000
 POOL_CARDS = 14
@@ -61,7 +63,7 @@ def numpy_holds_pagat(lad: Ladder, masks: np.ndarray, calls: np.ndarray) -> np.n
 
 def pure_ladder(family: str) -> Ladder:
     family_names()
-    return Ladder(_FAMILY_BUILDERS[family](), core=_pure)
+    return Ladder(FAMILY_BUILDERS[family](), core=_pure)
 
 
 def best_time(fn, repeat: int = 5) -> float:

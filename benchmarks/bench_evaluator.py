@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
-from pokerbull.bench import peer_runner, available_peers, deal, deal_masks, measure, report
+from pokerbull.cli.bench import peer_runner, available_peers, deal, deal_masks, measure, report
 
 BATCH = 1_000_000
 CALLS = 20_000
@@ -52,7 +52,7 @@ def test_evaluate_many_seven_cards(benchmark):
 
 
 def test_evaluate_many_seven_cards_scalar_loop(benchmark):
-    core = pb._backend.core
+    core = pb.core.backend.core
     if not core.evaluator_simd_available():
         pytest.skip("no AVX-512 path here: test_evaluate_many_seven_cards is the scalar loop")
     masks = batch_masks()

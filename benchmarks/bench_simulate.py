@@ -17,10 +17,10 @@ import time
 import pytest
 
 import pokerbull as pb
-from pokerbull import _pure
-from pokerbull.bots import make_bot
-from pokerbull.simulate import compiled_table, play_game
-from pokerbull.streams import chunk_keys
+from pokerbull.core import _pure
+from pokerbull.bull.bots import make_bot
+from pokerbull.bull.simulate import compiled_table, play_game
+from pokerbull.sim.streams import chunk_keys
 
 PRESET = "pagat"
 PLAYERS = 6

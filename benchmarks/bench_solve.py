@@ -23,7 +23,6 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
-from pokerbull.bots import make_bot
 from pokerbull.solve.bots import _BotPolicy, last_call_table
 from pokerbull.solve.game import build_game, compiled
 
@@ -61,7 +60,7 @@ def numpy_best_response(sol: pb.Solution, seat: int) -> float:
 
 def full_game_best_response(seat: int = 0) -> tuple[float, int]:
     g = build_game("pagat", (1, 1), None, {})
-    policy = _BotPolicy(make_bot("random"), g)
+    policy = _BotPolicy(pb.make_bot("random"), g)
     table = last_call_table(g, lambda h, calls: policy(1 - seat, h, calls), 1 - seat,
                             set(g.kept))
     values, nodes = compiled().stream_best_response(g.first, g.payoff, g.chance, table, 1, seat)

@@ -7,11 +7,12 @@ import importlib
 import pytest
 
 import pokerbull as pb
-from pokerbull import _pure
-from pokerbull.ladder import Ladder, _FAMILY_BUILDERS, family_names
+from pokerbull.core import _pure
+from pokerbull.calls.families import FAMILY_BUILDERS
+from pokerbull.calls.ladder import Ladder, family_names
 
 try:
-    _core = importlib.import_module("pokerbull._core")
+    _core = importlib.import_module("pokerbull.core._core")
 except ImportError:  # the compiled core is optional; tests needing it skip
     _core = None
 
@@ -26,7 +27,7 @@ def pytest_report_header(config):
 def ladder_on(core, family: str, **options) -> Ladder:
     """A ladder of `family` whose kernels come from the given backend module."""
     family_names()
-    return Ladder(_FAMILY_BUILDERS[family](**options), core=core)
+    return Ladder(FAMILY_BUILDERS[family](**options), core=core)
 
 
 @pytest.fixture(params=["python", "cython"])

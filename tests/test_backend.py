@@ -24,11 +24,11 @@ def _run(code: str, **env: str) -> str:
 def test_pokerbull_pure_forces_the_python_backend():
     out = _run("import pokerbull as pb; print(pb.backend(), pb.ladder('pagat')._kernel.__module__)",
                POKERBULL_PURE="1")
-    assert out.startswith("python pokerbull._pure|")
+    assert out.startswith("python pokerbull.core._pure|")
 
 
 def test_missing_core_falls_back_with_a_warning():
-    code = ("import sys; sys.modules['pokerbull._core'] = None\n"
+    code = ("import sys; sys.modules['pokerbull.core._core'] = None\n"
             "import pokerbull as pb\n"
             "print(pb.backend(), pb.ladder('pagat').holds('one Ace', pb.Pool.parse('As')))")
     out, err = _run(code).split("|", 1)

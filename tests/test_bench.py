@@ -1,4 +1,4 @@
-"""`pokerbull bench` and pokerbull.bench: small runs only (never a timed assertion)."""
+"""`pokerbull bench` and pokerbull.cli.bench: small runs only (never a timed assertion)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
-from pokerbull import bench, cli
+from pokerbull import cli
+from pokerbull.cli import bench
 
 
 def test_deals_are_seeded_hands_of_distinct_cards():
@@ -53,8 +54,3 @@ def test_bench_command_bad_usage_exits_2(argv, capsys):
         cli.main(argv)
     assert exc.value.code == 2
     assert "error" in capsys.readouterr().err
-
-
-def test_doctests():
-    import doctest
-    assert doctest.testmod(bench).failed == 0

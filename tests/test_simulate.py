@@ -8,8 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import pokerbull as pb
-from pokerbull.simulate import CHUNK_GAMES, compiled_table, play_game
-from pokerbull.streams import GameStream, chunk_keys, deal
+from pokerbull.bull.simulate import compiled_table, play_game
+from pokerbull.sim.run import CHUNK_GAMES
+from pokerbull.sim.streams import GameStream, chunk_keys, deal
 
 pytestmark = pytest.mark.skipif(pb.backend() != "cython", reason="needs the compiled core")
 
@@ -58,7 +59,7 @@ def test_python_engine_plays_the_same_games(preset):
     """Built-in bots in Python (through pb.Game) choose exactly what the compiled loop chose."""
     rules = pb.Rules.preset(preset, players=5, **OPTIONS[1])
     table = compiled_table(rules, LINEUP)
-    bots = [pb.bots.make_bot(b) if isinstance(b, str) else pb.bots.make_bot(b[0], **b[1])
+    bots = [pb.make_bot(b) if isinstance(b, str) else pb.make_bot(b[0], **b[1])
             for b in LINEUP]
     k0, k1 = chunk_keys(3, 2)
     for game in range(3):
@@ -83,7 +84,7 @@ def test_streams_match_the_compiled_deals():
     k0, k1 = chunk_keys(1, 0)
     trace = compiled_table(rules, ["random"] * 4).trace(k0, k1, 7)
     stream = GameStream(k0, k1, 7)
-    deck = [1 << b for b in pb.game.deck_bits(rules.ladder.allowed_mask)]
+    deck = [1 << b for b in pb.cards.deck_bits(rules.ladder.allowed_mask)]
     first = next(e for e in trace["events"] if e[0] == "deal")
     assert deal(stream, [3] * 4, deck) == first[2]
 
@@ -174,7 +175,7 @@ def test_bad_input_is_refused_with_a_message():
         pb.simulate("pagat", games=0, players=3)
     with pytest.raises(ValueError, match="workers"):
         pb.simulate("pagat", workers=0, players=3)
-    with pytest.raises(ValueError, match="unknown preset"):
+    with pytest.raises(ValueError, match="unknown game or preset 'poker'.*pagat"):
         pb.simulate("poker", players=3)
     with pytest.raises(ValueError, match="needs players="):
         pb.simulate("pagat", bots="random")

@@ -6,23 +6,24 @@
 True
 """
 
-from ._backend import backend
-from .bots import Bot, EvidenceBot, ProbabilityBot, RandomBot
+from .bull import (Bot, CallMade, Challenge, Deal, EvidenceBot, Game, HandResult, IllegalAction,
+                   Observation, ProbabilityBot, RandomBot, Reveal, Rules, make_bot, preset_names)
+from .calls import Call, Ladder, Odds, family_names, ladder, odds
 from .cards import Card, Pool
-from .evaluator import HandRank, evaluate, evaluate_many
-from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
-                   Reveal)
-from .ladder import Call, Ladder, family_names, ladder
-from .odds import Odds, odds
-from .results import SimulationResult
-from .rules import Rules, preset_names
-from .simulate import simulate
+from .core.backend import backend
+from . import roulette
+from .evaluator import HandRank, evaluate, evaluate_cards, evaluate_counts, evaluate_many
+from .protocol import GameState, Wing
+from .bull.results import SimulationResult
+from .sim import simulate, tournament
 from .solve import Solution, exploitability, solve
 
 __version__ = "0.1.0"
 
-__all__ = ["Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "EvidenceBot", "Game", "HandRank",
-           "HandResult", "IllegalAction", "Ladder", "Observation", "Odds", "Pool", "ProbabilityBot",
-           "RandomBot", "Reveal", "Rules", "SimulationResult", "__version__", "backend", "evaluate",
-           "evaluate_many", "exploitability", "family_names", "ladder", "odds", "preset_names",
-           "simulate", "Solution", "solve"]
+__all__ = [
+    "backend", "Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "evaluate",
+    "evaluate_cards", "evaluate_counts", "evaluate_many", "EvidenceBot", "family_names", "Game", "GameState", "HandRank",
+    "HandResult", "IllegalAction", "Ladder", "ladder", "make_bot", "Observation", "Odds",
+    "odds", "Pool", "preset_names", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
+    "simulate", "SimulationResult", "Solution", "solve", "exploitability", "tournament", "Wing",
+    "__version__"]

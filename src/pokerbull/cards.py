@@ -186,7 +186,7 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 # The backend supplies Pool's storage (a C struct field in the compiled core).
 # Imported here, after the constants above, because the backend module reads them.
-from ._backend import core as _core  # noqa: E402
+from .core.backend import core as _core  # noqa: E402
 
 
 class Pool(_core.PoolBase):
@@ -281,3 +281,11 @@ class Pool(_core.PoolBase):
 
     def __repr__(self) -> str:
         return f"Pool.parse({str(self)!r})"
+
+
+def deck_bits(allowed_mask: int) -> tuple[int, ...]:
+    """Bits of the deck's cards in card-index order: 13*suit + rank, then X1, X2."""
+    naturals = [16 * s + r for s in range(4) for r in range(13)
+                if (allowed_mask >> (16 * s + r)) & 1]
+    jokers = [b for b in (JOKER1_BIT, JOKER2_BIT) if (allowed_mask >> b) & 1]
+    return tuple(naturals + jokers)

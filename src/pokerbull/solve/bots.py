@@ -1,6 +1,6 @@
 """How exploitable a bot is in one two-player hand, and a bot that plays a solution.
 
-:func:`exploitability` takes a built-in bot (by name, as :func:`pokerbull.bots.make_bot`)
+:func:`exploitability` takes a built-in bot (by name, as :func:`pokerbull.make_bot`)
 or any :class:`pokerbull.Bot` whose play depends only on its observation, lets it
 play both seats of the small game, and computes exactly what a best response
 gains against it over the public tree (pruned where the bot never goes).
@@ -15,8 +15,6 @@ from typing import Any
 import numpy as np
 
 import pokerbull as pb
-from pokerbull.bots import make_bot
-from pokerbull.rules import PRESETS, Rules
 
 from .game import SmallGame, build_game, canonical_mask, compiled
 
@@ -37,12 +35,15 @@ class BotExploitability:
         return self.exploitability
 
 
-def _rules_for(g: SmallGame) -> Rules:
-    names = [n for n, p in PRESETS.items() if p.family == g.family]
-    names.sort(key=lambda n: n != g.family)
+def _rules_for(g: SmallGame) -> pb.Rules:
+    """Two-player rules of a preset of the game's family (the one named like it first)."""
+    names = sorted(pb.preset_names(), key=lambda n: n != g.family)
     for name in names:
-        rules = Rules.preset(name, players=2, start_cards=min(g.hands),
-                             card_limit=max(PRESETS[name].card_limit or 0, max(g.hands)))
+        base = pb.Rules.preset(name, players=2)
+        if base.family != g.family or base.growth != "grow":
+            continue
+        rules = pb.Rules.preset(name, players=2, start_cards=min(g.hands),
+                                card_limit=max(base.card_limit, max(g.hands)))
         if rules.ladder is g.ladder:
             return rules
     raise ValueError(f"no preset plays {g.family} with options {dict(g.options)}: "
@@ -107,7 +108,7 @@ def exploitability(bot: Any, family: str = "pagat", hands: Any = (1, 1),
     result's ``exploitability`` is NashConv / 2, as for a
     :class:`~pokerbull.solve.Solution`.
     """
-    the_bot = make_bot(bot)
+    the_bot = pb.make_bot(bot)
     g = build_game(family, hands, calls, family_options)
     policy = _BotPolicy(the_bot, g)
     sat_all = set(build_game(family, hands, None, family_options).kept)
@@ -229,7 +230,7 @@ class EquilibriumBot(pb.Bot):
             raise ValueError("solutions must be pokerbull.solve.Solution or AbstractSolution "
                              "objects")
         self.solutions = solutions
-        self.fallback = make_bot(fallback)
+        self.fallback = pb.make_bot(fallback)
         self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         self.solved_decisions = 0
         self.fallback_decisions = 0

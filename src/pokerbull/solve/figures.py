@@ -91,10 +91,8 @@ FULL = [("pagat", (1, 1), 1, 400, None), ("pagat", (1, 1), 2, 400, None),
 
 
 def tournament(games: int = 1000) -> None:
-    from pokerbull.tournament import tournament as play
-
     from .bots import EquilibriumBot
-    result = play("pagat", [EquilibriumBot(seed=1), "evidence", "probability", "random"],
+    result = pb.tournament("pagat", [EquilibriumBot(seed=1), "evidence", "probability", "random"],
                   games=games, players=2, seed=14)
     print(result.table())
 

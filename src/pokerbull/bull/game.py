@@ -1,0 +1,1128 @@
+"""The game state: hands, calls, challenges and results (RULES.md section 3).
+
+Actions follow pokerkit: ``verify_x`` raises :class:`IllegalAction`, ``can_x``
+answers with a bool, ``x`` verifies then applies. A refused action leaves the
+state exactly as it was. Every deal, call, challenge, reveal and result is a
+frozen record appended to :attr:`Game.history`.
+
+>>> g = Game("pagat", players=3, hands=["As", "Ad", "9c"])
+>>> g.to_play, g.legal_calls()[0].code
+(0, 'one_card:2')
+>>> g.call("two Aces"); g.call("three Aces")
+>>> g.challenge()
+>>> r = g.history[-1]
+>>> r.held, r.loser, r.hand_sizes
+(False, 1, (1, 2, 1))
+>>> g.to_play is None      # manual dealing: the next hand waits for its cards
+True
+
+Engines and RL code use the integer facade (OpenSpiel's shape): ladder indices
+are calls and ``len(ladder)`` is the challenge.
+
+>>> g = Game("holdem", players=4, seed=7)
+>>> acts = g.legal_actions(); acts[0], acts[-1]        # the opener cannot challenge
+(0, 367)
+>>> g.apply_action(40); g.legal_actions()[-1] == g.challenge_action
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..cards import Pool, deck_bits
+from ..calls.families import FAMILY_BUILDERS
+from ..calls.ladder import Call, Ladder, family_names
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from .rules import RANDOM_SEAT, Rules
+
+FORMAT = "pokerbull-game"
+FORMAT_VERSION = 1
+LOG_HEADER = "pokerbull game log 1"
+
+
+_new_pool = Pool.__new__
+_store_mask = Pool.__mro__[1].__init__    # the backend's PoolBase: the mask's storage
+
+
+def _pool(mask: int) -> Pool:
+    """A Pool from a mask already known to be valid (no re-checking on hot paths)."""
+    p = _new_pool(Pool)
+    _store_mask(p, mask)
+    return p
+
+
+def _pool_text(p: Pool) -> str:
+    return str(p)
+
+
+# ---- history records ---------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Cards dealt for one hand (seats that are out get an empty pool)."""
+
+    hand: int
+    starter: int
+    hands: tuple[Pool, ...]
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.hands)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "deal", "hand": self.hand, "starter": self.starter,
+                "hands": [_pool_text(h) for h in self.hands]}
+
+
+@dataclass(frozen=True, slots=True)
+class CallMade:
+    """`seat` called `call` (a raise over every earlier call of the hand)."""
+
+    hand: int
+    seat: int
+    call: Call
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "call", "hand": self.hand, "seat": self.seat, "call": self.call.code}
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """`seat` challenged the last call, made by `caller`."""
+
+    hand: int
+    seat: int
+    caller: int
+    call: Call
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "challenge", "hand": self.hand, "seat": self.seat,
+                "caller": self.caller, "call": self.call.code}
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Everyone's cards shown after a challenge; `pool` is all of them together."""
+
+    hand: int
+    pool: Pool
+    hands: tuple[Pool, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "reveal", "hand": self.hand, "pool": _pool_text(self.pool),
+                "hands": [_pool_text(h) for h in self.hands]}
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: the call, whether it held, who lost, what changed.
+
+    ``hand_sizes`` are the sizes for the next hand (0 for seats that are out);
+    ``winner`` is the winner of the game when this hand ended it.
+    """
+
+    hand: int
+    call: Call
+    caller: int
+    challenger: int
+    held: bool
+    pool: Pool
+    loser: int
+    hand_sizes: tuple[int, ...]
+    eliminated: int | None
+    next_starter: int | None
+    winner: int | None
+    _witness: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def witness(self) -> Pool | None:
+        """The cards of the pool that make the call (None when it did not hold)."""
+        if not self.held:
+            return None
+        if self._witness is None:  # computed on first use: results are hot, reads rare
+            object.__setattr__(self, "_witness", self.call.ladder.witness(self.call, self.pool))
+        return self._witness
+
+    @property
+    def winner_of_challenge(self) -> int:
+        return self.challenger if self.loser == self.caller else self.caller
+
+    def describe(self) -> str:
+        verdict = (f"holds (made by {self.witness})" if self.held else "does not hold")
+        out = (f"; seat {self.eliminated} is out" if self.eliminated is not None else "")
+        end = (f"; seat {self.winner} wins the game" if self.winner is not None else "")
+        return (f"hand {self.hand}: seat {self.challenger} challenged seat {self.caller}'s "
+                f"{self.call}: it {verdict}; seat {self.loser} loses{out}{end}")
+
+    def to_dict(self) -> dict[str, Any]:
+        w = self.witness
+        return {"type": "result", "hand": self.hand, "call": self.call.code,
+                "caller": self.caller, "challenger": self.challenger, "held": self.held,
+                "pool": _pool_text(self.pool), "witness": None if w is None else str(w),
+                "loser": self.loser, "hand_sizes": list(self.hand_sizes),
+                "eliminated": self.eliminated, "next_starter": self.next_starter,
+                "winner": self.winner}
+
+
+Record = Deal | CallMade | Challenge | Reveal | HandResult
+
+
+# ---- what one seat may know --------------------------------------------------
+
+@dataclass(frozen=True)
+class Observation:
+    """What `seat` may know: its own cards, hand sizes, the calls of this hand.
+
+    ``last_result`` is the previous hand's result, which everyone saw.
+    :meth:`to_array` gives the fixed-size form (layout in docs/game.md).
+    """
+
+    seat: int
+    hand_number: int
+    cards: Pool
+    hand_sizes: tuple[int, ...]
+    to_play: int | None
+    starter: int | None
+    calls: tuple[tuple[int, Call], ...]
+    last_result: HandResult | None
+    winner: int | None
+    rules: Rules = field(repr=False)
+
+    @property
+    def last_call(self) -> Call | None:
+        return self.calls[-1][1] if self.calls else None
+
+    def legal_actions(self) -> list[int]:
+        """Sorted actions open to this seat now: raises, then the challenge ([] off turn)."""
+        if self.to_play != self.seat or self.winner is not None:
+            return []
+        lad = self.rules.ladder
+        last = self.last_call
+        actions = list(range(lad.first_raise_index(None if last is None else last.index), len(lad)))
+        if last is not None:
+            actions.append(len(lad))
+        return actions
+
+    def action_mask(self) -> np.ndarray:
+        """int8 mask over the action space (ladder indices, then the challenge)."""
+        mask = np.zeros(len(self.rules.ladder) + 1, np.int8)
+        mask[self.legal_actions()] = 1
+        return mask
+
+    def to_array(self) -> np.ndarray:
+        """The fixed-size float32 form; equal to :meth:`Game.observation_array`."""
+        return _observation_array(
+            self.rules, self.seat, -1 if self.to_play is None else self.to_play,
+            -1 if self.starter is None else self.starter, self.hand_sizes, self.cards.mask,
+            [c.index for _, c in self.calls], self.calls[-1][0] if self.calls else -1)
+
+
+def _observation_array(rules: Rules, seat: int, to_play: int, starter: int,
+                       sizes: Sequence[int], cards: int, called: Iterable[int],
+                       last_caller: int) -> np.ndarray:
+    n = rules.players
+    deck = rules.deck_size
+    index_of = _card_index(rules)
+    out = np.zeros(rules.observation_size, np.float32)
+    out[seat] = 1.0
+    if to_play >= 0:
+        out[n + to_play] = 1.0
+    if starter >= 0:
+        out[2 * n + starter] = 1.0
+    out[3 * n:4 * n] = sizes
+    base = 4 * n
+    while cards:
+        low = cards & -cards
+        out[base + index_of[low.bit_length() - 1]] = 1.0
+        cards ^= low
+    base += deck
+    for c in called:
+        out[base + c] = 1.0
+    if last_caller >= 0:
+        out[base + len(rules.ladder) + last_caller] = 1.0
+    return out
+
+
+_CARD_INDEX: dict[int, dict[int, int]] = {}
+
+
+def _card_index(rules: Rules) -> dict[int, int]:
+    allowed = rules.ladder.allowed_mask
+    table = _CARD_INDEX.get(allowed)
+    if table is None:
+        table = _CARD_INDEX[allowed] = {b: i for i, b in enumerate(deck_bits(allowed))}
+    return table
+
+
+# ---- the game ----------------------------------------------------------------
+
+_LADDERS_ON: dict[tuple, Ladder] = {}
+
+
+def _ladder_for(rules: Rules, core: Any) -> Ladder:
+    """The rules' ladder, or (for backend tests) the same ladder on a chosen kernel module."""
+    if core is None:
+        return rules.ladder
+    key = (core.__name__, rules.family, rules.family_options)
+    lad = _LADDERS_ON.get(key)
+    if lad is None:
+        family_names()
+        lad = _LADDERS_ON[key] = Ladder(
+            FAMILY_BUILDERS[rules.family](**dict(rules.family_options)), core=core)
+    return lad
+
+
+_LISTS: dict[Ladder, tuple[list[int], list[int]]] = {}
+
+
+def _ladder_lists(lad: Ladder) -> tuple[list[int], list[int]]:
+    """Plain lists the hot paths read: first raise per call, and the deck's card masks."""
+    lists = _LISTS.get(lad)
+    if lists is None:
+        lists = _LISTS[lad] = (lad._raise_start.tolist(),
+                               [1 << b for b in deck_bits(lad.allowed_mask)])
+    return lists
+
+
+def _make_rng(seed: Any) -> np.random.Generator:
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer))):
+        raise ValueError(f"seed must be a whole number, a numpy.random.Generator or None, "
+                         f"not {seed!r}")
+    if seed is not None and seed < 0:
+        raise ValueError(f"seed must not be negative, not {seed}")
+    return np.random.default_rng(seed)
+
+
+def _state_to_json(value: Any) -> Any:
+    """A bit generator state as plain JSON values (arrays become tagged lists)."""
+    if isinstance(value, dict):
+        return {k: _state_to_json(v) for k, v in value.items()}
+    if isinstance(value, np.ndarray):
+        return {"__array__": value.tolist(), "dtype": str(value.dtype)}
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
+
+
+def _state_from_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        if "__array__" in value:
+            try:
+                return np.array(value["__array__"], dtype=value["dtype"])
+            except (KeyError, TypeError, ValueError, OverflowError) as exc:
+                raise ValueError(f"saved game: field 'rng' holds a bad array: {exc!r}") from None
+        return {k: _state_from_json(v) for k, v in value.items()}
+    return value
+
+
+def _generator_from_state(state: Any) -> np.random.Generator:
+    """The generator a save's field 'rng' describes; ValueError naming the field if it cannot."""
+    if not isinstance(state, Mapping):
+        raise ValueError(f"saved game: field 'rng' must be a generator's state, not {state!r}")
+    name = state.get("bit_generator")
+    kind = getattr(np.random, str(name), None)
+    if not (isinstance(kind, type) and issubclass(kind, np.random.BitGenerator)):
+        raise ValueError(f"saved game: field 'rng': unknown random bit generator {name!r}")
+    bit_generator = kind(0)   # any seed: the state is replaced (no OS entropy needed)
+    try:
+        bit_generator.state = dict(state)
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(f"saved game: field 'rng' is not a {name} state: {exc!r}") from None
+    return np.random.Generator(bit_generator)
+
+
+class Game:
+    """One game of Poker Bull: a preset's rules, the seats' hands and the history.
+
+    ``Game(preset, players=..., seed=..., **options)``; see :class:`~pokerbull.bull.rules.Rules`
+    for the options. ``seed`` is an int, a ``numpy.random.Generator`` (used, and
+    advanced, as given) or None. ``hands=`` deals the first hand explicitly and
+    makes dealing manual (``dealing="manual"`` without ``hands=`` waits for the
+    first hand too): every later hand waits for :meth:`deal`.
+    """
+
+    __slots__ = ("rules", "_lad", "_n_calls", "_raise_start", "_holds", "_players", "_step",
+                 "_change", "_limit", "_deck_bits", "_manual", "_core", "_sizes", "_hands",
+                 "_hand_no", "_starter", "_to_play", "_last", "_last_caller", "_calls",
+                 "_history", "_deal_at", "_winner", "_first_starter", "_rng", "_rng_state")
+
+    CHANCE_PLAYER = CHANCE_PLAYER
+    TERMINAL_PLAYER = TERMINAL_PLAYER
+
+    def __init__(self, preset: str | Rules = "pagat", *, seed: Any = None,
+                 hands: Sequence[Any] | None = None, dealing: str | None = None,
+                 _core: Any = None, **options: Any) -> None:
+        if isinstance(preset, Rules):
+            if options:
+                raise ValueError("give either a Rules object or a preset name with options, "
+                                 f"not both (got options {', '.join(sorted(options))})")
+            rules = preset
+        elif isinstance(preset, str):
+            rules = Rules.preset(preset, **options)
+        else:
+            raise ValueError(f"a game needs a preset name or Rules, not {type(preset).__name__}")
+        if dealing is None:
+            dealing = "random" if hands is None else "manual"
+        if dealing not in ("random", "manual"):
+            raise ValueError(f"dealing must be 'random' or 'manual', not {dealing!r}")
+        if hands is not None and dealing == "random":
+            raise ValueError("hands= fixes the cards, so dealing must be 'manual'")
+        self._setup(rules, _make_rng(seed), dealing == "manual", _core)
+        first = rules.first_starter
+        if first == RANDOM_SEAT:
+            first = int(self._rng.integers(rules.players))
+        self._first_starter = first
+        if self._manual:
+            self._rng = None          # nothing random is left to draw
+            self._starter = first
+            if hands is not None:
+                self.deal(hands)
+        else:
+            self._deal_random(first)
+
+    def _setup(self, rules: Rules, rng: np.random.Generator | None, manual: bool,
+               core: Any) -> None:
+        lad = _ladder_for(rules, core)
+        raise_start, bits = _ladder_lists(lad)
+        self.rules = rules
+        self._lad = lad
+        self._n_calls = len(lad)
+        self._raise_start = raise_start
+        self._holds = lad._kernel.holds
+        self._players = rules.players
+        self._step = rules.step
+        self._change = rules.loser_change
+        self._limit = rules.card_limit
+        self._deck_bits = bits
+        self._manual = manual
+        self._core = core
+        self._sizes = [rules.start_cards] * rules.players
+        self._hands = [0] * rules.players
+        self._hand_no = 0
+        self._starter = -1
+        self._to_play = CHANCE_PLAYER
+        self._last = -1
+        self._last_caller = -1
+        self._calls: list[tuple[int, int]] = []
+        self._history: list[Record] = []
+        self._deal_at = -1          # where this hand's Deal record is in the history
+        self._winner = -1
+        self._first_starter = 0
+        self._rng = rng
+        self._rng_state = None
+
+    # ---- reading the state
+    @property
+    def ladder(self) -> Ladder:
+        return self._lad
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act, or None when the game is over or awaits a deal."""
+        return self._to_play if self._to_play >= 0 else None
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act; CHANCE_PLAYER (-1) awaiting a deal, TERMINAL_PLAYER (-4) at the end."""
+        return self._to_play
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards each seat holds this hand (or is due next hand); 0 for seats that are out."""
+        return tuple(self._sizes)
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        return tuple(s for s, n in enumerate(self._sizes) if n)
+
+    @property
+    def hand_number(self) -> int:
+        """1 for the first hand; counts hands dealt."""
+        return self._hand_no
+
+    @property
+    def starter(self) -> int | None:
+        """The seat that opens (or opened) the current hand; None once the game is over."""
+        return self._starter if self._starter >= 0 else None
+
+    @property
+    def last_call(self) -> Call | None:
+        return self._lad.calls[self._last] if self._last >= 0 else None
+
+    @property
+    def last_caller(self) -> int | None:
+        return self._last_caller if self._last_caller >= 0 else None
+
+    @property
+    def calls(self) -> tuple[tuple[int, Call], ...]:
+        """This hand's calls so far as (seat, call), lowest first."""
+        calls = self._lad.calls
+        return tuple((s, calls[i]) for s, i in self._calls)
+
+    @property
+    def is_over(self) -> bool:
+        return self._to_play == TERMINAL_PLAYER
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner if self._winner >= 0 else None
+
+    @property
+    def history(self) -> tuple[Record, ...]:
+        return tuple(self._history)
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """Seats that are out, in the order they went out."""
+        return tuple(r.eliminated for r in self._history
+                     if type(r) is HandResult and r.eliminated is not None)
+
+    @property
+    def dealing(self) -> str:
+        return "manual" if self._manual else "random"
+
+    @property
+    def awaiting_deal(self) -> bool:
+        return self._to_play == CHANCE_PLAYER
+
+    def hand(self, seat: int) -> Pool:
+        """The cards `seat` holds in the current hand (empty between hands and when out)."""
+        return _pool(self._hands[self._seat(seat)])
+
+    @property
+    def pool(self) -> Pool:
+        """All cards in play this hand (what a challenge reveals)."""
+        mask = 0
+        for h in self._hands:
+            mask |= h
+        return _pool(mask)
+
+    def legal_calls(self) -> tuple[Call, ...]:
+        """Every call the seat to play may make now, lowest first."""
+        if self._to_play < 0:
+            return ()
+        return self._lad.calls[self._raise_start[self._last] if self._last >= 0 else 0:]
+
+    def _seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < self._players:
+            raise ValueError(f"seat must be 0..{self._players - 1}, not {seat!r}")
+        return int(seat)
+
+    # ---- actions: call
+    def _check_turn(self, seat: object) -> None:
+        if self._to_play < 0:
+            if self._to_play == TERMINAL_PLAYER:
+                raise IllegalAction(f"the game is over: seat {self._winner} won")
+            raise IllegalAction(f"hand {self._hand_no + 1} has not been dealt yet: "
+                                f"deal the cards first")
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                    or not 0 <= seat < self._players:
+                raise IllegalAction(f"there is no seat {seat!r}: seats are "
+                                    f"0..{self._players - 1}")
+            if seat != self._to_play:
+                who = "is out of the game" if not self._sizes[seat] else "must wait"
+                raise IllegalAction(f"it is seat {self._to_play}'s turn, not seat {seat}'s "
+                                    f"(seat {seat} {who})")
+
+    def _resolve(self, call: object) -> Call:
+        lad = self._lad
+        if isinstance(call, Call) and call.ladder is not lad and call.ladder.key == lad.key:
+            return lad.calls[call.index]      # the same ladder on another backend
+        try:
+            return lad.call(call)  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def verify_call(self, call: Call | str | int, *, seat: int | None = None) -> Call:
+        """The resolved call if the seat to play (or `seat`) may make it now, else IllegalAction."""
+        self._check_turn(seat)
+        c = self._resolve(call)
+        if self._last >= 0 and c.index < self._raise_start[self._last]:
+            last = self._lad.calls[self._last]
+            if self._raise_start[self._last] >= self._n_calls:
+                raise IllegalAction(f"{last} is the highest call: seat {self._to_play} "
+                                    f"can only challenge it")
+            what = "is no higher than" if c.level == last.level else "is lower than"
+            raise IllegalAction(f"{c} {what} the last call, {last}: a call must raise "
+                                f"(the lowest raise is {self._lad.calls[self._raise_start[self._last]]})")
+        return c
+
+    def can_call(self, call: Call | str | int, *, seat: int | None = None) -> bool:
+        try:
+            self.verify_call(call, seat=seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def call(self, call: Call | str | int, *, seat: int | None = None) -> None:
+        """The seat to play calls `call` (a Call, a phrase, a code or a ladder index)."""
+        self._apply_call(self.verify_call(call, seat=seat).index)
+
+    def _apply_call(self, index: int) -> None:
+        seat = self._to_play
+        self._calls.append((seat, index))
+        self._history.append(CallMade(self._hand_no, seat, self._lad.calls[index]))
+        self._last = index
+        self._last_caller = seat
+        self._to_play = self._next_live(seat)
+
+    def _next_live(self, seat: int) -> int:
+        """The next live seat after `seat` in the direction of play."""
+        n, step, sizes = self._players, self._step, self._sizes
+        s = (seat + step) % n
+        while not sizes[s]:
+            s = (s + step) % n
+        return s
+
+    # ---- actions: challenge
+    def verify_challenge(self, *, seat: int | None = None) -> None:
+        """IllegalAction unless the seat to play (or `seat`) may challenge now."""
+        self._check_turn(seat)
+        if self._last < 0:
+            raise IllegalAction(f"there is no call to challenge yet: seat {self._to_play} "
+                                f"opens hand {self._hand_no} with a call")
+
+    def can_challenge(self, *, seat: int | None = None) -> bool:
+        try:
+            self.verify_challenge(seat=seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def challenge(self, *, seat: int | None = None) -> None:
+        """The seat to play challenges the last call: cards are shown and the hand ends."""
+        self.verify_challenge(seat=seat)
+        self._apply_challenge()
+
+    def _apply_challenge(self) -> None:
+        hand_no, hands, sizes = self._hand_no, self._hands, self._sizes
+        challenger, caller, index = self._to_play, self._last_caller, self._last
+        call = self._lad.calls[index]
+        mask = 0
+        for h in hands:
+            mask |= h
+        held = self._holds(index, mask)
+        loser = challenger if held else caller
+        size = sizes[loser] + self._change
+        eliminated = None
+        if 0 < size <= self._limit:
+            sizes[loser] = size
+        else:
+            sizes[loser] = 0
+            eliminated = loser
+        live = [s for s in range(self._players) if sizes[s]]
+        if len(live) == 1:
+            winner, starter = live[0], None
+        else:
+            winner = None
+            policy = self.rules.next_starter
+            if policy == "loser":
+                starter = loser if sizes[loser] else self._next_live(loser)
+            elif policy == "winner":
+                starter = caller if held else challenger
+            else:  # "after-challenger"
+                starter = self._next_live(challenger)
+        pool = _pool(mask)
+        self._history += (
+            Challenge(hand_no, challenger, caller, call),
+            Reveal(hand_no, pool, self._history[self._deal_at].hands),
+            HandResult(hand_no, call, caller, challenger, held, pool, loser, tuple(sizes),
+                       eliminated, starter, winner),
+        )
+        self._hands = [0] * self._players
+        self._calls = []
+        self._last = self._last_caller = -1
+        if winner is not None:
+            self._winner = winner
+            self._starter = -1
+            self._to_play = TERMINAL_PLAYER
+        elif self._manual:
+            self._starter = starter
+            self._to_play = CHANCE_PLAYER
+        else:
+            self._deal_random(starter)
+
+    # ---- dealing
+    def _live_rng(self) -> np.random.Generator:
+        if self._rng is None:  # a clone: make its generator only when it first deals
+            self._rng = _generator_from_state(self._rng_state)
+            self._rng_state = None
+        return self._rng
+
+    def _deal_random(self, starter: int) -> None:
+        deck = self._deck_bits[:]
+        self._live_rng().shuffle(deck)
+        hands = []
+        i = 0
+        for size in self._sizes:
+            hands.append(sum(deck[i:i + size]))   # distinct single bits: sum is OR
+            i += size
+        self._start_hand(hands, starter)
+
+    def _start_hand(self, hands: list[int], starter: int) -> None:
+        self._hand_no += 1
+        self._hands = hands
+        self._starter = starter
+        self._to_play = starter
+        self._deal_at = len(self._history)
+        self._history.append(Deal(self._hand_no, starter, tuple(map(_pool, hands))))
+
+    def verify_deal(self, hands: Sequence[Any]) -> list[int]:
+        """The hands as masks if they are a legal deal for the next hand, else IllegalAction.
+
+        One entry per seat: a Pool, card text (``"As Kd"``), cards, or an empty
+        entry (``""``, None, an empty Pool) for a seat that is out.
+        """
+        if self._to_play != CHANCE_PLAYER:
+            if self._to_play == TERMINAL_PLAYER:
+                raise IllegalAction(f"the game is over: seat {self._winner} won")
+            raise IllegalAction(f"hand {self._hand_no} is dealt and in play; "
+                                + ("cards are dealt after each challenge" if self._manual
+                                   else "this game deals at random"))
+        if isinstance(hands, (str, Pool)) or not isinstance(hands, Sequence):
+            raise IllegalAction(f"a deal is one entry of cards per seat ({self._players} "
+                                f"entries), not {type(hands).__name__}")
+        if len(hands) != self._players:
+            raise IllegalAction(f"a deal needs one entry per seat: {self._players}, "
+                                f"not {len(hands)}")
+        allowed = self._lad.allowed_mask
+        masks: list[int] = []
+        seen = 0
+        for seat, entry in enumerate(hands):
+            try:
+                mask = _cards_mask(entry)
+            except ValueError as exc:
+                raise IllegalAction(f"seat {seat}'s cards: {exc}") from None
+            if mask & ~allowed:
+                bad = Pool(mask & ~allowed)
+                raise IllegalAction(f"seat {seat}'s cards: {bad} not in the "
+                                    f"{self.rules.family} deck")
+            if mask & seen:
+                card = _pool(mask & seen)
+                other = next(s for s, m in enumerate(masks) if m & mask & seen)
+                raise IllegalAction(f"{card} dealt twice: to seat {other} and seat {seat}")
+            size = self._sizes[seat]
+            count = mask.bit_count()
+            if count != size:
+                if not size:
+                    raise IllegalAction(f"seat {seat} is out of the game and gets no cards, "
+                                        f"not {count}")
+                raise IllegalAction(f"seat {seat} must get {size} "
+                                    f"card{'s' * (size != 1)}, not {count}")
+            seen |= mask
+            masks.append(mask)
+        return masks
+
+    def can_deal(self, hands: Sequence[Any]) -> bool:
+        try:
+            self.verify_deal(hands)
+        except IllegalAction:
+            return False
+        return True
+
+    def deal(self, hands: Sequence[Any]) -> None:
+        """Deal the given cards for the next hand (manual dealing)."""
+        self._start_hand(self.verify_deal(hands), self._starter)
+
+    # ---- the integer facade (OpenSpiel's shape)
+    @property
+    def challenge_action(self) -> int:
+        """The action id of a challenge: one past the last ladder index."""
+        return self._n_calls
+
+    @property
+    def num_actions(self) -> int:
+        return self._n_calls + 1
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def observation_size(self) -> int:
+        return self.rules.observation_size
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Always []: random deals are drawn inside the state from its generator, and a
+        manual deal (``current_player == CHANCE_PLAYER``) is given by :meth:`deal`."""
+        return []
+
+    def action_mask(self, seat: int | None = None) -> np.ndarray:
+        """int8 mask over the action space: 1 for each legal action of `seat`
+        (default: the seat to play; all zeros for any other seat)."""
+        mask = np.zeros(self._n_calls + 1, np.int8)
+        if seat is None or self._seat(seat) == self._to_play:
+            mask[self.legal_actions()] = 1
+        return mask
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action ids: the ladder indices of every raise, then the challenge."""
+        if self._to_play < 0:
+            return []
+        if self._last < 0:
+            return list(range(self._n_calls))
+        return list(range(self._raise_start[self._last], self._n_calls + 1))
+
+    def _action(self, action: object) -> int:
+        if type(action) is int:
+            a = action
+        elif isinstance(action, np.integer):
+            a = int(action)
+        else:
+            raise IllegalAction(f"an action is a whole number 0..{self._n_calls}, "
+                                f"not {action!r}")
+        if not 0 <= a <= self._n_calls:
+            raise IllegalAction(f"action {a} does not exist: actions are 0..{self._n_calls - 1} "
+                                f"(calls) and {self._n_calls} (challenge)")
+        return a
+
+    def can_apply_action(self, action: int) -> bool:
+        try:
+            a = self._action(action)
+            if a == self._n_calls:
+                self.verify_challenge()
+            else:
+                self.verify_call(a)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_action(self, action: int) -> None:
+        """Apply an action id (see :meth:`legal_actions`); IllegalAction if not legal now."""
+        a = action if type(action) is int else self._action(action)
+        last = self._last
+        if self._to_play >= 0 and 0 <= a < self._n_calls \
+                and (last < 0 or a >= self._raise_start[last]):
+            self._apply_call(a)       # the hot path: a legal raise
+        elif a == self._n_calls and self._to_play >= 0 and last >= 0:
+            self._apply_challenge()
+        else:
+            a = self._action(action)
+            if a == self._n_calls:
+                self.verify_challenge()
+            else:
+                self.verify_call(a)
+            raise AssertionError(f"action {a} should have been refused")  # pragma: no cover
+
+    def action_to_string(self, action: int) -> str:
+        a = self._action(action)
+        return "challenge" if a == self._n_calls else str(self._lad.calls[a])
+
+    def string_to_action(self, text: str) -> int:
+        """The action id of a call phrase or code, or of ``"challenge"``."""
+        if isinstance(text, str) and text.strip().lower() == "challenge":
+            return self._n_calls
+        return self._resolve(text).index
+
+    def is_terminal(self) -> bool:
+        return self._to_play == TERMINAL_PLAYER
+
+    def returns(self) -> list[float]:
+        """Per seat: zeros until the end; then +1 for the winner, -1/(players-1) for the rest."""
+        n = self._players
+        if self._to_play != TERMINAL_PLAYER:
+            return [0.0] * n
+        out = [-1.0 / (n - 1)] * n
+        out[self._winner] = 1.0
+        return out
+
+    def clone(self) -> Game:
+        """An independent copy; it continues exactly as this game would."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g._lad = self._lad
+        g._n_calls = self._n_calls
+        g._raise_start = self._raise_start
+        g._holds = self._holds
+        g._players = self._players
+        g._step = self._step
+        g._change = self._change
+        g._limit = self._limit
+        g._deck_bits = self._deck_bits
+        g._manual = self._manual
+        g._core = self._core
+        g._sizes = self._sizes[:]
+        g._hands = self._hands[:]
+        g._hand_no = self._hand_no
+        g._starter = self._starter
+        g._to_play = self._to_play
+        g._last = self._last
+        g._last_caller = self._last_caller
+        g._calls = self._calls[:]
+        g._history = self._history[:]
+        g._deal_at = self._deal_at
+        g._winner = self._winner
+        g._first_starter = self._first_starter
+        # A snapshot of the generator's state, turned back into a generator only
+        # if the copy deals: copying a numpy generator costs more than a call.
+        g._rng = None
+        g._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
+        return g
+
+    # ---- what a seat may know
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now (its own cards, never anyone else's)."""
+        seat = self._seat(seat)
+        last_result = next((r for r in reversed(self._history) if type(r) is HandResult), None)
+        return Observation(seat, self._hand_no, _pool(self._hands[seat]), tuple(self._sizes),
+                           self.to_play, self.starter, self.calls, last_result,
+                           self.winner, self.rules)
+
+    def observation_array(self, seat: int) -> np.ndarray:
+        """The fixed-size float32 observation of `seat` (layout in docs/game.md)."""
+        seat = self._seat(seat)
+        return _observation_array(self.rules, seat, self._to_play, self._starter, self._sizes,
+                                  self._hands[seat], [i for _, i in self._calls],
+                                  self._last_caller)
+
+    # ---- equality and text
+    def _rng_json(self) -> Any:
+        """The generator's state as JSON values (None for a manually dealt game)."""
+        state = self._rng_state if self._rng is None else self._rng.bit_generator.state
+        return None if state is None else _state_to_json(state)
+
+    def _key(self) -> tuple:
+        return (self.rules, self._lad.key, self._manual, tuple(self._sizes), tuple(self._hands),
+                self._hand_no, self._starter, self._to_play, self._last, self._last_caller,
+                tuple(self._calls), self._winner, self._first_starter)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self._key() == other._key()
+                and [r.to_dict() for r in self._history] == [r.to_dict() for r in other._history]
+                and self._rng_json() == other._rng_json())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self.clone()
+
+    def __reduce__(self) -> tuple:
+        # Pickled as its JSON save (kernels and generators do not pickle portably).
+        core = None if self._core is None else self._core.__name__
+        return (_unpickle_game, (self.to_json(), core))
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            where = f"over, seat {self._winner} won"
+        elif self.awaiting_deal:
+            where = f"awaiting the deal of hand {self._hand_no + 1}"
+        else:
+            last = self.last_call
+            where = f"hand {self._hand_no}, seat {self._to_play} to play" + (
+                f", last call {last} by seat {self._last_caller}" if last else "")
+        return (f"<Game {self.rules.preset_name}, {self._players} players, {where}; "
+                f"hand sizes {list(self._sizes)}>")
+
+    # ---- saving and restoring
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain data: rules, dealing, generator state and history."""
+        return {"format": FORMAT, "version": FORMAT_VERSION, "rules": self.rules.to_dict(),
+                "dealing": self.dealing, "first_starter": self._first_starter,
+                "rng": self._rng_json(), "history": [r.to_dict() for r in self._history]}
+
+    def to_json(self, **json_options: Any) -> str:
+        return json.dumps(self.to_dict(), **json_options)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, _core: Any = None) -> Game:
+        """Rebuild a game from :meth:`to_dict` by replaying its history (which is checked)."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise ValueError(f"not a saved pokerbull game (no format {FORMAT!r})")
+        if data.get("version") != FORMAT_VERSION:
+            raise ValueError(f"saved game version {data.get('version')!r} is not supported "
+                             f"(this pokerbull reads version {FORMAT_VERSION})")
+        saved_rules = data.get("rules")
+        if not isinstance(saved_rules, Mapping):
+            raise ValueError(f"saved game: field 'rules' must be a mapping of rule options, "
+                             f"not {saved_rules!r}")
+        try:
+            rules = Rules.from_dict(saved_rules)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"saved game: field 'rules': {exc}") from None
+        dealing = data.get("dealing")
+        if dealing not in ("random", "manual"):
+            raise ValueError(f"saved game: dealing must be 'random' or 'manual', not {dealing!r}")
+        records = data.get("history")
+        if not isinstance(records, list):
+            raise ValueError("saved game: history must be a list of records")
+        g = _replay(rules, data.get("first_starter"), _events_from_records(records), _core)
+        rebuilt = [r.to_dict() for r in g._history]
+        for k, (mine, theirs) in enumerate(zip(rebuilt, records)):
+            if mine != theirs:
+                raise ValueError(f"saved game: history entry {k} says {theirs}, "
+                                 f"but replaying the game gives {mine}")
+        if len(rebuilt) != len(records):
+            raise ValueError(f"saved game: history has {len(records)} entries, "
+                             f"replaying it gives {len(rebuilt)}")
+        g._manual = dealing == "manual"
+        if not g._manual:
+            if g._to_play == CHANCE_PLAYER:
+                raise ValueError("saved game deals at random but stops before a deal")
+            g._rng = _generator_from_state(_state_from_json(data.get("rng")))
+        return g
+
+    @classmethod
+    def from_json(cls, text: str, *, _core: Any = None) -> Game:
+        """The game saved by :meth:`to_json`; it continues exactly as the original."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise ValueError(f"from_json reads the text of to_json(), not a "
+                             f"{type(text).__name__}" + (": for a dict use Game.from_dict"
+                                                          if isinstance(text, Mapping) else ""))
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"saved game is not valid JSON: {exc}") from None
+        return cls.from_dict(data, _core=_core)
+
+    def to_log(self) -> str:
+        """A compact text log: the rules line, each deal, each action (results as comments)."""
+        opts = " ".join(f"{k}={v}" for k, v in self.rules.options().items())
+        lines = [LOG_HEADER, f"rules {self.rules.preset_name} {opts}"]
+        for r in self._history:
+            t = type(r)
+            if t is Deal:
+                cards = " | ".join(_pool_text(h) or "-" for h in r.hands)
+                lines.append(f"deal {r.starter}: {cards}")
+            elif t is CallMade:
+                lines.append(f"{r.seat} {r.call.code}")
+            elif t is Challenge:
+                lines.append(f"{r.seat} challenge")
+            elif t is HandResult:
+                lines.append(f"# {r.describe()}; hand sizes {' '.join(map(str, r.hand_sizes))}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_log(cls, text: str, *, _core: Any = None) -> Game:
+        """Replay a log of :meth:`to_log`; the game deals manually from then on."""
+        lines = [ln.strip() for ln in text.splitlines()]
+        lines = [ln for ln in lines if ln and not ln.startswith("#")]
+        if not lines or lines[0] != LOG_HEADER:
+            raise ValueError(f"not a pokerbull game log: the first line must be {LOG_HEADER!r}")
+        if len(lines) < 2 or not lines[1].startswith("rules "):
+            raise ValueError("game log: the second line must give the rules")
+        words = lines[1].split()
+        if len(words) < 2:
+            raise ValueError("game log: the rules line must name a preset")
+        options: dict[str, Any] = {}
+        for word in words[2:]:
+            key, sep, value = word.partition("=")
+            if not sep:
+                raise ValueError(f"game log: rules option {word!r} is not key=value")
+            options[key] = int(value) if value.lstrip("-").isdigit() else value
+        rules = Rules.preset(words[1], **options)
+        events: list[tuple] = []
+        for number, line in enumerate(lines[2:], start=3):
+            if line.startswith("deal "):
+                head, sep, cards = line[5:].partition(":")
+                if not sep or not head.strip().isdigit():
+                    raise ValueError(f"game log line {number}: expected 'deal STARTER: cards | ...'")
+                hands = [c.strip() for c in cards.split("|")]
+                events.append(("deal", int(head), [("" if h == "-" else h) for h in hands]))
+                continue
+            seat, _, what = line.partition(" ")
+            if not seat.isdigit() or not what:
+                raise ValueError(f"game log line {number}: expected 'SEAT CALL' or "
+                                 f"'SEAT challenge', not {line!r}")
+            if what.strip() == "challenge":
+                events.append(("challenge", int(seat)))
+            else:
+                events.append(("call", int(seat), what.strip()))
+        first = next((e[1] for e in events if e[0] == "deal"), None)
+        return _replay(rules, first, events, _core)
+
+
+def _unpickle_game(text: str, core_name: str | None) -> Game:
+    from importlib import import_module
+    return Game.from_json(text, _core=None if core_name is None else import_module(core_name))
+
+
+def _cards_mask(entry: Any) -> int:
+    """Cards given as a Pool, text, an int mask or an iterable of cards, as a mask."""
+    if entry is None:
+        return 0
+    if isinstance(entry, Pool):
+        return entry.mask
+    if isinstance(entry, str):
+        return Pool.parse(entry).mask
+    if isinstance(entry, (int, np.integer)) and not isinstance(entry, bool):
+        return Pool(int(entry)).mask
+    if isinstance(entry, Iterable):
+        return Pool.of(entry).mask
+    raise ValueError(f"cards must be a Pool, text or a list of cards, not {type(entry).__name__}")
+
+
+def _events_from_records(records: list[Any]) -> list[tuple]:
+    events: list[tuple] = []
+    for k, r in enumerate(records):
+        if not isinstance(r, Mapping) or "type" not in r:
+            raise ValueError(f"saved game: history entry {k} is not a record")
+        t = r["type"]
+        try:
+            if t == "deal":
+                hands = r["hands"]
+                if not isinstance(hands, list):
+                    raise ValueError(f"saved game: history entry {k}: field 'hands' must be a "
+                                     f"list of each seat's cards, not {hands!r}")
+                events.append(("deal", r["starter"], hands))
+            elif t == "call":
+                events.append(("call", r["seat"], r["call"]))
+            elif t == "challenge":
+                events.append(("challenge", r["seat"]))
+            elif t not in ("reveal", "result"):
+                raise ValueError(f"saved game: history entry {k} has unknown type {t!r}")
+        except KeyError as exc:
+            raise ValueError(f"saved game: history entry {k} lacks {exc}") from None
+    return events
+
+
+def _replay(rules: Rules, first_starter: Any, events: list[tuple], core: Any) -> Game:
+    """A manually dealt game that has gone through `events`, each checked as it is applied."""
+    g = Game.__new__(Game)
+    g._setup(rules, None, True, core)
+    if first_starter is None:
+        first_starter = rules.first_starter if rules.first_starter != RANDOM_SEAT else 0
+    if isinstance(first_starter, bool) or not isinstance(first_starter, int) \
+            or not 0 <= first_starter < rules.players:
+        raise ValueError(f"game record: the first starter must be a seat, not {first_starter!r}")
+    if rules.first_starter not in (RANDOM_SEAT, first_starter):
+        raise ValueError(f"game record: the first hand is started by seat {first_starter}, "
+                         f"but the rules say seat {rules.first_starter}")
+    g._first_starter = g._starter = first_starter
+    for k, event in enumerate(events):
+        try:
+            if event[0] == "deal":
+                if event[1] != g._starter and g._to_play == CHANCE_PLAYER:
+                    raise IllegalAction(f"hand {g._hand_no + 1} is started by seat "
+                                        f"{g._starter}, not seat {event[1]}")
+                g.deal(event[2])
+            elif event[0] == "call":
+                g.call(event[2], seat=event[1])
+            else:
+                g.challenge(seat=event[1])
+        except ValueError as exc:
+            raise ValueError(f"replaying action {k + 1} ({' '.join(map(str, event[:2]))}): "
+                             f"{exc}") from None
+    return g  # dealt by hand: no generator (from_dict restores a random game's)
+
+
+__all__ = ["CHANCE_PLAYER", "TERMINAL_PLAYER", "CallMade", "Challenge", "Deal", "Game",
+           "HandResult", "IllegalAction", "Observation", "Record", "Reveal", "deck_bits"]

@@ -1,0 +1,261 @@
+"""Bulk simulation: many whole games between bots, with statistics.
+
+``simulate(preset, bots=..., games=..., seed=..., workers=...)`` plays the games
+and returns a :class:`~pokerbull.bull.results.SimulationResult`.
+
+- Built-in bots (:data:`pokerbull.bull.bots.BUILT_IN`, exactly those classes) play in
+  the compiled loop, which never returns to Python during a game and releases
+  the GIL. Any other :class:`~pokerbull.bull.bots.Bot` plays through
+  :class:`pokerbull.Game` in Python (the *Python engine*), slower but the same
+  games: both engines deal from the same per-game streams and the built-in bots
+  decide alike in both, so for built-in bots they give identical results.
+- Games are cut into chunks of :data:`CHUNK_GAMES`. Chunk ``k`` draws its keys
+  from ``numpy.random.SeedSequence(seed).spawn``'s ``k``-th child, and game ``j``
+  of a chunk seeds its own stream from them, so the result depends only on the
+  seed and the number of games, never on the workers or their order.
+- ``workers > 1`` runs the chunks on a ``ProcessPoolExecutor``; ``executor=``
+  takes any ``concurrent.futures.Executor`` instead, such as a Dask cluster's
+  ``distributed.Client(...).get_executor()`` (see docs/simulate.md).
+
+>>> r = simulate("pagat", bots=["probability", "random"], games=200, seed=1)
+>>> r.games, r.players, r.engine
+(200, 2, 'compiled')
+>>> int(r.seat_wins.sum())
+200
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..cards import deck_bits
+from ..core import backend as _backend
+from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, run_chunks, whole
+from ..sim.streams import GameStream, chunk_keys, deal
+from .bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
+from .game import Game
+from .results import SimulationResult, Totals
+from .rules import Rules
+
+DEFAULT_BOTS = ("random", "probability", "evidence")
+"""The lineup when no bots are given: these three in turn round the table."""
+
+BotLike = str | Bot | tuple[str, dict[str, Any]]
+
+
+def simulate(preset: str | Rules = "pagat", bots: BotLike | Sequence[BotLike] | None = None,
+             games: int = 1000, seed: int | None = None, workers: int = 1,
+             executor: Executor | None = None, *, players: int | None = None,
+             engine: str = "auto", progress: Callable[[int], None] | None = None,
+             **options: Any) -> SimulationResult:
+    """Play `games` games of `preset` between `bots` and gather the statistics.
+
+    `bots` is one bot for every seat or one per seat: a built-in name
+    (``"random"``, ``"probability"``, ``"evidence"``), a ``(name, {params})``
+    pair, or a :class:`~pokerbull.bull.bots.Bot`. `players` defaults to the number of
+    bots given (a single bot needs `players`; the default lineup fills them).
+    Other keywords are rule options (see :class:`~pokerbull.bull.rules.Rules`).
+    `engine` is ``"auto"`` (compiled when every bot is built in and the
+    compiled core is loaded), ``"compiled"`` or ``"python"``. `progress`, if
+    given, is called with the number of games each finished piece of work played.
+    """
+    rules, lineup = _table(preset, bots, players, options)
+    games = whole("games", games, 1)
+    workers = whole("workers", workers, 1)
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ValueError(f"executor must be a concurrent.futures.Executor, "
+                         f"not {type(executor).__name__}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
+        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+    entropy = entropy_of(seed)
+    compiled_possible = _backend.name == "cython" and all(_is_built_in(b) for b in lineup)
+    if engine == "compiled" and not compiled_possible:
+        why = ("the compiled core is not loaded" if _backend.name != "cython" else
+               "some bots are not built in: " + ", ".join(
+                   label(b) for b in lineup if not _is_built_in(b)))
+        raise ValueError(f"engine 'compiled' cannot run here: {why}")
+    use = "compiled" if engine == "compiled" or (engine == "auto" and compiled_possible) \
+        else "python"
+    plan = Plan(rules, tuple(lineup), use, entropy, games)
+    totals = run_chunks(plan, workers, executor, progress)
+    return SimulationResult(
+        rules=rules, bots=tuple(label(b) for b in lineup), engine=use, games=games,
+        seed=entropy, totals=totals)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a worker needs to play its chunks (pickled to other processes)."""
+
+    rules: Rules
+    bots: tuple[Bot, ...]
+    engine: str
+    entropy: int
+    games: int
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.games // CHUNK_GAMES)
+
+    def chunk_size(self, k: int) -> int:
+        return min(CHUNK_GAMES, self.games - k * CHUNK_GAMES)
+
+    def empty(self) -> Totals:
+        return Totals.empty(self.rules.players, len(self.rules.ladder))
+
+    def play(self, chunks: Sequence[int]) -> Totals:
+        return play_chunks(self, chunks)
+
+
+def play_chunks(plan: Plan, chunks: Sequence[int]) -> Totals:
+    """Play whole chunks of a plan (the unit of work a worker runs)."""
+    totals = Totals.empty(plan.rules.players, len(plan.rules.ladder))
+    for k in chunks:
+        k0, k1 = chunk_keys(plan.entropy, k)
+        size = plan.chunk_size(k)
+        if plan.engine == "compiled":
+            totals.add_compiled(_compiled_table(plan).run(k0, k1, 0, size))
+        else:
+            bots = [copy.deepcopy(b) for b in plan.bots]   # a chunk starts from the bots as given
+            for j in range(size):
+                totals.add_game(play_game(plan.rules, bots, k0, k1, j))
+    return totals
+
+
+_COMPILED: dict[int, tuple[Plan, Any]] = {}
+
+
+def _compiled_table(plan: Plan) -> Any:
+    found = _COMPILED.get(id(plan))
+    if found is None or found[0] is not plan:
+        from ..core import _core
+        specs = [compiled_spec(b) for b in plan.bots]
+        table = bot_table(plan.rules) if any(s[0] for s in specs) else None
+        _COMPILED.clear()   # one plan at a time per process
+        found = _COMPILED[id(plan)] = (plan, _core.SimulationTable(plan.rules, specs, table))
+    return found[1]
+
+
+def compiled_table(rules: Rules, bots: Sequence[BotLike]) -> Any:
+    """The compiled loop for `rules` and one built-in bot per seat (tests and benchmarks)."""
+    from ..core import _core
+    lineup = [_resolve_bot(b) for b in bots]
+    specs = [compiled_spec(b) for b in lineup]
+    table = bot_table(rules) if any(s[0] for s in specs) else None
+    return _core.SimulationTable(rules, specs, table)
+
+
+def compiled_spec(bot: Bot) -> tuple:
+    """The compiled loop's description of a built-in bot."""
+    if type(bot) is RandomBot:
+        return (0, bot.challenge, 0.0, bot.reach, 0, 0)
+    if isinstance(bot, ChanceBot) and _is_built_in(bot):
+        return (1, bot.challenge_below, bot.raise_at_least, 0, bot.credit, int(bot.doubt_caller))
+    raise ValueError(f"{label(bot)} is not a built-in bot; the compiled loop cannot run it")
+
+
+def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int, *,
+              _core: Any = None) -> Game:
+    """Game `game` of a chunk with keys k0, k1 through :class:`pokerbull.Game` (the
+    Python engine): the compiled loop's deals and, for built-in bots, its choices.
+    ``_core`` (benchmarks) picks the kernel module the game checks calls with."""
+    stream = GameStream(k0, k1, game)
+    if rules.first_starter == "random":
+        rules = Rules.preset(rules.preset_name,
+                             **{**rules.options(), "first_starter": stream.below(rules.players)})
+    g = Game(rules, dealing="manual", _core=_core)
+    deck = [1 << b for b in deck_bits(rules.ladder.allowed_mask)]
+    seats = []
+    for seat, bot in enumerate(bots):
+        if type(bot) is RandomBot:   # built-in randomness comes from the game's stream
+            bot = RandomBot(bot.challenge, bot.reach, seed=stream)
+        bot.reset(seat)
+        seats.append(bot)
+    while not g.is_over:
+        if g.awaiting_deal:
+            g.deal(deal(stream, g.hand_sizes, deck))
+            continue
+        seat = g.current_player
+        action = seats[seat].act(g.observation(seat))
+        if not g.can_apply_action(action):
+            legal = g.legal_actions()
+            raise ValueError(f"{label(bots[seat])} at seat {seat} chose action {action!r}, "
+                             f"which is not legal now (legal: {legal[0]}..{legal[-1]})")
+        g.apply_action(action)
+    return g
+
+
+# ---- bots and tables ---------------------------------------------------------
+
+def _is_built_in(bot: Bot) -> bool:
+    return type(bot) in BUILT_IN.values() or type(bot) is ChanceBot
+
+
+def _resolve_bot(bot: Any) -> Bot:
+    if isinstance(bot, tuple) and len(bot) == 2 and isinstance(bot[1], dict):
+        return make_bot(bot[0], **bot[1])
+    return make_bot(bot)
+
+
+def label(bot: Bot) -> str:
+    """A bot's name in results: its built-in name, with parameters when they are
+    not the defaults; for other bots, their ``name`` (or class name)."""
+    if _is_built_in(bot):
+        default = type(bot)().params() if type(bot) is not ChanceBot else {}
+        changed = {k: v for k, v in bot.params().items() if default.get(k, object()) != v}
+        if not changed:
+            return bot.name
+        return bot.name + "(" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")"
+    name = getattr(bot, "name", "bot")
+    return name if name != "bot" else type(bot).__name__
+
+
+def _table(preset: str | Rules, bots: Any, players: int | None,
+           options: dict[str, Any]) -> tuple[Rules, list[Bot]]:
+    named_pair = (isinstance(bots, tuple) and len(bots) == 2 and isinstance(bots[0], str)
+                  and isinstance(bots[1], dict))
+    if isinstance(bots, (str, Bot)) or named_pair:
+        single = _resolve_bot(bots)
+        if players is None:
+            raise ValueError("one bot for every seat needs players=")
+        specs: list[Any] = [single] * whole("players", players, 2)
+    elif bots is None:
+        count = players if players is not None else len(DEFAULT_BOTS)
+        specs = [DEFAULT_BOTS[s % len(DEFAULT_BOTS)] for s in range(whole("players", count, 2))]
+    else:
+        specs = list(bots)
+        if players is not None and whole("players", players, 2) != len(specs):
+            raise ValueError(f"{len(specs)} bots for players={players}: give one bot per "
+                             f"seat, or one bot for every seat")
+    lineup = [_resolve_bot(b) for b in specs]
+    # one object per seat: a Bot given for several seats is copied for the others
+    seen: set[int] = set()
+    for s, b in enumerate(lineup):
+        if id(b) in seen:
+            lineup[s] = copy.deepcopy(b)
+        seen.add(id(lineup[s]))
+    if isinstance(preset, Rules):
+        if options:
+            raise ValueError("give either Rules or a preset name with options, not both")
+        if preset.players != len(lineup):
+            raise ValueError(f"the rules seat {preset.players} players but {len(lineup)} "
+                             f"bots were given")
+        rules = preset
+    elif isinstance(preset, str):
+        rules = Rules.preset(preset, players=len(lineup), **options)
+    else:
+        raise ValueError(f"preset must be a preset name or Rules, not {type(preset).__name__}")
+    return rules, lineup
+
+
+__all__ = ["CHUNK_GAMES", "DEFAULT_BOTS", "Plan", "SimulationResult", "compiled_table",
+           "label", "play_chunks", "play_game", "simulate"]

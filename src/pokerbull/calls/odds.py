@@ -1,0 +1,423 @@
+"""Odds of calls: how likely each call holds when part of the pool is unseen.
+
+The pool is the ``known`` cards plus ``unseen`` cards drawn from the rest of
+the deck, every draw equally likely. :func:`odds` gives, for every call of a
+ladder, the probability that the call holds on that pool.
+
+- ``AT_LEAST`` calls (all of ``pagat`` and ``pagat-wild``, the straight and
+  royal flushes of ``holdem``) are counted exactly from the ladder's card
+  groups: a small convolution over the groups with exact integer binomials.
+- Exact-hand calls (the rest of ``holdem``) are checked with the batch kernel
+  on every possible draw when there are few enough, else on seeded random
+  draws (Monte Carlo), with a standard error for each call.
+
+See ``docs/odds.md`` for the method.
+
+>>> import pokerbull as pb
+>>> o = pb.odds("pagat", unseen=10)
+>>> o.fraction("two Aces") == 1 - Fraction(comb(48, 10) + 4 * comb(48, 9), comb(52, 10))
+True
+>>> round(o["two Aces"], 4), o.exact
+(0.1625, True)
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+from math import comb, sqrt
+
+import numpy as np
+
+from ..cards import Pool, check_mask, iter_bits
+from .ladder import Call, Ladder, ladder
+from .spec import AT_LEAST, MAX_GROUPS
+
+DEFAULT_SAMPLES = 20_000
+"""Random draws per Monte Carlo estimate when none is asked for."""
+
+EXACT_DRAW_LIMIT = 50_000
+"""Exact-hand calls are checked on every draw when there are at most this many."""
+
+
+@dataclass(frozen=True, eq=False)
+class Odds:
+    """The chance of every call of a ladder on a partly unseen pool.
+
+    Arrays are aligned with the ladder (index ``i`` is ``ladder[i]``); calls
+    left out with ``odds(..., calls=...)`` hold NaN.
+    """
+
+    ladder: Ladder
+    known: Pool
+    unseen: int
+    probability: np.ndarray      # float64 [calls]
+    standard_error: np.ndarray   # float64 [calls]: 0 for calls counted exactly (see sampling_error)
+    exact_calls: np.ndarray      # bool [calls]: counted over every draw
+    favourable: tuple[int | None, ...]  # holding draws per exact call, else None
+    draws: int                   # equally likely draws: C(remaining deck, unseen)
+    samples: int                 # random draws used for the other calls (0 if none)
+
+    @property
+    def pool_size(self) -> int:
+        """Cards in the whole pool: known plus unseen."""
+        return len(self.known) + self.unseen
+
+    @property
+    def computed(self) -> np.ndarray:
+        """Which calls were asked for (all, unless ``calls=`` chose some)."""
+        return ~np.isnan(self.probability)
+
+    @property
+    def exact(self) -> bool:
+        """True when every call asked for was counted exactly, with no sampling."""
+        return bool(self.exact_calls[self.computed].all())
+
+    def _index(self, call: Call | str | int) -> int:
+        index = self.ladder.call(call).index
+        if np.isnan(self.probability[index]):
+            raise ValueError(f"the odds of {self.ladder[index]} were not asked for")
+        return index
+
+    def __getitem__(self, call: Call | str | int) -> float:
+        """Probability that `call` (a Call, phrase, code or index) holds."""
+        return float(self.probability[self._index(call)])
+
+    def error(self, call: Call | str | int) -> float:
+        """Standard error of a sampled call's probability, 0 when counted exactly
+        (a call never or always seen in the draws gets the rule of three's bound)."""
+        return float(self.standard_error[self._index(call)])
+
+    def fraction(self, call: Call | str | int) -> Fraction:
+        """The exact probability as a fraction; ValueError for a sampled call."""
+        count = self.favourable[self._index(call)]
+        if count is None:
+            raise ValueError(f"{self.ladder.call(call)} was estimated from "
+                             f"{self.samples} random draws, not counted exactly")
+        return Fraction(count, self.draws)
+
+    def items(self) -> Iterator[tuple[Call, float]]:
+        """(call, probability) for every call asked for, lowest call first."""
+        for index in np.flatnonzero(self.computed):
+            yield self.ladder[index], float(self.probability[index])
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"{self.samples} samples"
+        return (f"<Odds {self.ladder.name}: {len(self.known)} known + {self.unseen} unseen "
+                f"cards, {int(self.computed.sum())} calls, {how}>")
+
+    def table(self, calls: Iterable[Call | str | int] | None = None) -> str:
+        """A plain-text table of calls and their chances (every call asked for by default)."""
+        chosen = (self.ladder.call(c) for c in calls) if calls is not None else (
+            call for call, _ in self.items())
+        rows = [(str(c), c.code, format_probability(self[c]), one_in(self[c]),
+                 "" if self.exact_calls[c.index] else f"± {self.error(c):.4f} sampled")
+                for c in chosen]
+        head = ("call", "code", "probability", "one in", "" if self.exact else "s.e.")
+        widths = [max(len(r[k]) for r in [head, *rows]) for k in range(len(head))]
+        lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
+                 for row in [head, *rows]]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def sampling_error(p: float, samples: int) -> float:
+    """The error of a probability estimated as `p` from `samples` random draws.
+
+    The binomial standard error, except at 0 and 1 where it would claim
+    certainty: a call never (or always) seen in n draws gets 3/n, the rule of
+    three's 95 % bound on how far the true chance may be.
+
+    >>> sampling_error(0.5, 10_000), sampling_error(0.0, 20_000)
+    (0.005, 0.00015)
+    """
+    if p <= 0.0 or p >= 1.0:
+        return 3.0 / samples
+    return sqrt(p * (1 - p) / samples)
+
+
+def format_probability(p: float) -> str:
+    """Four decimals, or three significant digits for the rare calls.
+
+    >>> format_probability(0.5), format_probability(0.0000123), format_probability(1.0)
+    ('0.5000', '1.23e-05', '1')
+    """
+    if p in (0.0, 1.0):
+        return str(int(p))
+    return f"{p:.4f}" if p >= 0.001 else f"{p:.3g}"
+
+
+def one_in(p: float) -> str:
+    """The chance as 'one in N' draws.
+
+    >>> one_in(0.25), one_in(1 / 81_600), one_in(0.0)
+    ('4', '81,600', 'never')
+    """
+    if p <= 0:
+        return "never"
+    n = 1 / p
+    return f"{n:.3g}" if n < 10 else f"{round(n):,}"
+
+
+def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen: int,
+         calls: Iterable[Call | str | int] | None = None,
+         samples: int = DEFAULT_SAMPLES,
+         seed: int | np.random.Generator | None = None,
+         exact_limit: int = EXACT_DRAW_LIMIT) -> Odds:
+    """Probability of each call when the pool is `known` plus `unseen` random cards.
+
+    `family` is a family name or a :class:`Ladder`; `known` a Pool, card text or
+    mask (none by default); `calls` limits the work to some calls. Exact-hand
+    calls are checked on every draw when there are at most `exact_limit` draws,
+    else on `samples` random draws from `seed` (an int or a NumPy Generator;
+    None draws fresh entropy).
+
+    >>> o = odds("pagat", "As Kd", unseen=1)
+    >>> o["one Ace"], o.fraction("two Aces")
+    (1.0, Fraction(3, 50))
+    """
+    lad = _ladder_of(family)
+    known_mask = _known_mask(lad, known)
+    remaining = lad.allowed_mask & ~known_mask
+    left = remaining.bit_count()
+    if isinstance(unseen, bool) or not isinstance(unseen, (int, np.integer)):
+        raise ValueError(f"unseen must be a whole number of cards, not {unseen!r}")
+    if not 0 <= unseen <= left:
+        raise ValueError(f"unseen must be between 0 and {left} (the cards left in the "
+                         f"deck after {known_mask.bit_count()} known), not {unseen}")
+    unseen = int(unseen)
+    _check_whole("samples", samples, 1)
+    _check_whole("exact_limit", exact_limit, 0)
+    rng = _generator(seed)
+    if isinstance(calls, (str, Call, int)):
+        calls = [calls]               # one call, not the letters of its phrase
+    wanted = (np.ones(len(lad), bool) if calls is None else
+              np.isin(np.arange(len(lad)), [lad.call(c).index for c in calls]))
+    groups = _call_groups(lad)
+    draws = comb(left, unseen)
+    probability = np.full(len(lad), np.nan)
+    error = np.full(len(lad), np.nan)
+    exact_calls = np.zeros(len(lad), bool)
+    favourable: list[int | None] = [None] * len(lad)
+
+    deal = _Deal(known_mask, remaining, lad.wild_mask & lad.allowed_mask, unseen)
+    for index in np.flatnonzero(wanted):
+        if groups[index] is not None:
+            favourable[index] = deal.favourable(groups[index])
+
+    kernel_calls = [int(i) for i in np.flatnonzero(wanted) if groups[i] is None]
+    used_samples = 0
+    if kernel_calls:
+        if draws <= exact_limit:
+            masks = _every_draw(known_mask, remaining, unseen)
+            for index in kernel_calls:
+                favourable[index] = int(lad.holds_many(masks, index).sum())
+        else:
+            masks = _random_draws(known_mask, remaining, unseen, samples, rng)
+            used_samples = samples
+            for index in kernel_calls:
+                p = float(lad.holds_many(masks, index).mean())
+                probability[index] = p
+                error[index] = sampling_error(p, samples)
+
+    for index in np.flatnonzero(wanted):
+        if favourable[index] is not None:
+            probability[index] = favourable[index] / draws
+            error[index] = 0.0
+            exact_calls[index] = True
+    return Odds(lad, Pool(known_mask), unseen, probability, error, exact_calls,
+                tuple(favourable), draws, used_samples)
+
+
+# ---- inputs ------------------------------------------------------------------
+
+def _ladder_of(family: str | Ladder) -> Ladder:
+    if isinstance(family, Ladder):
+        return family
+    if isinstance(family, str):
+        return ladder(family)
+    raise ValueError(f"family must be a family name or a Ladder, not {type(family).__name__}")
+
+
+def _known_mask(lad: Ladder, known: Pool | str | int | None) -> int:
+    if known is None:
+        return 0
+    if isinstance(known, Pool):
+        mask = known.mask
+    elif isinstance(known, str):
+        mask = Pool.parse(known).mask
+    elif isinstance(known, (int, np.integer)) and not isinstance(known, bool):
+        mask = check_mask(int(known), what="known")
+    else:
+        raise ValueError(f"known cards must be a Pool, card text or a mask, "
+                         f"not {type(known).__name__}")
+    outside = mask & ~lad.allowed_mask
+    if outside:
+        raise ValueError(f"known cards {Pool(outside)} are not in the deck of the "
+                         f"{lad.name} family")
+    return mask
+
+
+def _check_whole(name: str, value: object, low: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+        raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
+
+
+# ---- exact counting for AT_LEAST calls --------------------------------------
+
+_GROUPS: weakref.WeakKeyDictionary[Ladder, tuple] = weakref.WeakKeyDictionary()
+
+
+def _call_groups(lad: Ladder) -> tuple[tuple[tuple[int, int], ...] | None, ...]:
+    """Each call's card groups ``(mask, count)`` if it is an AT_LEAST call, else None.
+
+    The counting needs every call's groups to be disjoint and free of wild
+    cards; a family that breaks this is refused rather than miscounted.
+    """
+    found = _GROUPS.get(lad)
+    if found is None:
+        t = lad.tables
+        out = []
+        for call in lad:
+            if t.kind[call.index] != AT_LEAST:
+                out.append(None)
+                continue
+            base = call.index * MAX_GROUPS
+            groups = tuple((int(t.group_mask[base + g]), int(t.group_count[base + g]))
+                           for g in range(t.ngroups[call.index]))
+            seen = t.wild_mask
+            for mask, _ in groups:
+                if mask & seen:
+                    raise ValueError(f"cannot count the odds of {call} ({call.code}) in the "
+                                     f"{lad.name} family exactly: its card groups overlap "
+                                     f"each other or the wild cards")
+                seen |= mask
+            out.append(groups)
+        found = _GROUPS[lad] = tuple(out)
+    return found
+
+
+class _Deal:
+    """The split of the unseen deck that every AT_LEAST call is counted on."""
+
+    def __init__(self, known: int, remaining: int, wild: int, unseen: int) -> None:
+        self.known = known
+        self.remaining = remaining
+        self.left = remaining.bit_count()
+        self.wilds_known = (known & wild).bit_count()
+        self.wilds_left = (remaining & wild).bit_count()
+        self.unseen = unseen
+
+    def favourable(self, groups: tuple[tuple[int, int], ...]) -> int:
+        """How many draws of `unseen` cards make the call hold.
+
+        A group still short of `short` cards, with `left` of its cards unseen,
+        becomes the shape ``(left, short)``; groups already met join the rest
+        of the deck, and cards a group can never get are a fixed shortfall
+        that known wild cards must cover.
+        """
+        shapes, fixed_shortfall, in_shapes = shortfall_shapes(
+            (count - (self.known & mask).bit_count(), (self.remaining & mask).bit_count())
+            for mask, count in groups)
+        others = self.left - self.wilds_left - in_shapes
+        return _favourable(shapes, self.wilds_known - fixed_shortfall,
+                           self.wilds_left, others, self.unseen)
+
+
+def shortfall_shapes(needs: Iterable[tuple[int, int]]
+                     ) -> tuple[tuple[tuple[int, int], ...], int, int]:
+    """Groups as counting shapes. Each need is (cards still short, cards of the
+    group still unseen); a met group drops out, and what a group can never get
+    is a fixed shortfall (for wild cards to cover). Returns the sorted shapes
+    ``(left, short)``, the fixed shortfall and the unseen cards in the shapes."""
+    shapes = []
+    fixed_shortfall = 0
+    in_shapes = 0
+    for short, left in needs:
+        if short <= 0:
+            continue
+        if short > left:
+            fixed_shortfall += short - left
+            short = left
+        if short:
+            shapes.append((left, short))
+            in_shapes += left
+    return tuple(sorted(shapes)), fixed_shortfall, in_shapes
+
+
+@lru_cache(maxsize=1 << 16)
+def _favourable(shapes: tuple[tuple[int, int], ...], spare_wilds: int, wilds_left: int,
+                others: int, unseen: int) -> int:
+    """Draws of `unseen` cards whose total shortfall the wild cards cover.
+
+    `shapes` are ``(cards left, cards short)`` per unmet group; `spare_wilds`
+    are known wild cards beyond the fixed shortfall (may be negative);
+    `wilds_left` wild cards and `others` further cards complete the deck.
+
+    >>> _favourable(((4, 2),), 0, 0, 44, 2)   # both cards of a rank in 2 from 48
+    6
+    """
+    most = spare_wilds + min(wilds_left, unseen)
+    if most < 0:
+        return 0
+    # ways[(cards drawn from the groups, shortfall)]; a shortfall above `most`
+    # can never be covered, so those draws are dropped as soon as they appear.
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for left, short in shapes:
+        step = [(x, max(0, short - x), comb(left, x)) for x in range(min(left, unseen) + 1)]
+        nxt: dict[tuple[int, int], int] = defaultdict(int)
+        for (drawn, shortfall), n in ways.items():
+            for x, still_short, n_x in step:
+                if drawn + x > unseen:
+                    break
+                total = shortfall + still_short
+                if total <= most:
+                    nxt[drawn + x, total] += n * n_x
+        ways = nxt
+    return sum(n * _fill(wilds_left, others, unseen - drawn, max(0, shortfall - spare_wilds))
+               for (drawn, shortfall), n in ways.items())
+
+
+@lru_cache(maxsize=1 << 12)
+def _fill(wilds_left: int, others: int, draw: int, wilds_needed: int) -> int:
+    """Ways to draw `draw` cards from the wilds and the others with enough wilds."""
+    return sum(comb(wilds_left, y) * comb(others, draw - y)
+               for y in range(wilds_needed, min(wilds_left, draw) + 1))
+
+
+# ---- draws for the kernel-checked calls ------------------------------------
+
+def _card_masks(remaining: int) -> np.ndarray:
+    return np.array([1 << b for b in iter_bits(remaining)], dtype=np.uint64)
+
+
+def _every_draw(known: int, remaining: int, unseen: int) -> np.ndarray:
+    """The pool of every possible draw, as masks."""
+    if unseen == 0:
+        return np.array([known], dtype=np.uint64)
+    cards = _card_masks(remaining)
+    picks = np.array(list(combinations(range(len(cards)), unseen)), dtype=np.intp)
+    return np.bitwise_or.reduce(cards[picks], axis=1) | np.uint64(known)
+
+
+def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise ValueError(f"seed must be an int or a numpy Generator, not {seed!r}")
+    return np.random.default_rng(seed)
+
+
+def _random_draws(known: int, remaining: int, unseen: int, samples: int,
+                  rng: np.random.Generator) -> np.ndarray:
+    """`samples` pools, each the known cards plus a uniformly random draw."""
+    cards = _card_masks(remaining)
+    shuffled = rng.permuted(np.tile(np.arange(len(cards)), (samples, 1)), axis=1)
+    return np.bitwise_or.reduce(cards[shuffled[:, :unseen]], axis=1) | np.uint64(known)

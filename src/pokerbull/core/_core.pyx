@@ -1,0 +1,607 @@
+# cython: language_level=3
+"""The compiled backend: call-checking kernels on plain uint64 pool masks.
+
+Mirrors ``_pure.py`` function for function over the same ladder tables
+(see ``pokerbull.calls.spec``). The array loops release the GIL.
+"""
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+
+import os
+
+import numpy as np
+
+cimport numpy as cnp
+
+cnp.import_array()
+
+include "_bits.pxi"
+include "_evaluator.pxi"
+
+cdef extern from "_simd.h":
+    int pb_simd_available() noexcept nogil
+    Py_ssize_t pb_holds_batch(const uint64_t* masks, const void* calls, int width, int32_t one_call,
+                              uint32_t n_calls, const uint64_t* qg0, const uint64_t* qg1,
+                              uint64_t wild, int has_ranks, uint8_t* out,
+                              Py_ssize_t n, uint64_t* seen_cards, int* bad_index) noexcept nogil
+
+
+def simd_available():
+    """Whether this CPU runs the AVX-512 batch path (POKERBULL_NO_SIMD=1 turns it off)."""
+    return bool(pb_simd_available())
+
+DEF MAX_GROUPS = 5
+
+cdef enum:
+    AT_LEAST = 0
+    EXACT_RANKS = 1
+    EXACT_HIGH = 2
+    EXACT_STRAIGHT = 3
+    EXACT_FLUSH = 4
+
+cdef enum:
+    FIRST_FAILS = -1
+    FAILS = 0
+    HOLDS = 1
+
+KINDS = {"AT_LEAST": AT_LEAST, "EXACT_RANKS": EXACT_RANKS, "EXACT_HIGH": EXACT_HIGH,
+         "EXACT_STRAIGHT": EXACT_STRAIGHT, "EXACT_FLUSH": EXACT_FLUSH}
+
+
+DEF NEVER_CARDS = 0xE00000000000C000   # bits 14, 15, 61, 62, 63: in no pool mask
+
+cdef enum:
+    QUICK_NONE = 0       # take the general check()
+    QUICK_AT_LEAST = 1   # at-least call with at most two groups
+    QUICK_RANKS = 2      # exact-hand call made of one or two rank counts
+
+ctypedef struct Quick:
+    # what the batch loops need of one call, read in one go
+    uint64_t m0          # first group / rank column
+    uint64_t m1          # second group / rank column (0 if none)
+    uint16_t named       # EXACT_RANKS: the named ranks
+    uint8_t k0
+    uint8_t k1
+    uint8_t kick
+    uint8_t simple       # QUICK_*
+
+
+ctypedef struct LadderData:
+    const Quick* quick
+    const uint8_t* block_subsets
+    Py_ssize_t n
+    Py_ssize_t n_blocks
+    const uint8_t* kind
+    const uint8_t* ngroups
+    const uint64_t* group_mask
+    const uint8_t* group_count
+    const int8_t* rank1
+    const uint8_t* count1
+    const int8_t* rank2
+    const uint8_t* count2
+    const uint8_t* kick
+    const int8_t* suit
+    const int32_t* skip
+    const int32_t* block_start
+    const int32_t* block_end
+    const uint8_t* block_min_cards
+    const uint8_t* block_min_same
+    const uint8_t* block_min_suit
+    const uint8_t* block_key_count
+    const int32_t* block_rank_start
+    const int32_t* block_rank_end
+    uint64_t wild
+    uint64_t allowed
+
+
+cdef inline int exact_high(uint64_t mask, int top) noexcept nogil:
+    cdef RankSets rs = rank_sets(mask)
+    cdef uint32_t below, flush_ranks, lane, s
+    cdef uint64_t topcards
+    cdef int ways, k, single_top
+    if popcount(mask) < 5:
+        return rs.ge2 == 0 and rs.ge1 != 0 and highest_bit(rs.ge1) == top
+    if not (rs.ge1 >> top) & 1:
+        return 0
+    below = rs.ge1 & ((1u << top) - 1)
+    ways = CHOOSE4[popcount(below)]
+    if ways == 0:
+        return 0
+    topcards = mask & RANK_COLUMN[top]
+    single_top = popcount(topcards) == 1
+    flush_ranks = 0
+    if single_top:
+        # all one suit only when every rank is a lone card of the top card's suit
+        lane = <uint32_t>((mask >> (16 * (lowest_bit(topcards) // 16))) & LANE)
+        flush_ranks = lane & below & ~rs.ge2
+        ways -= CHOOSE4[popcount(flush_ranks)]
+    for k in range(2):
+        s = STRAIGHTS_UNDER[top][k]
+        if (below & s) == s and not (single_top and (flush_ranks & s) == s):
+            ways -= 1
+    return ways > 0
+
+
+cdef inline int exact_straight(uint64_t mask, int top) noexcept nogil:
+    cdef RankSets rs
+    cdef uint32_t need = STRAIGHT_BITS[top]
+    cdef int s
+    if popcount(mask) < 5:
+        return 0
+    rs = rank_sets(mask)
+    if (rs.ge1 & need) != need:
+        return 0
+    if rs.ge2 & need:
+        return 1            # a doubled rank lets the suits differ
+    for s in range(4):
+        if (((mask >> (16 * s)) & LANE) & need) == need:
+            return 0
+    return 1
+
+
+cdef inline int exact_flush(uint64_t mask, int top, int suit) noexcept nogil:
+    cdef uint32_t lane = <uint32_t>((mask >> (16 * suit)) & LANE)
+    cdef uint32_t below, s
+    cdef int ways, k
+    if not (lane >> top) & 1:
+        return 0
+    below = lane & ((1u << top) - 1)
+    ways = CHOOSE4[popcount(below)]
+    for k in range(2):
+        s = STRAIGHTS_UNDER[top][k]
+        if (below & s) == s:
+            ways -= 1
+    return ways > 0
+
+
+cdef inline int check(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
+    """HOLDS, FAILS, or FIRST_FAILS when the first requirement fails."""
+    cdef int kind = L.kind[c]
+    cdef int wilds, missing, short, g, c1, c2, ok
+    cdef Py_ssize_t base
+    cdef int r1, r2
+    cdef uint32_t named
+    cdef RankSets rs
+    if kind == AT_LEAST:
+        wilds = popcount(mask & L.wild)
+        missing = 0
+        base = c * MAX_GROUPS
+        for g in range(L.ngroups[c]):
+            short = <int>L.group_count[base + g] - popcount(mask & L.group_mask[base + g])
+            if short > 0:
+                if g == 0 and short > wilds:
+                    return FIRST_FAILS
+                missing += short
+        return HOLDS if missing <= wilds else FAILS
+    if kind == EXACT_RANKS:
+        r1 = L.rank1[c]
+        r2 = L.rank2[c]
+        c1 = popcount(mask & RANK_COLUMN[r1])
+        c2 = popcount(mask & RANK_COLUMN[r2]) if r2 >= 0 else 0
+        named = (1u << r1) | ((1u << r2) if r2 >= 0 else 0u)
+        rs = rank_sets(mask)
+        if popcount(mask) >= 5:
+            if c1 < L.count1[c]:
+                return FIRST_FAILS
+            ok = c2 >= L.count2[c] and popcount(rs.ge1 & ~named) >= L.kick[c]
+        else:
+            # fewer than five cards: the whole pool is the hand
+            if c1 != L.count1[c]:
+                return FIRST_FAILS
+            ok = c2 == L.count2[c] and (rs.ge2 & ~named) == 0
+        return HOLDS if ok else FAILS
+    if kind == EXACT_HIGH:
+        return HOLDS if exact_high(mask, L.rank1[c]) else FAILS
+    if kind == EXACT_STRAIGHT:
+        return HOLDS if exact_straight(mask, L.rank1[c]) else FAILS
+    if kind == EXACT_FLUSH:
+        return HOLDS if exact_flush(mask, L.rank1[c], L.suit[c]) else FAILS
+    return FAILS
+
+
+cdef inline bint holds_quick(const LadderData* L, const Quick* q, Py_ssize_t c, uint64_t mask,
+                             uint64_t wild) noexcept nogil:
+    """check() == HOLDS for call c (quick record q), short at-least calls branch-free.
+    The batch loop passes q and the wild mask from locals (see holds_loop)."""
+    cdef int short0, short1
+    if q.simple == QUICK_RANKS:
+        return holds_ranks(q, mask)
+    if q.simple == QUICK_NONE:
+        return check(L, c, mask) == HOLDS
+    if wild == 0:
+        return (popcount(mask & q.m0) >= q.k0) & (popcount(mask & q.m1) >= q.k1)
+    short0 = <int>q.k0 - popcount(mask & q.m0)
+    short1 = <int>q.k1 - popcount(mask & q.m1)
+    return (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= popcount(mask & wild)
+
+
+cdef inline bint holds_one(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
+    return holds_quick(L, &L.quick[c], c, mask, L.wild)
+
+
+cdef inline int holds_ranks(const Quick* q, uint64_t m) noexcept nogil:
+    """EXACT_RANKS from its quick record (same answer as check())."""
+    cdef uint32_t a = m & LANE
+    cdef uint32_t b = (m >> 16) & LANE
+    cdef uint32_t c = (m >> 32) & LANE
+    cdef uint32_t d = (m >> 48) & LANE
+    cdef int c1 = popcount(m & q.m0)
+    cdef int c2 = popcount(m & q.m1)
+    if popcount(m) >= 5:
+        return (c1 >= q.k0) & (c2 >= q.k1) & (popcount((a | b | c | d) & ~q.named) >= q.kick)
+    return (c1 == q.k0) & (c2 == q.k1) & \
+        ((((a & b) | (c & d) | ((a | b) & (c | d))) & ~q.named) == 0)
+
+
+cdef inline bint has_straight_flush(uint64_t m) noexcept nogil:
+    """Five consecutive cards of one suit anywhere in a natural mask. Windows
+    cannot cross suits: bits 13-15 of every lane are empty."""
+    cdef uint64_t run = m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4)
+    cdef uint64_t wheel = (m >> 12) & m & (m >> 1) & (m >> 2) & (m >> 3) & 0x0001000100010001ULL
+    return (run | wheel) != 0
+
+
+ctypedef fused call_index_t:
+    int16_t
+    int32_t
+    int64_t
+
+
+cdef void holds_loop(const LadderData* L, const uint64_t* masks, const call_index_t* calls,
+                     Py_ssize_t one_call, uint8_t* out, Py_ssize_t n,
+                     uint64_t* seen_cards, int* bad_index) noexcept nogil:
+    """out[i] = holds(calls[i] (or one_call when calls is NULL), masks[i]).
+
+    Validation rides along: every mask is ORed into *seen_cards and an index
+    outside the ladder sets *bad_index (and is checked as call 0 meanwhile);
+    the caller raises. Table pointers are copied to locals first: the uint8
+    stores may alias anything and would otherwise force reloads every pair."""
+    cdef const Quick* quick = L.quick
+    cdef uint64_t wild = L.wild
+    cdef uint64_t m, seen = 0
+    cdef Py_ssize_t i, c, n_calls = L.n
+    cdef int bad = 0
+    for i in range(n):
+        c = calls[i] if calls != NULL else one_call
+        if c < 0 or c >= n_calls:
+            bad = 1
+            c = 0
+        m = masks[i]
+        seen |= m
+        out[i] = holds_quick(L, &quick[c], c, m, wild)
+    seen_cards[0] |= seen
+    bad_index[0] |= bad
+
+
+cdef inline int check_fast(const LadderData* L, Py_ssize_t c, uint64_t mask,
+                           int wilds) noexcept nogil:
+    """check() for a pool holding `wilds` wild cards, from the quick record
+    when the call has one."""
+    cdef const Quick* q = &L.quick[c]
+    cdef int short0, short1
+    if q.simple == QUICK_AT_LEAST:
+        short0 = <int>q.k0 - popcount(mask & q.m0)
+        if short0 > wilds:
+            return FIRST_FAILS
+        short1 = <int>q.k1 - popcount(mask & q.m1)
+        return HOLDS if (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= wilds \
+            else FAILS
+    return check(L, c, mask)
+
+
+cdef inline int max_rank_count(uint64_t mask) noexcept nogil:
+    cdef RankSets rs = rank_sets(mask)
+    if rs.ge4:
+        return 4
+    if rs.ge3:
+        return 3
+    if rs.ge2:
+        return 2
+    return 1 if rs.ge1 else 0
+
+
+cdef inline uint32_t first_ranks(uint64_t natural, int need, bint exactly) noexcept nogil:
+    """Ranks held at least `need` times (exactly, for a small exact-hand pool);
+    every rank when `need` <= 0."""
+    cdef RankSets rs
+    cdef uint32_t held
+    if need <= 0:
+        return LANE
+    if need > 4:
+        return 0
+    rs = rank_sets(natural)
+    held = rs.ge1 if need == 1 else rs.ge2 if need == 2 else rs.ge3 if need == 3 else rs.ge4
+    if exactly and need < 4:
+        held &= ~(rs.ge2 if need == 1 else rs.ge3 if need == 2 else rs.ge4)
+    return held
+
+
+cdef int best_call(const LadderData* L, uint64_t mask) noexcept nogil:
+    cdef int cards = popcount(mask)
+    cdef int wilds = popcount(mask & L.wild)
+    cdef uint64_t natural = mask & ~L.wild
+    cdef int same = max_rank_count(natural) + wilds
+    cdef int suited = -1, s, k
+    cdef Py_ssize_t b, c
+    cdef int verdict, r
+    cdef uint32_t ranks
+    for b in range(L.n_blocks - 1, -1, -1):
+        if L.block_min_cards[b] > cards or L.block_min_same[b] > same:
+            continue
+        if L.block_min_suit[b] and L.block_subsets[b] != 2:
+            if suited < 0:      # most cards of one suit, counted once, when first needed
+                suited = 0
+                for s in range(4):
+                    k = popcount(natural & (<uint64_t>LANE << (16 * s)))
+                    if k > suited:
+                        suited = k
+                suited += wilds
+            if L.block_min_suit[b] > suited:
+                continue
+        if L.block_key_count[b]:
+            # only ranks that can meet the first requirement, highest first
+            ranks = first_ranks(natural, L.block_key_count[b] - wilds,
+                                cards < 5 and L.kind[L.block_start[b]] == EXACT_RANKS)
+            while ranks:
+                r = highest_bit(ranks)
+                ranks &= ~(1u << r)
+                c = L.block_rank_end[b * 13 + r] - 1
+                while c >= L.block_rank_start[b * 13 + r]:
+                    verdict = check_fast(L, c, mask, wilds)
+                    if verdict == HOLDS:
+                        return <int>c
+                    if verdict == FIRST_FAILS:
+                        break
+                    c -= 1
+            continue
+        c = L.block_end[b] - 1
+        if L.block_subsets[b]:
+            # every call names a whole set of cards: a subset test each
+            # (2: every set is a straight flush, so first look for one at all)
+            if L.block_subsets[b] == 2 and not has_straight_flush(mask):
+                continue
+            while c >= L.block_start[b]:
+                if (mask & L.quick[c].m0) == L.quick[c].m0:
+                    return <int>c
+                c -= 1
+            continue
+        while c >= L.block_start[b]:
+            verdict = check_fast(L, c, mask, wilds)
+            if verdict == HOLDS:
+                return <int>c
+            c = L.skip[c] if verdict == FIRST_FAILS else c - 1
+    return -1
+
+
+cdef class PoolBase:
+    """Storage of a Pool's mask, readable from C (cards.Pool builds on it)."""
+
+    cdef readonly uint64_t _mask
+
+    def __init__(self, uint64_t mask):
+        self._mask = mask
+
+
+cdef class CallBase:
+    """Storage of a Call's ladder and index, readable from C (ladder.Call builds on it)."""
+
+    cdef readonly object ladder
+    cdef readonly Py_ssize_t index
+
+    def __init__(self, ladder, Py_ssize_t index):
+        self.ladder = ladder
+        self.index = index
+
+
+cdef inline const void* _data(cnp.ndarray arr):
+    return cnp.PyArray_DATA(arr)
+
+
+cdef class Kernel:
+    """Checks calls of one ladder against pools (compiled)."""
+
+    cdef LadderData L
+    cdef object _arrays     # keeps the tables' buffers alive
+    cdef object owner       # the Ladder, for the per-call fast path
+    cdef readonly bint simd  # batch checks take the AVX-512 path
+    cdef bint has_ranks
+    cdef const uint64_t* qg0
+    cdef const uint64_t* qg1
+    cdef object call_type
+    cdef object pool_type
+
+    def __init__(self, tables, simd=None):
+        arrays = {}
+        for name, dtype in (("kind", np.uint8), ("ngroups", np.uint8),
+                            ("group_mask", np.uint64), ("group_count", np.uint8),
+                            ("rank1", np.int8), ("count1", np.uint8), ("rank2", np.int8),
+                            ("count2", np.uint8), ("kick", np.uint8), ("suit", np.int8),
+                            ("skip", np.int32), ("block_start", np.int32),
+                            ("block_end", np.int32), ("block_min_cards", np.uint8),
+                            ("block_min_same_rank", np.uint8), ("block_min_same_suit", np.uint8),
+                            ("block_key_count", np.uint8),
+                            ("block_rank_start", np.int32), ("block_rank_end", np.int32)):
+            arrays[name] = np.ascontiguousarray(getattr(tables, name), dtype=dtype)
+        n = len(arrays["kind"])
+        if len(arrays["group_mask"]) != n * MAX_GROUPS or len(arrays["group_count"]) != n * MAX_GROUPS:
+            raise ValueError("ladder tables: group arrays must hold 5 entries per call")
+        quick = np.zeros(n, dtype=np.dtype([("m0", np.uint64), ("m1", np.uint64),
+                                            ("named", np.uint16), ("k0", np.uint8),
+                                            ("k1", np.uint8), ("kick", np.uint8),
+                                            ("simple", np.uint8)], align=True))
+        if quick.dtype.itemsize != sizeof(Quick):
+            raise RuntimeError("quick record layout does not match its C struct")
+        gm, gc = arrays["group_mask"], arrays["group_count"]
+        for c in range(n):
+            kind = arrays["kind"][c]
+            if kind == AT_LEAST and arrays["ngroups"][c] <= 2:
+                quick[c] = (gm[c * MAX_GROUPS], gm[c * MAX_GROUPS + 1], 0,
+                            gc[c * MAX_GROUPS], gc[c * MAX_GROUPS + 1], 0, QUICK_AT_LEAST)
+            elif kind == EXACT_RANKS:
+                r1, r2 = int(arrays["rank1"][c]), int(arrays["rank2"][c])
+                quick[c] = (RANK_COLUMN[r1], RANK_COLUMN[r2] if r2 >= 0 else 0,
+                            (1 << r1) | ((1 << r2) if r2 >= 0 else 0),
+                            arrays["count1"][c], arrays["count2"][c] if r2 >= 0 else 0,
+                            arrays["kick"][c], QUICK_RANKS)
+        straight_flushes = {int(STRAIGHT_BITS[t]) << (16 * s) for t in range(3, 13) for s in range(4)}
+        subsets = np.zeros(len(arrays["block_start"]), dtype=np.uint8)
+        for b in range(len(subsets)):
+            calls = range(arrays["block_start"][b], arrays["block_end"][b])
+            if int(tables.wild_mask) == 0 and all(
+                    arrays["kind"][c] == AT_LEAST and arrays["ngroups"][c] == 1
+                    and gc[c * MAX_GROUPS] == int(gm[c * MAX_GROUPS]).bit_count() for c in calls):
+                subsets[b] = 2 if all(int(gm[c * MAX_GROUPS]) in straight_flushes for c in calls) else 1
+        arrays["quick"] = quick
+        arrays["block_subsets"] = subsets
+        # The same quick records as two words per call for the vector gathers,
+        # small fields packed into bits no pool mask has (layout in _simd.h).
+        if ((quick["m0"] | quick["m1"]) & np.uint64(NEVER_CARDS)).any():
+            raise RuntimeError("a quick record's cards overlap the bits that carry its fields")
+        if ((quick["k0"] > 8) | (quick["k1"] > 7) | (quick["kick"] > 3)).any():
+            raise RuntimeError("a quick record's counts do not fit their packed fields")
+        u = np.uint64
+        fast = quick["simple"] != QUICK_NONE
+        k0_low = np.where(fast, quick["k0"].astype(u) - u(1), u(0)).astype(u)
+        arrays["qg0"] = quick["m0"] | quick["simple"].astype(u) << u(14) | k0_low << u(61)
+        arrays["qg1"] = (quick["m1"] | quick["kick"].astype(u) << u(14)
+                         | quick["k1"].astype(u) << u(61))
+        self.qg0 = <const uint64_t*>_data(arrays["qg0"])
+        self.qg1 = <const uint64_t*>_data(arrays["qg1"])
+        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any())
+        if simd is None:
+            simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
+        self.simd = bool(simd) and bool(pb_simd_available())
+        self._arrays = arrays
+        self.L.quick = <const Quick*>_data(quick)
+        self.L.block_subsets = <const uint8_t*>_data(subsets)
+        self.L.n = n
+        self.L.n_blocks = len(arrays["block_start"])
+        self.L.kind = <const uint8_t*>_data(arrays["kind"])
+        self.L.ngroups = <const uint8_t*>_data(arrays["ngroups"])
+        self.L.group_mask = <const uint64_t*>_data(arrays["group_mask"])
+        self.L.group_count = <const uint8_t*>_data(arrays["group_count"])
+        self.L.rank1 = <const int8_t*>_data(arrays["rank1"])
+        self.L.count1 = <const uint8_t*>_data(arrays["count1"])
+        self.L.rank2 = <const int8_t*>_data(arrays["rank2"])
+        self.L.count2 = <const uint8_t*>_data(arrays["count2"])
+        self.L.kick = <const uint8_t*>_data(arrays["kick"])
+        self.L.suit = <const int8_t*>_data(arrays["suit"])
+        self.L.skip = <const int32_t*>_data(arrays["skip"])
+        self.L.block_start = <const int32_t*>_data(arrays["block_start"])
+        self.L.block_end = <const int32_t*>_data(arrays["block_end"])
+        self.L.block_min_cards = <const uint8_t*>_data(arrays["block_min_cards"])
+        self.L.block_min_same = <const uint8_t*>_data(arrays["block_min_same_rank"])
+        self.L.block_min_suit = <const uint8_t*>_data(arrays["block_min_same_suit"])
+        self.L.block_key_count = <const uint8_t*>_data(arrays["block_key_count"])
+        self.L.block_rank_start = <const int32_t*>_data(arrays["block_rank_start"])
+        self.L.block_rank_end = <const int32_t*>_data(arrays["block_rank_end"])
+        self.L.wild = <uint64_t>int(tables.wild_mask)
+        self.L.allowed = <uint64_t>int(tables.allowed_mask)
+
+    cdef int _valid(self, uint64_t mask) except -1:
+        if mask & ~self.L.allowed:
+            raise ValueError(f"pool mask {mask:#x} has cards these rules do not have: "
+                             f"{mask & ~self.L.allowed:#x}")
+        return 0
+
+    cdef int _index(self, Py_ssize_t c) except -1:
+        if c < 0 or c >= self.L.n:
+            raise ValueError(f"call index {c} is outside the ladder (0..{self.L.n - 1})")
+        return 0
+
+    cdef int _valid_masks(self, const uint64_t[::1] masks) except -1:
+        cdef uint64_t seen = 0
+        cdef Py_ssize_t i
+        with nogil:
+            for i in range(masks.shape[0]):
+                seen |= masks[i]
+        return self._valid(seen)
+
+    cdef int _holds_batch(self, const uint64_t* masks, const call_index_t* calls,
+                          Py_ssize_t one_call, uint8_t* out, Py_ssize_t n) except -1:
+        """Check every pair in one pass, validating as it goes; raise on bad input."""
+        cdef Py_ssize_t done = 0, i
+        cdef uint64_t seen = 0
+        cdef int bad = 0
+        with nogil:
+            if self.simd:
+                done = pb_holds_batch(masks, calls, sizeof(call_index_t), <int32_t>one_call,
+                                      <uint32_t>self.L.n, self.qg0, self.qg1, self.L.wild, self.has_ranks, out, n, &seen, &bad)
+                if not bad:
+                    for i in range(done):
+                        if out[i] == 2:   # a lane the vector path leaves to check()
+                            out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
+                                           masks[i]) == HOLDS
+            holds_loop(&self.L, masks + done, calls + done if calls != NULL else NULL,
+                       one_call, out + done, n - done, &seen, &bad)
+        if bad:
+            raise ValueError(f"call indices must lie in 0..{self.L.n - 1}")
+        self._valid(seen)
+        return 0
+
+    def bind(self, owner, call_type, pool_type):
+        """Serve ``owner.holds`` directly for its own Call and Pool objects."""
+        self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
+
+    def holds_call(self, call, pool):
+        """``Ladder.holds`` for a Call of the bound ladder and a Pool; anything
+        else goes to the ladder's general path (which resolves and validates)."""
+        cdef uint64_t mask
+        if type(call) is self.call_type and type(pool) is self.pool_type:
+            if (<CallBase>call).ladder is self.owner:
+                mask = (<PoolBase>pool)._mask
+                if not mask & ~self.L.allowed:
+                    return holds_one(&self.L, (<CallBase>call).index, mask)
+        return self.owner._holds_general(call, pool)
+
+    def holds(self, Py_ssize_t c, uint64_t mask):
+        self._index(c)
+        self._valid(mask)
+        return holds_one(&self.L, c, mask)
+
+    def holds_many(self, const uint64_t[::1] masks, const call_index_t[::1] calls):
+        """Call indices may be int16, int32 or int64: read as they are, never copied."""
+        cdef Py_ssize_t n = masks.shape[0]
+        if calls.shape[0] != n:
+            raise ValueError(f"{calls.shape[0]} calls for {n} masks")
+        out = np.empty(n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        if n:
+            self._holds_batch(&masks[0], &calls[0], 0, &res[0], n)
+        return out
+
+    def holds_many_one(self, const uint64_t[::1] masks, Py_ssize_t c):
+        cdef Py_ssize_t n = masks.shape[0]
+        self._index(c)
+        out = np.empty(n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        if n:
+            self._holds_batch(&masks[0], <const int32_t*>NULL, c, &res[0], n)
+        return out
+
+    def truth(self, uint64_t mask):
+        cdef Py_ssize_t c
+        self._valid(mask)
+        out = np.empty(self.L.n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        with nogil:
+            for c in range(self.L.n):
+                res[c] = check(&self.L, c, mask) == HOLDS
+        return out
+
+    def best(self, uint64_t mask):
+        self._valid(mask)
+        return best_call(&self.L, mask)
+
+    def best_many(self, const uint64_t[::1] masks):
+        cdef Py_ssize_t i, n = masks.shape[0]
+        self._valid_masks(masks)
+        out = np.empty(n, dtype=np.int32)
+        cdef int32_t[::1] res = out
+        with nogil:
+            for i in range(n):
+                res[i] = best_call(&self.L, masks[i])
+        return out
+
+
+include "_simulate.pxi"
