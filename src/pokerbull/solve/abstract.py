@@ -21,9 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from . import _names as pb
 from .game import SmallGame, build_game, compiled
-import pokerbull as pb
-
 from .solver import Checkpoint, _cards_mask, _check_positive, observation_args
 
 

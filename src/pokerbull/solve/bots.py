@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-import pokerbull as pb
+from . import _names as pb
 
 from .game import SmallGame, build_game, canonical_mask, compiled
 

@@ -13,7 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-import pokerbull as pb
+from . import _names as pb
+from .bots import exploitability
+from .solver import solve
 
 TABLE = [("pagat", (1, 1), k) for k in (4, 8, 12, 14, 16)] + \
         [("pagat", (1, 2), 12), ("pagat", (2, 1), 12), ("pagat", (2, 1), 14),
@@ -26,7 +28,7 @@ def table() -> None:
           "| iterations | seconds | tables (MB) |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|")
     for family, hands, k in TABLE:
-        sol = pb.solve(family, hands=hands, calls=k, target=1e-4)
+        sol = solve(family, hands=hands, calls=k, target=1e-4)
         print(f"| {family} | {hands} | {k} | {sol.tree.n_nodes:,} | {sol.value:+.5f} | "
               f"{sol.exploitability:.1e} | {sol.iterations} | {sol.seconds:.2f} | "
               f"{2 * 8 * sol.tree.size / 1e6:.1f} |", flush=True)
@@ -40,7 +42,7 @@ def plot(path: str = "docs/solve_convergence.png") -> None:
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
     for k in (8, 12, 16):
         for method, style in (("cfr+", "-"), ("dcfr", "--")):
-            sol = pb.solve("pagat", hands=(1, 1), calls=k, target=1e-6, method=method)
+            sol = solve("pagat", hands=(1, 1), calls=k, target=1e-6, method=method)
             its = [c.iterations for c in sol.history]
             secs = [c.seconds for c in sol.history]
             exp = [c.exploitability for c in sol.history]
@@ -67,7 +69,7 @@ def bots() -> None:
     print("|---|---:|---:|---:|---:|")
     for name in ("random", "probability", "evidence"):
         start = time.perf_counter()
-        res = pb.exploitability(name, "pagat", hands=(1, 1))
+        res = exploitability(name, "pagat", hands=(1, 1))
         print(f"| {name} | {res.best_responses[0]:+.4f} | {res.best_responses[1]:+.4f} | "
               f"{res.exploitability:.4f} | {time.perf_counter() - start:.1f} |", flush=True)
 

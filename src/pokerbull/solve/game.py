@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-import pokerbull as pb
+from . import _names as pb
 
 RANKS = 13
 MAX_POOL = 4

@@ -18,7 +18,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python import policy as os_policy
 
-import pokerbull as pb
+from . import _names as pb
 
 from .game import SmallGame, build_game
 
