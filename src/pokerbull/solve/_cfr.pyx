@@ -51,6 +51,15 @@ cdef void challenge_values(const double* M, const double* MT, int C0, int C1, in
 
 
 
+cdef struct Node:
+    int j        # the last call (kept index), -1 at the opening
+    int actor    # the seat to act
+    int f        # the first kept call that raises over j
+    int nr       # raises open
+    int na       # actions open (the raises, then the challenge if there is a call)
+    int ca       # hand classes of the seat to act
+
+
 cdef class PublicTree:
     """The public tree of calls for K kept calls, with CFR tables per node."""
 
@@ -138,6 +147,16 @@ cdef class PublicTree:
         self.gamma = 2.0
         self.plus = True
 
+    cdef inline Node node(self, long long n) noexcept nogil:
+        cdef Node q
+        q.j = self.last[n]
+        q.actor = self.depth[n] & 1
+        q.f = self.first[q.j + 1]
+        q.nr = self.K - q.f
+        q.na = q.nr + (1 if q.j >= 0 else 0)
+        q.ca = self.C0 if q.actor == 0 else self.C1
+        return q
+
     # ---- one terminal: a challenge of kept call c made by `caller`
     cdef inline void terminal(self, int c, int caller, int trav, const double* ropp,
                               double* out) noexcept nogil:
@@ -177,12 +196,7 @@ cdef class PublicTree:
     # ---- one CFR pass for seat `trav`; out[h] is trav's counterfactual value
     cdef void cfr(self, long long n, int trav, double w, const double* rown,
                   const double* ropp, double* out, int d) noexcept nogil:
-        cdef int j = self.last[n]
-        cdef int actor = self.depth[n] & 1
-        cdef int f = self.first[j + 1]
-        cdef int nr = self.K - f
-        cdef int na = nr + (1 if j >= 0 else 0)
-        cdef int ca = self.C0 if actor == 0 else self.C1
+        cdef Node q = self.node(n)
         cdef int ct = self.C0 if trav == 0 else self.C1
         cdef double* R = self.reg + self.off[n]
         cdef double* S = self.avg + self.off[n]
@@ -194,27 +208,27 @@ cdef class PublicTree:
         cdef bint own_any = any_positive(rown, ct)
         cdef bint opp_any
         cdef double r
-        self.regret_matching(R, na, ca, sig)
+        self.regret_matching(R, q.na, q.ca, sig)
         memset(out, 0, ct * sizeof(double))
-        if actor == trav:
+        if q.actor == trav:
             opp_any = any_positive(ropp, self.C1 if trav == 0 else self.C0)
-            for a in range(na):
+            for a in range(q.na):
                 v = vals + a * ct
                 for h in range(ct):
-                    rnew[h] = rown[h] * sig[a * ca + h]
-                if a < nr:
+                    rnew[h] = rown[h] * sig[a * q.ca + h]
+                if a < q.nr:
                     if opp_any or any_positive(rnew, ct):
                         self.cfr(self.child[n] + a, trav, w, rnew, ropp, v, d + 1)
                     else:
                         memset(v, 0, ct * sizeof(double))
                 elif opp_any:
-                    self.terminal(j, 1 - actor, trav, ropp, v)
+                    self.terminal(q.j, 1 - q.actor, trav, ropp, v)
                 else:
                     memset(v, 0, ct * sizeof(double))
                 for h in range(ct):
-                    out[h] += sig[a * ca + h] * v[h]
+                    out[h] += sig[a * q.ca + h] * v[h]
             if opp_any:
-                for a in range(na):
+                for a in range(q.na):
                     for h in range(ct):
                         r = R[a * ct + h]
                         if self.plus:
@@ -223,21 +237,21 @@ cdef class PublicTree:
                         else:
                             r *= self.pos_disc if r > 0.0 else self.neg_disc
                             R[a * ct + h] = r + vals[a * ct + h] - out[h]
-            for a in range(na):
+            for a in range(q.na):
                 for h in range(ct):
                     S[a * ct + h] += w * rown[h] * sig[a * ct + h]
         else:
             v = vals
-            for a in range(na):
-                for h in range(ca):
-                    rnew[h] = ropp[h] * sig[a * ca + h]
-                if a < nr:
-                    if own_any or any_positive(rnew, ca):
+            for a in range(q.na):
+                for h in range(q.ca):
+                    rnew[h] = ropp[h] * sig[a * q.ca + h]
+                if a < q.nr:
+                    if own_any or any_positive(rnew, q.ca):
                         self.cfr(self.child[n] + a, trav, w, rown, rnew, v, d + 1)
                     else:
                         continue
-                elif any_positive(rnew, ca):
-                    self.terminal(j, 1 - actor, trav, rnew, v)
+                elif any_positive(rnew, q.ca):
+                    self.terminal(q.j, 1 - q.actor, trav, rnew, v)
                 else:
                     continue
                 for h in range(ct):
@@ -265,40 +279,35 @@ cdef class PublicTree:
     # ---- exact best response of seat `brp` to the average strategy of the other
     cdef void best(self, long long n, int brp, const double* ropp, double* out,
                    int d) noexcept nogil:
-        cdef int j = self.last[n]
-        cdef int actor = self.depth[n] & 1
-        cdef int f = self.first[j + 1]
-        cdef int nr = self.K - f
-        cdef int na = nr + (1 if j >= 0 else 0)
-        cdef int ca = self.C0 if actor == 0 else self.C1
+        cdef Node q = self.node(n)
         cdef int ct = self.C0 if brp == 0 else self.C1
         cdef double* sig = self.work + d * self.stride
         cdef double* v = sig + (self.K + 1) * self.cmax
         cdef double* rnew = v + (self.K + 1) * self.cmax
         cdef int a, h
-        if actor == brp:
+        if q.actor == brp:
             for h in range(ct):
                 out[h] = -INFINITY
-            for a in range(na):
-                if a < nr:
+            for a in range(q.na):
+                if a < q.nr:
                     self.best(self.child[n] + a, brp, ropp, v, d + 1)
                 else:
-                    self.terminal(j, 1 - actor, brp, ropp, v)
+                    self.terminal(q.j, 1 - q.actor, brp, ropp, v)
                 for h in range(ct):
                     if v[h] > out[h]:
                         out[h] = v[h]
         else:
             memset(out, 0, ct * sizeof(double))
-            self.average_strategy(self.avg + self.off[n], na, ca, sig)
-            for a in range(na):
-                for h in range(ca):
-                    rnew[h] = ropp[h] * sig[a * ca + h]
-                if not any_positive(rnew, ca):
+            self.average_strategy(self.avg + self.off[n], q.na, q.ca, sig)
+            for a in range(q.na):
+                for h in range(q.ca):
+                    rnew[h] = ropp[h] * sig[a * q.ca + h]
+                if not any_positive(rnew, q.ca):
                     continue
-                if a < nr:
+                if a < q.nr:
                     self.best(self.child[n] + a, brp, rnew, v, d + 1)
                 else:
-                    self.terminal(j, 1 - actor, brp, rnew, v)
+                    self.terminal(q.j, 1 - q.actor, brp, rnew, v)
                 for h in range(ct):
                     out[h] += v[h]
 
@@ -318,12 +327,7 @@ cdef class PublicTree:
 
     # ---- value of the average strategy profile for seat 0
     cdef void value(self, long long n, const double* r1, double* out, int d) noexcept nogil:
-        cdef int j = self.last[n]
-        cdef int actor = self.depth[n] & 1
-        cdef int f = self.first[j + 1]
-        cdef int nr = self.K - f
-        cdef int na = nr + (1 if j >= 0 else 0)
-        cdef int ca = self.C0 if actor == 0 else self.C1
+        cdef Node q = self.node(n)
         cdef double* sig = self.work + d * self.stride
         cdef double* v = sig + (self.K + 1) * self.cmax
         cdef double* rnew = v + (self.K + 1) * self.cmax
@@ -331,22 +335,22 @@ cdef class PublicTree:
         memset(out, 0, self.C0 * sizeof(double))
         if not any_positive(r1, self.C1):
             return
-        self.average_strategy(self.avg + self.off[n], na, ca, sig)
-        for a in range(na):
-            if actor == 0:
-                if a < nr:
+        self.average_strategy(self.avg + self.off[n], q.na, q.ca, sig)
+        for a in range(q.na):
+            if q.actor == 0:
+                if a < q.nr:
                     self.value(self.child[n] + a, r1, v, d + 1)
                 else:
-                    self.terminal(j, 1, 0, r1, v)
+                    self.terminal(q.j, 1, 0, r1, v)
                 for h in range(self.C0):
-                    out[h] += sig[a * ca + h] * v[h]
+                    out[h] += sig[a * q.ca + h] * v[h]
             else:
-                for h in range(ca):
-                    rnew[h] = r1[h] * sig[a * ca + h]
-                if a < nr:
+                for h in range(q.ca):
+                    rnew[h] = r1[h] * sig[a * q.ca + h]
+                if a < q.nr:
                     self.value(self.child[n] + a, rnew, v, d + 1)
                 else:
-                    self.terminal(j, 0, 0, rnew, v)
+                    self.terminal(q.j, 0, 0, rnew, v)
                 for h in range(self.C0):
                     out[h] += v[h]
 
@@ -582,7 +586,6 @@ cdef void abstract_cfr(Abstract* s, int trav, int last, long long key, int depth
     cdef double* I
     cdef double* S
     cdef double* v
-    cdef long long child_key
     cdef int a, h
     s.visited += 1
     abstract_strategy(s, R, f, can_challenge, ca, sig)
@@ -592,11 +595,7 @@ cdef void abstract_cfr(Abstract* s, int trav, int last, long long key, int depth
             if a == K and not can_challenge:
                 continue
             v = vals + a * ct
-            if a < K:
-                child_key = (key * (K + 1) + (a + 1)) % s.span
-                abstract_cfr(s, trav, a, child_key, depth + 1, ropp, v)
-            else:
-                challenge_values(s.M, s.MT, s.C0, s.C1, trav, last, False, ropp, v)
+            abstract_action(s, trav, last, key, depth, a, False, ropp, v)
             for h in range(ct):
                 out[h] += sig[a * ca + h] * v[h]
         I = s.inst[actor] + key * (K + 1) * ca
@@ -616,13 +615,19 @@ cdef void abstract_cfr(Abstract* s, int trav, int last, long long key, int depth
             S[a * ca + h] += s.w * rnew[h]
         if not any_positive(rnew, ca):
             continue
-        if a < K:
-            child_key = (key * (K + 1) + (a + 1)) % s.span
-            abstract_cfr(s, trav, a, child_key, depth + 1, rnew, v)
-        else:
-            challenge_values(s.M, s.MT, s.C0, s.C1, trav, last, True, rnew, v)
+        abstract_action(s, trav, last, key, depth, a, True, rnew, v)
         for h in range(ct):
             out[h] += v[h]
+
+
+cdef inline void abstract_action(Abstract* s, int trav, int last, long long key, int depth,
+                                 int a, bint trav_called, const double* reach,
+                                 double* v) noexcept nogil:
+    """v: trav's values after action a (a raise to kept call a, or the challenge a = K)."""
+    if a < s.K:
+        abstract_cfr(s, trav, a, (key * (s.K + 1) + (a + 1)) % s.span, depth + 1, reach, v)
+    else:
+        challenge_values(s.M, s.MT, s.C0, s.C1, trav, last, trav_called, reach, v)
 
 
 def abstract_solve(first, payoff, int memory, int iterations, regrets, averages,
