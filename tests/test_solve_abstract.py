@@ -96,3 +96,17 @@ def test_docs_examples_run():
     assert blocks
     for block in blocks:
         exec(compile(block, str(DOCS), "exec"), {})
+
+
+def test_head_to_head_keeps_the_guarantee():
+    from pokerbull.solve.bots import head_to_head
+
+    sol = solve_abstract("pagat", hands=(1, 1), memory=1, iterations=60)
+    for bot in ("evidence", "probability"):
+        opening, answering = head_to_head(sol, bot)
+        # a solution never does worse than its worst case: minus the best response against it
+        assert opening >= -sol.best_responses[1] - 1e-9
+        assert answering >= -sol.best_responses[0] - 1e-9
+    assert head_to_head(sol, "probability")[0] > 0.5     # the probability bot is exploited
+    with pytest.raises(ValueError, match="random bot"):
+        head_to_head(sol, "random")

@@ -155,10 +155,14 @@ def last_call_table(g: SmallGame, policy: Any, seat: int, satisfiable: set[int])
 
 
 class _BestResponse:
+    """Seat's best response (or, given `mine`, seat's result playing `mine`) per hand class
+    against the bot's `policy` in the other seat, by a walk pruned where the bot never goes."""
+
     def __init__(self, g: SmallGame, policy: _BotPolicy, seat: int, satisfiable: set[int],
-                 visited: list[int]) -> None:
+                 visited: list[int], mine: Any = None) -> None:
         self.g = g
         self.policy = policy
+        self.mine = mine
         self.seat = seat
         self.sat = satisfiable
         self.visited = visited
@@ -177,6 +181,8 @@ class _BestResponse:
         self.visited[0] += 1
         g = self.g
         actor = len(calls) % 2
+        if actor == self.seat and self.mine is not None:
+            return self.play(calls, ropp)
         if actor == self.seat:
             first = int(g.first[self.kept_pos[calls[-1]] + 1]) if calls else 0
             out = np.full(len(g.classes[self.seat]), -np.inf)
@@ -203,6 +209,56 @@ class _BestResponse:
                 raise ValueError(f"the bot called {g.ladder[action]}, which is not among the "
                                  f"{g.calls} kept calls; measure it with more calls")
         return out
+
+
+    def play(self, calls: tuple[int, ...], ropp: np.ndarray) -> np.ndarray:
+        n = len(self.g.classes[self.seat])
+        out = np.zeros(n)
+        for a in self._actions(calls):
+            p = np.array([self.mine(h, calls).get(a, 0.0) for h in range(n)])
+            if not p.any():
+                continue
+            v = self.terminal(calls[-1], False, ropp) if a == self.challenge \
+                else self.best(calls + (a,), ropp)
+            out += p * v
+        return out
+
+    def _actions(self, calls: tuple[int, ...]) -> list[int]:
+        g = self.g
+        first = int(g.first[self.kept_pos[calls[-1]] + 1]) if calls else 0
+        return list(g.kept[first:]) + ([self.challenge] if calls else [])
+
+
+def head_to_head(solution: Any, bot: Any) -> tuple[float, float]:
+    """A solution's exact expected result per hand against `bot`: opening (seat 0), then
+    answering (seat 1). `solution` is a Solution or AbstractSolution covering every call
+    the bot makes; `bot` a deterministic bot (a name or a :class:`pokerbull.Bot`)."""
+    the_bot = pb.make_bot(bot)
+    if isinstance(the_bot, pb.RandomBot):
+        raise ValueError("the random bot reaches most of the public tree: too big for this "
+                         "walk (play it in pokerbull.tournament instead)")
+    g = solution.game
+    policy = _BotPolicy(the_bot, g)
+    sat_all = set(build_game(g.family, g.hands, None, dict(g.options)).kept)
+    reps = [[canonical_mask(c) for c in g.classes[s]] for s in (0, 1)]
+    out = []
+    for seat in (0, 1):
+        def mine(h: int, calls: tuple[int, ...], seat: int = seat) -> dict[int, float]:
+            return solution.strategy(seat, reps[seat][h], calls)
+        walker = _BestResponse(g, policy, seat, sat_all, [0], mine=_memo(mine))
+        out.append(float(walker.best((), np.ones(len(g.classes[1 - seat]))).sum()))
+    return out[0], out[1]
+
+
+def _memo(fn: Any) -> Any:
+    cache: dict[tuple, Any] = {}
+
+    def wrapped(h: int, calls: tuple[int, ...]) -> Any:
+        key = (h, calls)
+        if key not in cache:
+            cache[key] = fn(h, calls)
+        return cache[key]
+    return wrapped
 
 
 class EquilibriumBot(pb.Bot):
