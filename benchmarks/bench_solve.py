@@ -87,7 +87,7 @@ def test_best_response_numpy_baseline(benchmark):
 
 def test_full_game_best_response(benchmark):
     value, nodes = benchmark.pedantic(full_game_best_response, rounds=1, iterations=1)
-    assert nodes > 2 ** 26 and -1 <= value <= 1
+    assert nodes > 0.99 * 2 ** 26 and -1 <= value <= 1   # pruned only where the bot never goes
 
 
 def _timed(fn, *args, **kwargs):
