@@ -47,8 +47,8 @@ def _deck_bits(lad: pb.Ladder) -> np.ndarray:
 def _all_pools(lad: pb.Ladder, n: int) -> np.ndarray:
     bits = _deck_bits(lad)
     if len(bits) != 52 or lad.allowed_mask != sum(1 << int(b) for b in bits):
-        raise ValueError(f"the {lad.family if hasattr(lad, 'family') else ''} deck is not the "
-                         "52-card deck; the solver handles 52-card families")
+        raise ValueError("this family's deck is not the 52-card deck (jokers?); the solver "
+                         "handles 52-card decks")
     combos = np.array(list(itertools.combinations(range(len(bits)), n)), np.int64)
     return np.bitwise_or.reduce(np.left_shift(np.uint64(1), bits[combos]), axis=1)
 
