@@ -26,6 +26,13 @@ extensions = [
         extra_compile_args=compile_args,
     ),
     Extension(
+        "pokerbull.solve._cfr",
+        ["src/pokerbull/solve/_cfr.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=compile_args,
+    ),
+    Extension(
         "pokerbull.roulette._engine",
         ["src/pokerbull/roulette/_engine.pyx"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],

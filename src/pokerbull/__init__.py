@@ -4,24 +4,30 @@
 >>> lad = pb.ladder("pagat")
 >>> lad.holds("three Tens", pb.Pool.parse("Tc Td Th 2s"))
 True
+
+The games: Poker Bull (:class:`Game`, presets of :func:`preset_names`),
+Cheat (:mod:`pokerbull.cheat`) and Poker roulette (:mod:`pokerbull.roulette`);
+every state follows :class:`GameState` (see docs/architecture.md).
 """
 
+from . import cheat, protocol, roulette
 from .bull import (Bot, CallMade, Challenge, Deal, EvidenceBot, Game, HandResult, IllegalAction,
                    Observation, ProbabilityBot, RandomBot, Reveal, Rules, make_bot, preset_names)
+from .bull.results import SimulationResult
 from .calls import Call, Ladder, Odds, family_names, ladder, odds
 from .cards import Card, Pool
 from .core.backend import backend
-from . import roulette
 from .evaluator import HandRank, evaluate, evaluate_cards, evaluate_counts, evaluate_many
 from .protocol import GameState, Wing
-from .bull.results import SimulationResult
 from .sim import simulate, tournament
+from .solve import Solution, exploitability, solve
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "backend", "Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "evaluate",
-    "evaluate_cards", "evaluate_counts", "evaluate_many", "EvidenceBot", "family_names", "Game", "GameState", "HandRank",
-    "HandResult", "IllegalAction", "Ladder", "ladder", "make_bot", "Observation", "Odds",
-    "odds", "Pool", "preset_names", "ProbabilityBot", "RandomBot", "Reveal", "roulette", "Rules",
-    "simulate", "SimulationResult", "tournament", "Wing", "__version__"]
+    "Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "EvidenceBot", "Game", "GameState",
+    "HandRank", "HandResult", "IllegalAction", "Ladder", "Observation", "Odds", "Pool",
+    "ProbabilityBot", "RandomBot", "Reveal", "Rules", "SimulationResult", "Solution", "Wing",
+    "__version__", "backend", "cheat", "evaluate", "evaluate_cards", "evaluate_counts",
+    "evaluate_many", "exploitability", "family_names", "ladder", "make_bot", "odds",
+    "preset_names", "protocol", "roulette", "simulate", "solve", "tournament"]

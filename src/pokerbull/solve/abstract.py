@@ -1,0 +1,158 @@
+"""Games too big for tables: strategies that see only the last few calls.
+
+The (1, 1) pagat hand with all 26 calls has 2^26 public states. Here a seat's
+strategy depends on its seat, its hand class and the last `memory` calls (an
+imperfect-recall abstraction, a table of ``(K + 1) ** memory`` keys). CFR+ runs
+over the whole public tree in the core, pruned where the other seat never goes;
+the exploitability is measured exactly in the full game by a best response that
+streams over the public tree depth first (no table of states).
+
+>>> from pokerbull.solve.abstract import solve_abstract
+>>> sol = solve_abstract("pagat", hands=(1, 1), calls=8, memory=2, iterations=50)
+>>> sol.exploitability < 0.05
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import _names as pb
+from .game import SmallGame, build_game, compiled
+from .solver import Checkpoint, _cards_mask, _check_positive, observation_args
+
+
+@dataclass(eq=False)
+class AbstractSolution:
+    """A last-`memory`-calls strategy for the whole public tree, and its exact exploitability."""
+
+    game: SmallGame
+    memory: int
+    regrets: list[np.ndarray] = field(repr=False)
+    averages: list[np.ndarray] = field(repr=False)
+    iterations: int = 0
+    seconds: float = 0.0
+    visited: int = 0
+    best_responses: tuple[float, float] = (0.0, 0.0)
+    measure_seconds: float = 0.0
+    history: list[Checkpoint] = field(default_factory=list, repr=False)
+
+    @property
+    def exploitability(self) -> float:
+        return (self.best_responses[0] + self.best_responses[1]) / 2
+
+    def table(self, seat: int) -> np.ndarray:
+        """Seat's average strategy as table[key, action, class] (actions: K raises, the
+        challenge, a call no pool satisfies), normalised; unvisited keys challenge."""
+        k = self.game.calls
+        avg = self.averages[seat]
+        tot = avg.sum(axis=1, keepdims=True)
+        table = np.zeros((avg.shape[0], k + 2, avg.shape[2]))
+        table[:, :k + 1, :] = np.where(tot > 0, avg / np.where(tot > 0, tot, 1.0), 0.0)
+        unvisited = (tot[:, 0, :] <= 0)
+        table[:, k, :][unvisited] = 1.0
+        # at the opening there is no challenge: an unvisited opening makes the lowest call
+        table[0, k, :] = np.where(unvisited[0], 0.0, table[0, k, :])
+        table[0, 0, :] = np.where(unvisited[0], 1.0, table[0, 0, :])
+        return table
+
+    def measure(self) -> None:
+        start = time.perf_counter()
+        g = self.game
+        br = []
+        for seat in (0, 1):
+            values, _ = compiled().stream_best_response(g.first, g.payoff, g.chance,
+                                                        self.table(1 - seat), self.memory, seat)
+            br.append(float(values.sum()))
+        self.best_responses = (br[0], br[1])
+        self.measure_seconds = time.perf_counter() - start
+
+    def key(self, calls: Any) -> int:
+        """The table key of a sequence of kept-call indices."""
+        k = self.game.calls
+        key = 0
+        for c in calls:
+            key = (key * (k + 1) + c + 1) % (k + 1) ** self.memory
+        return key
+
+    def strategy(self, seat: int, cards: Any, calls: Any = ()) -> dict[int, float]:
+        """{action: probability} for `seat` (0 opens) holding `cards` after `calls`
+        (actions as in :meth:`pokerbull.Game.legal_actions`)."""
+        g = self.game
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 (the opener) or 1, not {seat!r}")
+        kept = [g.kept_index(g.ladder.call(c).index) for c in calls]
+        if len(kept) % 2 != seat:
+            raise ValueError(f"after {len(kept)} call{'s' * (len(kept) != 1)} seat "
+                             f"{len(kept) % 2} is to play, not seat {seat}")
+        for i in range(1, len(kept)):
+            if kept[i] < g.first[kept[i - 1] + 1]:
+                raise ValueError(f"{g.ladder[g.kept[kept[i]]]} does not raise over "
+                                 f"{g.ladder[g.kept[kept[i - 1]]]}")
+        h = g.class_of(seat, _cards_mask(cards))
+        row = self.table(seat)[self.key(kept), :, h]
+        k = g.calls
+        first = int(g.first[kept[-1] + 1]) if kept else 0
+        out = {g.kept[a]: float(row[a]) for a in range(first, k) if row[a] > 0}
+        if kept and row[k] > 0:
+            out[len(g.ladder)] = float(row[k])
+        return out
+
+    def policy(self, state: Any) -> dict[int, float]:
+        """{action: probability} at a :class:`pokerbull.Game` or :class:`pokerbull.Observation`."""
+        if isinstance(state, pb.Game):
+            if state.to_play is None or state.is_over or state.awaiting_deal:
+                raise ValueError("the game has no seat to play now")
+            state = state.observation(state.to_play)
+        if not isinstance(state, pb.Observation):
+            raise ValueError(f"policy() takes a pokerbull.Game or a pokerbull.Observation, "
+                             f"not {type(state).__name__}")
+        return self.strategy(*observation_args(self.game, state))
+
+    def __repr__(self) -> str:
+        return (f"AbstractSolution({self.game.family!r}, hands={self.game.hands}, "
+                f"calls={self.game.calls}, memory={self.memory}, "
+                f"exploitability={self.exploitability:.4f}, iterations={self.iterations}, "
+                f"seconds={self.seconds:.1f})")
+
+
+def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, *,
+                   memory: int = 2, iterations: int = 100, max_seconds: float | None = None,
+                   measure_every: int | None = None, **family_options: Any) -> AbstractSolution:
+    """CFR+ on the last-`memory`-calls abstraction; the exploitability is exact (full game).
+
+    Stops after `iterations` or once `max_seconds` have passed (checked after each
+    block of iterations); measures every `measure_every` iterations (default: at the end).
+    """
+    if isinstance(memory, bool) or not isinstance(memory, int) or not 1 <= memory <= 26:
+        raise ValueError(f"memory must be 1 to 26 calls, not {memory!r}")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
+    _check_positive("max_seconds", max_seconds)
+    g = build_game(family, hands, calls, family_options)
+    k = g.calls
+    span = (k + 1) ** memory
+    if span * (k + 1) * max(len(g.classes[0]), len(g.classes[1])) > 50_000_000:
+        raise ValueError(f"memory={memory} with {k} calls needs too big a table; use less memory")
+    shapes = [(span, k + 1, len(g.classes[s])) for s in (0, 1)]
+    sol = AbstractSolution(g, memory, [np.zeros(s) for s in shapes],
+                           [np.zeros(s) for s in shapes])
+    block = measure_every or iterations
+    start = time.perf_counter()
+    while sol.iterations < iterations:
+        step = min(block, iterations - sol.iterations, 1 if max_seconds else block)
+        sol.visited += compiled().abstract_solve(g.first, g.payoff, memory, step, sol.regrets,
+                                                 sol.averages, start=sol.iterations + 1)
+        sol.iterations += step
+        sol.seconds = time.perf_counter() - start
+        last = sol.iterations >= iterations or (max_seconds and sol.seconds >= max_seconds)
+        if last or (measure_every and sol.iterations % measure_every == 0):
+            sol.measure()
+            sol.history.append(Checkpoint(sol.iterations, sol.seconds, sol.exploitability))
+        if last:
+            break
+    return sol
