@@ -201,3 +201,6 @@ def holdem() -> FamilyDefinition:
     ]
     return FamilyDefinition("holdem", tuple(specs))
 
+
+
+from . import cheung as _cheung  # noqa: E402,F401  (registers the "cheung" family)

@@ -151,7 +151,7 @@ class Ladder:
         self.n_levels = int(self.tables.level[-1]) + 1 if self.calls else 0
         self.categories = definition.categories or tuple(
             dict.fromkeys(c.category for c in self.calls))
-        self._kernel = (core or _backend.core).Kernel(self.tables)
+        self._kernel = getattr(core or _backend.core, definition.kernel)(self.tables)
         self._kernel.bind(self, Call, Pool)
         # Per-call checks skip this class's Python frame: the kernel serves
         # Calls and Pools itself and hands anything else to _holds_general.
@@ -160,8 +160,9 @@ class Ladder:
         self._by_phrase: dict[str, Call] = {}
         for call, spec in zip(self.calls, definition.specs):
             self._register(self._by_code, call.code, call)
-            for phrase in (spec.phrase, *spec.aliases):
-                self._register(self._by_phrase, normalize_phrase(phrase), call)
+            if definition.parser is None:
+                for phrase in (spec.phrase, *spec.aliases):
+                    self._register(self._by_phrase, normalize_phrase(phrase), call)
         levels = self.tables.level
         # first index of a strictly higher level, for every call
         self._raise_start = np.searchsorted(levels, levels, side="right").astype(np.int64)
@@ -212,6 +213,9 @@ class Ladder:
                     return found
                 raise ValueError(f"{text!r} is not a call of the {self.name} ladder")
         found = self._by_phrase.get(normalize_phrase(text))
+        if found is None and self.definition.parser is not None:
+            code = self.definition.parser(text)
+            found = self._by_code.get(code) if code else None
         if found is None:
             raise ValueError(f"{text!r} is not a call of the {self.name} ladder")
         return found

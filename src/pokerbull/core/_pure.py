@@ -292,3 +292,4 @@ class Kernel:
 
 # the hand evaluator's kernels, under the same names as the compiled core's
 from ._pure_evaluator import evaluate_mask, evaluate_masks, evaluator_simd_available  # noqa: E402,F401
+from ._pure_cheung import CheungKernel  # noqa: E402,F401
