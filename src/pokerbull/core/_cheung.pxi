@@ -1,0 +1,641 @@
+# Cheung's Poker Bull (RULES.md 2.4), compiled: the twin of _pure_cheung.py,
+# function for function. Closed form on the masks: the only loops run over
+# ranks, suits or the ten straights, never over hands or joker choices.
+
+DEF CH_HIGH = 0
+DEF CH_PAIR = 1
+DEF CH_TWO_PAIR = 2
+DEF CH_TRIPS = 3
+DEF CH_STRAIGHT = 4
+DEF CH_FLUSH = 5
+DEF CH_FULL_HOUSE = 6
+DEF CH_QUADS = 7
+DEF CH_STRAIGHT_FLUSH = 8
+DEF CH_ROYAL = 9
+DEF CH_FIVE = 10
+DEF T_ANY = 0
+DEF T_MAX1 = 1
+DEF T_NAT = 2
+DEF T_MIN1 = 3
+DEF T_MIN2 = 4
+DEF JOKERS = 0x20002000
+
+
+cdef uint32_t CH_STRAIGHTS[10]     # rank sets of the straights to the Five .. the Ace
+cdef int CH_COMB[14][6]            # n choose k, k <= 5
+cdef int CH_PRIMARIES[11]
+cdef int CH_OTHERS[11]
+
+cdef void _init_cheung_tables():
+    cdef int t, n, k
+    for t in range(10):
+        CH_STRAIGHTS[t] = 0x100F if t == 0 else (0x1F << (t - 1))
+    for n in range(14):
+        CH_COMB[n][0] = 1
+        for k in range(1, 6):
+            CH_COMB[n][k] = 0 if n == 0 else CH_COMB[n - 1][k - 1] + (CH_COMB[n - 1][k] if n - 1 >= k else 0)
+    for t, n in enumerate((0, 1, 2, 1, 1, 0, 2, 1, 1, 0, 1)):
+        CH_PRIMARIES[t] = n
+    for t, n in enumerate((5, 3, 1, 2, 0, 5, 0, 1, 0, 0, 0)):
+        CH_OTHERS[t] = n
+
+_init_cheung_tables()
+
+ctypedef struct CheungCall:
+    uint8_t cat
+    uint8_t nprim
+    int8_t p1
+    int8_t p2
+    int8_t suit
+    uint8_t tier
+    uint16_t named
+
+
+cdef inline int ch_straight_set(int top) noexcept nogil:
+    return CH_STRAIGHTS[top - 3]
+
+
+cdef inline int ch_budget(int tier, int n_cards, int jokers) noexcept nogil:
+    """Jokers the hand may use under the tier; -1 when the tier cannot hold."""
+    cdef bint small = n_cards <= 5
+    if tier == T_ANY:
+        return jokers
+    if tier == T_NAT:
+        return -1 if small and jokers else 0
+    if tier == T_MAX1:
+        if small:
+            return -1 if jokers > 1 else jokers
+        return 1 if jokers > 1 else jokers
+    if tier == T_MIN1:
+        return jokers if jokers >= 1 else -1
+    return jokers if jokers >= 2 else -1
+
+
+cdef inline int ch_count_within(int absent, int avail, int need, int budget) noexcept nogil:
+    cdef int m, total = 0
+    if budget > need:
+        budget = need
+    for m in range(budget + 1):
+        if need - m <= avail:
+            total += CH_COMB[absent][m] * CH_COMB[avail][need - m]
+    return total
+
+
+cdef inline int ch_straights_within(uint32_t named, uint32_t present, int budget,
+                                    uint32_t only) noexcept nogil:
+    cdef int t, n = 0
+    cdef uint32_t s
+    for t in range(10):
+        s = CH_STRAIGHTS[t]
+        if (s & named) == named and (s & ~only) == 0 and popcount(s & ~present) <= budget:
+            n += 1
+    return n
+
+
+cdef inline bint ch_high_or_flush(uint32_t named, uint32_t present, int j, bint small, int h,
+                                  int jokers, const uint32_t* uniq) noexcept nogil:
+    cdef int k = popcount(named)
+    cdef int missing = popcount(named & ~present)
+    cdef int need, avail, budget, ways, bad, s, t
+    cdef uint32_t q
+    if small:
+        if missing > jokers:
+            return False
+        if h < 5 or jokers - missing > 0:
+            return True
+        q = present | named
+        for t in range(10):
+            if q == CH_STRAIGHTS[t]:
+                return False
+        return True
+    need = 5 - k
+    avail = popcount(present & ~named)
+    budget = j - missing
+    if budget < 0:
+        return False
+    ways = ch_count_within(13 - k - avail, avail, need, budget)
+    if ways == 0:
+        return False
+    bad = ch_straights_within(named, present, j, LANE)
+    if uniq != NULL and j == 0:
+        for s in range(4):
+            if (named & ~uniq[s]) == 0:
+                bad += CH_COMB[popcount(uniq[s] & ~named)][need] - \
+                    ch_straights_within(named, present, 0, uniq[s])
+    return ways > bad
+
+
+cdef inline int ch_rank_cost(int have, int want) noexcept nogil:
+    return want - have if have < want else 0
+
+
+cdef inline int ch_kicker_cost(int count, int have, int rank, uint32_t named, uint32_t present,
+                               int kickers) noexcept nogil:
+    cdef int free = popcount(present & ~named & ~(1u << rank))
+    cdef int short = kickers - popcount(named) - free
+    return ch_rank_cost(have, count) + popcount(named & ~present) + (short if short > 0 else 0)
+
+
+cdef inline int ch_max_lane(uint32_t a, uint32_t b, uint32_t c, uint32_t d) noexcept nogil:
+    cdef int m = popcount(a), x
+    x = popcount(b)
+    if x > m:
+        m = x
+    x = popcount(c)
+    if x > m:
+        m = x
+    x = popcount(d)
+    return x if x > m else m
+
+
+cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit, int tier,
+                   uint64_t mask) noexcept nogil:
+    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)   # masks are validated: the rest is natural
+    cdef int jokers = popcount(mask & <uint64_t>JOKERS)
+    cdef int n_cards = popcount(natural) + jokers
+    cdef int j, h, r, t, s, lo, hi, cost, best, hi_s, cnt
+    cdef bint small
+    cdef uint32_t a, b, c, d, present, ge2, ge3, ge4, lane, need, pair, rest
+    cdef uint32_t uniq[4]
+    if n_cards == 0:
+        return False
+    j = ch_budget(tier, n_cards, jokers)
+    if j < 0:
+        return False
+    small = n_cards <= 5
+    h = n_cards if small else 5
+    a = natural & LANE
+    b = (natural >> 16) & LANE
+    c = (natural >> 32) & LANE
+    d = (natural >> 48) & LANE
+    present = a | b | c | d
+    ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
+
+    if cat == CH_FLUSH:
+        if h < 5:
+            return False
+        for s in range(4):
+            if suit >= 0 and s != suit:
+                continue
+            lane = <uint32_t>((natural >> (16 * s)) & LANE)
+            if small and (natural & ~(<uint64_t>LANE << (16 * s))):
+                continue
+            if ch_high_or_flush(named, lane, j, small, 5, jokers, NULL):
+                return True
+        return False
+
+    if cat == CH_HIGH:
+        if h < popcount(named):
+            return False
+        if small:
+            if ge2:
+                return False
+            if h == 5 and jokers == 0 and ch_max_lane(a, b, c, d) == 5:
+                return False
+            return ch_high_or_flush(named, present, j, True, h, jokers, NULL)
+        uniq[0] = a & ~(b | c | d)
+        uniq[1] = b & ~(a | c | d)
+        uniq[2] = c & ~(a | b | d)
+        uniq[3] = d & ~(a | b | c)
+        return ch_high_or_flush(named, present, j, False, h, jokers, uniq)
+
+    ge3 = (a & b & (c | d)) | (c & d & (a | b))
+    ge4 = a & b & c & d
+
+    if cat == CH_PAIR:
+        if h < 2:
+            return False
+        if small:
+            if ge3 or (ge2 & (ge2 - 1)):
+                return False
+            if nprim == 0:
+                return ge2 != 0 or jokers >= 1
+            return (ge2 & ~(1u << p1)) == 0 and \
+                popcount((present & ~(1u << p1)) | named) <= h - 2
+        if nprim == 0:
+            # the cheapest pair rank: one held twice, else once, else not at all
+            best = 99
+            for r in range(13):
+                cnt = popcount(natural & RANK_COLUMN[r])
+                cost = ch_rank_cost(cnt, 2) + (lambda_short(3, popcount(present & ~(1u << r))))
+                if cost < best:
+                    best = cost
+            return best <= j
+        return ch_kicker_cost(2, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 3) <= j
+
+    if cat == CH_TRIPS:
+        if h < 3:
+            return False
+        if small:
+            if ge4 or (ge2 & (ge2 - 1)):
+                return False
+            if nprim == 0:
+                rest = ge2 if ge2 else (present & (~present + 1))
+                return popcount(present & ~rest) <= h - 3
+            return (ge2 & ~(1u << p1)) == 0 and \
+                popcount((present & ~(1u << p1)) | named) <= h - 3
+        if nprim == 0:
+            best = 99
+            for r in range(13):
+                cnt = popcount(natural & RANK_COLUMN[r])
+                cost = ch_rank_cost(cnt, 3) + lambda_short(2, popcount(present & ~(1u << r)))
+                if cost < best:
+                    best = cost
+            return best <= j
+        return ch_kicker_cost(3, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 2) <= j
+
+    if cat == CH_QUADS:
+        if h < 4:
+            return False
+        if small:
+            if nprim == 0:
+                best = 0
+                for r in range(13):
+                    cnt = popcount(natural & RANK_COLUMN[r])
+                    if cnt > best:
+                        best = cnt
+                return popcount(natural) - best <= h - 4
+            if popcount(natural & ~RANK_COLUMN[p1]) > h - 4 or popcount(named) > h - 4:
+                return False
+            return (present & ~(1u << p1) & ~named) == 0 if named else True
+        if nprim == 0:
+            best = 99
+            for r in range(13):
+                cost = 4 - popcount(natural & RANK_COLUMN[r]) + (0 if present & ~(1u << r) else 1)
+                if cost < best:
+                    best = cost
+            return best <= j
+        return ch_kicker_cost(4, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 1) <= j
+
+    if cat == CH_TWO_PAIR:
+        if h < 4:
+            return False
+        if small and (ge3 or popcount(ge2) > 2):
+            return False
+        hi_s = 12
+        if nprim >= 1:
+            hi_s = p1
+        for hi in range(hi_s, 0, -1):
+            if nprim >= 1 and hi != p1:
+                break
+            for lo in range(hi - 1, -1, -1):
+                if nprim == 2 and lo != p2:
+                    continue
+                pair = (1u << hi) | (1u << lo)
+                if small:
+                    if ge2 & ~pair:
+                        continue
+                    rest = present & ~pair
+                    if named:
+                        if h == 5 and (rest & ~named) == 0:
+                            return True
+                    elif popcount(rest) <= h - 4:
+                        return True
+                    continue
+                cost = ch_rank_cost(popcount(natural & RANK_COLUMN[hi]), 2) + \
+                    ch_rank_cost(popcount(natural & RANK_COLUMN[lo]), 2)
+                if named:
+                    cost += 0 if named & present else 1
+                else:
+                    cost += 0 if present & ~pair else 1
+                if cost <= j:
+                    return True
+        return False
+
+    if cat == CH_FULL_HOUSE:
+        if h < 5:
+            return False
+        for t in range(13):
+            if nprim >= 1 and t != p1:
+                continue
+            for r in range(13):
+                if r == t or (nprim == 2 and r != p2):
+                    continue
+                if small:
+                    if (natural & ~(RANK_COLUMN[t] | RANK_COLUMN[r])) == 0 and \
+                            popcount(natural & RANK_COLUMN[t]) <= 3 and \
+                            popcount(natural & RANK_COLUMN[r]) <= 2:
+                        return True
+                elif ch_rank_cost(popcount(natural & RANK_COLUMN[t]), 3) + \
+                        ch_rank_cost(popcount(natural & RANK_COLUMN[r]), 2) <= j:
+                    return True
+        return False
+
+    if cat == CH_STRAIGHT:
+        if h < 5:
+            return False
+        uniq[0] = a & ~(b | c | d)
+        uniq[1] = b & ~(a | c | d)
+        uniq[2] = c & ~(a | b | d)
+        uniq[3] = d & ~(a | b | c)
+        for t in range(3, 13):
+            if nprim and t != p1:
+                continue
+            need = CH_STRAIGHTS[t - 3]
+            if small:
+                if ge2 == 0 and (present & ~need) == 0 and \
+                        (jokers or ch_max_lane(a, b, c, d) < 5):
+                    return True
+                continue
+            cost = popcount(need & ~present)
+            if cost == 0:
+                for s in range(4):
+                    if (need & ~uniq[s]) == 0:
+                        cost = 1
+            if cost <= j:
+                return True
+        return False
+
+    if cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL:
+        if h < 5:
+            return False
+        for s in range(4):
+            if suit >= 0 and s != suit:
+                continue
+            lane = <uint32_t>((natural >> (16 * s)) & LANE)
+            for t in range(3, 13):
+                if cat == CH_ROYAL:
+                    if t != 12:
+                        continue
+                elif t == 12 or (nprim and t != p1):
+                    continue
+                need = CH_STRAIGHTS[t - 3]
+                if small:
+                    if (natural & ~(<uint64_t>need << (16 * s))) == 0:
+                        return True
+                elif popcount(need & ~lane) <= j:
+                    return True
+        return False
+
+    if cat == CH_FIVE:
+        if h < 5:
+            return False
+        for r in range(13):
+            if nprim and r != p1:
+                continue
+            if small:
+                if (natural & ~RANK_COLUMN[r]) == 0:
+                    return True
+            elif popcount(natural & RANK_COLUMN[r]) + j >= 5:
+                return True
+        return False
+    return False
+
+
+cdef inline int lambda_short(int want, int have) noexcept nogil:
+    return want - have if have < want else 0
+
+
+cdef inline bint ch_holds_call(const CheungCall* q, uint64_t mask) noexcept nogil:
+    return ch_holds(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit, q.tier, mask)
+
+
+ctypedef struct CheungSlot:
+    int slot
+    int cat
+    int n_tiers
+    int tiers[3]     # lowest first
+
+
+ctypedef struct CheungData:
+    const CheungCall* calls
+    Py_ssize_t n
+    const int64_t* keys
+    int n_slots
+    CheungSlot slots[12]
+    int suit_rank[4]
+    int tier_rank[5]
+    int suits_high_first[4]
+    uint64_t allowed
+
+
+cdef inline Py_ssize_t ch_find(const CheungData* D, int64_t key) noexcept nogil:
+    cdef Py_ssize_t lo = 0, hi = D.n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if D.keys[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef inline int ch_next_primary(int cat, int k, int p1, int r) noexcept nogil:
+    """Whether rank r may fill primary role k (after p1 for k == 1)."""
+    if cat == CH_STRAIGHT:
+        return r >= 3
+    if cat == CH_STRAIGHT_FLUSH:
+        return 3 <= r <= 11
+    if cat == CH_TWO_PAIR:
+        return r >= 1 if k == 0 else r < p1
+    return k == 0 or r != p1
+
+
+cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
+    """The highest call that holds (greedy on the ladder order, see _pure_cheung)."""
+    cdef int si, cat, low, k, r, p1, p2, npr, nn, suit, tier, s, i
+    cdef uint32_t nmask
+    cdef int ranks[5]
+    cdef int64_t key
+    cdef bint found
+    for si in range(D.n_slots):
+        cat = D.slots[si].cat
+        low = D.slots[si].tiers[0]
+        if not ch_holds(cat, 0, -1, -1, 0, -1, low, mask):
+            continue
+        p1 = -1
+        p2 = -1
+        npr = 0
+        for k in range(CH_PRIMARIES[cat]):
+            found = False
+            for r in range(12, -1, -1):
+                if not ch_next_primary(cat, k, p1, r):
+                    continue
+                if k == 0:
+                    if ch_holds(cat, 1, r, -1, 0, -1, low, mask):
+                        p1 = r
+                        found = True
+                        break
+                elif ch_holds(cat, 2, p1, r, 0, -1, low, mask):
+                    p2 = r
+                    found = True
+                    break
+            if not found:
+                break
+            ranks[npr] = r
+            npr += 1
+        nn = 0
+        nmask = 0
+        if npr == CH_PRIMARIES[cat]:
+            for k in range(CH_OTHERS[cat]):
+                found = False
+                r = (ranks[npr + nn - 1] - 1) if nn else 12
+                while r >= 0:
+                    if not ((npr >= 1 and r == p1) or (npr >= 2 and r == p2)):
+                        if ch_holds(cat, npr, p1, p2, nmask | (1u << r), -1, low, mask):
+                            found = True
+                            break
+                    r -= 1
+                if not found:
+                    break
+                nmask |= 1u << r
+                ranks[npr + nn] = r
+                nn += 1
+        suit = -1
+        if cat == CH_FLUSH or cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL:
+            for i in range(4):
+                s = D.suits_high_first[i]
+                if ch_holds(cat, npr, p1, p2, nmask, s, low, mask):
+                    suit = s
+                    break
+        tier = low
+        for i in range(D.slots[si].n_tiers - 1, 0, -1):
+            if ch_holds(cat, npr, p1, p2, nmask, suit, D.slots[si].tiers[i], mask):
+                tier = D.slots[si].tiers[i]
+                break
+        key = D.slots[si].slot
+        for i in range(5):
+            key = key * 16 + ((ranks[i] + 1) if i < npr + nn else 0)
+        key = (key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 + D.tier_rank[tier]
+        return <int>ch_find(D, key)
+    return -1
+
+
+cdef class CheungKernel:
+    """Checks Cheung calls against pools (compiled); the interface of ``Kernel``."""
+
+    cdef CheungData D
+    cdef object _arrays
+    cdef object owner
+    cdef object call_type
+    cdef object pool_type
+    cdef readonly bint simd
+
+    def __init__(self, tables, simd=None):
+        x = tables.extra
+        n = len(x["cat"])
+        calls = np.zeros(n, dtype=np.dtype([("cat", np.uint8), ("nprim", np.uint8),
+                                            ("p1", np.int8), ("p2", np.int8), ("suit", np.int8),
+                                            ("tier", np.uint8), ("named", np.uint16)]))
+        if calls.dtype.itemsize != sizeof(CheungCall):
+            raise RuntimeError("cheung call record layout does not match its C struct")
+        for name in ("cat", "nprim", "p1", "p2", "suit", "tier", "named"):
+            calls[name] = x[name]
+        keys = np.ascontiguousarray(x["key"], dtype=np.int64)
+        self._arrays = (calls, keys)
+        self.simd = False
+        self.D.calls = <const CheungCall*>_data(calls)
+        self.D.keys = <const int64_t*>_data(keys)
+        self.D.n = n
+        self.D.allowed = <uint64_t>int(tables.allowed_mask)
+        for s in range(4):
+            self.D.suit_rank[s] = int(x["suit_rank"][s])
+        for t in range(5):
+            self.D.tier_rank[t] = int(x["tier_rank"][t])
+        for i, s in enumerate(sorted(range(4), key=lambda v: -int(x["suit_rank"][v]))):
+            self.D.suits_high_first[i] = s
+        slots = {}
+        for slot, tier in zip((keys >> 25).tolist(), x["tier"].tolist()):
+            slots.setdefault(slot, set()).add(tier)
+        self.D.n_slots = len(slots)
+        for i, (slot, tiers) in enumerate(sorted(slots.items(), reverse=True)):
+            self.D.slots[i].slot = slot
+            self.D.slots[i].cat = slot if slot <= CH_FIVE else CH_ROYAL
+            ordered = sorted(tiers, key=lambda v: int(x["tier_rank"][v]))
+            self.D.slots[i].n_tiers = len(ordered)
+            for k, t in enumerate(ordered):
+                self.D.slots[i].tiers[k] = t
+
+    def bind(self, owner, call_type, pool_type):
+        self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
+
+    def holds_call(self, call, pool):
+        cdef uint64_t mask
+        if type(call) is self.call_type and type(pool) is self.pool_type:
+            if (<CallBase>call).ladder is self.owner:
+                mask = (<PoolBase>pool)._mask
+                if not mask & ~self.D.allowed:
+                    return ch_holds_call(&self.D.calls[(<CallBase>call).index], mask)
+        return self.owner._holds_general(call, pool)
+
+    cdef int _valid(self, uint64_t mask) except -1:
+        if mask & ~self.D.allowed:
+            raise ValueError(f"pool mask {mask:#x} has cards these rules do not have: "
+                             f"{mask & ~self.D.allowed:#x}")
+        return 0
+
+    cdef int _index(self, Py_ssize_t c) except -1:
+        if c < 0 or c >= self.D.n:
+            raise ValueError(f"call index {c} is outside the ladder (0..{self.D.n - 1})")
+        return 0
+
+    def holds(self, Py_ssize_t c, uint64_t mask):
+        self._index(c)
+        self._valid(mask)
+        return ch_holds_call(&self.D.calls[c], mask)
+
+    cdef int _batch(self, const uint64_t* masks, const call_index_t* calls, Py_ssize_t one,
+                    uint8_t* out, Py_ssize_t n) except -1:
+        cdef Py_ssize_t i, c, n_calls = self.D.n
+        cdef uint64_t seen = 0, m
+        cdef int bad = 0
+        cdef const CheungCall* table = self.D.calls
+        with nogil:
+            for i in range(n):
+                c = calls[i] if calls != NULL else one
+                if c < 0 or c >= n_calls:
+                    bad = 1
+                    c = 0
+                m = masks[i]
+                seen |= m
+                out[i] = ch_holds_call(&table[c], m)
+        if bad:
+            raise ValueError(f"call indices must lie in 0..{self.D.n - 1}")
+        self._valid(seen)
+        return 0
+
+    def holds_many(self, const uint64_t[::1] masks, const call_index_t[::1] calls):
+        cdef Py_ssize_t n = masks.shape[0]
+        if calls.shape[0] != n:
+            raise ValueError(f"{calls.shape[0]} calls for {n} masks")
+        out = np.empty(n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        if n:
+            self._batch(&masks[0], &calls[0], 0, &res[0], n)
+        return out
+
+    def holds_many_one(self, const uint64_t[::1] masks, Py_ssize_t c):
+        cdef Py_ssize_t n = masks.shape[0]
+        self._index(c)
+        out = np.empty(n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        if n:
+            self._batch(&masks[0], <const int32_t*>NULL, c, &res[0], n)
+        return out
+
+    def truth(self, uint64_t mask):
+        cdef Py_ssize_t c
+        self._valid(mask)
+        out = np.empty(self.D.n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        with nogil:
+            for c in range(self.D.n):
+                res[c] = ch_holds_call(&self.D.calls[c], mask)
+        return out
+
+    def best(self, uint64_t mask):
+        self._valid(mask)
+        return ch_best(&self.D, mask)
+
+    def best_many(self, const uint64_t[::1] masks):
+        cdef Py_ssize_t i, n = masks.shape[0]
+        cdef uint64_t seen = 0
+        for i in range(n):
+            seen |= masks[i]
+        self._valid(seen)
+        out = np.empty(n, dtype=np.int32)
+        cdef int32_t[::1] res = out
+        with nogil:
+            for i in range(n):
+                res[i] = ch_best(&self.D, masks[i])
+        return out
