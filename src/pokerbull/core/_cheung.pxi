@@ -153,7 +153,7 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
     cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)   # masks are validated: the rest is natural
     cdef int jokers = popcount(mask & <uint64_t>JOKERS)
     cdef int n_cards = popcount(natural) + jokers
-    cdef int j, h, r, t, s, lo, hi, cost, best, hi_s, cnt
+    cdef int j, h, r, t, s, lo, hi, cost, best, hi_s, cnt, x1, x2
     cdef bint small
     cdef uint32_t a, b, c, d, present, ge2, ge3, ge4, lane, need, pair, rest
     cdef uint32_t uniq[4]
@@ -213,14 +213,8 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
             return (ge2 & ~(1u << p1)) == 0 and \
                 popcount((present & ~(1u << p1)) | named) <= h - 2
         if nprim == 0:
-            # the cheapest pair rank: one held twice, else once, else not at all
-            best = 99
-            for r in range(13):
-                cnt = popcount(natural & RANK_COLUMN[r])
-                cost = ch_rank_cost(cnt, 2) + (lambda_short(3, popcount(present & ~(1u << r))))
-                if cost < best:
-                    best = cost
-            return best <= j
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            return ch_rank_cost(x1, 2) + ch_short(3, popcount(present) - (x1 > 0)) <= j
         return ch_kicker_cost(2, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 3) <= j
 
     if cat == CH_TRIPS:
@@ -235,13 +229,8 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
             return (ge2 & ~(1u << p1)) == 0 and \
                 popcount((present & ~(1u << p1)) | named) <= h - 3
         if nprim == 0:
-            best = 99
-            for r in range(13):
-                cnt = popcount(natural & RANK_COLUMN[r])
-                cost = ch_rank_cost(cnt, 3) + lambda_short(2, popcount(present & ~(1u << r)))
-                if cost < best:
-                    best = cost
-            return best <= j
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            return ch_rank_cost(x1, 3) + ch_short(2, popcount(present) - (x1 > 0)) <= j
         return ch_kicker_cost(3, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 2) <= j
 
     if cat == CH_QUADS:
@@ -259,12 +248,8 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
                 return False
             return (present & ~(1u << p1) & ~named) == 0 if named else True
         if nprim == 0:
-            best = 99
-            for r in range(13):
-                cost = 4 - popcount(natural & RANK_COLUMN[r]) + (0 if present & ~(1u << r) else 1)
-                if cost < best:
-                    best = cost
-            return best <= j
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            return 4 - x1 + (popcount(present) < 2) <= j
         return ch_kicker_cost(4, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 1) <= j
 
     if cat == CH_TWO_PAIR:
@@ -272,6 +257,10 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
             return False
         if small and (ge3 or popcount(ge2) > 2):
             return False
+        if nprim == 0 and not small:
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            x2 = ch_second_count(present, ge2, ge3, ge4)
+            return ch_rank_cost(x1, 2) + ch_rank_cost(x2, 2) + (popcount(present) < 3) <= j
         hi_s = 12
         if nprim >= 1:
             hi_s = p1
@@ -305,6 +294,12 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
     if cat == CH_FULL_HOUSE:
         if h < 5:
             return False
+        if nprim == 0:
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            x2 = ch_second_count(present, ge2, ge3, ge4)
+            if small:
+                return popcount(present) <= 2 and x1 <= 3 and x2 <= 2
+            return ch_rank_cost(x1, 3) + ch_rank_cost(x2, 2) <= j
         for t in range(13):
             if nprim >= 1 and t != p1:
                 continue
@@ -382,7 +377,20 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
     return False
 
 
-cdef inline int lambda_short(int want, int have) noexcept nogil:
+cdef inline int ch_top_count(uint32_t present, uint32_t ge2, uint32_t ge3,
+                             uint32_t ge4) noexcept nogil:
+    """The most natural cards of one rank."""
+    return 4 if ge4 else 3 if ge3 else 2 if ge2 else 1 if present else 0
+
+
+cdef inline int ch_second_count(uint32_t present, uint32_t ge2, uint32_t ge3,
+                                uint32_t ge4) noexcept nogil:
+    """The second most natural cards of one rank."""
+    return 4 if popcount(ge4) > 1 else 3 if popcount(ge3) > 1 else 2 if popcount(ge2) > 1 \
+        else 1 if popcount(present) > 1 else 0
+
+
+cdef inline int ch_short(int want, int have) noexcept nogil:
     return want - have if have < want else 0
 
 
@@ -431,15 +439,51 @@ cdef inline int ch_next_primary(int cat, int k, int p1, int r) noexcept nogil:
     return k == 0 or r != p1
 
 
+cdef inline int ch_primary_count(int cat, int k) noexcept nogil:
+    """Cards of its rank a primary role needs (0: no such bound)."""
+    if cat == CH_PAIR or cat == CH_TWO_PAIR:
+        return 2
+    if cat == CH_TRIPS:
+        return 3
+    if cat == CH_QUADS:
+        return 4
+    if cat == CH_FIVE:
+        return 5
+    if cat == CH_FULL_HOUSE:
+        return 3 if k == 0 else 2
+    return 0
+
+
 cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
     """The highest call that holds (greedy on the ladder order, see _pure_cheung)."""
     cdef int si, cat, low, k, r, p1, p2, npr, nn, suit, tier, s, i
-    cdef uint32_t nmask
+    cdef uint32_t nmask, cand, kick_cand
+    cdef uint32_t by_count[6]
     cdef int ranks[5]
     cdef int64_t key
     cdef bint found
+    cdef int jokers = popcount(mask & <uint64_t>JOKERS), need
+    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
+    cdef uint32_t a = natural & LANE, b = (natural >> 16) & LANE
+    cdef uint32_t c = (natural >> 32) & LANE, d = (natural >> 48) & LANE
+    # ranks held at least k times (k = 0..5), to skip ranks no joker can save
+    by_count[0] = LANE
+    by_count[1] = a | b | c | d
+    by_count[2] = (a & b) | (c & d) | ((a | b) & (c | d))
+    by_count[3] = (a & b & (c | d)) | (c & d & (a | b))
+    by_count[4] = a & b & c & d
+    by_count[5] = 0
+    kick_cand = LANE if jokers else by_count[1]
+    cdef int most = ch_top_count(by_count[1], by_count[2], by_count[3], by_count[4]) + jokers
+    cdef int suited = ch_max_lane(a, b, c, d) + jokers
+    cdef int spread = popcount(by_count[1]) + jokers
     for si in range(D.n_slots):
         cat = D.slots[si].cat
+        # necessary counts first: most slots fail here without a check
+        if (cat == CH_FIVE and most < 5) or (cat == CH_QUADS and most < 4) or \
+                ((cat == CH_FLUSH or cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL) and suited < 5) or \
+                (cat == CH_STRAIGHT and spread < 5):
+            continue
         low = D.slots[si].tiers[0]
         if not ch_holds(cat, 0, -1, -1, 0, -1, low, mask):
             continue
@@ -448,8 +492,10 @@ cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
         npr = 0
         for k in range(CH_PRIMARIES[cat]):
             found = False
+            need = ch_primary_count(cat, k) - jokers
+            cand = by_count[need] if need > 0 else LANE
             for r in range(12, -1, -1):
-                if not ch_next_primary(cat, k, p1, r):
+                if not (cand >> r) & 1 or not ch_next_primary(cat, k, p1, r):
                     continue
                 if k == 0:
                     if ch_holds(cat, 1, r, -1, 0, -1, low, mask):
@@ -471,7 +517,7 @@ cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
                 found = False
                 r = (ranks[npr + nn - 1] - 1) if nn else 12
                 while r >= 0:
-                    if not ((npr >= 1 and r == p1) or (npr >= 2 and r == p2)):
+                    if (kick_cand >> r) & 1 and not ((npr >= 1 and r == p1) or (npr >= 2 and r == p2)):
                         if ch_holds(cat, npr, p1, p2, nmask | (1u << r), -1, low, mask):
                             found = True
                             break

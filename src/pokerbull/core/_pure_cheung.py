@@ -200,8 +200,8 @@ def cheung_holds(cat: int, nprim: int, p1: int, p2: int, named: int, suit: int, 
             return ge2 & ~(1 << p1) == 0 and \
                 ((present & ~(1 << p1)) | named).bit_count() <= h - 2
         if nprim == 0:
-            return min(_rank_cost(counts[p], 2) + max(0, 3 - (present & ~(1 << p)).bit_count())
-                       for p in range(13)) <= j
+            x1, _ = _top_counts(present, ge2, ge3, ge4)
+            return _rank_cost(x1, 2) + max(0, 3 - present.bit_count() + (x1 > 0)) <= j
         return _kicker_cost(2, counts[p1], p1, named, present, 3) <= j
 
     if cat == TRIPS:
@@ -216,8 +216,8 @@ def cheung_holds(cat: int, nprim: int, p1: int, p2: int, named: int, suit: int, 
             return ge2 & ~(1 << p1) == 0 and \
                 ((present & ~(1 << p1)) | named).bit_count() <= h - 3
         if nprim == 0:
-            return min(_rank_cost(counts[t], 3) + max(0, 2 - (present & ~(1 << t)).bit_count())
-                       for t in range(13)) <= j
+            x1, _ = _top_counts(present, ge2, ge3, ge4)
+            return _rank_cost(x1, 3) + max(0, 2 - present.bit_count() + (x1 > 0)) <= j
         return _kicker_cost(3, counts[p1], p1, named, present, 2) <= j
 
     if cat == QUADS:
@@ -231,12 +231,16 @@ def cheung_holds(cat: int, nprim: int, p1: int, p2: int, named: int, suit: int, 
                 return False
             return present & ~(1 << p1) & ~named == 0 if named else True
         if nprim == 0:
-            return min(4 - counts[r] + (0 if present & ~(1 << r) else 1) for r in range(13)) <= j
+            x1, _ = _top_counts(present, ge2, ge3, ge4)
+            return 4 - x1 + (present.bit_count() < 2) <= j
         return _kicker_cost(4, counts[p1], p1, named, present, 1) <= j
 
     if cat == TWO_PAIR:
         if h < 4:
             return False
+        if nprim == 0 and not small:
+            x1, x2 = _top_counts(present, ge2, ge3, ge4)
+            return _rank_cost(x1, 2) + _rank_cost(x2, 2) + (present.bit_count() < 3) <= j
         pairs = _two_pair_choices(nprim, p1, p2)
         if small:
             if ge3 or (ge2.bit_count() > 2):
@@ -267,6 +271,11 @@ def cheung_holds(cat: int, nprim: int, p1: int, p2: int, named: int, suit: int, 
     if cat == FULL_HOUSE:
         if h < 5:
             return False
+        if nprim == 0:
+            x1, x2 = _top_counts(present, ge2, ge3, ge4)
+            if small:
+                return present.bit_count() <= 2 and x1 <= 3 and x2 <= 2
+            return _rank_cost(x1, 3) + _rank_cost(x2, 2) <= j
         for t, p in _full_house_choices(nprim, p1, p2):
             if small:
                 if natural & ~(RANK_COLUMNS[t] | RANK_COLUMNS[p]) == 0 and counts[t] <= 3 \
@@ -281,6 +290,14 @@ def cheung_holds(cat: int, nprim: int, p1: int, p2: int, named: int, suit: int, 
 def _single_suit_ranks(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int]:
     """Per suit, the ranks whose only natural card of the pool is of that suit."""
     return (a & ~(b | c | d), b & ~(a | c | d), c & ~(a | b | d), d & ~(a | b | c))
+
+
+def _top_counts(present: int, ge2: int, ge3: int, ge4: int) -> tuple[int, int]:
+    """The largest and second largest number of natural cards of one rank."""
+    x1 = 4 if ge4 else 3 if ge3 else 2 if ge2 else 1 if present else 0
+    x2 = (4 if ge4.bit_count() > 1 else 3 if ge3.bit_count() > 1 else 2 if ge2.bit_count() > 1
+          else 1 if present.bit_count() > 1 else 0)
+    return x1, x2
 
 
 def _rank_cost(have: int, want: int) -> int:
