@@ -298,7 +298,7 @@ def parse_cheung(text: str) -> str | None:
     words = re.sub(r"[,;.!/()\-–—]|'s\b|’s\b", " ", low).split()
     cat = None
     joined = " ".join(words)
-    for pattern, code in ((r"\broyal\b", "royal_flush"), (r"\bstraight flush\b", "straight_flush"),
+    for pattern, code in ((r"\broyal(?: flush)?\b", "royal_flush"), (r"\bstraight flush\b", "straight_flush"),
                           (r"\bfive of a kind\b|\bfive[- ]kind\b", "five_kind"),
                           (r"\bfour of a kind\b|\bquads?\b", "quads"),
                           (r"\bfull house\b|\bfull\b|\bboat\b", "full_house"),
@@ -319,7 +319,9 @@ def parse_cheung(text: str) -> str | None:
     while i < len(words):
         w = words[i]
         nxt = words[i + 1] if i + 1 < len(words) else ""
-        if w in _COUNT and (nxt in _PLURAL or nxt == "of") and count_word is None and not ranks:
+        prev = words[i - 1] if i else ""
+        if w in _COUNT and (nxt in _PLURAL or nxt == "of") and count_word is None and not ranks \
+                and prev not in ("to", "the", "a", "an", "with", "and"):
             count_word = _COUNT[w]
         elif w in _RANK_WORDS and not (w in ("a", "an")):
             if i > 0 and words[i - 1] == "to":
@@ -327,6 +329,8 @@ def parse_cheung(text: str) -> str | None:
             ranks.append(_RANK_WORDS[w])
         elif w in _SUIT_WORDS and w not in ("s", "c", "d", "h") or \
                 (w in ("s", "c", "d", "h") and cat in ("flush", "straight_flush", "royal_flush")):
+            if suit >= 0 and suit != _SUIT_WORDS[w]:
+                return None
             suit = _SUIT_WORDS[w]
         elif w in ("a", "an", "the", "of", "and", "with", "to", "up", "over", "kind", "high",
                    "card", "kicker", "kickers", "cards", "plus", "a-", "in"):

@@ -338,7 +338,9 @@ def ladder(family: str, **options: Any) -> Ladder:
     """The ladder of a call family, built once per family and options."""
     if family not in FAMILY_BUILDERS:
         raise ValueError(f"unknown call family {family!r}; known: {', '.join(FAMILY_BUILDERS)}")
-    return _cached_ladder(family, tuple(sorted(options.items())))
+    # the type rides in the cache key: True == 1 must not find the ladder built for 1
+    return _cached_ladder(family, tuple(sorted((k, (type(v).__name__, v))
+                                               for k, v in options.items())))
 
 
 _LADDERS: dict[tuple, Ladder] = {}
@@ -348,7 +350,7 @@ _LADDERS: dict[tuple, Ladder] = {}
 def _cached_ladder(family: str, options: tuple) -> Ladder:
     # Builders resolve defaults, so equal rules give one Ladder (and equal Calls)
     # however the options were spelled.
-    definition = FAMILY_BUILDERS[family](**dict(options))
+    definition = FAMILY_BUILDERS[family](**{k: v for k, (_, v) in options})
     key = (definition.name, definition.options)
     if key not in _LADDERS:
         _LADDERS[key] = Ladder(definition)

@@ -168,9 +168,6 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
     b = (natural >> 16) & LANE
     c = (natural >> 32) & LANE
     d = (natural >> 48) & LANE
-    present = a | b | c | d
-    ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
-
     if cat == CH_FLUSH:
         if h < 5:
             return False
@@ -178,11 +175,14 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
             if suit >= 0 and s != suit:
                 continue
             lane = <uint32_t>((natural >> (16 * s)) & LANE)
-            if small and (natural & ~(<uint64_t>LANE << (16 * s))):
+            if popcount(lane) + j < 5 or (small and (natural & ~(<uint64_t>LANE << (16 * s)))):
                 continue
             if ch_high_or_flush(named, lane, j, small, 5, jokers, NULL):
                 return True
         return False
+
+    present = a | b | c | d
+    ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
 
     if cat == CH_HIGH:
         if h < popcount(named):

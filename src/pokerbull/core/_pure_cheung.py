@@ -140,7 +140,7 @@ def cheung_holds(cat: int, nprim: int, p1: int, p2: int, named: int, suit: int, 
             return False
         for s in (range(4) if suit < 0 else (suit,)):
             lane = (a, b, c, d)[s]
-            if small and natural & ~(LANE << (16 * s)):
+            if lane.bit_count() + j < 5 or (small and natural & ~(LANE << (16 * s))):
                 continue
             if _high_or_flush(named, lane, j, small, 5, jokers, None):
                 return True
