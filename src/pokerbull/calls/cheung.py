@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -60,7 +61,8 @@ def tiers_for(jokers: int, joker_order: str) -> tuple[int, ...]:
     return (TIER_ANY, TIER_MIN1, TIER_MIN2) if jokers == 2 else (TIER_ANY, TIER_MIN1)
 
 
-def base_calls() -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
+@lru_cache(maxsize=1)
+def base_calls() -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...]:
     """Every (category, primaries, other ranks high to low, suit or -1) some
     natural pool or jokers can make, before tiers."""
     out = []
@@ -112,7 +114,7 @@ def base_calls() -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
         for t in range(11, 2, -1):
             out.append((STRAIGHT_FLUSH, (t,), (), suit))
         out.append((ROYAL_FLUSH, (), (), suit))
-    return out
+    return tuple(out)
 
 
 def _list(words: list[str]) -> str:
@@ -129,6 +131,7 @@ _TIER_WORDS = {TIER_ANY: "", TIER_MAX1: ", at most one joker", TIER_NAT: ", natu
                TIER_MIN1: ", with a joker", TIER_MIN2: ", with two jokers"}
 
 
+@lru_cache(maxsize=None)
 def phrase(cat: int, prims: tuple[int, ...], named: tuple[int, ...], suit: int, tier: int) -> str:
     """The call in words, e.g. 'three Queens, a Nine and a Four'."""
     kick = [_a(r) for r in named]
