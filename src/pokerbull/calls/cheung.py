@@ -374,3 +374,173 @@ def parse_cheung(text: str) -> str | None:
     if tier:
         code += ":" + tier
     return code
+
+
+# ---- certainty: does every n-card pool of the deck make the call? ----------------
+
+_JOKERS = (1 << JOKER1_BIT) | (1 << JOKER2_BIT)
+_RANK_COLUMN = tuple(sum(1 << (16 * s + r) for s in range(4)) for r in range(13))
+_SUIT_LANE = tuple(0x1FFF << (16 * s) for s in range(4))
+_LARGEST_FAILING: dict[tuple, tuple[int, int]] = {}
+
+
+def _bits(mask: int) -> list[int]:
+    return [b for b in range(64) if mask >> b & 1]
+
+
+def _take(order: list[int], n: int) -> int:
+    return sum(1 << b for b in order[:n])
+
+
+def _fails(lad, index: int, masks: list[int]) -> int | None:
+    """The first of `masks` where the call fails, or None."""
+    if not masks:
+        return None
+    held = lad._kernel.holds_many_one(np.array(masks, dtype=np.uint64), index)
+    for m, h in zip(masks, held):
+        if not h:
+            return m
+    return None
+
+
+def _seeds(call, deck: int, rng: np.random.Generator) -> list[list[int]]:
+    """Card orders to grow failing pools from: shapes that starve a call."""
+    cards = _bits(deck)
+    naturals = [b for b in cards if not (1 << b) & _JOKERS]
+    jokers = [b for b in cards if (1 << b) & _JOKERS]
+    by_rank = sorted(naturals, key=lambda b: (b % 16, b // 16))
+    by_suit = sorted(naturals, key=lambda b: (b // 16, b % 16))
+    one_each = sorted(naturals, key=lambda b: (b // 16, b % 16))   # a suit at a time
+    spread = sorted(naturals, key=lambda b: ((b // 16 + b % 16) % 4, b % 16))  # ranks across suits
+    gaps = [b for r in (0, 1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 3, 8) for b in by_rank if b % 16 == r]
+    orders = [by_rank, by_rank[::-1], by_suit, by_suit[::-1], one_each, spread, gaps]
+    starve = 0
+    for r in call.ranks:
+        starve |= _RANK_COLUMN[r]
+    if call.suit is not None:
+        starve |= _SUIT_LANE[call.suit]
+    if starve:
+        orders.append([b for b in naturals if not (1 << b) & starve] +
+                      [b for b in naturals if (1 << b) & starve])
+    out = []
+    for order in orders:
+        out.append(order + jokers)
+        out.append(jokers + order)
+    for _ in range(12):
+        out.append([int(b) for b in rng.permutation(cards)])
+    return out
+
+
+def largest_failing_pool(lad, call, deck: int) -> int:
+    """A pool of more than five cards of `deck` where the call fails, as large as
+    the search finds (0 when it finds none). Above five cards a pool that fails
+    keeps failing when cards leave it (a hand of fewer cards has fewer choices),
+    so every smaller pool of more than five of its cards fails too."""
+    key = (lad.key, call.index, deck)
+    found = _LARGEST_FAILING.get(key)
+    if found is not None:
+        return found[1]
+    rng = np.random.default_rng(call.index)
+    best = 0
+    for order in _seeds(call, deck, rng):
+        pool = _grow(lad, call.index, order, 0)
+        if pool.bit_count() > best.bit_count() if best else pool.bit_count() > 5:
+            best = pool
+    # hill climbing: swap a card out and grow again
+    for _ in range(8 if best else 0):
+        out = _bits(best)
+        drop = [int(b) for b in rng.choice(out, size=min(2, len(out)), replace=False)]
+        start = best & ~sum(1 << b for b in drop)
+        rest = [int(b) for b in rng.permutation(_bits(deck & ~start))]
+        pool = _grow(lad, call.index, rest, start)
+        if pool.bit_count() > best.bit_count():
+            best = pool
+    _LARGEST_FAILING[key] = (best.bit_count(), best)
+    return best
+
+
+def _grow(lad, index: int, order: list[int], start: int) -> int:
+    """Add cards in `order` while the call keeps failing (pools above five cards)."""
+    pool = start
+    # the first six cards go in together: below six cards failing is not inherited
+    while pool.bit_count() < 6 and order:
+        pool |= 1 << order.pop(0)
+    if pool.bit_count() < 6 or lad._kernel.holds(index, pool):
+        return 0
+    kernel = lad._kernel
+    for b in order:
+        trial = pool | 1 << b
+        if trial != pool and not kernel.holds(index, trial):
+            pool = trial
+    return pool
+
+
+def avoiding_pool(lad, call, n: int, deck: int | None = None) -> int | None:
+    """A mask of `n` cards of the deck where `call` fails, or None when the search
+    finds none (see :meth:`Ladder.certain`)."""
+    deck = lad.allowed_mask if deck is None else deck
+    size = deck.bit_count()
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= size:
+        raise ValueError(f"n must be a number of cards 1..{size}, not {n!r}")
+    n = int(n)
+    index = call.index
+    if n <= 5:
+        return _small_avoiding(lad, index, n, deck)
+    big = largest_failing_pool(lad, call, deck)
+    if big and big.bit_count() >= n:
+        return _take(_bits(big), n)
+    return None
+
+
+def _small_avoiding(lad, index: int, n: int, deck: int) -> int | None:
+    """Pools of at most five cards: random ones first, then every pool of the
+    deck in batches (exact)."""
+    cards = _bits(deck)
+    rng = np.random.default_rng(index)
+    picks = np.argsort(rng.random((4096, len(cards))), axis=1)[:, :n]
+    table = np.array([1 << b for b in cards], dtype=np.uint64)
+    found = _fails(lad, index, [int(m) for m in np.bitwise_or.reduce(table[picks], axis=1)])
+    if found is not None:
+        return found
+    batch = []
+    for combo in combinations(cards, n):
+        batch.append(sum(1 << b for b in combo))
+        if len(batch) == 65536:
+            found = _fails(lad, index, batch)
+            if found is not None:
+                return found
+            batch = []
+    return _fails(lad, index, batch)
+
+
+_CERTAIN: dict[tuple, tuple[int, ...]] = {}
+
+
+def certain_calls(lad, n: int, deck: int | None = None) -> tuple[int, ...]:
+    """Indices of the calls certain for every `n`-card pool of the deck (the
+    calls an opening may not make), cached per ladder, n and deck.
+
+    Most calls are ruled out without a search: a pool with no card of a named
+    rank (and no joker) cannot make a call that names the rank; likewise a
+    named suit, and a pool without jokers fails every call that needs one."""
+    deck = lad.allowed_mask if deck is None else deck
+    key = (lad.key, n, deck)
+    found = _CERTAIN.get(key)
+    if found is not None:
+        return found
+    naturals = (deck & ~_JOKERS).bit_count()
+    jokers = (deck & _JOKERS).bit_count()
+    out = []
+    for call in lad.calls:
+        if call.ranks and n <= naturals - 4:
+            continue
+        if call.suit is not None and n <= naturals - 13:
+            continue
+        if (call.tier in ("min1", "min2") or call.category == "five_kind") and n <= naturals:
+            continue
+        if jokers == 0 and (call.tier in ("min1", "min2") or call.category == "five_kind"):
+            continue
+        if avoiding_pool(lad, call, n, deck) is None:
+            out.append(call.index)
+    found = _CERTAIN[key] = tuple(out)
+    return found
