@@ -544,3 +544,20 @@ def certain_calls(lad, n: int, deck: int | None = None) -> tuple[int, ...]:
             out.append(call.index)
     found = _CERTAIN[key] = tuple(out)
     return found
+
+
+def cheung_witness(lad, index: int, mask: int) -> int:
+    """The hand that makes a holding call: min(5, N) cards of the pool (jokers
+    included) that make it on their own. Above five cards a card the hand does
+    not use can leave the pool with the call still holding; drop such cards,
+    lowest first, until five remain."""
+    holds = lad._kernel.holds
+    pool = mask
+    while pool.bit_count() > 5:
+        for b in sorted(_bits(pool), key=lambda b: (b in (JOKER1_BIT, JOKER2_BIT), b % 16, b)):
+            if holds(index, pool & ~(1 << b)):
+                pool &= ~(1 << b)
+                break
+        else:  # pragma: no cover - a holding call always has a hand
+            raise ValueError(f"no witness for call {index} in pool {mask:#x}")
+    return pool

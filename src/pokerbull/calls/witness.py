@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import iter_bits, rank_column
-from .spec import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
+from .spec import (AT_LEAST, CHEUNG, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
                      MAX_GROUPS)
 
 if TYPE_CHECKING:
@@ -41,6 +41,9 @@ def witness(lad: Ladder, call: Call, mask: int) -> int:
     t = lad.tables
     c = call.index
     kind = int(t.kind[c])
+    if kind == CHEUNG:
+        from .cheung import cheung_witness
+        return cheung_witness(lad, c, mask)
     if kind == AT_LEAST:
         wild = t.wild_mask
         out, missing = 0, 0
