@@ -234,3 +234,19 @@ def test_certain_examples_from_the_seed():
     assert len({c.rank for c in pool}) == 13
     with pytest.raises(ValueError, match="n must be"):
         lad.certain("a pair", 53)
+
+
+def test_bots_play_legally_and_the_odds_bot_beats_random():
+    from pokerbull.sim.tournament import tournament
+    result = tournament("cheung", [pb.CheungBot(seed=1), pb.CheungRandomBot(seed=2)],
+                        games=12, players=3, seed=4)
+    first, second = result.ranking()
+    assert (first["bot"], second["bot"]) == ("cheung", "cheung-random")
+    assert first["low"] > second["high"]          # ordered beyond the noise
+
+
+def test_bot_parameters_are_checked():
+    with pytest.raises(ValueError, match="challenge_below"):
+        pb.CheungBot(challenge_below=2)
+    with pytest.raises(ValueError, match="samples"):
+        pb.CheungBot(samples=0)

@@ -6,7 +6,8 @@
 True
 """
 
-from .bull import (Bot, CallMade, Challenge, Deal, EvidenceBot, Game, HandResult, IllegalAction,
+from .bull import (Bot, CallMade, Challenge, CheungBot, CheungRandomBot, Deal, EvidenceBot, Game,
+                   HandResult, IllegalAction,
                    Observation, ProbabilityBot, RandomBot, Reveal, Rules, make_bot, preset_names)
 from .calls import Call, Ladder, Odds, family_names, ladder, odds
 from .cards import Card, Pool
@@ -19,7 +20,8 @@ from .sim.simulate import simulate
 __version__ = "0.1.0"
 
 __all__ = [
-    "backend", "Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "evaluate",
+    "backend", "Bot", "Call", "CallMade", "Card", "Challenge", "CheungBot", "CheungRandomBot",
+    "Deal", "evaluate",
     "evaluate_many", "EvidenceBot", "family_names", "Game", "GameState", "HandRank",
     "HandResult", "IllegalAction", "Ladder", "ladder", "make_bot", "Observation", "Odds",
     "odds", "Pool", "preset_names", "ProbabilityBot", "RandomBot", "Reveal", "Rules",

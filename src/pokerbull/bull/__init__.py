@@ -13,6 +13,7 @@ from typing import Any
 
 from ..protocol import Wing
 from .bots import BUILT_IN, Bot, EvidenceBot, ProbabilityBot, RandomBot, make_bot
+from .cheung_bots import CheungBot, CheungRandomBot
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)
 from .rules import Rules, preset_names
@@ -27,6 +28,6 @@ WING = Wing(name="bull", title="Poker Bull", new_game=new_game,
             bots={name: partial(make_bot, name) for name in BUILT_IN},
             default_bots=("random", "probability", "evidence"), min_players=2)
 
-__all__ = ["Bot", "CallMade", "Challenge", "Deal", "EvidenceBot", "Game", "HandResult",
+__all__ = ["Bot", "CallMade", "CheungBot", "CheungRandomBot", "Challenge", "Deal", "EvidenceBot", "Game", "HandResult",
            "IllegalAction", "Observation", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
            "WING", "make_bot", "new_game", "preset_names"]

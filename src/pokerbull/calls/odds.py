@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb, sqrt
+from typing import Any
 
 import numpy as np
 
@@ -154,7 +155,7 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
          calls: Iterable[Call | str | int] | None = None,
          samples: int = DEFAULT_SAMPLES,
          seed: int | np.random.Generator | None = None,
-         exact_limit: int = EXACT_DRAW_LIMIT) -> Odds:
+         exact_limit: int = EXACT_DRAW_LIMIT, **options: Any) -> Odds:
     """Probability of each call when the pool is `known` plus `unseen` random cards.
 
     `family` is a family name or a :class:`Ladder`; `known` a Pool, card text or
@@ -167,7 +168,7 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
     >>> o["one Ace"], o.fraction("two Aces")
     (1.0, Fraction(3, 50))
     """
-    lad = _ladder_of(family)
+    lad = _ladder_of(family, options)
     known_mask = _known_mask(lad, known)
     remaining = lad.allowed_mask & ~known_mask
     left = remaining.bit_count()
@@ -222,11 +223,15 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
 
 # ---- inputs ------------------------------------------------------------------
 
-def _ladder_of(family: str | Ladder) -> Ladder:
+def _ladder_of(family: str | Ladder, options: dict | None = None) -> Ladder:
+    """The ladder; family options (``jokers=1`` for cheung) go with a family name."""
     if isinstance(family, Ladder):
+        if options:
+            raise ValueError(f"family options ({', '.join(sorted(options))}) go with a family "
+                             f"name, not with a Ladder")
         return family
     if isinstance(family, str):
-        return ladder(family)
+        return ladder(family, **(options or {}))
     raise ValueError(f"family must be a family name or a Ladder, not {type(family).__name__}")
 
 
