@@ -39,9 +39,57 @@ def _console():
 
 # ---- ladder ----------------------------------------------------------------
 
+# ---- cheung family options and variations as flags --------------------------------
+
+def _add_family_flags(p: argparse.ArgumentParser, game: bool = False) -> None:
+    g = p.add_argument_group("cheung options")
+    g.add_argument("--jokers", type=int, default=None, help="jokers in the deck: 0, 1 or 2")
+    g.add_argument("--suit-order", default=None, help="shcd (default) or shdc")
+    g.add_argument("--joker-order", default=None, help="natural (default) or wild")
+    g.add_argument("--royal-over-five", default=None, help="no (default), natural or any")
+    if game:
+        g.add_argument("--or-higher", action="store_true", default=None,
+                       help="variation 4: the challenger also loses when a higher call holds")
+        g.add_argument("--jokers-leave-at", type=int, default=None, metavar="N",
+                       help="variation 5a: jokers leave once the cards in play fall to N")
+        g.add_argument("--recharge-at", type=int, default=None, metavar="N",
+                       help="variation 5b: one more card each, once, at N cards in play")
+
+
+def _family_options(args: argparse.Namespace) -> dict:
+    names = ("jokers", "suit_order", "joker_order", "royal_over_five", "or_higher",
+             "jokers_leave_at", "recharge_at")
+    return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
+
+
+def _cheung_lineup(preset: str, bots: list, seed: int | None) -> list:
+    """Cheung's game plays with its own bots: 'cheung' and 'cheung-random' by name
+    (the default lineup becomes one of each)."""
+    if preset != "cheung":
+        return bots
+    from ..bull.cheung_bots import CheungBot, CheungRandomBot
+    kinds = {"cheung": CheungBot, "cheung-random": CheungRandomBot}
+    names = [b[0] for b in bots]
+    if all(n not in kinds for n in names):
+        bots = [("cheung", {}), ("cheung-random", {})]
+    seeds = np.random.SeedSequence(seed).spawn(len(bots))
+    out = []
+    for (name, params), s in zip(bots, seeds):
+        if name not in kinds:
+            raise UsageError(f"bot {name!r} does not play cheung; its bots: cheung, cheung-random")
+        try:
+            out.append(kinds[name](seed=np.random.default_rng(s), **params))
+        except (TypeError, ValueError) as exc:
+            raise UsageError(f"bot {name!r}: {exc}") from exc
+    return out
+
+
 def _configure_ladder(p: argparse.ArgumentParser) -> None:
     p.add_argument("family", nargs="?", default="pagat",
                    help="call family: " + ", ".join(family_names()))
+    p.add_argument("--family", dest="family_flag", default=None,
+                   help="call family (the same as the first argument)")
+    _add_family_flags(p)
     p.add_argument("--pool", help='cards to check the calls against, e.g. "As Ad Kc"')
     p.add_argument("--deal", type=int, metavar="N",
                    help="deal a random pool of N cards to check the calls against")
@@ -56,8 +104,8 @@ def _run_ladder(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     try:
-        lad = ladder(args.family)
-    except ValueError as exc:
+        lad = ladder(args.family_flag or args.family, **_family_options(args))
+    except (TypeError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
     console = _console()
     console.print(f"[bold]{lad.name}[/]: {len(lad)} calls, {lad.n_levels} levels "
@@ -113,7 +161,9 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--bot", default="random",
-                   help="the bots: random, probability or evidence (default random)")
+                   help="the bots: random, probability or evidence (default random; "
+                        "cheung: cheung or cheung-random)")
+    _add_family_flags(p, game=True)
 
 
 @command("play", "play a game at the terminal against bots", _configure_play)
@@ -125,12 +175,17 @@ def _run_play(args: argparse.Namespace) -> int:
     from .play import Quit, bots_for, play
 
     try:
-        game = Game(args.preset, players=args.players, seed=args.seed)
+        game = Game(args.preset, players=args.players, seed=args.seed, **_family_options(args))
         if not 0 <= args.seat < game.players:
             raise ValueError(f"--seat must be a seat of the table (0..{game.players - 1}), "
                              f"not {args.seat}")
         seeds = np.random.SeedSequence(args.seed).spawn(game.players)
-        bots = bots_for(game, args.seat, lambda seat: make_bot(args.bot, seed=seeds[seat]))
+        if args.preset == "cheung":
+            name = args.bot if args.bot.startswith("cheung") else "cheung"
+            bots = bots_for(game, args.seat, lambda seat: _cheung_lineup(
+                "cheung", [(name, {})], int(seeds[seat].generate_state(1)[0]))[0])
+        else:
+            bots = bots_for(game, args.seat, lambda seat: make_bot(args.bot, seed=seeds[seat]))
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     try:
@@ -163,6 +218,7 @@ def _configure_odds(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the chosen calls' probability against pool size, up to "
                         "--cards (needs matplotlib: pip install 'pokerbull[plot]')")
+    _add_family_flags(p)
 
 
 @command("odds", "how likely each call holds on a pool of partly unseen cards",
@@ -173,7 +229,7 @@ def _run_odds(args: argparse.Namespace) -> int:
     from ..calls.odds import format_probability, odds, one_in
 
     try:
-        lad = ladder(args.family)
+        lad = ladder(args.family, **_family_options(args))
         known = Pool.parse(args.known)
         chosen = [lad.parse(text) for text in args.calls]
     except ValueError as exc:
@@ -335,6 +391,7 @@ def _add_table_options(p: argparse.ArgumentParser, games: int) -> None:
                    help="a rule option, e.g. start_cards=2 (may be repeated)")
     p.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_family_flags(p, game=True)
 
 
 def _configure_simulate(p: argparse.ArgumentParser) -> None:
@@ -361,7 +418,8 @@ def _table_args(args: argparse.Namespace) -> tuple[list, dict]:
         if not eq:
             raise UsageError(f"--option takes KEY=VALUE, not {item!r}")
         options[key.strip()] = _value(value.strip())
-    return bots, options
+    options.update(_family_options(args))
+    return _cheung_lineup(args.preset, bots, args.seed), options
 
 
 class _Executor:

@@ -37,7 +37,7 @@ import numpy as np
 from ..core import backend as _backend
 from ..bull.bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
 from ..bull.game import Game
-from ..cards import deck_bits
+from ..cards import JOKER_MASK, deck_bits
 from .results import SimulationResult, Totals
 from ..bull.rules import Rules
 from .streams import GameStream, chunk_keys, deal
@@ -208,6 +208,8 @@ def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int, *,
         seats.append(bot)
     while not g.is_over:
         if g.awaiting_deal:
+            if g._jokers_gone:   # cheung variation 5a: the jokers have left the deck
+                deck = [c for c in deck if not c & JOKER_MASK]
             g.deal(deal(stream, g.hand_sizes, deck))
             continue
         seat = g.current_player
