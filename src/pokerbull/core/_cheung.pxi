@@ -25,6 +25,7 @@ cdef uint32_t CH_STRAIGHTS[10]     # rank sets of the straights to the Five .. t
 cdef int CH_COMB[14][6]            # n choose k, k <= 5
 cdef int CH_PRIMARIES[11]
 cdef int CH_OTHERS[11]
+cdef int8_t CH_BUDGET[5][2][3]     # ch_budget by tier, small pool, jokers in the pool
 
 cdef void _init_cheung_tables():
     cdef int t, n, k
@@ -38,6 +39,11 @@ cdef void _init_cheung_tables():
         CH_PRIMARIES[t] = n
     for t, n in enumerate((5, 3, 1, 2, 0, 5, 0, 1, 0, 0, 0)):
         CH_OTHERS[t] = n
+
+    for t in range(5):
+        for n in range(2):
+            for k in range(3):
+                CH_BUDGET[t][n][k] = ch_budget(t, 5 if n else 6, k)
 
 _init_cheung_tables()
 
@@ -159,7 +165,7 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
     cdef uint32_t uniq[4]
     if n_cards == 0:
         return False
-    j = ch_budget(tier, n_cards, jokers)
+    j = CH_BUDGET[tier][n_cards <= 5][jokers]
     if j < 0:
         return False
     small = n_cards <= 5
@@ -171,6 +177,11 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
     if cat == CH_FLUSH:
         if h < 5:
             return False
+        if suit >= 0:      # the common case, without a loop whose exit moves at random
+            lane = <uint32_t>((natural >> (16 * suit)) & LANE)
+            if popcount(lane) + j < 5 or (small and (natural & ~(<uint64_t>LANE << (16 * suit)))):
+                return False
+            return ch_high_or_flush(named, lane, j, small, 5, jokers, NULL)
         for s in range(4):
             if suit >= 0 and s != suit:
                 continue
