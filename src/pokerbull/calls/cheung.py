@@ -127,6 +127,9 @@ def _a(rank: int) -> str:
     return ("an " if RANK_NAMES[rank][0] in "AE" else "a ") + RANK_NAMES[rank]
 
 
+# phrases by how many of the two primary ranks are named
+_TWO_ROLES = {TWO_PAIR: ("two pair", "two pair, {0} up", "two pair, {0} and {1}"),
+              FULL_HOUSE: ("a full house", "{0} full", "{0} full of {1}")}
 _TIER_WORDS = {TIER_ANY: "", TIER_MAX1: ", at most one joker", TIER_NAT: ", natural",
                TIER_MIN1: ", with a joker", TIER_MIN2: ", with two jokers"}
 
@@ -138,37 +141,19 @@ def phrase(cat: int, prims: tuple[int, ...], named: tuple[int, ...], suit: int, 
     of = f" of {SUIT_NAMES[suit]}" if suit >= 0 else ""
     if cat == HIGH_CARD:
         text = "a high card" + (" with " + _list(kick) if kick else "")
-    elif cat == PAIR:
+    elif cat in (PAIR, TRIPS):
         if not prims:
-            text = "a pair"
+            text = "a pair" if cat == PAIR else "three of a kind"
         else:
-            text = f"two {RANK_PLURALS[prims[0]]}"
+            text = ("two " if cat == PAIR else "three ") + RANK_PLURALS[prims[0]]
             text += (" and " if len(kick) == 1 else ", ") + _list(kick) if kick else ""
-    elif cat == TWO_PAIR:
-        if not prims:
-            text = "two pair"
-        elif len(prims) == 1:
-            text = f"two pair, {RANK_PLURALS[prims[0]]} up"
-        else:
-            text = f"two pair, {RANK_PLURALS[prims[0]]} and {RANK_PLURALS[prims[1]]}"
-            text += f" with {kick[0]}" if kick else ""
-    elif cat == TRIPS:
-        if not prims:
-            text = "three of a kind"
-        else:
-            text = f"three {RANK_PLURALS[prims[0]]}"
-            text += (" and " if len(kick) == 1 else ", ") + _list(kick) if kick else ""
+    elif cat in _TWO_ROLES:
+        text = _TWO_ROLES[cat][len(prims)].format(*(RANK_PLURALS[p] for p in prims))
+        text += f" with {kick[0]}" if kick else ""
     elif cat == STRAIGHT:
         text = "a straight" + (f" to the {RANK_NAMES[prims[0]]}" if prims else "")
     elif cat == FLUSH:
         text = "a flush" + of + (" with " + _list(kick) if kick else "")
-    elif cat == FULL_HOUSE:
-        if not prims:
-            text = "a full house"
-        elif len(prims) == 1:
-            text = f"{RANK_PLURALS[prims[0]]} full"
-        else:
-            text = f"{RANK_PLURALS[prims[0]]} full of {RANK_PLURALS[prims[1]]}"
     elif cat == QUADS:
         if not prims:
             text = "four of a kind"

@@ -159,7 +159,7 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
     cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)   # masks are validated: the rest is natural
     cdef int jokers = popcount(mask & <uint64_t>JOKERS)
     cdef int n_cards = popcount(natural) + jokers
-    cdef int j, h, r, t, s, lo, hi, cost, best, hi_s, cnt, x1, x2
+    cdef int j, h, r, t, s, lo, hi, cost, best, hi_s, cnt, x1, x2, k
     cdef bint small
     cdef uint32_t a, b, c, d, present, ge2, ge3, ge4, lane, need, pair, rest
     cdef uint32_t uniq[4]
@@ -213,36 +213,20 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
     ge3 = (a & b & (c | d)) | (c & d & (a | b))
     ge4 = a & b & c & d
 
-    if cat == CH_PAIR:
-        if h < 2:
+    if cat == CH_PAIR or cat == CH_TRIPS:
+        k = 2 if cat == CH_PAIR else 3        # cards of the named rank; 5 - k kickers
+        if h < k:
             return False
         if small:
-            if ge3 or (ge2 & (ge2 - 1)):
+            if (ge3 if k == 2 else ge4) or (ge2 & (ge2 - 1)):
                 return False
-            if nprim == 0:
-                return ge2 != 0 or jokers >= 1
-            return (ge2 & ~(1u << p1)) == 0 and \
-                popcount((present & ~(1u << p1)) | named) <= h - 2
+            rest = (1u << p1) if nprim else (ge2 if ge2 else present & (~present + 1))
+            return (ge2 & ~rest) == 0 and popcount((present & ~rest) | named) <= h - k
         if nprim == 0:
             x1 = ch_top_count(present, ge2, ge3, ge4)
-            return ch_rank_cost(x1, 2) + ch_short(3, popcount(present) - (x1 > 0)) <= j
-        return ch_kicker_cost(2, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 3) <= j
-
-    if cat == CH_TRIPS:
-        if h < 3:
-            return False
-        if small:
-            if ge4 or (ge2 & (ge2 - 1)):
-                return False
-            if nprim == 0:
-                rest = ge2 if ge2 else (present & (~present + 1))
-                return popcount(present & ~rest) <= h - 3
-            return (ge2 & ~(1u << p1)) == 0 and \
-                popcount((present & ~(1u << p1)) | named) <= h - 3
-        if nprim == 0:
-            x1 = ch_top_count(present, ge2, ge3, ge4)
-            return ch_rank_cost(x1, 3) + ch_short(2, popcount(present) - (x1 > 0)) <= j
-        return ch_kicker_cost(3, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 2) <= j
+            return ch_rank_cost(x1, k) + ch_short(5 - k, popcount(present) - (x1 > 0)) <= j
+        return ch_kicker_cost(k, popcount(natural & RANK_COLUMN[p1]), p1, named, present,
+                              5 - k) <= j
 
     if cat == CH_QUADS:
         if h < 4:

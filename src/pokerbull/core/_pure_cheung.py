@@ -189,36 +189,19 @@ def cheung_holds(cat: int, nprim: int, p1: int, p2: int, named: int, suit: int, 
                 return True
         return False
 
-    if cat == PAIR:
-        if h < 2:
+    if cat == PAIR or cat == TRIPS:
+        k = 2 if cat == PAIR else 3          # cards of the named rank; 5 - k kickers
+        if h < k:
             return False
         if small:
-            if ge3 or (ge2 & (ge2 - 1)):
+            if (ge3 if k == 2 else ge4) or (ge2 & (ge2 - 1)):
                 return False
-            if nprim == 0:
-                return bool(ge2) or jokers >= 1
-            return ge2 & ~(1 << p1) == 0 and \
-                ((present & ~(1 << p1)) | named).bit_count() <= h - 2
+            t = (1 << p1) if nprim else (ge2 if ge2 else present & -present)
+            return ge2 & ~t == 0 and ((present & ~t) | named).bit_count() <= h - k
         if nprim == 0:
             x1, _ = _top_counts(present, ge2, ge3, ge4)
-            return _rank_cost(x1, 2) + max(0, 3 - present.bit_count() + (x1 > 0)) <= j
-        return _kicker_cost(2, counts[p1], p1, named, present, 3) <= j
-
-    if cat == TRIPS:
-        if h < 3:
-            return False
-        if small:
-            if ge4 or (ge2 & (ge2 - 1)):
-                return False
-            if nprim == 0:
-                t = ge2 if ge2 else (present & -present)
-                return (present & ~t).bit_count() <= h - 3
-            return ge2 & ~(1 << p1) == 0 and \
-                ((present & ~(1 << p1)) | named).bit_count() <= h - 3
-        if nprim == 0:
-            x1, _ = _top_counts(present, ge2, ge3, ge4)
-            return _rank_cost(x1, 3) + max(0, 2 - present.bit_count() + (x1 > 0)) <= j
-        return _kicker_cost(3, counts[p1], p1, named, present, 2) <= j
+            return _rank_cost(x1, k) + max(0, 5 - k - present.bit_count() + (x1 > 0)) <= j
+        return _kicker_cost(k, counts[p1], p1, named, present, 5 - k) <= j
 
     if cat == QUADS:
         if h < 4:
@@ -344,7 +327,40 @@ def primary_choices(cat: int, prims: list[int]) -> range | tuple[int, ...]:
     return tuple(r for r in range(12, -1, -1) if r not in prims)
 
 
-class CheungKernel:
+class KernelInputs:
+    """Input checks shared by the pure kernels (``self.allowed``, ``self.n``)."""
+
+    allowed: int
+    n: int
+
+    def _valid(self, mask: int) -> int:
+        if mask & ~self.allowed:
+            raise ValueError(f"pool mask {mask:#x} has cards these rules do not have: "
+                             f"{mask & ~self.allowed:#x}")
+        return mask
+
+    def _index(self, c: int) -> int:
+        if not 0 <= c < self.n:
+            raise ValueError(f"call index {c} is outside the ladder (0..{self.n - 1})")
+        return c
+
+    def _valid_array(self, masks: np.ndarray) -> list[int]:
+        if masks.size:
+            self._valid(int(np.bitwise_or.reduce(masks)))
+        return [int(m) for m in masks]
+
+    def _pairs(self, masks: np.ndarray, calls: np.ndarray) -> zip:
+        """(mask, call index) pairs of a batch, checked."""
+        values = self._valid_array(masks)
+        if len(calls) != len(values):
+            raise ValueError(f"{len(calls)} calls for {len(values)} masks")
+        indices = calls.tolist()
+        if any(not 0 <= c < self.n for c in indices):
+            raise ValueError(f"call indices must lie in 0..{self.n - 1}")
+        return zip(values, indices)
+
+
+class CheungKernel(KernelInputs):
     """Checks Cheung calls against pools (pure Python); same interface as ``Kernel``."""
 
     def __init__(self, tables, simd: bool | None = None) -> None:
@@ -388,33 +404,11 @@ class CheungKernel:
         return cheung_holds(self.cat[c], self.nprim[c], self.p1[c], self.p2[c], self.named[c],
                             self.suit[c], self.tier[c], mask)
 
-    def _valid(self, mask: int) -> int:
-        if mask & ~self.allowed:
-            raise ValueError(f"pool mask {mask:#x} has cards these rules do not have: "
-                             f"{mask & ~self.allowed:#x}")
-        return mask
-
-    def _index(self, c: int) -> int:
-        if not 0 <= c < self.n:
-            raise ValueError(f"call index {c} is outside the ladder (0..{self.n - 1})")
-        return c
-
     def holds(self, c: int, mask: int) -> bool:
         return self.check(self._index(c), self._valid(mask))
 
-    def _valid_array(self, masks: np.ndarray) -> list[int]:
-        if masks.size:
-            self._valid(int(np.bitwise_or.reduce(masks)))
-        return [int(m) for m in masks]
-
     def holds_many(self, masks: np.ndarray, calls: np.ndarray) -> np.ndarray:
-        values = self._valid_array(masks)
-        if len(calls) != len(values):
-            raise ValueError(f"{len(calls)} calls for {len(values)} masks")
-        indices = calls.tolist()
-        if any(not 0 <= c < self.n for c in indices):
-            raise ValueError(f"call indices must lie in 0..{self.n - 1}")
-        return np.array([self.check(c, m) for m, c in zip(values, indices)], dtype=bool)
+        return np.array([self.check(c, m) for m, c in self._pairs(masks, calls)], dtype=bool)
 
     def holds_many_one(self, masks: np.ndarray, c: int) -> np.ndarray:
         c = self._index(c)
