@@ -210,6 +210,22 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
         uniq[3] = d & ~(a | b | c)
         return ch_high_or_flush(named, present, j, False, h, jokers, uniq)
 
+    if not small:
+        # the common named calls of a big pool first: a few popcounts each
+        if (cat == CH_PAIR or cat == CH_TRIPS) and nprim:
+            k = 2 if cat == CH_PAIR else 3
+            return ch_kicker_cost(k, popcount(natural & RANK_COLUMN[p1]), p1, named, present,
+                                  5 - k) <= j
+        if cat == CH_TWO_PAIR and nprim == 2:
+            cost = ch_rank_cost(popcount(natural & RANK_COLUMN[p1]), 2) + \
+                ch_rank_cost(popcount(natural & RANK_COLUMN[p2]), 2)
+            if named:
+                return cost + (0 if named & present else 1) <= j
+            return cost + (0 if present & ~((1u << p1) | (1u << p2)) else 1) <= j
+        if cat == CH_FULL_HOUSE and nprim == 2:
+            return ch_rank_cost(popcount(natural & RANK_COLUMN[p1]), 3) + \
+                ch_rank_cost(popcount(natural & RANK_COLUMN[p2]), 2) <= j
+
     ge3 = (a & b & (c | d)) | (c & d & (a | b))
     ge4 = a & b & c & d
 
