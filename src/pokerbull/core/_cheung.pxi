@@ -225,6 +225,13 @@ cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
         if cat == CH_FULL_HOUSE and nprim == 2:
             return ch_rank_cost(popcount(natural & RANK_COLUMN[p1]), 3) + \
                 ch_rank_cost(popcount(natural & RANK_COLUMN[p2]), 2) <= j
+        if cat == CH_FULL_HOUSE and nprim == 1:
+            # the pair: the rank other than the triplet's with the most cards
+            rest = ~(1u << p1)
+            ge3 = (a & b & (c | d)) | (c & d & (a | b))
+            return ch_rank_cost(popcount(natural & RANK_COLUMN[p1]), 3) + ch_rank_cost(
+                ch_top_count(present & rest, ge2 & rest, ge3 & rest, a & b & c & d & rest),
+                2) <= j
 
     ge3 = (a & b & (c | d)) | (c & d & (a | b))
     ge4 = a & b & c & d
@@ -420,6 +427,7 @@ ctypedef struct CheungData:
     const CheungCall* calls
     Py_ssize_t n
     const int64_t* keys
+    const int32_t* table      # hash of a key -> call index (-1: empty)
     int n_slots
     CheungSlot slots[12]
     int suit_rank[4]
@@ -428,15 +436,22 @@ ctypedef struct CheungData:
     uint64_t allowed
 
 
+DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
+
+
+cdef inline uint64_t ch_hash(int64_t key) noexcept nogil:
+    return (<uint64_t>key * 0x9E3779B97F4A7C15ULL) >> (64 - CH_HASH_BITS)
+
+
 cdef inline Py_ssize_t ch_find(const CheungData* D, int64_t key) noexcept nogil:
-    cdef Py_ssize_t lo = 0, hi = D.n, mid
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if D.keys[mid] < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+    """The index of the call with this order key (open addressing, linear probing)."""
+    cdef uint64_t h = ch_hash(key)
+    cdef int32_t i
+    while True:
+        i = D.table[h]
+        if i < 0 or D.keys[i] == key:
+            return i
+        h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
 
 
 cdef inline int ch_next_primary(int cat, int k, int p1, int r) noexcept nogil:
@@ -579,7 +594,20 @@ cdef class CheungKernel:
         for name in ("cat", "nprim", "p1", "p2", "suit", "tier", "named"):
             calls[name] = x[name]
         keys = np.ascontiguousarray(x["key"], dtype=np.int64)
-        self._arrays = (calls, keys)
+        if n * 2 > (1 << CH_HASH_BITS):
+            raise RuntimeError("cheung ladder too large for its key table")
+        table = np.full(1 << CH_HASH_BITS, -1, dtype=np.int32)
+        cdef int32_t[::1] tv = table
+        cdef const int64_t[::1] kv = keys
+        cdef Py_ssize_t c
+        cdef uint64_t h
+        for c in range(n):
+            h = ch_hash(kv[c])
+            while tv[h] >= 0:
+                h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
+            tv[h] = <int32_t>c
+        self._arrays = (calls, keys, table)
+        self.D.table = <const int32_t*>_data(table)
         self.simd = False
         self.D.calls = <const CheungCall*>_data(calls)
         self.D.keys = <const int64_t*>_data(keys)
