@@ -428,6 +428,7 @@ ctypedef struct CheungData:
     Py_ssize_t n
     const int64_t* keys
     const int32_t* table      # hash of a key -> call index (-1: empty)
+    const uint64_t* need      # per call: cards it needs some k of (bits 61-63: k, with jokers)
     int n_slots
     CheungSlot slots[12]
     int suit_rank[4]
@@ -573,6 +574,41 @@ cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
     return -1
 
 
+# need[c]: bits 61-63 hold k; no pool mask has those bits, so m & need[c] is the cards
+
+
+def _necessary(cat, nprim, p1, p2, named, suit):
+    """(cards, k) packed: any pool that makes the call holds at least k cards of
+    `cards` or jokers standing in (a pure necessary condition, never sufficient)."""
+    def column(r):
+        return int(RANK_COLUMN[r])
+    cards, k = 0, 0
+    ranks = [r for r in range(13) if named >> r & 1]
+    if cat in (CH_FLUSH, CH_STRAIGHT_FLUSH, CH_ROYAL) and suit >= 0:
+        cards, k = LANE << (16 * suit), 5
+    elif cat in (CH_PAIR, CH_TRIPS, CH_QUADS, CH_FIVE) and nprim:
+        cards = column(p1)
+        k = {CH_PAIR: 2, CH_TRIPS: 3, CH_QUADS: 4, CH_FIVE: 5}[cat]
+        for r in ranks:
+            cards |= column(r)
+        k += len(ranks)
+    elif cat in (CH_TWO_PAIR, CH_FULL_HOUSE) and nprim == 2:
+        cards, k = column(p1) | column(p2), (4 if cat == CH_TWO_PAIR else 5)
+        for r in ranks:
+            cards |= column(r)
+        k += len(ranks)
+    elif cat == CH_STRAIGHT and nprim:
+        for r in range(13):
+            if CH_STRAIGHTS[p1 - 3] >> r & 1:
+                cards |= column(r)
+        k = 5
+    elif cat in (CH_HIGH, CH_FLUSH) and ranks:
+        for r in ranks:
+            cards |= column(r)
+        k = len(ranks)
+    return cards | (k << 61)
+
+
 cdef class CheungKernel:
     """Checks Cheung calls against pools (compiled); the interface of ``Kernel``."""
 
@@ -606,8 +642,12 @@ cdef class CheungKernel:
             while tv[h] >= 0:
                 h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
             tv[h] = <int32_t>c
-        self._arrays = (calls, keys, table)
+        need = np.array([_necessary(*row) for row in zip(
+            x["cat"].tolist(), x["nprim"].tolist(), x["p1"].tolist(), x["p2"].tolist(),
+            x["named"].tolist(), x["suit"].tolist())], dtype=np.uint64)
+        self._arrays = (calls, keys, table, need)
         self.D.table = <const int32_t*>_data(table)
+        self.D.need = <const uint64_t*>_data(need)
         self.simd = False
         self.D.calls = <const CheungCall*>_data(calls)
         self.D.keys = <const int64_t*>_data(keys)
@@ -665,6 +705,8 @@ cdef class CheungKernel:
         cdef uint64_t seen = 0, m
         cdef int bad = 0
         cdef const CheungCall* table = self.D.calls
+        cdef const uint64_t* need = self.D.need
+        cdef uint64_t q
         with nogil:
             for i in range(n):
                 c = calls[i] if calls != NULL else one
@@ -673,7 +715,13 @@ cdef class CheungKernel:
                     c = 0
                 m = masks[i]
                 seen |= m
-                out[i] = ch_holds_call(&table[c], m)
+                # a necessary count first (most pairs of a random batch fail it,
+                # so its branch is predictable); the full check only past it
+                q = need[c]
+                if popcount(m & q) + popcount(m & <uint64_t>JOKERS) < <int>(q >> 61):
+                    out[i] = 0
+                else:
+                    out[i] = ch_holds_call(&table[c], m)
         if bad:
             raise ValueError(f"call indices must lie in 0..{self.D.n - 1}")
         self._valid(seen)
@@ -705,7 +753,8 @@ cdef class CheungKernel:
         cdef uint8_t[::1] res = out.view(np.uint8)
         with nogil:
             for c in range(self.D.n):
-                res[c] = ch_holds_call(&self.D.calls[c], mask)
+                res[c] = popcount(mask & self.D.need[c]) + popcount(mask & <uint64_t>JOKERS) \
+                    >= <int>(self.D.need[c] >> 61) and ch_holds_call(&self.D.calls[c], mask)
         return out
 
     def best(self, uint64_t mask):
