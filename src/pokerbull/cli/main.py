@@ -69,9 +69,9 @@ def _cheung_lineup(preset: str, bots: list, seed: int | None) -> list:
         return bots
     from ..bull.cheung_bots import CheungBot, CheungRandomBot
     kinds = {"cheung": CheungBot, "cheung-random": CheungRandomBot}
-    names = [b[0] for b in bots]
-    if all(n not in kinds for n in names):
-        bots = [("cheung", {}), ("cheung-random", {})]
+    from ..sim.simulate import DEFAULT_BOTS
+    if [b[0] for b in bots] == list(DEFAULT_BOTS) and not any(b[1] for b in bots):
+        bots = [("cheung", {}), ("cheung-random", {})]   # the default lineup, for cheung
     seeds = np.random.SeedSequence(seed).spawn(len(bots))
     out = []
     for (name, params), s in zip(bots, seeds):
