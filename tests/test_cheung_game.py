@@ -250,3 +250,18 @@ def test_bot_parameters_are_checked():
         pb.CheungBot(challenge_below=2)
     with pytest.raises(ValueError, match="samples"):
         pb.CheungBot(samples=0)
+
+
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+def test_compiled_loop_plays_whole_games_and_orders_the_bots():
+    from pokerbull.bull.cheung_bots import simulate_cheung
+    r = simulate_cheung(players=5, games=300, seed=3)
+    assert sum(r["seat_wins"]) == 300
+    # three odds bots and two random bots: the odds bots win far beyond their 60 %
+    assert r["bot_wins"]["cheung"] > 0.9 * 300
+    again = simulate_cheung(players=5, games=300, seed=3)
+    assert again == r                                   # the same seed, the same games
+    with pytest.raises(ValueError, match="or_higher"):
+        simulate_cheung(players=3, games=1, or_higher=True)
+    with pytest.raises(ValueError, match="unknown bots"):
+        simulate_cheung(players=3, games=1, bots=("evidence",))

@@ -121,3 +121,62 @@ class CheungRandomBot(Bot):
             return challenge
         calls = legal[:-1] if legal[-1] == challenge else legal
         return int(calls[int(self.rng.integers(0, min(self.reach, len(calls))))])
+
+
+# ---- the compiled loop ---------------------------------------------------------
+
+COMPILED_BOTS = {"cheung": (1, 0.4, 0.6), "cheung-random": (0, 0.3, 0.0)}
+"""The bots the compiled loop plays: kind, challenge threshold, raise threshold."""
+
+
+def simulate_cheung(players: int = 5, games: int = 1000, seed: Any = None,
+                    bots: tuple[str, ...] = ("cheung", "cheung-random"),
+                    samples: int = 12, **options: Any) -> dict[str, Any]:
+    """Complete games of Cheung's Poker Bull played inside the compiled core.
+
+    `bots` repeat round the table (``"cheung"``: the odds bot, from `samples`
+    draws of the unseen cards; ``"cheung-random"``: the random bot). Options are
+    the preset's (jokers, suit_order, ...; the variations or_higher, 5a and 5b
+    are not played by this loop). Returns the wins per seat and per bot.
+
+    >>> r = simulate_cheung(players=4, games=20, seed=1)
+    >>> sum(r["seat_wins"]), sorted(r["bot_wins"])
+    (20, ['cheung', 'cheung-random'])
+    """
+    from ..calls.cheung import certain_calls
+    from ..cards import deck_bits
+    from ..core import backend
+    from .rules import Rules
+    for name in ("or_higher", "jokers_leave_at", "recharge_at"):
+        if options.get(name):
+            raise ValueError(f"the compiled cheung loop does not play {name}; "
+                             f"use pb.simulate(..., engine='python')")
+    rules = Rules.preset("cheung", players=players, **options)
+    if backend.name != "cython":
+        raise ValueError("the compiled cheung loop needs the compiled core")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 64:
+        raise ValueError(f"samples must be 1..64, not {samples!r}")
+    unknown = [b for b in bots if b not in COMPILED_BOTS]
+    if not bots or unknown:
+        raise ValueError(f"unknown bots {unknown}; the compiled loop plays "
+                         f"{', '.join(COMPILED_BOTS)}")
+    lad = rules.ladder
+    most = rules.players * rules.start_cards
+    banned = np.zeros((most + 1, len(lad)), dtype=np.uint8)
+    for n in range(1, most + 1):
+        banned[n, list(certain_calls(lad, n))] = 1
+    seats = [bots[s % len(bots)] for s in range(players)]
+    kinds = [COMPILED_BOTS[b] for b in seats]
+    from ..core import _core
+    sim = _core.CheungSimulation(lad._kernel, banned.ravel(), short_calls(lad),
+                                 [1 << b for b in deck_bits(lad.allowed_mask)], players,
+                                 rules.start_cards, [k[0] for k in kinds], [k[1] for k in kinds],
+                                 [k[2] for k in kinds], samples)
+    start = np.random.default_rng(seed).integers(0, 2**63, dtype=np.uint64)
+    wins = sim.run(games, int(start))
+    per_bot: dict[str, int] = {}
+    for b, w in zip(seats, wins.tolist()):
+        per_bot[b] = per_bot.get(b, 0) + w
+    return {"seat_wins": wins.tolist(), "bot_wins": per_bot, "seats": seats, "games": games}

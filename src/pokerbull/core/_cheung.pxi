@@ -773,3 +773,213 @@ cdef class CheungKernel:
             for i in range(n):
                 res[i] = ch_best(&self.D, masks[i])
         return out
+
+
+# ---- Cheung's game played in the core: deals, bots and challenges without Python ----
+
+cdef inline uint64_t ch_rand(uint64_t* state) noexcept nogil:
+    """splitmix64: the loop's own stream, seeded from the caller's generator."""
+    cdef uint64_t z
+    state[0] += 0x9E3779B97F4A7C15ULL
+    z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline int ch_below(uint64_t* state, int n) noexcept nogil:
+    return <int>((ch_rand(state) >> 33) % <uint64_t>n)
+
+
+cdef class CheungSimulation:
+    """Complete games of Cheung's Poker Bull in the compiled core.
+
+    Bots (per seat): kind 0, the random bot (challenge with probability `a`,
+    else one of the lowest `reach` legal calls); kind 1, the odds bot (challenge
+    when the last call holds on fewer than `a` of `samples` draws of the unseen
+    cards, else the lowest plain call holding on at least `b` of them). Openings
+    never name a call certain for the cards in play (`banned`, per count)."""
+
+    cdef object kernel
+    cdef object _keep
+    cdef const uint8_t* banned     # [(max cards + 1) * n_calls]
+    cdef const int64_t* plain      # the calls a bot raises to, ascending
+    cdef Py_ssize_t n_plain
+    cdef const uint64_t* deck
+    cdef int n_deck
+    cdef int players
+    cdef int start
+    cdef int max_cards
+    cdef int kinds[64]
+    cdef double a[64]
+    cdef double b[64]
+    cdef int samples
+
+    def __init__(self, kernel, banned, plain, deck, players, start, kinds, a, b, samples=12):
+        if not 1 <= samples <= 64:
+            raise ValueError("samples must be 1..64")
+        if not 3 <= players <= 64:
+            raise ValueError("players must be 3..64")
+        self.kernel = kernel
+        banned = np.ascontiguousarray(banned, dtype=np.uint8)
+        plain = np.ascontiguousarray(plain, dtype=np.int64)
+        deck = np.ascontiguousarray(deck, dtype=np.uint64)
+        self._keep = (banned, plain, deck)
+        self.banned = <const uint8_t*>_data(banned)
+        self.plain = <const int64_t*>_data(plain)
+        self.n_plain = len(plain)
+        self.deck = <const uint64_t*>_data(deck)
+        self.n_deck = len(deck)
+        self.players = players
+        self.start = start
+        self.max_cards = players * start
+        self.samples = samples
+        for s in range(players):
+            self.kinds[s] = kinds[s]
+            self.a[s] = a[s]
+            self.b[s] = b[s]
+
+    def run(self, Py_ssize_t games, uint64_t seed):
+        """Play `games` games; the wins of each seat."""
+        wins = np.zeros(self.players, dtype=np.int64)
+        cdef int64_t[::1] w = wins
+        cdef Py_ssize_t g
+        cdef uint64_t state = seed
+        cdef CheungKernel k = <CheungKernel>self.kernel
+        with nogil:
+            for g in range(games):
+                w[self._game(&k.D, &state)] += 1
+        return wins
+
+    cdef int _game(self, const CheungData* D, uint64_t* state) noexcept nogil:
+        cdef int sizes[64]
+        cdef uint64_t hands[64]
+        cdef uint64_t cards[64]
+        cdef uint64_t draws[64]
+        cdef int p, live = self.players, starter = 1 % self.players, turn, total, i, j, t
+        cdef int last, caller, action, n_calls = <int>D.n
+        cdef uint64_t pool, tmp
+        for p in range(self.players):
+            sizes[p] = self.start
+        while live > 1:
+            total = 0
+            for p in range(self.players):
+                total += sizes[p]
+            # deal: a partial Fisher-Yates shuffle of the deck
+            for i in range(self.n_deck):
+                cards[i] = self.deck[i]
+            for i in range(total):
+                j = i + ch_below(state, self.n_deck - i)
+                tmp = cards[i]
+                cards[i] = cards[j]
+                cards[j] = tmp
+            i = 0
+            pool = 0
+            for p in range(self.players):
+                hands[p] = 0
+                for t in range(sizes[p]):
+                    hands[p] |= cards[i]
+                    i += 1
+                pool |= hands[p]
+            turn = starter
+            last = -1
+            caller = -1
+            while True:
+                action = self._decide(D, state, turn, hands[turn], sizes[turn], total, last,
+                                      cards, draws)
+                if action == n_calls:
+                    break
+                last = action
+                caller = turn
+                turn = (turn + 1) % self.players
+                while not sizes[turn]:
+                    turn = (turn + 1) % self.players
+            # the challenge: seat `turn` challenges `caller`
+            if ch_holds_call(&D.calls[last], pool):
+                p = turn
+            else:
+                p = caller
+            sizes[p] -= 1
+            if not sizes[p]:
+                live -= 1
+            starter = (turn + 1) % self.players
+            while not sizes[starter]:
+                starter = (starter + 1) % self.players
+        for p in range(self.players):
+            if sizes[p]:
+                return p
+        return 0
+
+    cdef int _decide(self, const CheungData* D, uint64_t* state, int seat, uint64_t own,
+                     int held, int total, int last, uint64_t* cards, uint64_t* draws) noexcept nogil:
+        cdef int n_calls = <int>D.n, kind = self.kinds[seat], i, j, s, hits, unseen, k
+        cdef int first = last + 1
+        cdef const uint8_t* banned = self.banned + <Py_ssize_t>total * n_calls
+        cdef Py_ssize_t lo, hi, mid
+        cdef uint64_t tmp, m
+        cdef int64_t c
+        cdef int others
+        if first >= n_calls:
+            return n_calls
+        if kind == 0:
+            if last >= 0 and ch_rand(state) < <uint64_t>(self.a[seat] * 18446744073709551615.0):
+                return n_calls
+            for i in range(64):
+                c = first + ch_below(state, 40)
+                if c >= n_calls:
+                    c = n_calls - 1
+                if last >= 0 or not banned[c]:
+                    return <int>c
+            return n_calls if last >= 0 else self._lowest_open(D, banned)
+        # the odds bot: draws of the unseen cards (cards not its own)
+        unseen = total - held
+        others = 0
+        for i in range(self.n_deck):
+            if not (self.deck[i] & own):
+                cards[others] = self.deck[i]
+                others += 1
+        for s in range(self.samples):
+            m = own
+            for i in range(unseen):
+                j = i + ch_below(state, others - i)
+                tmp = cards[i]
+                cards[i] = cards[j]
+                cards[j] = tmp
+                m |= cards[i]
+            draws[s] = m
+        if last >= 0:
+            hits = 0
+            for s in range(self.samples):
+                hits += ch_holds_call(&D.calls[last], draws[s])
+            if hits < self.a[seat] * self.samples:
+                return n_calls
+        # the lowest plain call above the last one holding often enough
+        lo, hi = 0, self.n_plain
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self.plain[mid] < first:
+                lo = mid + 1
+            else:
+                hi = mid
+        k = 0
+        while lo < self.n_plain and k < 12:
+            c = self.plain[lo]
+            lo += 1
+            if last < 0 and banned[c]:
+                continue
+            k += 1
+            hits = 0
+            for s in range(self.samples):
+                hits += ch_holds_call(&D.calls[c], draws[s])
+            if hits >= self.b[seat] * self.samples:
+                return <int>c
+        if last >= 0:
+            return n_calls
+        return self._lowest_open(D, banned)
+
+    cdef int _lowest_open(self, const CheungData* D, const uint8_t* banned) noexcept nogil:
+        cdef int c
+        for c in range(<int>D.n):
+            if not banned[c]:
+                return c
+        return 0
