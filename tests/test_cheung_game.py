@@ -265,3 +265,8 @@ def test_compiled_loop_plays_whole_games_and_orders_the_bots():
         simulate_cheung(players=3, games=1, or_higher=True)
     with pytest.raises(ValueError, match="unknown bots"):
         simulate_cheung(players=3, games=1, bots=("evidence",))
+
+
+def test_simulate_refuses_bots_that_do_not_play_cheung():
+    with pytest.raises(ValueError, match="do not play cheung"):
+        pb.simulate("cheung", games=2, players=3, seed=1)

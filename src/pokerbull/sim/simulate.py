@@ -282,6 +282,11 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
         rules = Rules.preset(preset, players=len(lineup), **options)
     else:
         raise ValueError(f"preset must be a preset name or Rules, not {type(preset).__name__}")
+    if rules.family == "cheung" and any(_is_built_in(b) for b in lineup):
+        raise ValueError("the built-in bots (random, probability, evidence) read chance tables "
+                         "of the at-least and holdem ladders and do not play cheung: give "
+                         "pb.CheungBot / pb.CheungRandomBot, or play in the compiled core with "
+                         "pokerbull.bull.cheung_bots.simulate_cheung")
     return rules, lineup
 
 
