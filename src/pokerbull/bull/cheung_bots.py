@@ -145,15 +145,17 @@ def simulate_cheung(players: int = 5, games: int = 1000, seed: Any = None,
     """
     from ..calls.cheung import certain_calls
     from ..cards import deck_bits
-    from ..core import backend
     from .rules import Rules
     for name in ("or_higher", "jokers_leave_at", "recharge_at"):
         if options.get(name):
             raise ValueError(f"the compiled cheung loop does not play {name}; "
                              f"use pb.simulate(..., engine='python')")
     rules = Rules.preset("cheung", players=players, **options)
-    if backend.name != "cython":
-        raise ValueError("the compiled cheung loop needs the compiled core")
+    try:
+        from ..core import _core
+    except ImportError:
+        raise ValueError("the compiled cheung loop needs the compiled core, which is not "
+                         "built here") from None
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 64:
@@ -169,8 +171,9 @@ def simulate_cheung(players: int = 5, games: int = 1000, seed: Any = None,
         banned[n, list(certain_calls(lad, n))] = 1
     seats = [bots[s % len(bots)] for s in range(players)]
     kinds = [COMPILED_BOTS[b] for b in seats]
-    from ..core import _core
-    sim = _core.CheungSimulation(lad._kernel, banned.ravel(), short_calls(lad),
+    kernel = lad._kernel if isinstance(lad._kernel, _core.CheungKernel) else \
+        _core.CheungKernel(lad.tables)          # the loop runs compiled whatever the backend
+    sim = _core.CheungSimulation(kernel, banned.ravel(), short_calls(lad),
                                  [1 << b for b in deck_bits(lad.allowed_mask)], players,
                                  rules.start_cards, [k[0] for k in kinds], [k[1] for k in kinds],
                                  [k[2] for k in kinds], samples)
