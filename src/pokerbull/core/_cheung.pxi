@@ -504,12 +504,14 @@ cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
     cdef int most = ch_top_count(by_count[1], by_count[2], by_count[3], by_count[4]) + jokers
     cdef int suited = ch_max_lane(a, b, c, d) + jokers
     cdef int spread = popcount(by_count[1]) + jokers
+    cdef int two_most = most + ch_second_count(by_count[1], by_count[2], by_count[3],
+                                               by_count[4])   # jokers counted once
     for si in range(D.n_slots):
         cat = D.slots[si].cat
         # necessary counts first: most slots fail here without a check
         if (cat == CH_FIVE and most < 5) or (cat == CH_QUADS and most < 4) or \
                 ((cat == CH_FLUSH or cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL) and suited < 5) or \
-                (cat == CH_STRAIGHT and spread < 5):
+                (cat == CH_STRAIGHT and spread < 5) or (cat == CH_FULL_HOUSE and two_most < 5):
             continue
         low = D.slots[si].tiers[0]
         if not ch_holds(cat, 0, -1, -1, 0, -1, low, mask):
