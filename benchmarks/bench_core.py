@@ -23,10 +23,9 @@ from pathlib import Path
 import numpy as np
 
 import pokerbull as pb
-from pokerbull.core import _pure
-from pokerbull.calls.families import FAMILY_BUILDERS
-from pokerbull.calls.ladder import Ladder, family_names
+from pokerbull.calls.ladder import FAMILY_BUILDERS, Ladder, family_names
 from pokerbull.calls.spec import MAX_GROUPS
+from pokerbull.core import _pure
 
 PAIRS = 10_000_000
 POOL_CARDS = 14

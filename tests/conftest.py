@@ -7,9 +7,8 @@ import importlib
 import pytest
 
 import pokerbull as pb
+from pokerbull.calls.ladder import FAMILY_BUILDERS, Ladder, family_names
 from pokerbull.core import _pure
-from pokerbull.calls.families import FAMILY_BUILDERS
-from pokerbull.calls.ladder import Ladder, family_names
 
 try:
     _core = importlib.import_module("pokerbull.core._core")

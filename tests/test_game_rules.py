@@ -24,7 +24,7 @@ def test_preset_table(preset, family, start, limit, growth, starter):
 
 
 def test_preset_names():
-    assert pb.preset_names() == ("pagat", "pagat-wild", "pagat-five", "holdem")
+    assert pb.preset_names() == ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung")
 
 
 def test_options_resolve_and_print():

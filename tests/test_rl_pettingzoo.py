@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
+from pokerbull.bull.rules import PRESETS as PRESET_RULES
 from pokerbull.protocol import IllegalAction
 
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
@@ -18,11 +19,13 @@ from pettingzoo.test import api_test, seed_test
 from pokerbull.rl import pettingzoo_env
 
 PRESETS = pb.preset_names()
+PRESET_TABLE = PRESET_RULES
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_api_test(preset, players):
+    players = max(players, PRESET_TABLE[preset].min_players)   # cheung seats 3 at least
     api_test(pettingzoo_env(preset, players=players), num_cycles=1000)
 
 

@@ -11,8 +11,9 @@ every state follows :class:`GameState` (see docs/architecture.md).
 """
 
 from . import cheat, protocol, roulette
-from .bull import (Bot, CallMade, Challenge, Deal, EvidenceBot, Game, HandResult, IllegalAction,
-                   Observation, ProbabilityBot, RandomBot, Reveal, Rules, make_bot, preset_names)
+from .bull import (Bot, CallMade, Challenge, CheungBot, CheungRandomBot, Deal, EvidenceBot, Game,
+                   HandResult, IllegalAction, Observation, ProbabilityBot, RandomBot, Reveal,
+                   Rules, make_bot, preset_names)
 from .bull.results import SimulationResult
 from .calls import Call, Ladder, Odds, family_names, ladder, odds
 from .cards import Card, Pool
@@ -25,9 +26,10 @@ from .solve import Solution, exploitability, solve
 __version__ = "0.1.0"
 
 __all__ = [
-    "Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "EvidenceBot", "Game", "GameState",
-    "HandRank", "HandResult", "IllegalAction", "Ladder", "Observation", "Odds", "Pool",
-    "ProbabilityBot", "RandomBot", "Reveal", "Rules", "SimulationResult", "Solution", "Wing",
-    "__version__", "backend", "cheat", "evaluate", "evaluate_cards", "evaluate_counts",
-    "evaluate_many", "exploitability", "family_names", "ladder", "make_bot", "odds",
-    "preset_names", "protocol", "roulette", "simulate", "solve", "tournament"]
+    "Bot", "Call", "CallMade", "Card", "Challenge", "CheungBot", "CheungRandomBot", "Deal",
+    "EvidenceBot", "Game", "GameState", "HandRank", "HandResult", "IllegalAction", "Ladder",
+    "Observation", "Odds", "Pool", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
+    "SimulationResult", "Solution", "Wing", "__version__", "backend", "cheat", "evaluate",
+    "evaluate_cards", "evaluate_counts", "evaluate_many", "exploitability", "family_names",
+    "ladder", "make_bot", "odds", "preset_names", "protocol", "roulette", "simulate", "solve",
+    "tournament"]

@@ -12,7 +12,8 @@ from functools import partial
 from typing import Any
 
 from ..protocol import Wing
-from .bots import BUILT_IN, Bot, EvidenceBot, ProbabilityBot, RandomBot, make_bot
+from .bots import Bot, EvidenceBot, ProbabilityBot, RandomBot, bot_kinds, make_bot
+from .cheung_bots import CheungBot, CheungRandomBot
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)
 from .rules import Rules, preset_names
@@ -25,11 +26,11 @@ def new_game(preset: str = "pagat", *, players: int = 4, seed: Any = None, **opt
 
 
 WING = Wing(name="bull", title="Poker Bull", new_game=new_game,
-            bots={name: partial(make_bot, name) for name in BUILT_IN},
+            bots={name: partial(make_bot, name) for name in bot_kinds()},
             default_bots=("random", "probability", "evidence"), min_players=2,
             presets=preset_names(), simulate=simulate,
             label=lambda bot: label(_resolve_bot(bot)))
 
-__all__ = ["Bot", "CallMade", "Challenge", "Deal", "EvidenceBot", "Game", "HandResult",
+__all__ = ["Bot", "CallMade", "CheungBot", "CheungRandomBot", "Challenge", "Deal", "EvidenceBot", "Game", "HandResult",
            "IllegalAction", "Observation", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
            "WING", "make_bot", "new_game", "preset_names"]

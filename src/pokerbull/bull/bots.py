@@ -308,6 +308,13 @@ BOTS = BUILT_IN
 """Built-in bots by name (the name ``pokerbull play`` uses)."""
 
 
+def bot_kinds() -> dict[str, type[Bot]]:
+    """Every bot :func:`make_bot` knows by name: the built-in bots of the compiled loop
+    (:data:`BUILT_IN`) and Cheung's own (cheung, cheung-random)."""
+    from .cheung_bots import CheungBot, CheungRandomBot
+    return {**BUILT_IN, CheungBot.name: CheungBot, CheungRandomBot.name: CheungRandomBot}
+
+
 def make_bot(spec: str | Bot, seed: Any = None, **params: Any) -> Bot:
     """A bot from a built-in name (with parameters as keywords) or a Bot as given.
 
@@ -321,16 +328,17 @@ def make_bot(spec: str | Bot, seed: Any = None, **params: Any) -> Bot:
         if params or seed is not None:
             raise ValueError("parameters and seeds go with a bot's name, not with a Bot object")
         return spec
-    if not isinstance(spec, str) or spec not in BUILT_IN:
-        raise ValueError(f"unknown bot {spec!r}; built-in bots: {', '.join(BUILT_IN)} "
+    kinds = bot_kinds()
+    if not isinstance(spec, str) or spec not in kinds:
+        raise ValueError(f"unknown bot {spec!r}; built-in bots: {', '.join(kinds)} "
                          f"(or pass a pokerbull.Bot)")
-    kind = BUILT_IN[spec]
+    kind = kinds[spec]
     accepted = [name for name in inspect.signature(kind).parameters if name != "seed"]
     for key in params:
         if key not in accepted:
             raise ValueError(f"bot {spec!r} has no parameter {key!r}: its parameters are "
                              f"{', '.join(accepted)}")
-    if kind is RandomBot:
+    if "seed" in inspect.signature(kind).parameters:
         if isinstance(seed, np.random.SeedSequence):
             seed = np.random.default_rng(seed)
         params["seed"] = seed

@@ -35,9 +35,9 @@ from typing import Any
 
 import numpy as np
 
-from ..calls.families import FAMILY_BUILDERS
-from ..calls.ladder import Call, Ladder, family_names
-from ..cards import Pool, deck_bits
+from ..calls.cheung import certain_calls
+from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
+from ..cards import JOKER_MASK, Pool, deck_bits
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
@@ -235,6 +235,7 @@ class Observation:
     last_result: HandResult | None
     winner: int | None
     rules: Rules = field(repr=False)
+    banned: frozenset[int] = frozenset()   # opening calls certain for the cards in play
 
     @property
     def last_call(self) -> Call | None:
@@ -246,6 +247,8 @@ class Observation:
             return []
         lad = self.rules.ladder
         last = self.last_call
+        if last is None and self.banned:
+            return _all_but(len(lad), self.banned)
         actions = list(range(lad.first_raise_index(None if last is None else last.index), len(lad)))
         if last is not None:
             actions.append(len(lad))
@@ -253,9 +256,12 @@ class Observation:
 
     def action_mask(self) -> np.ndarray:
         """int8 mask over the action space (ladder indices, then the challenge)."""
-        mask = np.zeros(len(self.rules.ladder) + 1, np.int8)
-        mask[self.legal_actions()] = 1
-        return mask
+        lad = self.rules.ladder
+        if self.to_play != self.seat or self.winner is not None:
+            return np.zeros(len(lad) + 1, np.int8)
+        last = self.last_call
+        return _mask_of(len(lad), lad.first_raise_index(None if last is None else last.index),
+                        last is not None, self.banned)
 
     def describe(self) -> str:
         """The table as this seat sees it, in a few lines for a person.
@@ -314,6 +320,27 @@ def _observation_array(rules: Rules, seat: int, to_play: int, starter: int,
     return out
 
 
+def _mask_of(n_calls: int, first: int, challenge: bool, banned: frozenset[int]) -> np.ndarray:
+    """The action mask: calls from `first` up (less the banned ones), then the challenge."""
+    mask = np.zeros(n_calls + 1, np.int8)
+    mask[first:n_calls] = 1
+    if banned:
+        mask[sorted(banned)] = 0
+    mask[n_calls] = challenge
+    return mask
+
+
+def _all_but(n: int, banned: frozenset[int]) -> list[int]:
+    """0..n-1 without the banned indices, built from runs (cheap for a big ladder)."""
+    out: list[int] = []
+    start = 0
+    for b in sorted(banned):
+        out += range(start, b)
+        start = b + 1
+    out += range(start, n)
+    return out
+
+
 _CARD_INDEX: dict[int, dict[int, int]] = {}
 
 
@@ -368,7 +395,8 @@ class Game:
     __slots__ = ("rules", "_lad", "_n_calls", "_raise_start", "_holds", "_players", "_step",
                  "_change", "_limit", "_deck_bits", "_manual", "_core", "_sizes", "_hands",
                  "_hand_no", "_starter", "_to_play", "_last", "_last_caller", "_calls",
-                 "_history", "_deal_at", "_winner", "_first_starter", "_rng", "_rng_state")
+                 "_history", "_deal_at", "_winner", "_first_starter", "_rng", "_rng_state",
+                 "_banned", "_jokers_gone", "_recharged")
 
     CHANCE_PLAYER = CHANCE_PLAYER
     TERMINAL_PLAYER = TERMINAL_PLAYER
@@ -434,6 +462,9 @@ class Game:
         self._first_starter = 0
         self._rng = rng
         self._rng_state = None
+        self._banned: frozenset[int] = frozenset()   # opening calls certain for the cards in play
+        self._jokers_gone = False                    # cheung 5a has taken the jokers out
+        self._recharged = False                      # cheung 5b has happened
 
     # ---- reading the state
     @property
@@ -529,6 +560,8 @@ class Game:
         """Every call the seat to play may make now, lowest first."""
         if self._to_play < 0:
             return ()
+        if self._last < 0 and self._banned:
+            return tuple(c for c in self._lad.calls if c.index not in self._banned)
         return self._lad.calls[self._raise_start[self._last] if self._last >= 0 else 0:]
 
     def _seat(self, seat: object) -> int:
@@ -567,6 +600,9 @@ class Game:
         """The resolved call if the seat to play (or `seat`) may make it now, else IllegalAction."""
         self._check_turn(seat)
         c = self._resolve(call)
+        if self._last < 0 and c.index in self._banned:
+            raise IllegalAction(f"{c} is certain with {sum(self._sizes)} cards in play: an "
+                                f"opening call may not be certain")
         if self._last >= 0 and c.index < self._raise_start[self._last]:
             last = self._lad.calls[self._last]
             if self._raise_start[self._last] >= self._n_calls:
@@ -632,6 +668,8 @@ class Game:
         for h in hands:
             mask |= h
         held = self._holds(index, mask)
+        if not held and self.rules.or_higher:
+            held = self._lad._kernel.best(mask) > index   # a higher call holds
         loser = challenger if held else caller
         size = sizes[loser] + self._change
         eliminated = None
@@ -652,6 +690,7 @@ class Game:
                 starter = caller if held else challenger
             else:  # "after-challenger"
                 starter = self._next_live(challenger)
+            self._cheung_thresholds(sizes)
         pool = _pool(mask)
         self._history += (
             Challenge(hand_no, challenger, caller, call),
@@ -671,6 +710,20 @@ class Game:
             self._to_play = CHANCE_PLAYER
         else:
             self._deal_random(starter)
+
+    def _cheung_thresholds(self, sizes: list[int]) -> None:
+        """Variations 5a and 5b: the first time the cards in play fall to their
+        number, the jokers leave the deck / every live seat gets one more card."""
+        rules = self.rules
+        total = sum(sizes)
+        if rules.jokers_leave_at and not self._jokers_gone and total <= rules.jokers_leave_at:
+            self._jokers_gone = True
+            self._deck_bits = [b for b in self._deck_bits if not b & JOKER_MASK]
+        if rules.recharge_at and not self._recharged and total <= rules.recharge_at:
+            self._recharged = True
+            for s in range(self._players):
+                if sizes[s]:
+                    sizes[s] += 1
 
     # ---- dealing
     def _live_rng(self) -> np.random.Generator:
@@ -696,6 +749,9 @@ class Game:
         self._to_play = starter
         self._deal_at = len(self._history)
         self._history.append(Deal(self._hand_no, starter, tuple(map(_pool, hands))))
+        if self.rules.family == "cheung":
+            deck = self._lad.allowed_mask & ~(JOKER_MASK if self._jokers_gone else 0)
+            self._banned = frozenset(certain_calls(self._lad, sum(self._sizes), deck))
 
     def verify_deal(self, hands: Sequence[Any]) -> list[int]:
         """The hands as masks if they are a legal deal for the next hand, else IllegalAction.
@@ -715,7 +771,7 @@ class Game:
         if len(hands) != self._players:
             raise IllegalAction(f"a deal needs one entry per seat: {self._players}, "
                                 f"not {len(hands)}")
-        allowed = self._lad.allowed_mask
+        allowed = self._lad.allowed_mask & ~(JOKER_MASK if self._jokers_gone else 0)
         masks: list[int] = []
         seen = 0
         for seat, entry in enumerate(hands):
@@ -780,16 +836,19 @@ class Game:
     def action_mask(self, seat: int | None = None) -> np.ndarray:
         """int8 mask over the action space: 1 for each legal action of `seat`
         (default: the seat to play; all zeros for any other seat)."""
-        mask = np.zeros(self._n_calls + 1, np.int8)
-        if seat is None or self._seat(seat) == self._to_play:
-            mask[self.legal_actions()] = 1
-        return mask
+        if self._to_play < 0 or not (seat is None or self._seat(seat) == self._to_play):
+            return np.zeros(self._n_calls + 1, np.int8)
+        last = self._last
+        return _mask_of(self._n_calls, self._raise_start[last] if last >= 0 else 0, last >= 0,
+                        self._banned if last < 0 else frozenset())
 
     def legal_actions(self) -> list[int]:
         """Sorted legal action ids: the ladder indices of every raise, then the challenge."""
         if self._to_play < 0:
             return []
         if self._last < 0:
+            if self._banned:
+                return _all_but(self._n_calls, self._banned)
             return list(range(self._n_calls))
         return list(range(self._raise_start[self._last], self._n_calls + 1))
 
@@ -822,7 +881,7 @@ class Game:
         a = action if type(action) is int else self._action(action)
         last = self._last
         if self._to_play >= 0 and 0 <= a < self._n_calls \
-                and (last < 0 or a >= self._raise_start[last]):
+                and (a >= self._raise_start[last] if last >= 0 else a not in self._banned):
             self._apply_call(a)       # the hot path: a legal raise
         elif a == self._n_calls and self._to_play >= 0 and last >= 0:
             self._apply_challenge()
@@ -883,6 +942,9 @@ class Game:
         g._deal_at = self._deal_at
         g._winner = self._winner
         g._first_starter = self._first_starter
+        g._banned = self._banned
+        g._jokers_gone = self._jokers_gone
+        g._recharged = self._recharged
         # A snapshot of the generator's state, turned back into a generator only
         # if the copy deals: copying a numpy generator costs more than a call.
         g._rng = None
@@ -896,7 +958,7 @@ class Game:
         last_result = next((r for r in reversed(self._history) if type(r) is HandResult), None)
         return Observation(seat, self._hand_no, _pool(self._hands[seat]), tuple(self._sizes),
                            self.to_play, self.starter, self.calls, last_result,
-                           self.winner, self.rules)
+                           self.winner, self.rules, self._banned)
 
     def log_for(self, seat: int) -> list[str]:
         """Every event so far in words, as `seat` may see it (its own cards, no one else's).
@@ -925,7 +987,8 @@ class Game:
     def _key(self) -> tuple:
         return (self.rules, self._lad.key, self._manual, tuple(self._sizes), tuple(self._hands),
                 self._hand_no, self._starter, self._to_play, self._last, self._last_caller,
-                tuple(self._calls), self._winner, self._first_starter)
+                tuple(self._calls), self._winner, self._first_starter, self._jokers_gone,
+                self._recharged)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -55,6 +55,18 @@ class Preset:
     first_starter: int | str = 0
     family_options: tuple[tuple[str, Any], ...] = ()
     source: str = ""
+    min_players: int = 2
+    extra_options: tuple[str, ...] = ()   # options of this preset beyond OPTION_NAMES
+
+
+# Cheung's game: the family's options and the seed's variations 4, 5a and 5b
+CHEUNG_FAMILY_OPTIONS = ("jokers", "suit_order", "joker_order", "royal_over_five")
+VARIATION_OPTIONS = ("or_higher", "jokers_leave_at", "recharge_at")
+
+
+def _cheung_start(players: int) -> int:
+    """Five cards each; four with seven or more players (seed 001)."""
+    return 4 if players >= 7 else 5
 
 
 PRESETS: dict[str, Preset] = {
@@ -70,9 +82,13 @@ PRESETS: dict[str, Preset] = {
         Preset("holdem", "holdem", 4, "grow", 5, "winner",
                source="seed 002: X cards to start (default 4), the loser gains a card, "
                       "out at y + 1 (y default 5); the winner of the challenge starts"),
-        # Cheung's game (seed 001) joins this table once its ladder exists:
-        # start_cards=lambda n: 4 if n >= 7 else 5, growth "shrink",
-        # next_starter "after-challenger", first_starter 1, family options.
+        Preset("cheung", "cheung", _cheung_start, "shrink", None, "after-challenger",
+               first_starter=1, min_players=3,
+               extra_options=CHEUNG_FAMILY_OPTIONS + VARIATION_OPTIONS,
+               source="seed 001: five cards (four with seven or more players), the loser is "
+                      "dealt one card fewer, out at none; the seat after the challenger "
+                      "starts; the seat after the dealer (seat 0) starts the first hand; "
+                      "an opening call may not be certain"),
     )
 }
 
@@ -115,6 +131,9 @@ class Rules:
     direction: str
     first_starter: int | str
     family_options: tuple[tuple[str, Any], ...] = ()
+    or_higher: bool = False      # cheung variation 4: a higher call holding also counts
+    jokers_leave_at: int = 0     # cheung 5a: jokers leave once cards in play fall to this
+    recharge_at: int = 0         # cheung 5b: one more card each, once, at this many in play
     deck_size: int = field(init=False, default=0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -141,6 +160,10 @@ class Rules:
             if not 0 <= first < players:
                 raise ValueError(f"{where}: first_starter must be a seat 0..{players - 1} "
                                  f"or 'random', not {first}")
+        preset = PRESETS.get(where)
+        if preset is not None and players < preset.min_players:
+            raise ValueError(f"{where}: players must be {preset.min_players} to {MAX_PLAYERS}, "
+                             f"not {players}")
         # plain ints from here on (NumPy integers are welcome as input)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "start_cards", start)
@@ -152,6 +175,36 @@ class Rules:
         if need > deck:
             raise ValueError(f"{where} with {players} players could need {need} cards "
                              f"({players} players x {limit}), but the deck holds {deck}")
+        self._check_variations(preset, players, start, deck)
+
+    def _check_variations(self, preset: Preset | None, players: int, start: int,
+                          deck: int) -> None:
+        where = self.preset_name
+        allowed = preset.extra_options if preset is not None else ()
+        if not isinstance(self.or_higher, bool):
+            raise ValueError(f"{where}: or_higher must be True or False, not {self.or_higher!r}")
+        leave = _whole(self.jokers_leave_at, "jokers_leave_at")
+        recharge = _whole(self.recharge_at, "recharge_at")
+        for name, value in (("or_higher", self.or_higher), ("jokers_leave_at", leave),
+                            ("recharge_at", recharge)):
+            if value and name not in allowed:
+                raise ValueError(f"{where}: {name} is an option of cheung's game, not of {where}")
+        total = players * start
+        jokers = (self.ladder.allowed_mask >> 13 & 1) + (self.ladder.allowed_mask >> 29 & 1)
+        if leave:
+            if not jokers:
+                raise ValueError(f"{where}: jokers_leave_at={leave}, but this deck has no jokers")
+            if not 1 <= leave < total:
+                raise ValueError(f"{where}: jokers_leave_at must be 1..{total - 1} (cards in "
+                                 f"play start at {total}), not {leave}")
+        if recharge:
+            if not 1 <= recharge < total:
+                raise ValueError(f"{where}: recharge_at must be 1..{total - 1} (cards in play "
+                                 f"start at {total}), not {recharge}")
+            room = deck - (jokers if leave else 0)
+            if recharge + players > room:
+                raise ValueError(f"{where}: a recharge at {recharge} cards could need "
+                                 f"{recharge + players} cards, but the deck holds {room}")
 
     # -- building
     @classmethod
@@ -173,11 +226,21 @@ class Rules:
     def _resolve(cls, name: str, options: dict[str, Any]) -> Rules:
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
-        unknown = sorted(set(options) - set(OPTION_NAMES))
+        p = PRESETS[name]
+        known = OPTION_NAMES + p.extra_options
+        unknown = sorted(set(options) - set(known))
         if unknown:
             raise ValueError(f"{name}: unknown option{'s' * (len(unknown) > 1)} "
-                             f"{', '.join(map(repr, unknown))}; known: {', '.join(OPTION_NAMES)}")
-        p = PRESETS[name]
+                             f"{', '.join(map(repr, unknown))}; known: {', '.join(known)}")
+        family_options = p.family_options
+        given = {k: options[k] for k in CHEUNG_FAMILY_OPTIONS if k in options}
+        if p.family == "cheung":
+            from ..calls.ladder import FAMILY_BUILDERS
+            import inspect
+            params = inspect.signature(FAMILY_BUILDERS["cheung"]).parameters
+            merged = {k: params[k].default for k in CHEUNG_FAMILY_OPTIONS} | given
+            family_options = tuple(sorted(merged.items()))
+        variations = {k: options[k] for k in VARIATION_OPTIONS if k in options}
         players = options.get("players", DEFAULT_PLAYERS)
         growth = options.get("growth", p.growth)
         start = options.get("start_cards")
@@ -197,7 +260,7 @@ class Rules:
                    next_starter=options.get("next_starter", p.next_starter),
                    direction=options.get("direction", p.direction),
                    first_starter=options.get("first_starter", p.first_starter),
-                   family_options=p.family_options)
+                   family_options=family_options, **variations)
 
     # -- derived facts
     @cached_property
@@ -233,7 +296,12 @@ class Rules:
 
     def options(self) -> dict[str, Any]:
         """The resolved options as keywords: ``Rules.preset(name, **options())``."""
-        return {k: getattr(self, k) for k in OPTION_NAMES}
+        out = {k: getattr(self, k) for k in OPTION_NAMES}
+        extra = PRESETS[self.preset_name].extra_options if self.preset_name in PRESETS else ()
+        family = dict(self.family_options)
+        for k in extra:
+            out[k] = family[k] if k in family else getattr(self, k)
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -251,6 +319,12 @@ class Rules:
         family = data.pop("family", None)
         family_options = tuple(tuple(kv) for kv in data.pop("family_options", ()))
         p = PRESETS[name]
+        for k in VARIATION_OPTIONS:   # saved by every preset, options only of some
+            if k not in p.extra_options and not data.get(k):
+                data.pop(k, None)
+        if family == p.family and p.extra_options and \
+                {k for k, _ in family_options} <= set(p.extra_options):
+            return cls.preset(name, **data, **dict(family_options))
         if family != p.family or family_options != p.family_options:
             raise ValueError(f"{name}: family {family!r} {family_options} does not match "
                              f"the preset ({p.family!r} {p.family_options})")
@@ -278,6 +352,17 @@ class Rules:
                  f"  {sizes}",
                  f"  first hand started by {first}; next by {starter[self.next_starter]}",
                  f"  at most {self.max_cards_in_play} of {self.deck_size} cards in play"]
+        if self.family_options:
+            lines.append("  family options: " + ", ".join(f"{k}={v}" for k, v in self.family_options))
+        if self.family == "cheung":
+            lines.append("  an opening call may not be certain for the cards in play")
+        if self.or_higher:
+            lines.append("  or higher: the challenger also loses when a higher call holds")
+        if self.jokers_leave_at:
+            lines.append(f"  jokers leave the deck once cards in play fall to {self.jokers_leave_at}")
+        if self.recharge_at:
+            lines.append(f"  recharge: once cards in play fall to {self.recharge_at}, "
+                         f"every live player gets one more card")
         return "\n".join(lines)
 
     def __str__(self) -> str:

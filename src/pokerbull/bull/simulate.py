@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import deck_bits
+from ..cards import JOKER_MASK, deck_bits
 from ..core import backend as _backend
 from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, lineup_mismatch, run_chunks, whole
 from ..sim.streams import GameStream, chunk_keys, deal
@@ -44,6 +44,8 @@ from .results import SimulationResult, Totals
 from .rules import Rules
 
 DEFAULT_BOTS = ("random", "probability", "evidence")
+CHEUNG_BOTS = ("cheung", "cheung-random", "cheung")
+"""The lineup for Cheung's preset, whose calls the chance tables above do not cover."""
 """The lineup when no bots are given: these three in turn round the table."""
 
 BotLike = str | Bot | tuple[str, dict[str, Any]]
@@ -182,6 +184,8 @@ def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int, *,
         seats.append(bot)
     while not g.is_over:
         if g.awaiting_deal:
+            if g._jokers_gone:   # cheung variation 5a: the jokers have left the deck
+                deck = [c for c in deck if not c & JOKER_MASK]
             g.deal(deal(stream, g.hand_sizes, deck))
             continue
         seat = g.current_player
@@ -229,8 +233,10 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
             raise ValueError("one bot for every seat needs players=")
         specs: list[Any] = [single] * whole("players", players, 2)
     elif bots is None:
-        count = players if players is not None else len(DEFAULT_BOTS)
-        specs = [DEFAULT_BOTS[s % len(DEFAULT_BOTS)] for s in range(whole("players", count, 2))]
+        usual = CHEUNG_BOTS if preset == "cheung" or getattr(preset, "family", "") == "cheung" \
+            else DEFAULT_BOTS
+        count = players if players is not None else len(usual)
+        specs = [usual[s % len(usual)] for s in range(whole("players", count, 2))]
     else:
         specs = list(bots)
         if players is not None and whole("players", players, 2) != len(specs):
@@ -253,6 +259,12 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
         rules = Rules.preset(preset, players=len(lineup), **options)
     else:
         raise ValueError(f"preset must be a preset name or Rules, not {type(preset).__name__}")
+    if rules.family == "cheung":
+        for b in lineup:
+            if _is_built_in(b):
+                raise ValueError(f"bot {label(b)!r} does not play cheung: the chance-table bots "
+                                 f"read the at-least and holdem ladders; cheung's bots are "
+                                 f"{', '.join(dict.fromkeys(CHEUNG_BOTS))}")
     return rules, lineup
 
 

@@ -7,21 +7,24 @@ the requirement kinds of :mod:`pokerbull.calls.spec`.
 
 from __future__ import annotations
 
-from ..cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, card_bit, rank_column, rank_word
-from collections.abc import Callable
-
-from .spec import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT, CallSpec,
-                   FamilyDefinition)
-
-FAMILY_BUILDERS: dict[str, Callable[..., FamilyDefinition]] = {}
-
-
-def register_family(name: str) -> Callable:
-    """Decorator: make a builder available to :func:`~pokerbull.calls.ladder.ladder` under `name`."""
-    def wrap(builder: Callable[..., FamilyDefinition]) -> Callable[..., FamilyDefinition]:
-        FAMILY_BUILDERS[name] = builder
-        return builder
-    return wrap
+from ..cards import (
+    RANK_NAMES,
+    RANK_PLURALS,
+    SUIT_NAMES,
+    card_bit,
+    rank_column,
+    rank_word,
+)
+from .spec import (
+    AT_LEAST,
+    EXACT_FLUSH,
+    EXACT_HIGH,
+    EXACT_RANKS,
+    EXACT_STRAIGHT,
+    CallSpec,
+    FamilyDefinition,
+    register_family,
+)
 
 TWO, FIVE, SIX, SEVEN, TEN, KING, ACE = 0, 3, 4, 5, 8, 11, 12
 SUIT_RANGE = range(4)
@@ -191,3 +194,6 @@ def holdem() -> FamilyDefinition:
     ]
     return FamilyDefinition("holdem", tuple(specs))
 
+
+# Cheung's family lives in its own module (calls.cheung); importing it registers it last.
+from . import cheung as _cheung  # noqa: E402,F401

@@ -14,11 +14,21 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from ..cards import (
+    _RANK_OF,
+    _SUIT_OF,
+    NATURAL_MASK,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Pool,
+    as_mask_array,
+    check_mask,
+)
 from ..core import backend as _backend
-from ..cards import (NATURAL_MASK, RANKS, SUIT_SYMBOLS, SUITS, Pool, _RANK_OF,
-                    _SUIT_OF, as_mask_array, check_mask)
-from .families import FAMILY_BUILDERS
-from .spec import CallSpec, FamilyDefinition, build_tables
+from . import families  # noqa: F401  (registers every family, in ladder order)
+from .cheung import avoiding_pool
+from .spec import FAMILY_BUILDERS, CallSpec, FamilyDefinition, build_tables
 from .witness import witness
 
 _WORD_RANK: dict[str, str] = {}
@@ -154,7 +164,7 @@ class Ladder:
         self.n_levels = int(self.tables.level[-1]) + 1 if self.calls else 0
         self.categories = definition.categories or tuple(
             dict.fromkeys(c.category for c in self.calls))
-        self._kernel = (core or _backend.core).Kernel(self.tables)
+        self._kernel = getattr(core or _backend.core, definition.kernel)(self.tables)
         self._kernel.bind(self, Call, Pool)
         # Per-call checks skip this class's Python frame: the kernel serves
         # Calls and Pools itself and hands anything else to _holds_general.
@@ -163,8 +173,9 @@ class Ladder:
         self._by_phrase: dict[str, Call] = {}
         for call, spec in zip(self.calls, definition.specs):
             self._register(self._by_code, call.code, call)
-            for phrase in (spec.phrase, *spec.aliases):
-                self._register(self._by_phrase, normalize_phrase(phrase), call)
+            if definition.parser is None:
+                for phrase in (spec.phrase, *spec.aliases):
+                    self._register(self._by_phrase, normalize_phrase(phrase), call)
         levels = self.tables.level
         # first index of a strictly higher level, for every call
         self._raise_start = np.searchsorted(levels, levels, side="right").astype(np.int64)
@@ -215,6 +226,9 @@ class Ladder:
                     return found
                 raise ValueError(f"{text!r} is not a call of the {self.name} ladder")
         found = self._by_phrase.get(normalize_phrase(text))
+        if found is None and self.definition.parser is not None:
+            code = self.definition.parser(text)
+            found = self._by_code.get(code) if code else None
         if found is None:
             raise ValueError(f"{text!r} is not a call of the {self.name} ladder")
         return found
@@ -316,6 +330,22 @@ class Ladder:
             return 0
         return int(self._raise_start[self.call(call).index])
 
+    def avoiding_pool(self, call: Call | str | int, n: int,
+                      deck: Pool | int | None = None) -> Pool | None:
+        """A pool of `n` cards of the deck (default: the whole deck of these rules)
+        where `call` fails, or None when no such pool was found (see :meth:`certain`)."""
+        deck_mask = None if deck is None else self._mask(deck)
+        found = avoiding_pool(self, self.call(call), n, deck_mask)
+        return None if found is None else Pool(found)
+
+    def certain(self, call: Call | str | int, n: int, deck: Pool | int | None = None) -> bool:
+        """Does every `n`-card pool of the deck satisfy `call`? Exact for n <= 5
+        (every pool is tried); above five cards a pool that fails keeps failing when
+        cards leave it, and the answer rests on a search for the largest failing
+        pool (grown from shapes that starve the call, random orders and hill
+        climbing). When False, :meth:`avoiding_pool` shows a pool where it fails."""
+        return self.avoiding_pool(call, n, deck) is None
+
     def witness(self, call: Call | str | int, pool: Pool | int | str) -> Pool | None:
         """Cards of the pool that make the call, or None when it does not hold."""
         call = self.call(call)
@@ -364,7 +394,9 @@ def ladder(family: str, **options: Any) -> Ladder:
         offer = f"it takes {', '.join(takes)}" if takes else "it takes no options"
         raise ValueError(f"the {family} family has no option {', '.join(map(repr, unknown))}: "
                          f"{offer}")
-    return _cached_ladder(family, tuple(sorted(options.items())))
+    # the type rides in the cache key: True == 1 must not find the ladder built for 1
+    return _cached_ladder(family, tuple(sorted((k, (type(v).__name__, v))
+                                               for k, v in options.items())))
 
 
 _LADDERS: dict[tuple, Ladder] = {}
@@ -374,7 +406,7 @@ _LADDERS: dict[tuple, Ladder] = {}
 def _cached_ladder(family: str, options: tuple) -> Ladder:
     # Builders resolve defaults, so equal rules give one Ladder (and equal Calls)
     # however the options were spelled.
-    definition = FAMILY_BUILDERS[family](**dict(options))
+    definition = FAMILY_BUILDERS[family](**{k: v for k, (_, v) in options})
     key = (definition.name, definition.options)
     if key not in _LADDERS:
         _LADDERS[key] = Ladder(definition)

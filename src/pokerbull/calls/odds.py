@@ -31,12 +31,13 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb, sqrt
+from typing import Any
 
 import numpy as np
 
 from ..cards import Pool, check_mask, iter_bits
 from .ladder import Call, Ladder, ladder
-from .possible import can_hold
+from .possible import can_hold, knows
 from .spec import AT_LEAST, MAX_GROUPS
 
 DEFAULT_SAMPLES = 20_000
@@ -171,7 +172,7 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
          calls: Iterable[Call | str | int] | None = None,
          samples: int = DEFAULT_SAMPLES,
          seed: int | np.random.Generator | None = None,
-         exact_limit: int = EXACT_DRAW_LIMIT) -> Odds:
+         exact_limit: int = EXACT_DRAW_LIMIT, **options: Any) -> Odds:
     """Probability of each call when the pool is `known` plus `unseen` random cards.
 
     `family` is a family name or a :class:`Ladder`; `known` a Pool, card text or
@@ -184,7 +185,7 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
     >>> o["one Ace"], o.fraction("two Aces")
     (1.0, Fraction(3, 50))
     """
-    lad = _ladder_of(family)
+    lad = _ladder_of(family, options)
     known_mask = _known_mask(lad, known)
     remaining = lad.allowed_mask & ~known_mask
     left = remaining.bit_count()
@@ -214,9 +215,10 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
             favourable[index] = deal.favourable(groups[index])
 
     kernel_calls = []
+    decided = knows(lad)      # families whose impossible calls can_hold decides exactly
     for index in np.flatnonzero(wanted):
         if groups[index] is None:
-            if can_hold(lad, int(index), known_mask, unseen=unseen):
+            if not decided or can_hold(lad, int(index), known_mask, unseen=unseen):
                 kernel_calls.append(int(index))
             else:
                 favourable[index] = 0   # no draw can make it: an exact 0, not an estimate
@@ -245,11 +247,15 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
 
 # ---- inputs ------------------------------------------------------------------
 
-def _ladder_of(family: str | Ladder) -> Ladder:
+def _ladder_of(family: str | Ladder, options: dict | None = None) -> Ladder:
+    """The ladder; family options (``jokers=1`` for cheung) go with a family name."""
     if isinstance(family, Ladder):
+        if options:
+            raise ValueError(f"family options ({', '.join(sorted(options))}) go with a family "
+                             f"name, not with a Ladder")
         return family
     if isinstance(family, str):
-        return ladder(family)
+        return ladder(family, **(options or {}))
     raise ValueError(f"family must be a family name or a Ladder, not {type(family).__name__}")
 
 

@@ -27,15 +27,33 @@ import numpy as np
 from ..cards import Pool
 from .families import straight_ranks
 from .ladder import Call, Ladder
-from .spec import AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT, MAX_GROUPS
+from .spec import (
+    AT_LEAST,
+    EXACT_FLUSH,
+    EXACT_HIGH,
+    EXACT_RANKS,
+    EXACT_STRAIGHT,
+    MAX_GROUPS,
+)
 
 HAND = 5
 """Cards in a hand of an exact-hand family (a smaller pool is its own hand)."""
 
 
+KNOWN = ("pagat", "pagat-wild", "holdem")
+
+
+def knows(lad: Ladder) -> bool:
+    """Does :func:`can_hold` decide the calls of this ladder's family?"""
+    return lad.name in KNOWN
+
+
 def can_hold(lad: Ladder, call: Call | str | int, known: Pool | str | int = 0, *,
              unseen: int) -> bool:
     """True when some draw of `unseen` cards beside the `known` cards makes `call` hold."""
+    if not knows(lad):
+        raise ValueError(f"can_hold knows the at-least and exact-hand requirements of "
+                         f"{', '.join(KNOWN)}, not the {lad.name} family")
     c = lad.call(call).index
     if isinstance(known, str):
         known = Pool.parse(known)

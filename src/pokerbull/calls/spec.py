@@ -18,11 +18,15 @@ Requirement kinds (the kernels' whole vocabulary):
     kickers of distinct other ranks; pools under five cards must *be* the hand.
 ``EXACT_HIGH``, ``EXACT_STRAIGHT``, ``EXACT_FLUSH``
     exact-hand high card, straight and flush with top ``rank1`` (flush: of ``suit``).
+``CHEUNG``
+    a Cheung's Poker Bull call (RULES.md 2.4); its fields travel in the family's
+    ``extra`` arrays and a kernel of its own (``FamilyDefinition.kernel``) reads them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -34,6 +38,7 @@ EXACT_RANKS = 1
 EXACT_HIGH = 2
 EXACT_STRAIGHT = 3
 EXACT_FLUSH = 4
+CHEUNG = 5
 MAX_GROUPS = 5
 
 
@@ -77,6 +82,9 @@ class FamilyDefinition:
     allowed_mask: int = NATURAL_MASK
     options: tuple[tuple[str, Any], ...] = ()
     categories: tuple[str, ...] = ()
+    kernel: str = "Kernel"           # the backend class that checks these calls
+    extra: tuple[tuple[str, Any], ...] = ()   # (name, array) pairs for that kernel
+    parser: Any = None               # text -> code or None, tried after the phrase table
 
 
 @dataclass
@@ -106,6 +114,7 @@ class LadderTables:
     block_rank_end: np.ndarray       # int32 [b * 13]: one past the last (start == end: none)
     wild_mask: int = 0
     allowed_mask: int = NATURAL_MASK
+    extra: dict = field(default_factory=dict)
 
 
 def _primary_key(spec: CallSpec) -> tuple:
@@ -199,7 +208,7 @@ def build_tables(definition: FamilyDefinition) -> LadderTables:
         block_key_count=np.array(key_counts, np.uint8),
         block_rank_start=np.array(rank_start, np.int32),
         block_rank_end=np.array(rank_end, np.int32),
-        wild_mask=wild, allowed_mask=definition.allowed_mask,
+        wild_mask=wild, allowed_mask=definition.allowed_mask, extra=dict(definition.extra),
     )
 
 
@@ -253,3 +262,14 @@ def _same_rank_needed(s: CallSpec, wild: int) -> int:
 
 
 # ---- phrases and codes -------------------------------------------------------
+
+
+FAMILY_BUILDERS: dict[str, Callable[..., FamilyDefinition]] = {}
+
+
+def register_family(name: str) -> Callable:
+    """Decorator: make a builder available to :func:`~pokerbull.calls.ladder.ladder` under `name`."""
+    def wrap(builder: Callable[..., FamilyDefinition]) -> Callable[..., FamilyDefinition]:
+        FAMILY_BUILDERS[name] = builder
+        return builder
+    return wrap

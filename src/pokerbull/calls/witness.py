@@ -11,8 +11,16 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import iter_bits, rank_column
-from .spec import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
-                     MAX_GROUPS)
+from .cheung import cheung_witness
+from .spec import (
+    AT_LEAST,
+    CHEUNG,
+    EXACT_FLUSH,
+    EXACT_HIGH,
+    EXACT_RANKS,
+    EXACT_STRAIGHT,
+    MAX_GROUPS,
+)
 
 if TYPE_CHECKING:
     from .ladder import Call, Ladder
@@ -54,6 +62,8 @@ def witness(lad: Ladder, call: Call, mask: int) -> int:
     t = lad.tables
     c = call.index
     kind = int(t.kind[c])
+    if kind == CHEUNG:
+        return cheung_witness(lad, c, mask)
     if kind == AT_LEAST:
         wild = t.wild_mask
         out, missing = 0, 0

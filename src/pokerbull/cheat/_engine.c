@@ -10,18 +10,18 @@
             ]
         ],
         "depends": [
-            "/tmp/pip-build-env-fi8pbtbz/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayobject.h",
-            "/tmp/pip-build-env-fi8pbtbz/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayscalars.h",
-            "/tmp/pip-build-env-fi8pbtbz/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarrayobject.h",
-            "/tmp/pip-build-env-fi8pbtbz/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarraytypes.h",
-            "/tmp/pip-build-env-fi8pbtbz/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ufuncobject.h"
+            "/tmp/pip-build-env-354m33qy/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayobject.h",
+            "/tmp/pip-build-env-354m33qy/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/arrayscalars.h",
+            "/tmp/pip-build-env-354m33qy/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarrayobject.h",
+            "/tmp/pip-build-env-354m33qy/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ndarraytypes.h",
+            "/tmp/pip-build-env-354m33qy/overlay/lib/python3.11/site-packages/numpy/_core/include/numpy/ufuncobject.h"
         ],
         "extra_compile_args": [
             "-O3",
             "-mpopcnt"
         ],
         "include_dirs": [
-            "/tmp/pip-build-env-fi8pbtbz/overlay/lib/python3.11/site-packages/numpy/_core/include"
+            "/tmp/pip-build-env-354m33qy/overlay/lib/python3.11/site-packages/numpy/_core/include"
         ],
         "name": "pokerbull.cheat._engine",
         "sources": [

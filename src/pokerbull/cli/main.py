@@ -71,9 +71,35 @@ def _plural(n: int, word: str) -> str:
 
 # ---- ladder ----------------------------------------------------------------
 
+# ---- cheung family options and variations as flags --------------------------------
+
+def _add_family_flags(p: argparse.ArgumentParser, game: bool = False) -> None:
+    g = p.add_argument_group("cheung options")
+    g.add_argument("--jokers", type=int, default=None, help="jokers in the deck: 0, 1 or 2")
+    g.add_argument("--suit-order", default=None, help="shcd (default) or shdc")
+    g.add_argument("--joker-order", default=None, help="natural (default) or wild")
+    g.add_argument("--royal-over-five", default=None, help="no (default), natural or any")
+    if game:
+        g.add_argument("--or-higher", action="store_true", default=None,
+                       help="variation 4: the challenger also loses when a higher call holds")
+        g.add_argument("--jokers-leave-at", type=int, default=None, metavar="N",
+                       help="variation 5a: jokers leave once the cards in play fall to N")
+        g.add_argument("--recharge-at", type=int, default=None, metavar="N",
+                       help="variation 5b: one more card each, once, at N cards in play")
+
+
+def _family_options(args: argparse.Namespace) -> dict:
+    names = ("jokers", "suit_order", "joker_order", "royal_over_five", "or_higher",
+             "jokers_leave_at", "recharge_at")
+    return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
+
+
 def _configure_ladder(p: argparse.ArgumentParser) -> None:
     p.add_argument("family", nargs="?", default="pagat",
                    help="call family: " + ", ".join(family_names()) + " (default pagat)")
+    p.add_argument("--family", dest="family_flag", default=None,
+                   help="call family (the same as the first argument)")
+    _add_family_flags(p)
     p.add_argument("--pool", help='cards to check the calls against, e.g. "As Ad Kc"')
     p.add_argument("--deal", type=int, metavar="N",
                    help="deal a random pool of N cards to check the calls against")
@@ -89,8 +115,8 @@ def _run_ladder(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     try:
-        lad = ladder(args.family)
-    except ValueError as exc:
+        lad = ladder(args.family_flag or args.family, **_family_options(args))
+    except (TypeError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
     pool = None
     if args.pool is not None and args.deal is not None:
@@ -186,11 +212,20 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
                         "repeat it to seat different bots in turn (default: the game's first "
                         "bot; Poker Bull: random). " + _bots_of_every_game())
     _option_argument(p)
+    _add_family_flags(p, game=True)
 
 
 def _option_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option, e.g. start_cards=2 (may be repeated)")
+
+
+def _default_bots(game, options: dict) -> tuple[str, ...]:
+    """The lineup when none is given: the game's own (Cheung's preset has its own bots)."""
+    if game.name == "bull" and options.get("preset") == "cheung":
+        from ..bull.simulate import CHEUNG_BOTS
+        return CHEUNG_BOTS
+    return game.default_bots
 
 
 def _wing_and_options(args: argparse.Namespace):
@@ -214,8 +249,9 @@ def _run_play(args: argparse.Namespace) -> int:
     from .play import CHALLENGE_WORDS, Quit, agents_for, bull_suggestion, play
 
     game, options = _wing_and_options(args)
+    options.update(_family_options(args))
     bots = [_checked_bot(game, *parse_bot(text)) for text in args.bot] or \
-        [(game.default_bots[0], {})]
+        [(_default_bots(game, options)[0], {})]
     if args.players is not None:
         options["players"] = args.players
     try:
@@ -272,6 +308,7 @@ def _configure_odds(p: argparse.ArgumentParser) -> None:
                         "--cards (needs matplotlib: pip install 'pokerbull[plot]')")
     p.add_argument("--log", action="store_true",
                    help="with --plot: a logarithmic probability axis (rare calls apart)")
+    _add_family_flags(p)
 
 
 @command("odds", "how likely each call holds on a pool of partly unseen cards",
@@ -282,7 +319,7 @@ def _run_odds(args: argparse.Namespace) -> int:
     from ..calls.odds import format_probability, odds, one_in
 
     try:
-        lad = ladder(args.family)
+        lad = ladder(args.family, **_family_options(args))
         known = Pool.parse(args.known)
         chosen = [lad.parse(text) for text in args.calls]
     except ValueError as exc:
@@ -509,6 +546,7 @@ def _add_table_options(p: argparse.ArgumentParser, games: int, players_help: str
                    help="also write the results as JSON to FILE ('-': only the JSON, "
                         "to standard output)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_family_flags(p, game=True)
 
 
 def _configure_simulate(p: argparse.ArgumentParser) -> None:
@@ -535,7 +573,8 @@ def _table_args(args: argparse.Namespace):
         raise UsageError("--workers counts processes on this machine; with --dask the "
                          "cluster's workers play, so give one or the other")
     game, options = _wing_and_options(args)
-    texts = args.bots if args.bots is not None else list(game.default_bots)
+    options.update(_family_options(args))
+    texts = args.bots if args.bots is not None else list(_default_bots(game, options))
     if args.command == "tournament" and args.bots is None:
         texts = list(dict.fromkeys(texts))     # a default lineup may seat a bot twice
     bots = [_checked_bot(game, *parse_bot(text)) for text in texts]

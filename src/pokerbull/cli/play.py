@@ -212,9 +212,12 @@ def play(state: GameState, person: int, agents: dict[int, Any],
 
 
 def bull_suggestion(state: Any, seat: int) -> int | None:
-    """Poker Bull: the lowest legal call that can hold given the seat's cards."""
-    from ..calls.possible import can_hold
+    """Poker Bull: the lowest legal call that can hold given the seat's cards (None for
+    a family whose possible calls are not decided: the help then names no call)."""
+    from ..calls.possible import can_hold, knows
 
+    if not knows(state.ladder):
+        return None
     hand = state.hand(seat)
     unseen = sum(state.hand_sizes) - len(hand)
     for a in state.legal_actions():

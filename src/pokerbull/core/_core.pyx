@@ -604,4 +604,5 @@ cdef class Kernel:
         return out
 
 
+include "_cheung.pxi"
 include "_simulate.pxi"

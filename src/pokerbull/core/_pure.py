@@ -11,6 +11,8 @@ from math import comb
 
 import numpy as np
 
+from ._pure_cheung import CheungKernel, KernelInputs  # noqa: F401 (CheungKernel: the backend's)
+
 LANE = 0x1FFF
 
 AT_LEAST, EXACT_RANKS, EXACT_HIGH, EXACT_STRAIGHT, EXACT_FLUSH = range(5)
@@ -138,7 +140,7 @@ class CallBase:
         self.index = index
 
 
-class Kernel:
+class Kernel(KernelInputs):
     """Checks calls of one ladder against pools (pure Python)."""
 
     def __init__(self, tables, simd: bool | None = None) -> None:
@@ -216,33 +218,12 @@ class Kernel:
             return HOLDS if exact_flush(mask, self.rank1[c], self.suit[c]) else FAILS
         raise ValueError(f"unknown requirement kind {kind}")
 
-    def _valid(self, mask: int) -> int:
-        if mask & ~self.allowed:
-            raise ValueError(f"pool mask {mask:#x} has cards these rules do not have: "
-                             f"{mask & ~self.allowed:#x}")
-        return mask
-
-    def _index(self, c: int) -> int:
-        if not 0 <= c < self.n:
-            raise ValueError(f"call index {c} is outside the ladder (0..{self.n - 1})")
-        return c
-
     def holds(self, c: int, mask: int) -> bool:
         return self.check(self._index(c), self._valid(mask)) == HOLDS
 
-    def _valid_array(self, masks: np.ndarray) -> list[int]:
-        if masks.size:
-            self._valid(int(np.bitwise_or.reduce(masks)))
-        return [int(m) for m in masks]
-
     def holds_many(self, masks: np.ndarray, calls: np.ndarray) -> np.ndarray:
-        values = self._valid_array(masks)
-        if len(calls) != len(values):
-            raise ValueError(f"{len(calls)} calls for {len(values)} masks")
-        indices = calls.tolist()
-        if any(not 0 <= c < self.n for c in indices):
-            raise ValueError(f"call indices must lie in 0..{self.n - 1}")
-        return np.array([self.check(c, m) == HOLDS for m, c in zip(values, indices)], dtype=bool)
+        return np.array([self.check(c, m) == HOLDS for m, c in self._pairs(masks, calls)],
+                        dtype=bool)
 
     def holds_many_one(self, masks: np.ndarray, c: int) -> np.ndarray:
         c = self._index(c)

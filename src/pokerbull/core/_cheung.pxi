@@ -1,0 +1,987 @@
+# Cheung's Poker Bull (RULES.md 2.4), compiled: the twin of _pure_cheung.py,
+# function for function. Closed form on the masks: the only loops run over
+# ranks, suits or the ten straights, never over hands or joker choices.
+
+DEF CH_HIGH = 0
+DEF CH_PAIR = 1
+DEF CH_TWO_PAIR = 2
+DEF CH_TRIPS = 3
+DEF CH_STRAIGHT = 4
+DEF CH_FLUSH = 5
+DEF CH_FULL_HOUSE = 6
+DEF CH_QUADS = 7
+DEF CH_STRAIGHT_FLUSH = 8
+DEF CH_ROYAL = 9
+DEF CH_FIVE = 10
+DEF T_ANY = 0
+DEF T_MAX1 = 1
+DEF T_NAT = 2
+DEF T_MIN1 = 3
+DEF T_MIN2 = 4
+DEF JOKERS = 0x20002000
+
+
+cdef uint32_t CH_STRAIGHTS[10]     # rank sets of the straights to the Five .. the Ace
+cdef int CH_COMB[14][6]            # n choose k, k <= 5
+cdef int CH_PRIMARIES[11]
+cdef int CH_OTHERS[11]
+cdef int8_t CH_BUDGET[5][2][3]     # ch_budget by tier, small pool, jokers in the pool
+
+cdef void _init_cheung_tables():
+    cdef int t, n, k
+    for t in range(10):
+        CH_STRAIGHTS[t] = 0x100F if t == 0 else (0x1F << (t - 1))
+    for n in range(14):
+        CH_COMB[n][0] = 1
+        for k in range(1, 6):
+            CH_COMB[n][k] = 0 if n == 0 else CH_COMB[n - 1][k - 1] + (CH_COMB[n - 1][k] if n - 1 >= k else 0)
+    for t, n in enumerate((0, 1, 2, 1, 1, 0, 2, 1, 1, 0, 1)):
+        CH_PRIMARIES[t] = n
+    for t, n in enumerate((5, 3, 1, 2, 0, 5, 0, 1, 0, 0, 0)):
+        CH_OTHERS[t] = n
+
+    for t in range(5):
+        for n in range(2):
+            for k in range(3):
+                CH_BUDGET[t][n][k] = ch_budget(t, 5 if n else 6, k)
+
+_init_cheung_tables()
+
+ctypedef struct CheungCall:
+    uint8_t cat
+    uint8_t nprim
+    int8_t p1
+    int8_t p2
+    int8_t suit
+    uint8_t tier
+    uint16_t named
+
+
+cdef inline int ch_straight_set(int top) noexcept nogil:
+    return CH_STRAIGHTS[top - 3]
+
+
+cdef inline int ch_budget(int tier, int n_cards, int jokers) noexcept nogil:
+    """Jokers the hand may use under the tier; -1 when the tier cannot hold."""
+    cdef bint small = n_cards <= 5
+    if tier == T_ANY:
+        return jokers
+    if tier == T_NAT:
+        return -1 if small and jokers else 0
+    if tier == T_MAX1:
+        if small:
+            return -1 if jokers > 1 else jokers
+        return 1 if jokers > 1 else jokers
+    if tier == T_MIN1:
+        return jokers if jokers >= 1 else -1
+    return jokers if jokers >= 2 else -1
+
+
+cdef inline int ch_count_within(int absent, int avail, int need, int budget) noexcept nogil:
+    cdef int m, total = 0
+    if budget > need:
+        budget = need
+    for m in range(budget + 1):
+        if need - m <= avail:
+            total += CH_COMB[absent][m] * CH_COMB[avail][need - m]
+    return total
+
+
+cdef inline int ch_straights_within(uint32_t named, uint32_t present, int budget,
+                                    uint32_t only) noexcept nogil:
+    cdef int t, n = 0
+    cdef uint32_t s
+    for t in range(10):
+        s = CH_STRAIGHTS[t]
+        if (s & named) == named and (s & ~only) == 0 and popcount(s & ~present) <= budget:
+            n += 1
+    return n
+
+
+cdef inline bint ch_high_or_flush(uint32_t named, uint32_t present, int j, bint small, int h,
+                                  int jokers, const uint32_t* uniq) noexcept nogil:
+    cdef int k = popcount(named)
+    cdef int missing = popcount(named & ~present)
+    cdef int need, avail, budget, ways, bad, s, t
+    cdef uint32_t q
+    if small:
+        if missing > jokers:
+            return False
+        if h < 5 or jokers - missing > 0:
+            return True
+        q = present | named
+        for t in range(10):
+            if q == CH_STRAIGHTS[t]:
+                return False
+        return True
+    need = 5 - k
+    avail = popcount(present & ~named)
+    budget = j - missing
+    if budget < 0:
+        return False
+    ways = ch_count_within(13 - k - avail, avail, need, budget)
+    if ways == 0:
+        return False
+    bad = ch_straights_within(named, present, j, LANE)
+    if uniq != NULL and j == 0:
+        for s in range(4):
+            if (named & ~uniq[s]) == 0:
+                bad += CH_COMB[popcount(uniq[s] & ~named)][need] - \
+                    ch_straights_within(named, present, 0, uniq[s])
+    return ways > bad
+
+
+cdef inline int ch_rank_cost(int have, int want) noexcept nogil:
+    return want - have if have < want else 0
+
+
+cdef inline int ch_kicker_cost(int count, int have, int rank, uint32_t named, uint32_t present,
+                               int kickers) noexcept nogil:
+    cdef int free = popcount(present & ~named & ~(1u << rank))
+    cdef int short = kickers - popcount(named) - free
+    return ch_rank_cost(have, count) + popcount(named & ~present) + (short if short > 0 else 0)
+
+
+cdef inline int ch_max_lane(uint32_t a, uint32_t b, uint32_t c, uint32_t d) noexcept nogil:
+    cdef int m = popcount(a), x
+    x = popcount(b)
+    if x > m:
+        m = x
+    x = popcount(c)
+    if x > m:
+        m = x
+    x = popcount(d)
+    return x if x > m else m
+
+
+cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit, int tier,
+                   uint64_t mask) noexcept nogil:
+    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)   # masks are validated: the rest is natural
+    cdef int jokers = popcount(mask & <uint64_t>JOKERS)
+    cdef int n_cards = popcount(natural) + jokers
+    cdef int j, h, r, t, s, lo, hi, cost, best, hi_s, cnt, x1, x2, k
+    cdef bint small
+    cdef uint32_t a, b, c, d, present, ge2, ge3, ge4, lane, need, pair, rest
+    cdef uint32_t uniq[4]
+    if n_cards == 0:
+        return False
+    j = CH_BUDGET[tier][n_cards <= 5][jokers]
+    if j < 0:
+        return False
+    small = n_cards <= 5
+    h = n_cards if small else 5
+    a = natural & LANE
+    b = (natural >> 16) & LANE
+    c = (natural >> 32) & LANE
+    d = (natural >> 48) & LANE
+    if cat == CH_FLUSH:
+        if h < 5:
+            return False
+        if suit >= 0:      # the common case, without a loop whose exit moves at random
+            lane = <uint32_t>((natural >> (16 * suit)) & LANE)
+            if popcount(lane) + j < 5 or (small and (natural & ~(<uint64_t>LANE << (16 * suit)))):
+                return False
+            return ch_high_or_flush(named, lane, j, small, 5, jokers, NULL)
+        for s in range(4):
+            if suit >= 0 and s != suit:
+                continue
+            lane = <uint32_t>((natural >> (16 * s)) & LANE)
+            if popcount(lane) + j < 5 or (small and (natural & ~(<uint64_t>LANE << (16 * s)))):
+                continue
+            if ch_high_or_flush(named, lane, j, small, 5, jokers, NULL):
+                return True
+        return False
+
+    present = a | b | c | d
+    ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
+
+    if cat == CH_HIGH:
+        if h < popcount(named):
+            return False
+        if small:
+            if ge2:
+                return False
+            if h == 5 and jokers == 0 and ch_max_lane(a, b, c, d) == 5:
+                return False
+            return ch_high_or_flush(named, present, j, True, h, jokers, NULL)
+        uniq[0] = a & ~(b | c | d)
+        uniq[1] = b & ~(a | c | d)
+        uniq[2] = c & ~(a | b | d)
+        uniq[3] = d & ~(a | b | c)
+        return ch_high_or_flush(named, present, j, False, h, jokers, uniq)
+
+    if not small:
+        # the common named calls of a big pool first: a few popcounts each
+        if (cat == CH_PAIR or cat == CH_TRIPS) and nprim:
+            k = 2 if cat == CH_PAIR else 3
+            return ch_kicker_cost(k, popcount(natural & RANK_COLUMN[p1]), p1, named, present,
+                                  5 - k) <= j
+        if cat == CH_TWO_PAIR and nprim == 2:
+            cost = ch_rank_cost(popcount(natural & RANK_COLUMN[p1]), 2) + \
+                ch_rank_cost(popcount(natural & RANK_COLUMN[p2]), 2)
+            if named:
+                return cost + (0 if named & present else 1) <= j
+            return cost + (0 if present & ~((1u << p1) | (1u << p2)) else 1) <= j
+        if cat == CH_FULL_HOUSE and nprim == 2:
+            return ch_rank_cost(popcount(natural & RANK_COLUMN[p1]), 3) + \
+                ch_rank_cost(popcount(natural & RANK_COLUMN[p2]), 2) <= j
+        if cat == CH_FULL_HOUSE and nprim == 1:
+            # the pair: the rank other than the triplet's with the most cards
+            rest = ~(1u << p1)
+            ge3 = (a & b & (c | d)) | (c & d & (a | b))
+            return ch_rank_cost(popcount(natural & RANK_COLUMN[p1]), 3) + ch_rank_cost(
+                ch_top_count(present & rest, ge2 & rest, ge3 & rest, a & b & c & d & rest),
+                2) <= j
+
+    ge3 = (a & b & (c | d)) | (c & d & (a | b))
+    ge4 = a & b & c & d
+
+    if cat == CH_PAIR or cat == CH_TRIPS:
+        k = 2 if cat == CH_PAIR else 3        # cards of the named rank; 5 - k kickers
+        if h < k:
+            return False
+        if small:
+            if (ge3 if k == 2 else ge4) or (ge2 & (ge2 - 1)):
+                return False
+            rest = (1u << p1) if nprim else (ge2 if ge2 else present & (~present + 1))
+            return (ge2 & ~rest) == 0 and popcount((present & ~rest) | named) <= h - k
+        if nprim == 0:
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            return ch_rank_cost(x1, k) + ch_short(5 - k, popcount(present) - (x1 > 0)) <= j
+        return ch_kicker_cost(k, popcount(natural & RANK_COLUMN[p1]), p1, named, present,
+                              5 - k) <= j
+
+    if cat == CH_QUADS:
+        if h < 4:
+            return False
+        if small:
+            if nprim == 0:
+                best = 0
+                for r in range(13):
+                    cnt = popcount(natural & RANK_COLUMN[r])
+                    if cnt > best:
+                        best = cnt
+                return popcount(natural) - best <= h - 4
+            if popcount(natural & ~RANK_COLUMN[p1]) > h - 4 or popcount(named) > h - 4:
+                return False
+            return (present & ~(1u << p1) & ~named) == 0 if named else True
+        if nprim == 0:
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            return 4 - x1 + (popcount(present) < 2) <= j
+        return ch_kicker_cost(4, popcount(natural & RANK_COLUMN[p1]), p1, named, present, 1) <= j
+
+    if cat == CH_TWO_PAIR:
+        if h < 4:
+            return False
+        if small and (ge3 or popcount(ge2) > 2):
+            return False
+        if nprim == 0 and not small:
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            x2 = ch_second_count(present, ge2, ge3, ge4)
+            return ch_rank_cost(x1, 2) + ch_rank_cost(x2, 2) + (popcount(present) < 3) <= j
+        hi_s = 12
+        if nprim >= 1:
+            hi_s = p1
+        for hi in range(hi_s, 0, -1):
+            if nprim >= 1 and hi != p1:
+                break
+            for lo in range(hi - 1, -1, -1):
+                if nprim == 2 and lo != p2:
+                    continue
+                pair = (1u << hi) | (1u << lo)
+                if small:
+                    if ge2 & ~pair:
+                        continue
+                    rest = present & ~pair
+                    if named:
+                        if h == 5 and (rest & ~named) == 0:
+                            return True
+                    elif popcount(rest) <= h - 4:
+                        return True
+                    continue
+                cost = ch_rank_cost(popcount(natural & RANK_COLUMN[hi]), 2) + \
+                    ch_rank_cost(popcount(natural & RANK_COLUMN[lo]), 2)
+                if named:
+                    cost += 0 if named & present else 1
+                else:
+                    cost += 0 if present & ~pair else 1
+                if cost <= j:
+                    return True
+        return False
+
+    if cat == CH_FULL_HOUSE:
+        if h < 5:
+            return False
+        if nprim == 0:
+            x1 = ch_top_count(present, ge2, ge3, ge4)
+            x2 = ch_second_count(present, ge2, ge3, ge4)
+            if small:
+                return popcount(present) <= 2 and x1 <= 3 and x2 <= 2
+            return ch_rank_cost(x1, 3) + ch_rank_cost(x2, 2) <= j
+        for t in range(13):
+            if nprim >= 1 and t != p1:
+                continue
+            for r in range(13):
+                if r == t or (nprim == 2 and r != p2):
+                    continue
+                if small:
+                    if (natural & ~(RANK_COLUMN[t] | RANK_COLUMN[r])) == 0 and \
+                            popcount(natural & RANK_COLUMN[t]) <= 3 and \
+                            popcount(natural & RANK_COLUMN[r]) <= 2:
+                        return True
+                elif ch_rank_cost(popcount(natural & RANK_COLUMN[t]), 3) + \
+                        ch_rank_cost(popcount(natural & RANK_COLUMN[r]), 2) <= j:
+                    return True
+        return False
+
+    if cat == CH_STRAIGHT:
+        if h < 5:
+            return False
+        uniq[0] = a & ~(b | c | d)
+        uniq[1] = b & ~(a | c | d)
+        uniq[2] = c & ~(a | b | d)
+        uniq[3] = d & ~(a | b | c)
+        for t in range(3, 13):
+            if nprim and t != p1:
+                continue
+            need = CH_STRAIGHTS[t - 3]
+            if small:
+                if ge2 == 0 and (present & ~need) == 0 and \
+                        (jokers or ch_max_lane(a, b, c, d) < 5):
+                    return True
+                continue
+            cost = popcount(need & ~present)
+            if cost == 0:
+                for s in range(4):
+                    if (need & ~uniq[s]) == 0:
+                        cost = 1
+            if cost <= j:
+                return True
+        return False
+
+    if cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL:
+        if h < 5:
+            return False
+        for s in range(4):
+            if suit >= 0 and s != suit:
+                continue
+            lane = <uint32_t>((natural >> (16 * s)) & LANE)
+            for t in range(3, 13):
+                if cat == CH_ROYAL:
+                    if t != 12:
+                        continue
+                elif t == 12 or (nprim and t != p1):
+                    continue
+                need = CH_STRAIGHTS[t - 3]
+                if small:
+                    if (natural & ~(<uint64_t>need << (16 * s))) == 0:
+                        return True
+                elif popcount(need & ~lane) <= j:
+                    return True
+        return False
+
+    if cat == CH_FIVE:
+        if h < 5:
+            return False
+        for r in range(13):
+            if nprim and r != p1:
+                continue
+            if small:
+                if (natural & ~RANK_COLUMN[r]) == 0:
+                    return True
+            elif popcount(natural & RANK_COLUMN[r]) + j >= 5:
+                return True
+        return False
+    return False
+
+
+cdef inline int ch_top_count(uint32_t present, uint32_t ge2, uint32_t ge3,
+                             uint32_t ge4) noexcept nogil:
+    """The most natural cards of one rank."""
+    return 4 if ge4 else 3 if ge3 else 2 if ge2 else 1 if present else 0
+
+
+cdef inline int ch_second_count(uint32_t present, uint32_t ge2, uint32_t ge3,
+                                uint32_t ge4) noexcept nogil:
+    """The second most natural cards of one rank."""
+    return 4 if popcount(ge4) > 1 else 3 if popcount(ge3) > 1 else 2 if popcount(ge2) > 1 \
+        else 1 if popcount(present) > 1 else 0
+
+
+cdef inline int ch_short(int want, int have) noexcept nogil:
+    return want - have if have < want else 0
+
+
+cdef inline bint ch_holds_call(const CheungCall* q, uint64_t mask) noexcept nogil:
+    return ch_holds(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit, q.tier, mask)
+
+
+ctypedef struct CheungSlot:
+    int slot
+    int cat
+    int n_tiers
+    int tiers[3]     # lowest first
+
+
+ctypedef struct CheungData:
+    const CheungCall* calls
+    Py_ssize_t n
+    const int64_t* keys
+    const int32_t* table      # hash of a key -> call index (-1: empty)
+    const uint64_t* need      # per call: cards it needs some k of (bits 61-63: k, with jokers)
+    int n_slots
+    CheungSlot slots[12]
+    int suit_rank[4]
+    int tier_rank[5]
+    int suits_high_first[4]
+    uint64_t allowed
+
+
+DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
+
+
+cdef inline uint64_t ch_hash(int64_t key) noexcept nogil:
+    return (<uint64_t>key * 0x9E3779B97F4A7C15ULL) >> (64 - CH_HASH_BITS)
+
+
+cdef inline Py_ssize_t ch_find(const CheungData* D, int64_t key) noexcept nogil:
+    """The index of the call with this order key (open addressing, linear probing)."""
+    cdef uint64_t h = ch_hash(key)
+    cdef int32_t i
+    while True:
+        i = D.table[h]
+        if i < 0 or D.keys[i] == key:
+            return i
+        h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
+
+
+cdef inline int ch_next_primary(int cat, int k, int p1, int r) noexcept nogil:
+    """Whether rank r may fill primary role k (after p1 for k == 1)."""
+    if cat == CH_STRAIGHT:
+        return r >= 3
+    if cat == CH_STRAIGHT_FLUSH:
+        return 3 <= r <= 11
+    if cat == CH_TWO_PAIR:
+        return r >= 1 if k == 0 else r < p1
+    return k == 0 or r != p1
+
+
+cdef inline int ch_primary_count(int cat, int k) noexcept nogil:
+    """Cards of its rank a primary role needs (0: no such bound)."""
+    if cat == CH_PAIR or cat == CH_TWO_PAIR:
+        return 2
+    if cat == CH_TRIPS:
+        return 3
+    if cat == CH_QUADS:
+        return 4
+    if cat == CH_FIVE:
+        return 5
+    if cat == CH_FULL_HOUSE:
+        return 3 if k == 0 else 2
+    return 0
+
+
+cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
+    """The highest call that holds (greedy on the ladder order, see _pure_cheung)."""
+    cdef int si, cat, low, k, r, p1, p2, npr, nn, suit, tier, s, i
+    cdef uint32_t nmask, cand, kick_cand
+    cdef uint32_t by_count[6]
+    cdef int ranks[5]
+    cdef int64_t key
+    cdef bint found
+    cdef int jokers = popcount(mask & <uint64_t>JOKERS), need
+    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
+    cdef uint32_t a = natural & LANE, b = (natural >> 16) & LANE
+    cdef uint32_t c = (natural >> 32) & LANE, d = (natural >> 48) & LANE
+    # ranks held at least k times (k = 0..5), to skip ranks no joker can save
+    by_count[0] = LANE
+    by_count[1] = a | b | c | d
+    by_count[2] = (a & b) | (c & d) | ((a | b) & (c | d))
+    by_count[3] = (a & b & (c | d)) | (c & d & (a | b))
+    by_count[4] = a & b & c & d
+    by_count[5] = 0
+    kick_cand = LANE if jokers else by_count[1]
+    cdef int most = ch_top_count(by_count[1], by_count[2], by_count[3], by_count[4]) + jokers
+    cdef int suited = ch_max_lane(a, b, c, d) + jokers
+    cdef int spread = popcount(by_count[1]) + jokers
+    cdef int two_most = most + ch_second_count(by_count[1], by_count[2], by_count[3],
+                                               by_count[4])   # jokers counted once
+    for si in range(D.n_slots):
+        cat = D.slots[si].cat
+        # necessary counts first: most slots fail here without a check
+        if (cat == CH_FIVE and most < 5) or (cat == CH_QUADS and most < 4) or \
+                ((cat == CH_FLUSH or cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL) and suited < 5) or \
+                (cat == CH_STRAIGHT and spread < 5) or (cat == CH_FULL_HOUSE and two_most < 5):
+            continue
+        low = D.slots[si].tiers[0]
+        if not ch_holds(cat, 0, -1, -1, 0, -1, low, mask):
+            continue
+        p1 = -1
+        p2 = -1
+        npr = 0
+        for k in range(CH_PRIMARIES[cat]):
+            found = False
+            need = ch_primary_count(cat, k) - jokers
+            cand = by_count[need] if need > 0 else LANE
+            for r in range(12, -1, -1):
+                if not (cand >> r) & 1 or not ch_next_primary(cat, k, p1, r):
+                    continue
+                if k == 0:
+                    if ch_holds(cat, 1, r, -1, 0, -1, low, mask):
+                        p1 = r
+                        found = True
+                        break
+                elif ch_holds(cat, 2, p1, r, 0, -1, low, mask):
+                    p2 = r
+                    found = True
+                    break
+            if not found:
+                break
+            ranks[npr] = r
+            npr += 1
+        nn = 0
+        nmask = 0
+        if npr == CH_PRIMARIES[cat]:
+            for k in range(CH_OTHERS[cat]):
+                found = False
+                r = (ranks[npr + nn - 1] - 1) if nn else 12
+                while r >= 0:
+                    if (kick_cand >> r) & 1 and not ((npr >= 1 and r == p1) or (npr >= 2 and r == p2)):
+                        if ch_holds(cat, npr, p1, p2, nmask | (1u << r), -1, low, mask):
+                            found = True
+                            break
+                    r -= 1
+                if not found:
+                    break
+                nmask |= 1u << r
+                ranks[npr + nn] = r
+                nn += 1
+        suit = -1
+        if cat == CH_FLUSH or cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL:
+            for i in range(4):
+                s = D.suits_high_first[i]
+                if ch_holds(cat, npr, p1, p2, nmask, s, low, mask):
+                    suit = s
+                    break
+        tier = low
+        for i in range(D.slots[si].n_tiers - 1, 0, -1):
+            if ch_holds(cat, npr, p1, p2, nmask, suit, D.slots[si].tiers[i], mask):
+                tier = D.slots[si].tiers[i]
+                break
+        key = D.slots[si].slot
+        for i in range(5):
+            key = key * 16 + ((ranks[i] + 1) if i < npr + nn else 0)
+        key = (key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 + D.tier_rank[tier]
+        return <int>ch_find(D, key)
+    return -1
+
+
+# need[c]: bits 61-63 hold k; no pool mask has those bits, so m & need[c] is the cards
+
+
+def _necessary(cat, nprim, p1, p2, named, suit):
+    """(cards, k) packed: any pool that makes the call holds at least k cards of
+    `cards` or jokers standing in (a pure necessary condition, never sufficient)."""
+    def column(r):
+        return int(RANK_COLUMN[r])
+    cards, k = 0, 0
+    ranks = [r for r in range(13) if named >> r & 1]
+    if cat in (CH_FLUSH, CH_STRAIGHT_FLUSH, CH_ROYAL) and suit >= 0:
+        cards, k = LANE << (16 * suit), 5
+    elif cat in (CH_PAIR, CH_TRIPS, CH_QUADS, CH_FIVE) and nprim:
+        cards = column(p1)
+        k = {CH_PAIR: 2, CH_TRIPS: 3, CH_QUADS: 4, CH_FIVE: 5}[cat]
+        for r in ranks:
+            cards |= column(r)
+        k += len(ranks)
+    elif cat in (CH_TWO_PAIR, CH_FULL_HOUSE) and nprim == 2:
+        cards, k = column(p1) | column(p2), (4 if cat == CH_TWO_PAIR else 5)
+        for r in ranks:
+            cards |= column(r)
+        k += len(ranks)
+    elif cat == CH_STRAIGHT and nprim:
+        for r in range(13):
+            if CH_STRAIGHTS[p1 - 3] >> r & 1:
+                cards |= column(r)
+        k = 5
+    elif cat in (CH_HIGH, CH_FLUSH) and ranks:
+        for r in ranks:
+            cards |= column(r)
+        k = len(ranks)
+    return cards | (k << 61)
+
+
+cdef class CheungKernel:
+    """Checks Cheung calls against pools (compiled); the interface of ``Kernel``."""
+
+    cdef CheungData D
+    cdef object _arrays
+    cdef object owner
+    cdef object call_type
+    cdef object pool_type
+    cdef readonly bint simd
+
+    def __init__(self, tables, simd=None):
+        x = tables.extra
+        n = len(x["cat"])
+        calls = np.zeros(n, dtype=np.dtype([("cat", np.uint8), ("nprim", np.uint8),
+                                            ("p1", np.int8), ("p2", np.int8), ("suit", np.int8),
+                                            ("tier", np.uint8), ("named", np.uint16)]))
+        if calls.dtype.itemsize != sizeof(CheungCall):
+            raise RuntimeError("cheung call record layout does not match its C struct")
+        for name in ("cat", "nprim", "p1", "p2", "suit", "tier", "named"):
+            calls[name] = x[name]
+        keys = np.ascontiguousarray(x["key"], dtype=np.int64)
+        if n * 2 > (1 << CH_HASH_BITS):
+            raise RuntimeError("cheung ladder too large for its key table")
+        table = np.full(1 << CH_HASH_BITS, -1, dtype=np.int32)
+        cdef int32_t[::1] tv = table
+        cdef const int64_t[::1] kv = keys
+        cdef Py_ssize_t c
+        cdef uint64_t h
+        for c in range(n):
+            h = ch_hash(kv[c])
+            while tv[h] >= 0:
+                h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
+            tv[h] = <int32_t>c
+        need = np.array([_necessary(*row) for row in zip(
+            x["cat"].tolist(), x["nprim"].tolist(), x["p1"].tolist(), x["p2"].tolist(),
+            x["named"].tolist(), x["suit"].tolist())], dtype=np.uint64)
+        self._arrays = (calls, keys, table, need)
+        self.D.table = <const int32_t*>_data(table)
+        self.D.need = <const uint64_t*>_data(need)
+        self.simd = False
+        self.D.calls = <const CheungCall*>_data(calls)
+        self.D.keys = <const int64_t*>_data(keys)
+        self.D.n = n
+        self.D.allowed = <uint64_t>int(tables.allowed_mask)
+        for s in range(4):
+            self.D.suit_rank[s] = int(x["suit_rank"][s])
+        for t in range(5):
+            self.D.tier_rank[t] = int(x["tier_rank"][t])
+        for i, s in enumerate(sorted(range(4), key=lambda v: -int(x["suit_rank"][v]))):
+            self.D.suits_high_first[i] = s
+        slots = {}
+        for slot, tier in zip((keys >> 25).tolist(), x["tier"].tolist()):
+            slots.setdefault(slot, set()).add(tier)
+        self.D.n_slots = len(slots)
+        for i, (slot, tiers) in enumerate(sorted(slots.items(), reverse=True)):
+            self.D.slots[i].slot = slot
+            self.D.slots[i].cat = slot if slot <= CH_FIVE else CH_ROYAL
+            ordered = sorted(tiers, key=lambda v: int(x["tier_rank"][v]))
+            self.D.slots[i].n_tiers = len(ordered)
+            for k, t in enumerate(ordered):
+                self.D.slots[i].tiers[k] = t
+
+    def bind(self, owner, call_type, pool_type):
+        self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
+
+    def holds_call(self, call, pool):
+        cdef uint64_t mask
+        if type(call) is self.call_type and type(pool) is self.pool_type:
+            if (<CallBase>call).ladder is self.owner:
+                mask = (<PoolBase>pool)._mask
+                if not mask & ~self.D.allowed:
+                    return ch_holds_call(&self.D.calls[(<CallBase>call).index], mask)
+        return self.owner._holds_general(call, pool)
+
+    cdef int _valid(self, uint64_t mask) except -1:
+        if mask & ~self.D.allowed:
+            raise ValueError(f"pool mask {mask:#x} has cards these rules do not have: "
+                             f"{mask & ~self.D.allowed:#x}")
+        return 0
+
+    cdef int _index(self, Py_ssize_t c) except -1:
+        if c < 0 or c >= self.D.n:
+            raise ValueError(f"call index {c} is outside the ladder (0..{self.D.n - 1})")
+        return 0
+
+    def holds(self, Py_ssize_t c, uint64_t mask):
+        self._index(c)
+        self._valid(mask)
+        return ch_holds_call(&self.D.calls[c], mask)
+
+    cdef int _batch(self, const uint64_t* masks, const call_index_t* calls, Py_ssize_t one,
+                    uint8_t* out, Py_ssize_t n) except -1:
+        cdef Py_ssize_t i, c, n_calls = self.D.n
+        cdef uint64_t seen = 0, m
+        cdef int bad = 0
+        cdef const CheungCall* table = self.D.calls
+        cdef const uint64_t* need = self.D.need
+        cdef uint64_t q
+        with nogil:
+            for i in range(n):
+                c = calls[i] if calls != NULL else one
+                if c < 0 or c >= n_calls:
+                    bad = 1
+                    c = 0
+                m = masks[i]
+                seen |= m
+                # a necessary count first (most pairs of a random batch fail it,
+                # so its branch is predictable); the full check only past it
+                q = need[c]
+                if popcount(m & q) + popcount(m & <uint64_t>JOKERS) < <int>(q >> 61):
+                    out[i] = 0
+                else:
+                    out[i] = ch_holds_call(&table[c], m)
+        if bad:
+            raise ValueError(f"call indices must lie in 0..{self.D.n - 1}")
+        self._valid(seen)
+        return 0
+
+    def holds_many(self, const uint64_t[::1] masks, const call_index_t[::1] calls):
+        cdef Py_ssize_t n = masks.shape[0]
+        if calls.shape[0] != n:
+            raise ValueError(f"{calls.shape[0]} calls for {n} masks")
+        out = np.empty(n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        if n:
+            self._batch(&masks[0], &calls[0], 0, &res[0], n)
+        return out
+
+    def holds_many_one(self, const uint64_t[::1] masks, Py_ssize_t c):
+        cdef Py_ssize_t n = masks.shape[0]
+        self._index(c)
+        out = np.empty(n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        if n:
+            self._batch(&masks[0], <const int32_t*>NULL, c, &res[0], n)
+        return out
+
+    def truth(self, uint64_t mask):
+        cdef Py_ssize_t c
+        self._valid(mask)
+        out = np.empty(self.D.n, dtype=np.bool_)
+        cdef uint8_t[::1] res = out.view(np.uint8)
+        with nogil:
+            for c in range(self.D.n):
+                res[c] = popcount(mask & self.D.need[c]) + popcount(mask & <uint64_t>JOKERS) \
+                    >= <int>(self.D.need[c] >> 61) and ch_holds_call(&self.D.calls[c], mask)
+        return out
+
+    def best(self, uint64_t mask):
+        self._valid(mask)
+        return ch_best(&self.D, mask)
+
+    def best_many(self, const uint64_t[::1] masks):
+        cdef Py_ssize_t i, n = masks.shape[0]
+        cdef uint64_t seen = 0
+        for i in range(n):
+            seen |= masks[i]
+        self._valid(seen)
+        out = np.empty(n, dtype=np.int32)
+        cdef int32_t[::1] res = out
+        with nogil:
+            for i in range(n):
+                res[i] = ch_best(&self.D, masks[i])
+        return out
+
+
+# ---- Cheung's game played in the core: deals, bots and challenges without Python ----
+
+cdef inline uint64_t ch_rand(uint64_t* state) noexcept nogil:
+    """splitmix64: the loop's own stream, seeded from the caller's generator."""
+    cdef uint64_t z
+    state[0] += 0x9E3779B97F4A7C15ULL
+    z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline int ch_below(uint64_t* state, int n) noexcept nogil:
+    return <int>((ch_rand(state) >> 33) % <uint64_t>n)
+
+
+cdef class CheungSimulation:
+    """Complete games of Cheung's Poker Bull in the compiled core.
+
+    Bots (per seat): kind 0, the random bot (challenge with probability `a`,
+    else one of the lowest `reach` legal calls); kind 1, the odds bot (challenge
+    when the last call holds on fewer than `a` of `samples` draws of the unseen
+    cards, else the lowest plain call holding on at least `b` of them). Openings
+    never name a call certain for the cards in play (`banned`, per count)."""
+
+    cdef object kernel
+    cdef object _keep
+    cdef const uint8_t* banned     # [(max cards + 1) * n_calls]
+    cdef const int64_t* plain      # the calls a bot raises to, ascending
+    cdef Py_ssize_t n_plain
+    cdef const uint64_t* deck
+    cdef int n_deck
+    cdef int players
+    cdef int start
+    cdef int max_cards
+    cdef int kinds[64]
+    cdef double a[64]
+    cdef double b[64]
+    cdef int samples
+
+    def __init__(self, kernel, banned, plain, deck, players, start, kinds, a, b, samples=12):
+        if not 1 <= samples <= 64:
+            raise ValueError("samples must be 1..64")
+        if not 3 <= players <= 64:
+            raise ValueError("players must be 3..64")
+        self.kernel = kernel
+        banned = np.ascontiguousarray(banned, dtype=np.uint8)
+        plain = np.ascontiguousarray(plain, dtype=np.int64)
+        deck = np.ascontiguousarray(deck, dtype=np.uint64)
+        self._keep = (banned, plain, deck)
+        self.banned = <const uint8_t*>_data(banned)
+        self.plain = <const int64_t*>_data(plain)
+        self.n_plain = len(plain)
+        self.deck = <const uint64_t*>_data(deck)
+        self.n_deck = len(deck)
+        self.players = players
+        self.start = start
+        self.max_cards = players * start
+        self.samples = samples
+        for s in range(players):
+            self.kinds[s] = kinds[s]
+            self.a[s] = a[s]
+            self.b[s] = b[s]
+
+    def run(self, Py_ssize_t games, uint64_t seed):
+        """Play `games` games; the wins of each seat."""
+        wins = np.zeros(self.players, dtype=np.int64)
+        cdef int64_t[::1] w = wins
+        cdef Py_ssize_t g
+        cdef uint64_t state = seed
+        cdef CheungKernel k = <CheungKernel>self.kernel
+        with nogil:
+            for g in range(games):
+                w[self._game(&k.D, &state)] += 1
+        return wins
+
+    cdef int _game(self, const CheungData* D, uint64_t* state) noexcept nogil:
+        cdef int sizes[64]
+        cdef uint64_t hands[64]
+        cdef uint64_t cards[64]
+        cdef uint64_t draws[64]
+        cdef int p, live = self.players, starter = 1 % self.players, turn, total, i, j, t
+        cdef int last, caller, action, n_calls = <int>D.n
+        cdef uint64_t pool, tmp
+        for p in range(self.players):
+            sizes[p] = self.start
+        while live > 1:
+            total = 0
+            for p in range(self.players):
+                total += sizes[p]
+            # deal: a partial Fisher-Yates shuffle of the deck
+            for i in range(self.n_deck):
+                cards[i] = self.deck[i]
+            for i in range(total):
+                j = i + ch_below(state, self.n_deck - i)
+                tmp = cards[i]
+                cards[i] = cards[j]
+                cards[j] = tmp
+            i = 0
+            pool = 0
+            for p in range(self.players):
+                hands[p] = 0
+                for t in range(sizes[p]):
+                    hands[p] |= cards[i]
+                    i += 1
+                pool |= hands[p]
+            turn = starter
+            last = -1
+            caller = -1
+            while True:
+                action = self._decide(D, state, turn, hands[turn], sizes[turn], total, last,
+                                      cards, draws)
+                if action == n_calls:
+                    break
+                last = action
+                caller = turn
+                turn = (turn + 1) % self.players
+                while not sizes[turn]:
+                    turn = (turn + 1) % self.players
+            # the challenge: seat `turn` challenges `caller`
+            if ch_holds_call(&D.calls[last], pool):
+                p = turn
+            else:
+                p = caller
+            sizes[p] -= 1
+            if not sizes[p]:
+                live -= 1
+            starter = (turn + 1) % self.players
+            while not sizes[starter]:
+                starter = (starter + 1) % self.players
+        for p in range(self.players):
+            if sizes[p]:
+                return p
+        return 0
+
+    cdef int _decide(self, const CheungData* D, uint64_t* state, int seat, uint64_t own,
+                     int held, int total, int last, uint64_t* cards, uint64_t* draws) noexcept nogil:
+        cdef int n_calls = <int>D.n, kind = self.kinds[seat], i, j, s, hits, unseen, k
+        cdef int first = last + 1
+        cdef const uint8_t* banned = self.banned + <Py_ssize_t>total * n_calls
+        cdef Py_ssize_t lo, hi, mid
+        cdef uint64_t tmp, m
+        cdef int64_t c
+        cdef int others
+        if first >= n_calls:
+            return n_calls
+        if kind == 0:
+            if last >= 0 and ch_rand(state) < <uint64_t>(self.a[seat] * 18446744073709551615.0):
+                return n_calls
+            for i in range(64):
+                c = first + ch_below(state, 40)
+                if c >= n_calls:
+                    c = n_calls - 1
+                if last >= 0 or not banned[c]:
+                    return <int>c
+            return n_calls if last >= 0 else self._lowest_open(D, banned)
+        # the odds bot: draws of the unseen cards (cards not its own)
+        unseen = total - held
+        others = 0
+        for i in range(self.n_deck):
+            if not (self.deck[i] & own):
+                cards[others] = self.deck[i]
+                others += 1
+        for s in range(self.samples):
+            m = own
+            for i in range(unseen):
+                j = i + ch_below(state, others - i)
+                tmp = cards[i]
+                cards[i] = cards[j]
+                cards[j] = tmp
+                m |= cards[i]
+            draws[s] = m
+        if last >= 0:
+            hits = 0
+            for s in range(self.samples):
+                hits += ch_holds_call(&D.calls[last], draws[s])
+            if hits < self.a[seat] * self.samples:
+                return n_calls
+        # the lowest plain call above the last one holding often enough
+        lo, hi = 0, self.n_plain
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self.plain[mid] < first:
+                lo = mid + 1
+            else:
+                hi = mid
+        k = 0
+        while lo < self.n_plain and k < 12:
+            c = self.plain[lo]
+            lo += 1
+            if last < 0 and banned[c]:
+                continue
+            k += 1
+            hits = 0
+            for s in range(self.samples):
+                hits += ch_holds_call(&D.calls[c], draws[s])
+            if hits >= self.b[seat] * self.samples:
+                return <int>c
+        if last >= 0:
+            return n_calls
+        return self._lowest_open(D, banned)
+
+    cdef int _lowest_open(self, const CheungData* D, const uint8_t* banned) noexcept nogil:
+        cdef int c
+        for c in range(<int>D.n):
+            if not banned[c]:
+                return c
+        return 0
