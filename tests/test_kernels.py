@@ -110,14 +110,15 @@ def test_exact_hand_checks_enumerate_no_subsets():
 
 @needs_core
 @pytest.mark.parametrize("family", FAMILIES)
-def test_vector_and_scalar_batch_paths_agree(family):
-    """The AVX-512 path (where the CPU has it) and the scalar loop give the same answers,
-    including pools under five cards and batch lengths that are not multiples of eight."""
+def test_every_batch_path_agrees_with_the_scalar_loop(family):
+    """Each path this CPU runs (AVX-512, AVX2, scalar) gives the per-call answers,
+    including pools under five cards, batch lengths that are not multiples of the
+    vector width, and call indices given as int16, int32 and int64."""
     core = BACKENDS["cython"]
     lad = ladder_on(core, family)
-    vector = core.Kernel(lad.tables, simd=True)
     scalar = core.Kernel(lad.tables, simd=False)
-    assert not scalar.simd and vector.simd == core.simd_available()
+    assert not scalar.simd and scalar.path == "scalar"
+    assert core.Kernel(lad.tables, simd=True).path == core.simd_paths()[0]
     rng = np.random.default_rng(11)
     n = 20_003
     sizes = rng.integers(0, 20, n)
@@ -126,6 +127,42 @@ def test_vector_and_scalar_batch_paths_agree(family):
     calls = rng.integers(0, len(lad), n).astype(np.int32)
     expect = np.array([lad.holds(int(c), int(m)) for m, c in zip(masks, calls)])
     assert np.array_equal(scalar.holds_many(masks, calls), expect)
-    assert np.array_equal(vector.holds_many(masks, calls), expect)
-    for c in (0, len(lad) // 2, len(lad) - 1):
-        assert np.array_equal(vector.holds_many_one(masks, c), scalar.holds_many_one(masks, c))
+    for path in core.simd_paths():
+        kernel = core.Kernel(lad.tables, simd=path)
+        assert kernel.path == path
+        for dtype in (np.int16, np.int32, np.int64):
+            assert np.array_equal(kernel.holds_many(masks, calls.astype(dtype)), expect), (path, dtype)
+        for start in range(1, 9):      # every alignment of the vector steps
+            assert np.array_equal(kernel.holds_many(masks[start:start + 37], calls[start:start + 37]),
+                                  expect[start:start + 37]), (path, start)
+        for c in (0, len(lad) // 2, len(lad) - 1):
+            assert np.array_equal(kernel.holds_many_one(masks, c), scalar.holds_many_one(masks, c))
+
+
+@needs_core
+@pytest.mark.parametrize("dtype,bad", [
+    (dtype, bad) for dtype in (np.int16, np.int32, np.int64)
+    for bad in (-1, 326, 30_000, 40_000, -(1 << 40), 1 << 33)
+    if np.iinfo(dtype).min <= bad <= np.iinfo(dtype).max])
+def test_every_batch_path_refuses_a_call_index_outside_the_ladder(dtype, bad):
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, "pagat")
+    masks = np.full(64, 0b11111, np.uint64)
+    for path in core.simd_paths():
+        kernel = core.Kernel(lad.tables, simd=path)
+        for where in (0, 5, 33, 63):
+            calls = np.zeros(64, dtype)
+            calls[where] = bad
+            with pytest.raises(ValueError, match="call indices must lie in"):
+                kernel.holds_many(masks, calls)
+
+
+@needs_core
+def test_a_path_this_cpu_lacks_or_an_unknown_one_is_refused():
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, "pagat")
+    with pytest.raises(ValueError, match="unknown batch path 'sse9'"):
+        core.Kernel(lad.tables, simd="sse9")
+    for path in set(core.PATHS) - set(core.simd_paths()):
+        with pytest.raises(ValueError, match=f"cannot run the {path} path"):
+            core.Kernel(lad.tables, simd=path)

@@ -10,7 +10,7 @@ from .bull import (Bot, CallMade, Challenge, Deal, EvidenceBot, Game, HandResult
                    Observation, ProbabilityBot, RandomBot, Reveal, Rules, make_bot, preset_names)
 from .calls import Call, Ladder, Odds, family_names, ladder, odds
 from .cards import Card, Pool
-from .core.backend import backend
+from .core.backend import backend, simd_path, simd_paths
 from .evaluator import HandRank, evaluate, evaluate_many
 from .protocol import GameState, Wing
 from .sim.results import SimulationResult
@@ -23,4 +23,4 @@ __all__ = [
     "evaluate_many", "EvidenceBot", "family_names", "Game", "GameState", "HandRank",
     "HandResult", "IllegalAction", "Ladder", "ladder", "make_bot", "Observation", "Odds",
     "odds", "Pool", "preset_names", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
-    "simulate", "SimulationResult", "Wing", "__version__"]
+    "simd_path", "simd_paths", "simulate", "SimulationResult", "Wing", "__version__"]

@@ -16,19 +16,74 @@ cimport numpy as cnp
 cnp.import_array()
 
 include "_bits.pxi"
-include "_evaluator.pxi"
 
 cdef extern from "_simd.h":
-    int pb_simd_available() noexcept nogil
-    Py_ssize_t pb_holds_batch(const uint64_t* masks, const void* calls, int width, int32_t one_call,
-                              uint32_t n_calls, const uint64_t* qg0, const uint64_t* qg1,
-                              uint64_t wild, int has_ranks, uint8_t* out,
+    int pb_cpu_paths() noexcept nogil
+    Py_ssize_t pb_holds_batch(int path, const uint64_t* masks, const void* calls, int width,
+                              int32_t one_call, uint32_t n_calls, const uint64_t* qg0,
+                              const uint64_t* qg1, uint64_t wild, int has_ranks, uint8_t* out,
                               Py_ssize_t n, uint64_t* seen_cards, int* bad_index) noexcept nogil
+
+# ---- the batch paths: chosen at run time by CPU features ---------------------------
+
+#: Path names by the number the C kernels take, slowest first.
+PATHS = ("scalar", "avx2", "avx512")
+
+
+def simd_paths():
+    """The batch paths this CPU runs, fastest first (``"scalar"`` always)."""
+    cdef int bits = pb_cpu_paths()
+    return tuple(PATHS[p] for p in range(len(PATHS) - 1, -1, -1) if (bits >> p) & 1)
+
+
+cdef int path_number(object path) except -1:
+    """The number of a path choice: None (the process default), True (the fastest this
+    CPU runs), False (scalar) or a path name; a path this CPU lacks is refused."""
+    if path is None:
+        return DEFAULT_PATH
+    if path is True:
+        return PATHS.index(simd_paths()[0])
+    if path is False:
+        return 0
+    if path not in PATHS:
+        raise ValueError(f"unknown batch path {path!r}: choose from {', '.join(PATHS)}")
+    if path not in simd_paths():
+        raise ValueError(f"this CPU cannot run the {path} path (it runs {', '.join(simd_paths())})")
+    return PATHS.index(path)
+
+
+cdef int default_path() except -1:
+    forced = os.environ.get("POKERBULL_SIMD", "").strip().lower()
+    if os.environ.get("POKERBULL_NO_SIMD", "").strip() not in ("", "0"):
+        if forced not in ("", "scalar"):
+            raise ValueError(f"POKERBULL_NO_SIMD is set but POKERBULL_SIMD asks for {forced!r}")
+        return 0
+    if forced:
+        if forced not in PATHS:
+            raise ValueError(f"POKERBULL_SIMD={forced!r} is not a batch path: "
+                             f"choose from {', '.join(PATHS)}")
+        if forced not in simd_paths():
+            raise ValueError(f"POKERBULL_SIMD={forced}: this CPU cannot run that path "
+                             f"(it runs {', '.join(simd_paths())})")
+        return PATHS.index(forced)
+    return PATHS.index(simd_paths()[0])
+
+
+cdef int DEFAULT_PATH = default_path()
+
+
+def simd_path():
+    """The batch path the kernels take by default: ``"avx512"``, ``"avx2"`` or ``"scalar"``
+    (the fastest this CPU runs; ``POKERBULL_SIMD=name`` forces one, ``POKERBULL_NO_SIMD=1``
+    forces scalar)."""
+    return PATHS[DEFAULT_PATH]
 
 
 def simd_available():
-    """Whether this CPU runs the AVX-512 batch path (POKERBULL_NO_SIMD=1 turns it off)."""
-    return bool(pb_simd_available())
+    """Whether this CPU runs a vector batch path (AVX2 or AVX-512)."""
+    return len(simd_paths()) > 1
+
+include "_evaluator.pxi"
 
 DEF MAX_GROUPS = 5
 
@@ -403,7 +458,7 @@ cdef class Kernel:
     cdef LadderData L
     cdef object _arrays     # keeps the tables' buffers alive
     cdef object owner       # the Ladder, for the per-call fast path
-    cdef readonly bint simd  # batch checks take the AVX-512 path
+    cdef int path_number     # the batch path (index in PATHS)
     cdef bint has_ranks
     cdef const uint64_t* qg0
     cdef const uint64_t* qg1
@@ -468,9 +523,7 @@ cdef class Kernel:
         self.qg0 = <const uint64_t*>_data(arrays["qg0"])
         self.qg1 = <const uint64_t*>_data(arrays["qg1"])
         self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any())
-        if simd is None:
-            simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
-        self.simd = bool(simd) and bool(pb_simd_available())
+        self.path_number = path_number(simd)
         self._arrays = arrays
         self.L.quick = <const Quick*>_data(quick)
         self.L.block_subsets = <const uint8_t*>_data(subsets)
@@ -498,6 +551,16 @@ cdef class Kernel:
         self.L.wild = <uint64_t>int(tables.wild_mask)
         self.L.allowed = <uint64_t>int(tables.allowed_mask)
 
+    @property
+    def path(self):
+        """The batch path of this kernel's ``holds_many``: "avx512", "avx2" or "scalar"."""
+        return PATHS[self.path_number]
+
+    @property
+    def simd(self):
+        """Whether batch checks take a vector path."""
+        return self.path_number != 0
+
     cdef int _valid(self, uint64_t mask) except -1:
         if mask & ~self.L.allowed:
             raise ValueError(f"pool mask {mask:#x} has cards these rules do not have: "
@@ -524,8 +587,8 @@ cdef class Kernel:
         cdef uint64_t seen = 0
         cdef int bad = 0
         with nogil:
-            if self.simd:
-                done = pb_holds_batch(masks, calls, sizeof(call_index_t), <int32_t>one_call,
+            if self.path_number:
+                done = pb_holds_batch(self.path_number, masks, calls, sizeof(call_index_t), <int32_t>one_call,
                                       <uint32_t>self.L.n, self.qg0, self.qg1, self.L.wild, self.has_ranks, out, n, &seen, &bad)
                 if not bad:
                     for i in range(done):

@@ -1,13 +1,15 @@
-/* Batch call checks eight pairs at a time with AVX-512 (gathers + VPOPCNTQ).
+/* Batch call checks with AVX-512 (eight pairs a step: gathers + VPOPCNTQ) or
+ * AVX2 (four pairs a step: gathers + a nibble-table popcount).
  *
  * Only the two quick kinds of _core.pyx are vectorised: short at-least calls
  * and exact rank-count calls. Lanes holding any other call get the value 2 in
- * `out`, and the caller checks those with the general kernel. Chosen at run
- * time: on CPUs (or compilers) without AVX-512 VPOPCNTDQ, pb_holds_batch does
- * nothing and returns 0, and the scalar loop does all the work.
+ * `out`, and the caller checks those with the general kernel. The path is
+ * chosen at run time (pb_cpu_paths says which this CPU runs; the caller picks
+ * one); the build stays portable: each vector function carries its own target
+ * attribute, never -march=native.
  *
  * Call indices come as int16, int32 or int64 (`width` bytes), or NULL for one
- * call (`one_call`) throughout. Two gathers per eight pairs: a call's small
+ * call (`one_call`) throughout. Two gathers per step: a call's small
  * fields ride in bits that no pool mask ever has (14-15 and 61-63), so ANDing
  * with a pool drops them:
  *   g0 = first group | quick kind << 14 | (k0 - 1) << 61
@@ -20,10 +22,32 @@
 #include <stdint.h>
 #include <stddef.h>
 
+/* The batch paths, by the number the kernels pass around. */
+enum { PB_PATH_SCALAR = 0, PB_PATH_AVX2 = 1, PB_PATH_AVX512 = 2 };
+
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(PB_NO_SIMD)
-#define PB_HAVE_AVX512 1
+#define PB_HAVE_X86_SIMD 1
 #include <immintrin.h>
 
+static int pb_cpu_state = -1;
+
+/* Bit p set when this CPU (and this build) runs path p. AVX-512 here means F, BW,
+ * VL, VPOPCNTDQ and BITALG (Ice Lake, Zen 4 and later); AVX2 means AVX2 and POPCNT. */
+static inline int pb_cpu_paths(void)
+{
+    if (pb_cpu_state < 0) {
+        int paths = 1 << PB_PATH_SCALAR;
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+            paths |= 1 << PB_PATH_AVX2;
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+                && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq")
+                && __builtin_cpu_supports("avx512bitalg"))
+            paths |= 1 << PB_PATH_AVX512;
+        pb_cpu_state = paths;
+    }
+    return pb_cpu_state;
+}
 #define PB_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
 
 /* Eight call indices from an int16, int32 or int64 array (`width` bytes each). */
@@ -115,38 +139,160 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     return i;
 }
 
-static int pb_simd_state = -1;
+#define PB_AVX2 __attribute__((target("avx2,popcnt")))
 
-static inline int pb_simd_available(void)
+/* Population count of each 64-bit lane: a nibble table per byte, then the sum
+ * of the eight bytes (VPSADBW). */
+PB_AVX2 static inline __m256i pb_popcount4(__m256i v)
 {
-    if (pb_simd_state < 0) {
-        __builtin_cpu_init();
-        pb_simd_state = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq");
-    }
-    return pb_simd_state;
+    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low = _mm256_set1_epi8(0x0F);
+    __m256i bytes = _mm256_add_epi8(
+        _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
+        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+    return _mm256_sad_epu8(bytes, _mm256_setzero_si256());
 }
-#else
-static inline int pb_simd_available(void) { return 0; }
-#endif
 
-/* Checks the leading multiple of eight pairs; returns how many it did. ORs every
- * mask into *seen_cards and sets *bad_index when an index is outside
- * 0..n_calls-1 (that lane's answer is then meaningless: the caller raises). */
-static inline ptrdiff_t pb_holds_batch(
+/* Four call indices, clamped into the ladder; *bad gets a bit per lane out of it. */
+PB_AVX2 static inline __m128i pb_load_calls4(const void *calls, int width, ptrdiff_t i,
+                                             __m128i last_call, int *bad)
+{
+    __m128i raw;
+    if (width == 8) {
+        /* an int64 index beyond 32 bits (or negative) is out of range: pin it past the end */
+        __m256i wide = _mm256_loadu_si256((const __m256i *)((const int64_t *)calls + i));
+        __m256i big = _mm256_cmpgt_epi64(_mm256_srli_epi64(wide, 32), _mm256_setzero_si256());
+        __m256i packed = _mm256_permutevar8x32_epi32(_mm256_or_si256(wide, big),
+                                                     _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+        raw = _mm256_castsi256_si128(packed);
+    } else if (width == 2) {
+        raw = _mm_cvtepi16_epi32(_mm_loadl_epi64((const __m128i *)((const int16_t *)calls + i)));
+    } else {
+        raw = _mm_loadu_si128((const __m128i *)((const int32_t *)calls + i));
+    }
+    __m128i idx = _mm_min_epu32(raw, last_call);
+    *bad |= _mm_movemask_ps(_mm_castsi128_ps(_mm_xor_si128(
+        _mm_cmpeq_epi32(idx, raw), _mm_set1_epi32(-1))));
+    return idx;
+}
+
+/* Four 0/1 answers (bits of `ok`) and four "not judged here" flags as bytes. */
+static inline uint32_t pb_four_bytes(int ok, int other)
+{
+    return ((uint32_t)ok * 0x00204081u & 0x01010101u)
+        | (((uint32_t)other * 0x00204081u & 0x01010101u) << 1);
+}
+
+PB_AVX2 static ptrdiff_t pb_holds_avx2(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
     uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
     uint64_t *seen_cards, int *bad_index)
 {
-#ifdef PB_HAVE_AVX512
-    if (pb_simd_available())
+    const __m256i three = _mm256_set1_epi64x(3);
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i four = _mm256_set1_epi64x(4);
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    const __m256i wilds_mask = _mm256_set1_epi64x((long long)wild);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i at_least = _mm256_set1_epi64x(1);
+    const __m256i ranks = _mm256_set1_epi64x(2);
+    const __m128i last_call = _mm_set1_epi32((int)(n_calls - 1));
+    const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
+    __m256i seen = zero;
+    int bad = 0;
+    ptrdiff_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
+        __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, &bad) : same_call;
+        __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
+        seen = _mm256_or_si256(seen, m);
+        __m256i g0 = _mm256_i32gather_epi64((const long long *)qg0, idx, 8);
+        __m256i g1 = _mm256_i32gather_epi64((const long long *)qg1, idx, 8);
+        __m256i k0 = _mm256_add_epi64(_mm256_srli_epi64(g0, 61), one);
+        __m256i k1 = _mm256_srli_epi64(g1, 61);
+        __m256i kind = _mm256_and_si256(_mm256_srli_epi64(g0, 14), three);
+        __m256i c0 = pb_popcount4(_mm256_and_si256(m, g0));
+        __m256i c1 = pb_popcount4(_mm256_and_si256(m, g1));
+        __m256i is_at_least = _mm256_cmpeq_epi64(kind, at_least);
+        __m256i is_ranks = _mm256_cmpeq_epi64(kind, ranks);
+        __m256i ok;
+        if (wild) {
+            /* cards missing from both groups, covered by wild cards (counts are small:
+             * 32-bit arithmetic on the low halves, the high halves stay zero) */
+            __m256i short0 = _mm256_max_epi32(_mm256_sub_epi32(k0, c0), zero);
+            __m256i short1 = _mm256_max_epi32(_mm256_sub_epi32(k1, c1), zero);
+            __m256i wilds = pb_popcount4(_mm256_and_si256(m, wilds_mask));
+            ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(_mm256_add_epi64(short0, short1), wilds),
+                                     is_at_least);
+        } else {
+            ok = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi64(k0, c0),
+                                                     _mm256_cmpgt_epi64(k1, c1)), is_at_least);
+        }
+        if (has_ranks && !_mm256_testz_si256(is_ranks, is_ranks)) {
+            __m256i kick = _mm256_and_si256(_mm256_srli_epi64(g1, 14), three);
+            __m256i x = _mm256_or_si256(g0, g1);
+            __m256i named = _mm256_and_si256(_mm256_or_si256(
+                _mm256_or_si256(x, _mm256_srli_epi64(x, 16)),
+                _mm256_or_si256(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(x, 48))), lane);
+            __m256i a = _mm256_and_si256(m, lane);
+            __m256i b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
+            __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane);
+            __m256i d = _mm256_and_si256(_mm256_srli_epi64(m, 48), lane);
+            __m256i ab = _mm256_or_si256(a, b), cd = _mm256_or_si256(c, d);
+            __m256i ge1 = _mm256_or_si256(ab, cd);
+            __m256i ge2 = _mm256_or_si256(
+                _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, d)),
+                _mm256_and_si256(ab, cd));
+            __m256i big = _mm256_cmpgt_epi64(pb_popcount4(m), four);
+            /* five or more cards: counts at least as named, enough kicker ranks */
+            __m256i fail_big = _mm256_or_si256(
+                _mm256_or_si256(_mm256_cmpgt_epi64(k0, c0), _mm256_cmpgt_epi64(k1, c1)),
+                _mm256_cmpgt_epi64(kick, pb_popcount4(_mm256_andnot_si256(named, ge1))));
+            /* fewer: the pool is the hand, so exact counts and no other pair */
+            __m256i ok_small = _mm256_and_si256(
+                _mm256_and_si256(_mm256_cmpeq_epi64(c0, k0), _mm256_cmpeq_epi64(c1, k1)),
+                _mm256_cmpeq_epi64(_mm256_andnot_si256(named, ge2), zero));
+            __m256i ok_ranks = _mm256_blendv_epi8(ok_small, _mm256_xor_si256(fail_big, _mm256_set1_epi64x(-1)), big);
+            ok = _mm256_or_si256(ok, _mm256_and_si256(is_ranks, ok_ranks));
+        }
+        int fast = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(is_at_least, is_ranks)));
+        uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)), ~fast & 15);
+        __builtin_memcpy(out + i, &word, 4);
+    }
+    __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
+    *seen_cards |= (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
+    *bad_index |= bad != 0;
+    return i;
+}
+#endif
+
+/* Checks a leading run of pairs on `path` (a multiple of eight, or four on AVX2); returns
+ * how many it did (0 on the scalar path, or when this CPU cannot run `path`). ORs
+ * every mask into *seen_cards and sets *bad_index when an index is outside
+ * 0..n_calls-1 (that lane's answer is then meaningless: the caller raises). */
+static inline ptrdiff_t pb_holds_batch(
+    int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
+    uint32_t n_calls, const uint64_t *qg0, const uint64_t *qg1,
+    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index)
+{
+#ifdef PB_HAVE_X86_SIMD
+    if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
         return pb_holds_avx512(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
                                has_ranks, out, n, seen_cards, bad_index);
+    if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_holds_avx2(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
+                             has_ranks, out, n, seen_cards, bad_index);
 #endif
-    (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0; (void)qg1;
-    (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
+    (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0;
+    (void)qg1; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
     return 0;
 }
+
+#ifndef PB_HAVE_X86_SIMD
+static inline int pb_cpu_paths(void) { return 1 << PB_PATH_SCALAR; }
+#endif
 
 #endif
