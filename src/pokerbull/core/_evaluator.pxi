@@ -514,8 +514,8 @@ cdef inline uint64_t hand_value(uint64_t mask, const EvalRules* R) noexcept nogi
 
 
 cdef extern from "_evaluator_simd.h":
-    Py_ssize_t pb_plain_hands_simd(int path, const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
-                                   const uint32_t* rank_set_info, const uint64_t* rank_groups,
+    Py_ssize_t pb_plain_hands_simd(int path, const uint64_t* masks, int64_t* out, Py_ssize_t n,
+                                   uint64_t tier, const uint32_t* top_five,
                                    int32_t* rare, Py_ssize_t* n_rare) noexcept nogil
 
 DEF BLOCK = 1024
@@ -527,13 +527,13 @@ cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64
     then those few through rare_hand, so that the hot loop does not mispredict."""
     cdef Py_ssize_t start, i, k, size, done
     cdef uint32_t rare
-    cdef int32_t later[BLOCK]       # rare pools, by index in the block
+    cdef int32_t later[BLOCK + 16]  # rare pools, by index in the block (room for a vector store)
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
         k = done = 0
         if path:
             done = pb_plain_hands_simd(path, masks + start, out + start, size, tier,
-                                       RANK_SET_INFO, RANK_GROUPS, later, &k)
+                                       RANK_SET_INFO, later, &k)
         for i in range(done, size):
             out[start + i] = <int64_t>((common_hand(masks[start + i], &rare) << EV_ROLES_SHIFT) | tier)
             later[k] = <int32_t>i
