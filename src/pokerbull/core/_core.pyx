@@ -22,7 +22,8 @@ cdef extern from "_simd.h":
     Py_ssize_t pb_holds_batch(int path, const uint64_t* masks, const void* calls, int width,
                               int32_t one_call, uint32_t n_calls, const uint64_t* qg0,
                               const uint64_t* qg1, uint64_t wild, int has_ranks, uint8_t* out,
-                              Py_ssize_t n, uint64_t* seen_cards, int* bad_index) noexcept nogil
+                              Py_ssize_t n, uint64_t* seen_cards, int* bad_index,
+                              int32_t* later, Py_ssize_t* n_later) noexcept nogil
 
 # ---- the batch paths: chosen at run time by CPU features ---------------------------
 
@@ -86,6 +87,7 @@ def simd_available():
 include "_evaluator.pxi"
 
 DEF MAX_GROUPS = 5
+DEF HOLD_BLOCK = 4096       # pairs per vector batch call
 
 cdef enum:
     AT_LEAST = 0
@@ -583,18 +585,26 @@ cdef class Kernel:
     cdef int _holds_batch(self, const uint64_t* masks, const call_index_t* calls,
                           Py_ssize_t one_call, uint8_t* out, Py_ssize_t n) except -1:
         """Check every pair in one pass, validating as it goes; raise on bad input."""
-        cdef Py_ssize_t done = 0, i
+        cdef Py_ssize_t done = 0, i, j, got, k, size
         cdef uint64_t seen = 0
         cdef int bad = 0
+        cdef int32_t later[HOLD_BLOCK]      # pairs of a block the vector path leaves to check()
         with nogil:
-            if self.path_number:
-                done = pb_holds_batch(self.path_number, masks, calls, sizeof(call_index_t), <int32_t>one_call,
-                                      <uint32_t>self.L.n, self.qg0, self.qg1, self.L.wild, self.has_ranks, out, n, &seen, &bad)
+            while self.path_number and done < n:
+                size = HOLD_BLOCK if n - done > HOLD_BLOCK else n - done
+                got = pb_holds_batch(self.path_number, masks + done,
+                                     calls + done if calls != NULL else NULL,
+                                     sizeof(call_index_t), <int32_t>one_call, <uint32_t>self.L.n,
+                                     self.qg0, self.qg1, self.L.wild, self.has_ranks, out + done,
+                                     size, &seen, &bad, later, &k)
                 if not bad:
-                    for i in range(done):
-                        if out[i] == 2:   # a lane the vector path leaves to check()
-                            out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
-                                           masks[i]) == HOLDS
+                    for j in range(k):
+                        i = done + later[j]
+                        out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
+                                       masks[i]) == HOLDS
+                done += got
+                if got < size:
+                    break
             holds_loop(&self.L, masks + done, calls + done if calls != NULL else NULL,
                        one_call, out + done, n - done, &seen, &bad)
         if bad:

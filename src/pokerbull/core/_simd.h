@@ -2,8 +2,9 @@
  * AVX2 (four pairs a step: gathers + a nibble-table popcount).
  *
  * Only the two quick kinds of _core.pyx are vectorised: short at-least calls
- * and exact rank-count calls. Lanes holding any other call get the value 2 in
- * `out`, and the caller checks those with the general kernel. The path is
+ * and exact rank-count calls. Lanes holding any other call are listed by index
+ * in `later` (room for `n` entries), and the caller checks those with the general
+ * kernel. The path is
  * chosen at run time (pb_cpu_paths says which this CPU runs; the caller picks
  * one); the build stays portable: each vector function carries its own target
  * attribute, never -march=native.
@@ -64,7 +65,7 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
     uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
-    uint64_t *seen_cards, int *bad_index)
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
     const __m512i three = _mm512_set1_epi64(3);
     const __m512i one = _mm512_set1_epi64(1);
@@ -78,7 +79,7 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const __m512i at_least = _mm512_set1_epi64(1);
     const __m512i ranks = _mm512_set1_epi64(2);
     const __m256i same_call = _mm256_set1_epi32(one_call);
-    ptrdiff_t i = 0;
+    ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
         /* the gathers keep the load ports busy: ask for the streams early */
         _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
@@ -130,10 +131,14 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
                 & _mm512_testn_epi64_mask(ge2, _mm512_andnot_si512(named, lane));
             ok |= is_ranks & ((big & ok_big) | ((__mmask8)~big & ok_small));
         }
-        __m128i res = _mm_maskz_set1_epi8(ok, 1);
-        res = _mm_mask_set1_epi8(res, (__mmask8)~(is_at_least | is_ranks), 2);
-        _mm_storel_epi64((__m128i *)(out + i), res);
+        _mm_storel_epi64((__m128i *)(out + i), _mm_maskz_set1_epi8(ok, 1));
+        unsigned other = (__mmask8)~(is_at_least | is_ranks);
+        while (other) {
+            later[k++] = (int32_t)(i + __builtin_ctz(other));
+            other &= other - 1;
+        }
     }
+    *n_later = k;
     *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
     *bad_index |= bad != 0;
     return i;
@@ -177,18 +182,17 @@ PB_AVX2 static inline __m128i pb_load_calls4(const void *calls, int width, ptrdi
     return idx;
 }
 
-/* Four 0/1 answers (bits of `ok`) and four "not judged here" flags as bytes. */
-static inline uint32_t pb_four_bytes(int ok, int other)
+/* Four 0/1 answers (bits of `ok`) as bytes. */
+static inline uint32_t pb_four_bytes(int ok)
 {
-    return ((uint32_t)ok * 0x00204081u & 0x01010101u)
-        | (((uint32_t)other * 0x00204081u & 0x01010101u) << 1);
+    return (uint32_t)ok * 0x00204081u & 0x01010101u;
 }
 
 PB_AVX2 static ptrdiff_t pb_holds_avx2(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
     uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
-    uint64_t *seen_cards, int *bad_index)
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
     const __m256i three = _mm256_set1_epi64x(3);
     const __m256i one = _mm256_set1_epi64x(1);
@@ -202,7 +206,7 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
     __m256i seen = zero;
     int bad = 0;
-    ptrdiff_t i = 0;
+    ptrdiff_t i = 0, k = 0;
     for (; i + 4 <= n; i += 4) {
         _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
         __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, &bad) : same_call;
@@ -257,10 +261,16 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
             __m256i ok_ranks = _mm256_blendv_epi8(ok_small, _mm256_xor_si256(fail_big, _mm256_set1_epi64x(-1)), big);
             ok = _mm256_or_si256(ok, _mm256_and_si256(is_ranks, ok_ranks));
         }
-        int fast = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(is_at_least, is_ranks)));
-        uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)), ~fast & 15);
+        uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)));
         __builtin_memcpy(out + i, &word, 4);
+        unsigned other = 15u & ~(unsigned)_mm256_movemask_pd(
+            _mm256_castsi256_pd(_mm256_or_si256(is_at_least, is_ranks)));
+        while (other) {
+            later[k++] = (int32_t)(i + __builtin_ctz(other));
+            other &= other - 1;
+        }
     }
+    *n_later = k;
     __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
     *seen_cards |= (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
     *bad_index |= bad != 0;
@@ -276,18 +286,20 @@ static inline ptrdiff_t pb_holds_batch(
     int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
     uint32_t n_calls, const uint64_t *qg0, const uint64_t *qg1,
     uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
-    uint64_t *seen_cards, int *bad_index)
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
+    *n_later = 0;
 #ifdef PB_HAVE_X86_SIMD
     if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
         return pb_holds_avx512(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
-                               has_ranks, out, n, seen_cards, bad_index);
+                               has_ranks, out, n, seen_cards, bad_index, later, n_later);
     if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
         return pb_holds_avx2(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
-                             has_ranks, out, n, seen_cards, bad_index);
+                             has_ranks, out, n, seen_cards, bad_index, later, n_later);
 #endif
     (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0;
     (void)qg1; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
+    (void)later;
     return 0;
 }
 
