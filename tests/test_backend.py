@@ -62,7 +62,7 @@ def test_pokerbull_simd_forces_each_path_this_cpu_runs():
     for path in pb.simd_paths():
         out = _run(code, POKERBULL_SIMD=path, POKERBULL_NO_SIMD="").split("|")[0]
         assert out == f"{path} {path} True"
-    assert _run(code, POKERBULL_NO_SIMD="1").split("|")[0] == "scalar scalar True"
+    assert _run(code, POKERBULL_NO_SIMD="1", POKERBULL_SIMD="").split("|")[0] == "scalar scalar True"
 
 
 def test_pokerbull_simd_refuses_an_unknown_path_or_one_the_cpu_lacks():
