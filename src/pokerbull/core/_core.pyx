@@ -461,7 +461,7 @@ cdef class Kernel:
     cdef object _arrays     # keeps the tables' buffers alive
     cdef object owner       # the Ladder, for the per-call fast path
     cdef int path_number     # the batch path (index in PATHS)
-    cdef bint has_ranks
+    cdef int has_ranks      # bit 0: rank calls; bit 1: exact straights or flushes
     cdef const uint64_t* qg0
     cdef const uint64_t* qg1
     cdef object call_type
@@ -522,9 +522,22 @@ cdef class Kernel:
         arrays["qg0"] = quick["m0"] | quick["simple"].astype(u) << u(14) | k0_low << u(61)
         arrays["qg1"] = (quick["m1"] | quick["kick"].astype(u) << u(14)
                          | quick["k1"].astype(u) << u(61))
+        # exact straights and flushes: vector kind 3 (the scalar loops still call check())
+        shapes = 0
+        for c in range(n):
+            kind, top = arrays["kind"][c], int(arrays["rank1"][c])
+            if kind == EXACT_STRAIGHT:
+                arrays["qg0"][c] = STRAIGHT_BITS[top] | 3 << 14
+                arrays["qg1"][c] = 0
+                shapes = 2
+            elif kind == EXACT_FLUSH:
+                lane = 16 * int(arrays["suit"][c])
+                arrays["qg0"][c] = 1 << (lane + top) | 3 << 14
+                arrays["qg1"][c] = ((1 << top) - 1) << lane | 1 << 14 | (top == EV_ACE) << 61
+                shapes = 2
         self.qg0 = <const uint64_t*>_data(arrays["qg0"])
         self.qg1 = <const uint64_t*>_data(arrays["qg1"])
-        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any())
+        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any()) | shapes
         self.path_number = path_number(simd)
         self._arrays = arrays
         self.L.quick = <const Quick*>_data(quick)

@@ -1,8 +1,8 @@
 /* Batch call checks with AVX-512 (eight pairs a step: gathers + VPOPCNTQ) or
  * AVX2 (four pairs a step: gathers + a nibble-table popcount).
  *
- * Only the two quick kinds of _core.pyx are vectorised: short at-least calls
- * and exact rank-count calls. Lanes holding any other call are listed by index
+ * Only the two quick kinds of _core.pyx are vectorised (short at-least calls
+ * and exact rank-count calls), and exact straights and flushes (kind 3). Lanes holding any other call are listed by index
  * in `later` (room for `n` entries), and the caller checks those with the general
  * kernel. The path is
  * chosen at run time (pb_cpu_paths says which this CPU runs; the caller picks
@@ -15,7 +15,10 @@
  * with a pool drops them:
  *   g0 = first group | quick kind << 14 | (k0 - 1) << 61
  *   g1 = second group | kick << 14 | k1 << 61
- * and the named ranks of an exact rank call are the rank bits of g0 | g1.
+ * and the named ranks of an exact rank call are the rank bits of g0 | g1. For
+ * kind 3, g0 holds the straight's ranks (bits 0..12) or the flush's top card, and
+ * g1 = the suit's cards under the top | 1 << 14 for a flush | (top is the Ace) << 61.
+ * `has_ranks`: bit 0 when the ladder has rank calls, bit 1 when it has kind 3.
  */
 #ifndef POKERBULL_SIMD_H
 #define POKERBULL_SIMD_H
@@ -107,7 +110,9 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
         __m512i wilds = _mm512_popcnt_epi64(_mm512_and_si512(m, wilds_mask));
         __mmask8 ok = is_at_least & _mm512_cmple_epi64_mask(_mm512_add_epi64(short0, short1), wilds);
 
-        if (has_ranks && is_ranks) {
+        __mmask8 is_shape = _mm512_cmpeq_epi64_mask(kind, three);
+        /* no test of the lanes' kinds here: a branch on them would mispredict */
+        if (has_ranks & 1) {
             __m512i kick = _mm512_and_si512(_mm512_srli_epi64(g1, 14), three);
             __m512i x = _mm512_or_si512(g0, g1);
             __m512i named = _mm512_and_si512(_mm512_or_si512(
@@ -131,8 +136,45 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
                 & _mm512_testn_epi64_mask(ge2, _mm512_andnot_si512(named, lane));
             ok |= is_ranks & ((big & ok_big) | ((__mmask8)~big & ok_small));
         }
+        if (has_ranks & 2) {
+            const __m512i cards = _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL);
+            /* exact straight: every rank of it held, and not all in one suit (or a rank doubled) */
+            __m512i need = _mm512_and_si512(g0, lane);
+            __m512i a = _mm512_and_si512(m, lane);
+            __m512i b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
+            __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane);
+            __m512i d = _mm512_and_si512(_mm512_srli_epi64(m, 48), lane);
+            __m512i ab = _mm512_or_si512(a, b), cd = _mm512_or_si512(c, d);
+            __m512i ge2 = _mm512_or_si512(
+                _mm512_or_si512(_mm512_and_si512(a, b), _mm512_and_si512(c, d)),
+                _mm512_and_si512(ab, cd));
+            __mmask8 all = _mm512_cmpeq_epi64_mask(_mm512_and_si512(_mm512_or_si512(ab, cd), need), need);
+            __mmask8 doubled = _mm512_test_epi64_mask(ge2, need);
+            __mmask8 suited = _mm512_cmpeq_epi64_mask(_mm512_and_si512(a, need), need)
+                | _mm512_cmpeq_epi64_mask(_mm512_and_si512(b, need), need)
+                | _mm512_cmpeq_epi64_mask(_mm512_and_si512(c, need), need)
+                | _mm512_cmpeq_epi64_mask(_mm512_and_si512(d, need), need);
+            __mmask8 ok_straight = all & (doubled | (__mmask8)~suited);
+            /* exact flush: the top card, and four lower cards of its suit that are not
+             * the four just under it (nor 2-5 under an Ace): a straight flush */
+            __m512i top = _mm512_and_si512(g0, cards);
+            __m512i held = _mm512_and_si512(_mm512_and_si512(g1, cards), m);
+            __m512i nb = _mm512_popcnt_epi64(held);
+            __m512i s0 = _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi64(top, 1), _mm512_srli_epi64(top, 2)),
+                                         _mm512_or_si512(_mm512_srli_epi64(top, 3), _mm512_srli_epi64(top, 4)));
+            __m512i s1 = _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi64(top, 9), _mm512_srli_epi64(top, 10)),
+                                         _mm512_or_si512(_mm512_srli_epi64(top, 11), _mm512_srli_epi64(top, 12)));
+            __mmask8 ace = _mm512_cmpeq_epi64_mask(k1, one);
+            __mmask8 four = _mm512_cmpeq_epi64_mask(nb, _mm512_set1_epi64(4));
+            __mmask8 ok_flush = _mm512_test_epi64_mask(m, top)
+                & (_mm512_cmpgt_epi64_mask(nb, _mm512_set1_epi64(4))
+                   | (four & _mm512_cmpneq_epi64_mask(held, s0)
+                      & ~(ace & _mm512_cmpeq_epi64_mask(held, s1))));
+            __mmask8 is_flush = _mm512_cmpeq_epi64_mask(_mm512_and_si512(_mm512_srli_epi64(g1, 14), three), one);
+            ok |= is_shape & ((is_flush & ok_flush) | ((__mmask8)~is_flush & ok_straight));
+        }
         _mm_storel_epi64((__m128i *)(out + i), _mm_maskz_set1_epi8(ok, 1));
-        unsigned other = (__mmask8)~(is_at_least | is_ranks);
+        unsigned other = (__mmask8)~(is_at_least | is_ranks | is_shape);
         while (other) {
             later[k++] = (int32_t)(i + __builtin_ctz(other));
             other &= other - 1;
@@ -234,7 +276,9 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
             ok = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi64(k0, c0),
                                                      _mm256_cmpgt_epi64(k1, c1)), is_at_least);
         }
-        if (has_ranks && !_mm256_testz_si256(is_ranks, is_ranks)) {
+        __m256i is_shape = _mm256_cmpeq_epi64(kind, three);
+        /* no test of the lanes' kinds here: a branch on them would mispredict */
+        if (has_ranks & 1) {
             __m256i kick = _mm256_and_si256(_mm256_srli_epi64(g1, 14), three);
             __m256i x = _mm256_or_si256(g0, g1);
             __m256i named = _mm256_and_si256(_mm256_or_si256(
@@ -261,10 +305,49 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
             __m256i ok_ranks = _mm256_blendv_epi8(ok_small, _mm256_xor_si256(fail_big, _mm256_set1_epi64x(-1)), big);
             ok = _mm256_or_si256(ok, _mm256_and_si256(is_ranks, ok_ranks));
         }
+        if (has_ranks & 2) {
+            const __m256i cards = _mm256_set1_epi64x(0x1FFF1FFF1FFF1FFFLL);
+            /* exact straight: every rank of it held, and not all in one suit (or a rank doubled) */
+            __m256i need = _mm256_and_si256(g0, lane);
+            __m256i a = _mm256_and_si256(m, lane);
+            __m256i b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
+            __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane);
+            __m256i d = _mm256_and_si256(_mm256_srli_epi64(m, 48), lane);
+            __m256i ab = _mm256_or_si256(a, b), cd = _mm256_or_si256(c, d);
+            __m256i ge2 = _mm256_or_si256(
+                _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, d)),
+                _mm256_and_si256(ab, cd));
+            __m256i all = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_or_si256(ab, cd), need), need);
+            __m256i single = _mm256_cmpeq_epi64(_mm256_and_si256(ge2, need), zero);
+            __m256i suited = _mm256_or_si256(
+                _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(a, need), need),
+                                _mm256_cmpeq_epi64(_mm256_and_si256(b, need), need)),
+                _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(c, need), need),
+                                _mm256_cmpeq_epi64(_mm256_and_si256(d, need), need)));
+            __m256i ok_straight = _mm256_andnot_si256(_mm256_and_si256(single, suited), all);
+            /* exact flush: the top card, and four lower cards of its suit that are not
+             * the four just under it (nor 2-5 under an Ace): a straight flush */
+            __m256i top = _mm256_and_si256(g0, cards);
+            __m256i held = _mm256_and_si256(_mm256_and_si256(g1, cards), m);
+            __m256i nb = pb_popcount4(held);
+            __m256i s0 = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi64(top, 1), _mm256_srli_epi64(top, 2)),
+                                         _mm256_or_si256(_mm256_srli_epi64(top, 3), _mm256_srli_epi64(top, 4)));
+            __m256i s1 = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi64(top, 9), _mm256_srli_epi64(top, 10)),
+                                         _mm256_or_si256(_mm256_srli_epi64(top, 11), _mm256_srli_epi64(top, 12)));
+            __m256i ace = _mm256_cmpeq_epi64(k1, one);
+            __m256i straight_flush = _mm256_or_si256(_mm256_cmpeq_epi64(held, s0),
+                                                     _mm256_and_si256(ace, _mm256_cmpeq_epi64(held, s1)));
+            __m256i enough = _mm256_or_si256(_mm256_cmpgt_epi64(nb, four),
+                _mm256_andnot_si256(straight_flush, _mm256_cmpeq_epi64(nb, four)));
+            __m256i ok_flush = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(m, top), zero), enough);
+            __m256i is_flush = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srli_epi64(g1, 14), three), one);
+            ok = _mm256_or_si256(ok, _mm256_and_si256(is_shape,
+                                                      _mm256_blendv_epi8(ok_straight, ok_flush, is_flush)));
+        }
         uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)));
         __builtin_memcpy(out + i, &word, 4);
-        unsigned other = 15u & ~(unsigned)_mm256_movemask_pd(
-            _mm256_castsi256_pd(_mm256_or_si256(is_at_least, is_ranks)));
+        unsigned other = 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+            _mm256_or_si256(_mm256_or_si256(is_at_least, is_ranks), is_shape)));
         while (other) {
             later[k++] = (int32_t)(i + __builtin_ctz(other));
             other &= other - 1;
