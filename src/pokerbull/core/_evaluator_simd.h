@@ -33,6 +33,19 @@
 
 #define PB_EV_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512bitalg")))
 
+/* class | the highest rank of `first` (nibble, bits 16..19) | the highest rank of
+ * `second` other than that one (bits 12..15): a full house or four of a kind. */
+PB_EV_TARGET static inline __m512i pb_ranked_hand16(__m512i cls, __m512i first, __m512i second)
+{
+    const __m512i thirty_two = _mm512_set1_epi32(32);
+    __m512i lz = _mm512_lzcnt_epi32(first);
+    __m512i top = _mm512_srlv_epi32(_mm512_set1_epi32((int)0x80000000u), lz);
+    return _mm512_ternarylogic_epi32(cls,
+        _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz), 16),
+        _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, _mm512_lzcnt_epi32(_mm512_xor_si512(second, top))), 12),
+        0xFE);
+}
+
 PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
     const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
     const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
@@ -97,22 +110,10 @@ PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
                                                   _mm512_slli_epi32(_mm512_lzcnt_epi32(run), 16));
         v = _mm512_max_epu32(v, straight);
         /* a full house: the highest triplet, then the highest other rank held twice */
-        __m512i lz3 = _mm512_lzcnt_epi32(ge3);
-        __m512i h3 = _mm512_srlv_epi32(top_bit, lz3);
-        __m512i full = _mm512_ternarylogic_epi32(full_house,
-            _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz3), 16),
-            _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, _mm512_lzcnt_epi32(_mm512_xor_si512(ge2, h3))), 12),
-            0xFE);
-        v = _mm512_mask_max_epu32(v, trips & has2, v, full);
+        v = _mm512_mask_max_epu32(v, trips & has2, v, pb_ranked_hand16(full_house, ge3, ge2));
         /* four of a kind: the rank, then the highest other rank as kicker */
         __m512i ge4 = _mm512_and_si512(ab, cd);
-        __m512i lz4 = _mm512_lzcnt_epi32(ge4);
-        __m512i h4 = _mm512_srlv_epi32(top_bit, lz4);
-        __m512i quad = _mm512_ternarylogic_epi32(quads,
-            _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz4), 16),
-            _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, _mm512_lzcnt_epi32(_mm512_xor_si512(ge1, h4))), 12),
-            0xFE);
-        v = _mm512_mask_max_epu32(v, _mm512_test_epi32_mask(ge4, ge4), v, quad);
+        v = _mm512_mask_max_epu32(v, _mm512_test_epi32_mask(ge4, ge4), v, pb_ranked_hand16(quads, ge4, ge1));
         /* rare: a suit lane of five cards or more (rare_hand weighs it against the rest) */
         __m512i counts = _mm512_or_si512(_mm512_add_epi16(_mm512_popcnt_epi16(lo), three16),
                                          _mm512_add_epi16(_mm512_popcnt_epi16(hi), three16));
@@ -136,6 +137,16 @@ PB_AVX2 static inline __m256i pb_bit_length8(__m256i x)
 {
     __m256i e = _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(x)), 23);
     return _mm256_max_epi32(_mm256_sub_epi32(e, _mm256_set1_epi32(126)), _mm256_setzero_si256());
+}
+
+/* pb_ranked_hand16 on eight lanes. */
+PB_AVX2 static inline __m256i pb_ranked_hand8(__m256i cls, __m256i first, __m256i second)
+{
+    const __m256i one = _mm256_set1_epi32(1);
+    __m256i len = pb_bit_length8(first);
+    __m256i top = _mm256_sllv_epi32(one, _mm256_sub_epi32(len, one));
+    return _mm256_or_si256(_mm256_or_si256(cls, _mm256_slli_epi32(len, 16)),
+                           _mm256_slli_epi32(pb_bit_length8(_mm256_xor_si256(second, top)), 12));
 }
 
 /* The AVX2 twin of pb_plain_hands_avx512, eight pools a step. */
@@ -199,18 +210,12 @@ PB_AVX2 static ptrdiff_t pb_plain_hands_avx2(
             straight_base, _mm256_slli_epi32(pb_bit_length8(run), 16)));
         v = _mm256_max_epu32(v, straight);
         /* a full house: the highest triplet, then the highest other rank held twice */
-        __m256i len3 = pb_bit_length8(ge3);
-        __m256i h3 = _mm256_sllv_epi32(one, _mm256_sub_epi32(len3, one));
-        __m256i full = _mm256_or_si256(_mm256_or_si256(full_house, _mm256_slli_epi32(len3, 16)),
-            _mm256_slli_epi32(pb_bit_length8(_mm256_xor_si256(ge2, h3)), 12));
-        v = _mm256_max_epu32(v, _mm256_and_si256(_mm256_and_si256(trips, has2), full));
+        v = _mm256_max_epu32(v, _mm256_and_si256(_mm256_and_si256(trips, has2),
+                                                 pb_ranked_hand8(full_house, ge3, ge2)));
         /* four of a kind: the rank, then the highest other rank as kicker */
         __m256i ge4 = _mm256_and_si256(ab, cd);
-        __m256i len4 = pb_bit_length8(ge4);
-        __m256i h4 = _mm256_sllv_epi32(one, _mm256_sub_epi32(len4, one));
-        __m256i quad = _mm256_or_si256(_mm256_or_si256(quads, _mm256_slli_epi32(len4, 16)),
-            _mm256_slli_epi32(pb_bit_length8(_mm256_xor_si256(ge1, h4)), 12));
-        v = _mm256_max_epu32(v, _mm256_andnot_si256(_mm256_cmpeq_epi32(ge4, zero), quad));
+        v = _mm256_max_epu32(v, _mm256_andnot_si256(_mm256_cmpeq_epi32(ge4, zero),
+                                                    pb_ranked_hand8(quads, ge4, ge1)));
         /* rare: a suit lane of five cards or more (rare_hand weighs it against the rest) */
         __m256i blo = _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(lo, nibble)),
             _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(lo, 4), nibble)));

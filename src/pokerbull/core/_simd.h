@@ -54,6 +54,24 @@ static inline int pb_cpu_paths(void)
 }
 #define PB_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
 
+/* The four suit lanes of eight pools, the ranks held once or more and twice or more. */
+typedef struct { __m512i a, b, c, d, ge1, ge2; } pb_ranks8;
+
+PB_TARGET static inline pb_ranks8 pb_rank_sets8(__m512i m)
+{
+    const __m512i lane = _mm512_set1_epi64(0x1FFF);
+    pb_ranks8 r;
+    r.a = _mm512_and_si512(m, lane);
+    r.b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
+    r.c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane);
+    r.d = _mm512_and_si512(_mm512_srli_epi64(m, 48), lane);
+    __m512i ab = _mm512_or_si512(r.a, r.b), cd = _mm512_or_si512(r.c, r.d);
+    r.ge1 = _mm512_or_si512(ab, cd);
+    r.ge2 = _mm512_ternarylogic_epi64(_mm512_and_si512(r.a, r.b), _mm512_and_si512(r.c, r.d),
+                                      _mm512_and_si512(ab, cd), 0xFE);
+    return r;
+}
+
 /* Eight call indices from an int16, int32 or int64 array (`width` bytes each). */
 PB_TARGET static inline __m256i pb_load_calls(const void *calls, int width, ptrdiff_t i)
 {
@@ -118,15 +136,8 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
             __m512i named = _mm512_and_si512(_mm512_or_si512(
                 _mm512_or_si512(x, _mm512_srli_epi64(x, 16)),
                 _mm512_or_si512(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(x, 48))), lane);
-            __m512i a = _mm512_and_si512(m, lane);
-            __m512i b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
-            __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane);
-            __m512i d = _mm512_and_si512(_mm512_srli_epi64(m, 48), lane);
-            __m512i ab = _mm512_or_si512(a, b), cd = _mm512_or_si512(c, d);
-            __m512i ge1 = _mm512_or_si512(ab, cd);
-            __m512i ge2 = _mm512_or_si512(
-                _mm512_or_si512(_mm512_and_si512(a, b), _mm512_and_si512(c, d)),
-                _mm512_and_si512(ab, cd));
+            pb_ranks8 r = pb_rank_sets8(m);
+            __m512i ge1 = r.ge1, ge2 = r.ge2;
             __mmask8 big = _mm512_cmpge_epi64_mask(_mm512_popcnt_epi64(m), five);
             /* five or more cards: counts at least as named, enough kicker ranks */
             __mmask8 ok_big = _mm512_cmpge_epi64_mask(c0, k0) & _mm512_cmpge_epi64_mask(c1, k1)
@@ -140,15 +151,9 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
             const __m512i cards = _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL);
             /* exact straight: every rank of it held, and not all in one suit (or a rank doubled) */
             __m512i need = _mm512_and_si512(g0, lane);
-            __m512i a = _mm512_and_si512(m, lane);
-            __m512i b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
-            __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane);
-            __m512i d = _mm512_and_si512(_mm512_srli_epi64(m, 48), lane);
-            __m512i ab = _mm512_or_si512(a, b), cd = _mm512_or_si512(c, d);
-            __m512i ge2 = _mm512_or_si512(
-                _mm512_or_si512(_mm512_and_si512(a, b), _mm512_and_si512(c, d)),
-                _mm512_and_si512(ab, cd));
-            __mmask8 all = _mm512_cmpeq_epi64_mask(_mm512_and_si512(_mm512_or_si512(ab, cd), need), need);
+            pb_ranks8 r = pb_rank_sets8(m);
+            __m512i a = r.a, b = r.b, c = r.c, d = r.d, ge2 = r.ge2;
+            __mmask8 all = _mm512_cmpeq_epi64_mask(_mm512_and_si512(r.ge1, need), need);
             __mmask8 doubled = _mm512_test_epi64_mask(ge2, need);
             __mmask8 suited = _mm512_cmpeq_epi64_mask(_mm512_and_si512(a, need), need)
                 | _mm512_cmpeq_epi64_mask(_mm512_and_si512(b, need), need)
@@ -199,6 +204,24 @@ PB_AVX2 static inline __m256i pb_popcount4(__m256i v)
         _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
         _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
     return _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+}
+
+/* The four suit lanes of four pools, the ranks held once or more and twice or more. */
+typedef struct { __m256i a, b, c, d, ge1, ge2; } pb_ranks4;
+
+PB_AVX2 static inline pb_ranks4 pb_rank_sets4(__m256i m)
+{
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    pb_ranks4 r;
+    r.a = _mm256_and_si256(m, lane);
+    r.b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
+    r.c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane);
+    r.d = _mm256_and_si256(_mm256_srli_epi64(m, 48), lane);
+    __m256i ab = _mm256_or_si256(r.a, r.b), cd = _mm256_or_si256(r.c, r.d);
+    r.ge1 = _mm256_or_si256(ab, cd);
+    r.ge2 = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(r.a, r.b), _mm256_and_si256(r.c, r.d)),
+                            _mm256_and_si256(ab, cd));
+    return r;
 }
 
 /* Four call indices, clamped into the ladder; *bad gets a bit per lane out of it. */
@@ -284,15 +307,8 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
             __m256i named = _mm256_and_si256(_mm256_or_si256(
                 _mm256_or_si256(x, _mm256_srli_epi64(x, 16)),
                 _mm256_or_si256(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(x, 48))), lane);
-            __m256i a = _mm256_and_si256(m, lane);
-            __m256i b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
-            __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane);
-            __m256i d = _mm256_and_si256(_mm256_srli_epi64(m, 48), lane);
-            __m256i ab = _mm256_or_si256(a, b), cd = _mm256_or_si256(c, d);
-            __m256i ge1 = _mm256_or_si256(ab, cd);
-            __m256i ge2 = _mm256_or_si256(
-                _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, d)),
-                _mm256_and_si256(ab, cd));
+            pb_ranks4 r = pb_rank_sets4(m);
+            __m256i ge1 = r.ge1, ge2 = r.ge2;
             __m256i big = _mm256_cmpgt_epi64(pb_popcount4(m), four);
             /* five or more cards: counts at least as named, enough kicker ranks */
             __m256i fail_big = _mm256_or_si256(
@@ -309,15 +325,9 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
             const __m256i cards = _mm256_set1_epi64x(0x1FFF1FFF1FFF1FFFLL);
             /* exact straight: every rank of it held, and not all in one suit (or a rank doubled) */
             __m256i need = _mm256_and_si256(g0, lane);
-            __m256i a = _mm256_and_si256(m, lane);
-            __m256i b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
-            __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane);
-            __m256i d = _mm256_and_si256(_mm256_srli_epi64(m, 48), lane);
-            __m256i ab = _mm256_or_si256(a, b), cd = _mm256_or_si256(c, d);
-            __m256i ge2 = _mm256_or_si256(
-                _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, d)),
-                _mm256_and_si256(ab, cd));
-            __m256i all = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_or_si256(ab, cd), need), need);
+            pb_ranks4 r = pb_rank_sets4(m);
+            __m256i a = r.a, b = r.b, c = r.c, d = r.d, ge2 = r.ge2;
+            __m256i all = _mm256_cmpeq_epi64(_mm256_and_si256(r.ge1, need), need);
             __m256i single = _mm256_cmpeq_epi64(_mm256_and_si256(ge2, need), zero);
             __m256i suited = _mm256_or_si256(
                 _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(a, need), need),
