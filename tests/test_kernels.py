@@ -191,3 +191,33 @@ def test_every_batch_path_judges_exact_straights_and_flushes_like_the_scalar_loo
     assert 0.05 < scalar.mean() < 0.95      # both answers are well represented
     for path in core.simd_paths():
         assert np.array_equal(core.Kernel(lad.tables, simd=path).holds_many(masks, calls), scalar), path
+
+
+@needs_core
+@pytest.mark.parametrize("family", FAMILIES)
+def test_best_from_the_rank_profile_is_the_highest_holding_call(family):
+    """Ladders of rank-count and whole-set calls without wild cards (pagat) answer
+    best / best_many from per-rank tables; the answer is the highest call that
+    holds (checked against every call's check), for pools of every size."""
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, family)
+    fast = core.Kernel(lad.tables)
+    general = core.Kernel(lad.tables, rank_profile=False)
+    assert not general.rank_profile
+    assert fast.rank_profile == (family == "pagat")
+    rng = np.random.default_rng(13)
+    masks = [0] + [sum(1 << int(b) for b in rng.choice(DECK_BITS, k, replace=False))
+                   for k in list(range(1, 21)) * 60 + [26, 40, 52]]
+    # straight flushes (and near misses) beside other holdings
+    for top in range(3, 13):
+        for extra in range(4):
+            suit = int(rng.integers(4))
+            ranks = [12 if top == 3 and r == -1 else r for r in range(top - 4, top + 1)]
+            sf = sum(1 << (16 * suit + r) for r in ranks[:5 - (extra == 3)])
+            masks.append(sf | sum(1 << int(b) for b in rng.choice(DECK_BITS, extra + 2, replace=False)))
+    masks = np.array(masks, np.uint64)
+    expect = [int(np.flatnonzero(t).max()) if t.any() else -1
+              for t in (general.truth(int(m)) for m in masks)]
+    assert fast.best_many(masks).tolist() == expect
+    assert general.best_many(masks).tolist() == expect
+    assert [fast.best(int(m)) for m in masks[:300]] == expect[:300]

@@ -430,6 +430,48 @@ cdef int best_call(const LadderData* L, uint64_t mask) noexcept nogil:
     return -1
 
 
+ctypedef struct RankProfile:
+    # best_call of a ladder whose calls are all "at least k cards of rank r", "at least
+    # k1 of r1 and k2 of r2", or "this whole set of cards", with no wild cards (pagat):
+    # the best call is then the highest index among a few table entries.
+    const int32_t* best1       # [13 * 5]: highest call on one rank needing <= c cards, or -1
+    const int32_t* best2       # [13 * 5 * 13 * 5]: the same for two ranks (both orders)
+    const uint64_t* sets       # whole-set calls, highest index first
+    const int32_t* set_index
+    Py_ssize_t n_sets
+    int pair_min               # fewest cards of a rank any two-rank call needs (5: none)
+    bint sets_are_straight_flushes
+
+
+cdef int profile_best(const RankProfile* P, uint64_t mask) noexcept nogil:
+    cdef uint32_t held = rank_sets(mask).ge1
+    cdef int best = -1, r, k, c, i, j, n2 = 0
+    cdef int ranks2[13]
+    cdef int counts2[13]
+    cdef Py_ssize_t s
+    while held:
+        r = lowest_bit(held)
+        held &= held - 1
+        c = popcount(mask & RANK_COLUMN[r])
+        k = P.best1[r * 5 + c]
+        best = k if k > best else best
+        if c >= P.pair_min:
+            ranks2[n2] = r
+            counts2[n2] = c
+            n2 += 1
+    for i in range(n2):
+        for j in range(i + 1, n2):
+            k = P.best2[((ranks2[i] * 5 + counts2[i]) * 13 + ranks2[j]) * 5 + counts2[j]]
+            best = k if k > best else best
+    if P.n_sets and (not P.sets_are_straight_flushes or has_straight_flush(mask)):
+        for s in range(P.n_sets):
+            if P.set_index[s] <= best:
+                break
+            if (mask & P.sets[s]) == P.sets[s]:
+                return P.set_index[s]
+    return best
+
+
 cdef class PoolBase:
     """Storage of a Pool's mask, readable from C (cards.Pool builds on it)."""
 
@@ -466,8 +508,12 @@ cdef class Kernel:
     cdef const uint64_t* qg1
     cdef object call_type
     cdef object pool_type
+    cdef RankProfile P
+    cdef readonly bint rank_profile     # best / best_many read the rank-profile tables
 
-    def __init__(self, tables, simd=None):
+    def __init__(self, tables, simd=None, rank_profile=True):
+        """`simd`: the batch path (see ``simd_path``); `rank_profile`: False keeps
+        best / best_many on the general block search (for tests and benchmarks)."""
         arrays = {}
         for name, dtype in (("kind", np.uint8), ("ngroups", np.uint8),
                             ("group_mask", np.uint64), ("group_count", np.uint8),
@@ -565,6 +611,49 @@ cdef class Kernel:
         self.L.block_rank_end = <const int32_t*>_data(arrays["block_rank_end"])
         self.L.wild = <uint64_t>int(tables.wild_mask)
         self.L.allowed = <uint64_t>int(tables.allowed_mask)
+        self.rank_profile = bool(rank_profile) and self._rank_profile(arrays, straight_flushes)
+
+    def _rank_profile(self, arrays, straight_flushes):
+        """Build the RankProfile tables when every call of the ladder fits them."""
+        if self.L.wild:
+            return False
+        columns = {int(RANK_COLUMN[r]): r for r in range(13)}
+        best1 = np.full((13, 5), -1, np.int32)
+        best2 = np.full((13, 5, 13, 5), -1, np.int32)
+        sets = []
+        pair_min = 5
+        gm, gc = arrays["group_mask"], arrays["group_count"]
+        for c in range(self.L.n):
+            groups = [(int(gm[c * MAX_GROUPS + g]), int(gc[c * MAX_GROUPS + g]))
+                      for g in range(arrays["ngroups"][c])]
+            if arrays["kind"][c] != AT_LEAST or not 1 <= len(groups) <= 2:
+                return False
+            if len(groups) == 1 and groups[0][0] in columns and 1 <= groups[0][1] <= 4:
+                r, k = columns[groups[0][0]], groups[0][1]
+                best1[r, k:] = np.maximum(best1[r, k:], c)
+            elif len(groups) == 1 and groups[0][1] == groups[0][0].bit_count():
+                sets.append((c, groups[0][0]))
+            elif (len(groups) == 2 and all(m in columns and 1 <= k <= 4 for m, k in groups)
+                  and groups[0][0] != groups[1][0]):
+                (r1, k1), (r2, k2) = [(columns[m], k) for m, k in groups]
+                best2[r1, k1:, r2, k2:] = np.maximum(best2[r1, k1:, r2, k2:], c)
+                best2[r2, k2:, r1, k1:] = np.maximum(best2[r2, k2:, r1, k1:], c)
+                pair_min = min(pair_min, k1, k2)
+            else:
+                return False
+        sets.sort(reverse=True)
+        arrays["profile_best1"] = best1.ravel()
+        arrays["profile_best2"] = best2.ravel()
+        arrays["profile_sets"] = np.array([m for _, m in sets], np.uint64)
+        arrays["profile_set_index"] = np.array([c for c, _ in sets], np.int32)
+        self.P.best1 = <const int32_t*>_data(arrays["profile_best1"])
+        self.P.best2 = <const int32_t*>_data(arrays["profile_best2"])
+        self.P.sets = <const uint64_t*>_data(arrays["profile_sets"]) if sets else NULL
+        self.P.set_index = <const int32_t*>_data(arrays["profile_set_index"]) if sets else NULL
+        self.P.n_sets = len(sets)
+        self.P.pair_min = pair_min
+        self.P.sets_are_straight_flushes = all(m in straight_flushes for _, m in sets)
+        return True
 
     @property
     def path(self):
@@ -677,6 +766,8 @@ cdef class Kernel:
 
     def best(self, uint64_t mask):
         self._valid(mask)
+        if self.rank_profile:
+            return profile_best(&self.P, mask)
         return best_call(&self.L, mask)
 
     def best_many(self, const uint64_t[::1] masks):
@@ -685,8 +776,12 @@ cdef class Kernel:
         out = np.empty(n, dtype=np.int32)
         cdef int32_t[::1] res = out
         with nogil:
-            for i in range(n):
-                res[i] = best_call(&self.L, masks[i])
+            if self.rank_profile:
+                for i in range(n):
+                    res[i] = profile_best(&self.P, masks[i])
+            else:
+                for i in range(n):
+                    res[i] = best_call(&self.L, masks[i])
         return out
 
 

@@ -170,8 +170,9 @@ def check_path(simd: object) -> str:
 class Kernel:
     """Checks calls of one ladder against pools (pure Python)."""
 
-    def __init__(self, tables, simd: bool | str | None = None) -> None:
+    def __init__(self, tables, simd: bool | str | None = None, rank_profile: bool = True) -> None:
         self.path = check_path(simd)
+        self.rank_profile = False
         self.tables = tables
         self.simd = False
         self.n = len(tables.kind)
