@@ -29,6 +29,21 @@
 #define PB_EV_KEEP2 0x00F00
 #define PB_EV_KEEP3 0x0FF00
 
+/* For each 8-bit set: the positions of its bits, one a byte, lowest first. */
+static uint64_t pb_packed_bits[256];
+
+static inline void pb_evaluator_simd_init(void)
+{
+    for (unsigned set = 0; set < 256; set++) {
+        uint64_t packed = 0;
+        int k = 0;
+        for (unsigned bit = 0; bit < 8; bit++)
+            if (set >> bit & 1)
+                packed |= (uint64_t)bit << (8 * k++);
+        pb_packed_bits[set] = packed;
+    }
+}
+
 #ifdef PB_HAVE_X86_SIMD
 
 #define PB_EV_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512bitalg")))
@@ -168,9 +183,8 @@ PB_AVX2 static ptrdiff_t pb_plain_hands_avx2(
     const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i nibble = _mm256_set1_epi8(0x0F);
-    const __m256i low_bytes = _mm256_set1_epi16(0x00FF);
-    const __m256i three16 = _mm256_set1_epi16(3);
-    const __m256i five_or_more = _mm256_set1_epi32(0x00180018);
+    const __m256i ones8 = _mm256_set1_epi8(1);
+    const __m256i four16 = _mm256_set1_epi16(4);
     const __m256i tiers = _mm256_set1_epi64x((long long)tier);
     ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
@@ -221,21 +235,20 @@ PB_AVX2 static ptrdiff_t pb_plain_hands_avx2(
             _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(lo, 4), nibble)));
         __m256i bhi = _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(hi, nibble)),
             _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(hi, 4), nibble)));
-        __m256i clo = _mm256_add_epi16(_mm256_add_epi16(_mm256_and_si256(blo, low_bytes),
-                                                        _mm256_srli_epi16(blo, 8)), three16);
-        __m256i chi = _mm256_add_epi16(_mm256_add_epi16(_mm256_and_si256(bhi, low_bytes),
-                                                        _mm256_srli_epi16(bhi, 8)), three16);
-        __m256i odd = _mm256_and_si256(_mm256_or_si256(clo, chi), five_or_more);
-        unsigned flags = 255u & ~(unsigned)_mm256_movemask_ps(
-            _mm256_castsi256_ps(_mm256_cmpeq_epi32(odd, zero)));
+        /* cards per suit lane (byte pairs summed), five or more in either half */
+        __m256i most = _mm256_max_epu16(_mm256_maddubs_epi16(blo, ones8), _mm256_maddubs_epi16(bhi, ones8));
+        __m256i odd = _mm256_cmpgt_epi16(most, four16);
+        unsigned flags = (unsigned)_mm256_movemask_ps(
+            _mm256_castsi256_ps(_mm256_or_si256(odd, _mm256_slli_epi32(odd, 16))));
         __m256i v0 = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(v));
         __m256i v1 = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(v, 1));
         _mm256_storeu_si256((__m256i *)(out + i), _mm256_or_si256(_mm256_slli_epi64(v0, 17), tiers));
         _mm256_storeu_si256((__m256i *)(out + i + 4), _mm256_or_si256(_mm256_slli_epi64(v1, 17), tiers));
-        while (flags) {
-            rare[k++] = (int32_t)(i + __builtin_ctz(flags));
-            flags &= flags - 1;
-        }
+        /* the flagged pools' indices, packed by a table: no branch on the flags */
+        __m256i at = _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[flags])),
+                                      _mm256_set1_epi32((int)i));
+        _mm256_storeu_si256((__m256i *)(rare + k), at);
+        k += __builtin_popcount(flags);
     }
     *n_rare = k;
     return i;
