@@ -18,6 +18,7 @@ cnp.import_array()
 include "_bits.pxi"
 
 cdef extern from "_simd.h":
+    void pb_simd_init() noexcept nogil
     int pb_cpu_paths() noexcept nogil
     Py_ssize_t pb_holds_batch(int path, const uint64_t* masks, const void* calls, int width,
                               int32_t one_call, uint32_t n_calls, const uint64_t* qg0,
@@ -26,6 +27,8 @@ cdef extern from "_simd.h":
                               int32_t* later, Py_ssize_t* n_later) noexcept nogil
 
 # ---- the batch paths: chosen at run time by CPU features ---------------------------
+
+pb_simd_init()
 
 #: Path names by the number the C kernels take, slowest first.
 PATHS = ("scalar", "avx2", "avx512")
@@ -503,7 +506,7 @@ cdef class Kernel:
     cdef object _arrays     # keeps the tables' buffers alive
     cdef object owner       # the Ladder, for the per-call fast path
     cdef int path_number     # the batch path (index in PATHS)
-    cdef int has_ranks      # bit 0: rank calls; bit 1: exact straights or flushes
+    cdef int has_ranks      # bit 0: rank calls; 1: exact straights or flushes; 2: calls for check()
     cdef const uint64_t* qg0
     cdef const uint64_t* qg1
     cdef object call_type
@@ -583,7 +586,9 @@ cdef class Kernel:
                 shapes = 2
         self.qg0 = <const uint64_t*>_data(arrays["qg0"])
         self.qg1 = <const uint64_t*>_data(arrays["qg1"])
-        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any()) | shapes
+        left = ((quick["simple"] == QUICK_NONE) & (arrays["kind"] != EXACT_STRAIGHT)
+                & (arrays["kind"] != EXACT_FLUSH))
+        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any()) | shapes | 4 * bool(left.any())
         self.path_number = path_number(simd)
         self._arrays = arrays
         self.L.quick = <const Quick*>_data(quick)
@@ -690,7 +695,7 @@ cdef class Kernel:
         cdef Py_ssize_t done = 0, i, j, got, k, size
         cdef uint64_t seen = 0
         cdef int bad = 0
-        cdef int32_t later[HOLD_BLOCK]      # pairs of a block the vector path leaves to check()
+        cdef int32_t later[HOLD_BLOCK + 8]  # pairs of a block the vector path leaves to check()
         with nogil:
             while self.path_number and done < n:
                 size = HOLD_BLOCK if n - done > HOLD_BLOCK else n - done

@@ -514,14 +514,11 @@ cdef inline uint64_t hand_value(uint64_t mask, const EvalRules* R) noexcept nogi
 
 
 cdef extern from "_evaluator_simd.h":
-    void pb_evaluator_simd_init() noexcept nogil
     Py_ssize_t pb_plain_hands_simd(int path, const uint64_t* masks, int64_t* out, Py_ssize_t n,
                                    uint64_t tier, const uint32_t* top_five,
                                    int32_t* rare, Py_ssize_t* n_rare) noexcept nogil
 
 DEF BLOCK = 1024
-
-pb_evaluator_simd_init()
 
 cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
                        int path) noexcept nogil:

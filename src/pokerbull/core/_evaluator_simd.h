@@ -29,21 +29,6 @@
 #define PB_EV_KEEP2 0x00F00
 #define PB_EV_KEEP3 0x0FF00
 
-/* For each 8-bit set: the positions of its bits, one a byte, lowest first. */
-static uint64_t pb_packed_bits[256];
-
-static inline void pb_evaluator_simd_init(void)
-{
-    for (unsigned set = 0; set < 256; set++) {
-        uint64_t packed = 0;
-        int k = 0;
-        for (unsigned bit = 0; bit < 8; bit++)
-            if (set >> bit & 1)
-                packed |= (uint64_t)bit << (8 * k++);
-        pb_packed_bits[set] = packed;
-    }
-}
-
 #ifdef PB_HAVE_X86_SIMD
 
 #define PB_EV_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512bitalg")))

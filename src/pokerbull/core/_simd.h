@@ -3,7 +3,7 @@
  *
  * Only the two quick kinds of _core.pyx are vectorised (short at-least calls
  * and exact rank-count calls), and exact straights and flushes (kind 3). Lanes holding any other call are listed by index
- * in `later` (room for `n` entries), and the caller checks those with the general
+ * in `later` (room for `n` + 8 entries), and the caller checks those with the general
  * kernel. The path is
  * chosen at run time (pb_cpu_paths says which this CPU runs; the caller picks
  * one); the build stays portable: each vector function carries its own target
@@ -18,7 +18,8 @@
  * and the named ranks of an exact rank call are the rank bits of g0 | g1. For
  * kind 3, g0 holds the straight's ranks (bits 0..12) or the flush's top card, and
  * g1 = the suit's cards under the top | 1 << 14 for a flush | (top is the Ace) << 61.
- * `has_ranks`: bit 0 when the ladder has rank calls, bit 1 when it has kind 3.
+ * `has_ranks`: bit 0 when the ladder has rank calls, bit 1 when it has kind 3, bit 2
+ * when it has calls left to the general check.
  */
 #ifndef POKERBULL_SIMD_H
 #define POKERBULL_SIMD_H
@@ -28,6 +29,22 @@
 
 /* The batch paths, by the number the kernels pass around. */
 enum { PB_PATH_SCALAR = 0, PB_PATH_AVX2 = 1, PB_PATH_AVX512 = 2 };
+
+/* For each 8-bit set: the positions of its bits, one a byte, lowest first (the
+ * vector loops list flagged lanes with it, without a branch per flag). */
+static uint64_t pb_packed_bits[256];
+
+static inline void pb_simd_init(void)
+{
+    for (unsigned set = 0; set < 256; set++) {
+        uint64_t packed = 0;
+        int k = 0;
+        for (unsigned bit = 0; bit < 8; bit++)
+            if (set >> bit & 1)
+                packed |= (uint64_t)bit << (8 * k++);
+        pb_packed_bits[set] = packed;
+    }
+}
 
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(PB_NO_SIMD)
 #define PB_HAVE_X86_SIMD 1
@@ -179,10 +196,12 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
             ok |= is_shape & ((is_flush & ok_flush) | ((__mmask8)~is_flush & ok_straight));
         }
         _mm_storel_epi64((__m128i *)(out + i), _mm_maskz_set1_epi8(ok, 1));
-        unsigned other = (__mmask8)~(is_at_least | is_ranks | is_shape);
-        while (other) {
-            later[k++] = (int32_t)(i + __builtin_ctz(other));
-            other &= other - 1;
+        if (has_ranks & 4) {
+            unsigned other = (__mmask8)~(is_at_least | is_ranks | is_shape);
+            _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
+                _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[other])),
+                _mm256_set1_epi32((int)i)));
+            k += __builtin_popcount(other);
         }
     }
     *n_later = k;
@@ -356,11 +375,12 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
         }
         uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)));
         __builtin_memcpy(out + i, &word, 4);
-        unsigned other = 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
-            _mm256_or_si256(_mm256_or_si256(is_at_least, is_ranks), is_shape)));
-        while (other) {
-            later[k++] = (int32_t)(i + __builtin_ctz(other));
-            other &= other - 1;
+        if (has_ranks & 4) {
+            unsigned other = 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                _mm256_or_si256(_mm256_or_si256(is_at_least, is_ranks), is_shape)));
+            _mm_storeu_si128((__m128i *)(later + k), _mm_add_epi32(
+                _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)pb_packed_bits[other])), _mm_set1_epi32((int)i)));
+            k += __builtin_popcount(other);
         }
     }
     *n_later = k;
