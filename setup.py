@@ -24,7 +24,13 @@ extensions = [
         include_dirs=[numpy.get_include(), "src/pokerbull/core"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
-    )
+    ),
+    Extension(
+        "pokerbull.roulette._engine",
+        ["src/pokerbull/roulette/_engine.pyx"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=compile_args,
+    ),
 ]
 
 setup(

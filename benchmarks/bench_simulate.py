@@ -19,7 +19,7 @@ import pytest
 import pokerbull as pb
 from pokerbull.core import _pure
 from pokerbull.bull.bots import make_bot
-from pokerbull.sim.simulate import compiled_table, play_game
+from pokerbull.bull.simulate import compiled_table, play_game
 from pokerbull.sim.streams import chunk_keys
 
 PRESET = "pagat"

@@ -167,3 +167,35 @@ def test_bad_indices_and_types():
     with pytest.raises(ValueError, match="must be"):
         lad.call(3.5)
     assert lad.call(np.int64(3)) is lad[3]
+
+
+def test_holds_many_refuses_calls_of_another_ladder():
+    pagat, holdem = pb.ladder("pagat"), pb.ladder("holdem")
+    masks = np.array([pb.Pool.parse("As Ah").mask], np.uint64)
+    with pytest.raises(ValueError, match="belongs to the holdem ladder, not pagat"):
+        pagat.holds_many(masks, [holdem[300]])
+    with pytest.raises(ValueError, match="belongs to the holdem ladder"):
+        pagat.holds_many(masks, holdem[300])
+    # phrases and this ladder's calls may be mixed
+    assert pagat.holds_many(np.repeat(masks, 2), ["two Aces", pagat.parse("one King")]).tolist() == \
+        [True, False]
+
+
+@pytest.mark.parametrize("method", ["holds_many_one", "holds_many", "best_many"])
+def test_a_bad_mask_in_a_batch_is_named_by_its_index(method):
+    lad = pb.ladder("pagat")
+    masks = np.array([3, 5, 1 << 13, 7, 1 << 14], np.uint64)
+    run = {"holds_many_one": lambda: lad.holds_many(masks, 0),
+           "holds_many": lambda: lad.holds_many(masks, np.zeros(5, np.int64)),
+           "best_many": lambda: lad.best_many(masks)}[method]
+    with pytest.raises(ValueError, match=r"pool mask at index 2 0x2000 has cards these rules do "
+                                         r"not have: 0x2000"):
+        run()
+
+
+def test_unknown_family_options_are_named_with_the_ones_it_takes():
+    with pytest.raises(ValueError, match="the pagat family has no option 'jokers': it takes no "
+                                         "options"):
+        pb.ladder("pagat", jokers=2)
+    with pytest.raises(ValueError, match="no option 'colour', 'size'"):
+        pb.ladder("holdem", size=1, colour="red")

@@ -191,10 +191,17 @@ def test_holdem_monte_carlo_is_within_its_standard_errors():
     assert not sampled.exact and sampled.samples == 10_000
     spread = np.sqrt(exact.probability * (1 - exact.probability) / sampled.samples)
     assert (np.abs(sampled.probability - exact.probability) <= 5 * spread + 1e-12).all()
-    # the reported error is the binomial one, from the estimate itself
+    # the reported error is the binomial one, from the estimate itself, except for
+    # calls never (or always) seen: those get the rule of three's bound, never 0
     est = sampled.probability[~sampled.exact_calls]
-    assert np.allclose(sampled.standard_error[~sampled.exact_calls],
-                       np.sqrt(est * (1 - est) / 10_000))
+    err = sampled.standard_error[~sampled.exact_calls]
+    inside = (est > 0) & (est < 1)
+    assert np.allclose(err[inside], np.sqrt(est[inside] * (1 - est[inside]) / 10_000))
+    assert (~inside).any() and np.allclose(err[~inside], 3 / 10_000)
+    # and the exact answer lies within that bound
+    never = ~sampled.exact_calls & (sampled.probability == 0)
+    assert (exact.probability[never] <= 3 / 10_000).all()
+    assert "sampled" in sampled.table()
 
 
 def test_holdem_straight_flushes_are_counted_exactly_even_when_sampling():

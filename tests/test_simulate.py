@@ -8,7 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import pokerbull as pb
-from pokerbull.sim.simulate import CHUNK_GAMES, compiled_table, play_game
+from pokerbull.bull.simulate import compiled_table, play_game
+from pokerbull.sim.run import CHUNK_GAMES
 from pokerbull.sim.streams import GameStream, chunk_keys, deal
 
 pytestmark = pytest.mark.skipif(pb.backend() != "cython", reason="needs the compiled core")
@@ -174,7 +175,7 @@ def test_bad_input_is_refused_with_a_message():
         pb.simulate("pagat", games=0, players=3)
     with pytest.raises(ValueError, match="workers"):
         pb.simulate("pagat", workers=0, players=3)
-    with pytest.raises(ValueError, match="unknown preset"):
+    with pytest.raises(ValueError, match="unknown game or preset 'poker'.*pagat"):
         pb.simulate("poker", players=3)
     with pytest.raises(ValueError, match="needs players="):
         pb.simulate("pagat", bots="random")

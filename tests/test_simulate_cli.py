@@ -47,7 +47,7 @@ def test_tournament_prints_a_ranking(capsys, tmp_path):
     (["simulate", "--bots", "genius", "--players", "3"], "unknown bot 'genius'"),
     (["simulate", "--games", "0"], "--games must be at least 1"),
     (["simulate", "--workers", "0"], "--workers must be at least 1"),
-    (["simulate", "--preset", "poker"], "unknown preset 'poker'"),
+    (["simulate", "--preset", "poker"], "unknown game or preset 'poker'"),
     (["simulate", "--players", "1"], "--players must be at least 2"),
     (["simulate", "--bots", "random"], "give --players with a single bot"),
     (["simulate", "--bots", "random:reach"], "parameters are key=value"),

@@ -11,16 +11,17 @@ from .bull import (Bot, CallMade, Challenge, Deal, EvidenceBot, Game, HandResult
 from .calls import Call, Ladder, Odds, family_names, ladder, odds
 from .cards import Card, Pool
 from .core.backend import backend, simd_path, simd_paths
-from .evaluator import HandRank, evaluate, evaluate_many
+from . import roulette
+from .evaluator import HandRank, evaluate, evaluate_cards, evaluate_counts, evaluate_many
 from .protocol import GameState, Wing
-from .sim.results import SimulationResult
-from .sim.simulate import simulate
+from .bull.results import SimulationResult
+from .sim import simulate, tournament
 
 __version__ = "0.1.0"
 
 __all__ = [
     "backend", "Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "evaluate",
-    "evaluate_many", "EvidenceBot", "family_names", "Game", "GameState", "HandRank",
+    "evaluate_cards", "evaluate_counts", "evaluate_many", "EvidenceBot", "family_names", "Game", "GameState", "HandRank",
     "HandResult", "IllegalAction", "Ladder", "ladder", "make_bot", "Observation", "Odds",
     "odds", "Pool", "preset_names", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
-    "simd_path", "simd_paths", "simulate", "SimulationResult", "Wing", "__version__"]
+    "simd_path", "simd_paths", "simulate", "SimulationResult", "tournament", "Wing", "__version__"]

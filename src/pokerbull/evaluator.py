@@ -263,3 +263,199 @@ def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None =
 _evaluate_masks = _backend.core.evaluate_masks
 
 
+
+
+# ---- multisets: two decks, jokers always wild (Poker roulette) -------------------
+#
+# A card index here is ``13*suit + rank`` for natural cards and 52, 53 for X1, X2
+# (the order of ``pokerbull.game.deck_bits``). A multiset of cards is a list of 54
+# counts, so a stockpile dealt from two decks can hold the same card twice.
+
+#: Number of card indices of the multiset evaluator: 52 natural cards and two jokers.
+CARD_INDICES = 54
+_JOKER_INDICES = (52, 53)
+
+
+def card_index(card: Card | str) -> int:
+    """The multiset index of a card: ``13*suit + rank``, 52 for X1, 53 for X2.
+
+    >>> card_index("2c"), card_index("As"), card_index("X2")
+    (0, 51, 53)
+    """
+    c = card if isinstance(card, Card) else Card.parse(card)
+    if c.is_joker:
+        return 52 if str(c) == "X1" else 53
+    return 13 * c.suit + c.rank
+
+
+def suit_strengths(suit_order: str | None) -> tuple[int, int, int, int] | None:
+    """Strength (3 the highest) of each suit index c d h s, or None for no suit order."""
+    if suit_order is None:
+        return None
+    code = _cached_rules_code(False, None, suit_order, "no") if isinstance(suit_order, str) \
+        else rules_code(suit_order=suit_order)
+    return tuple((code >> (SUIT_STRENGTH_SHIFT + 2 * s)) & 3 for s in range(4))  # type: ignore
+
+
+def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None = None) -> HandRank:
+    """The best hand of at most five cards of a multiset of cards, jokers wild.
+
+    Unlike :func:`evaluate`, the same card may appear more than once (two decks),
+    and a joker stands for any card *suit included*: with a suit order it takes
+    the strongest suit its place in the hand allows. Same value layout as
+    :func:`evaluate` (suits in hand order when `suit_order` is given), so the two
+    agree on every one-deck pool without jokers. The rules are RULES.md section 5
+    (Poker roulette's showdown); ``docs/evaluator.md`` has the details.
+
+    >>> str(evaluate_cards("Ks Ks Kh Kd X1"))
+    'Five of a kind, Kings'
+    >>> evaluate_cards("Ah Kd", suit_order="shdc") > evaluate_cards("Ad Kh", suit_order="shdc")
+    True
+    """
+    counts = [0] * CARD_INDICES
+    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    for c in tokens:
+        counts[card_index(c)] += 1
+    return evaluate_counts(counts, suit_order=suit_order)
+
+
+def evaluate_counts(counts: Any, *, suit_order: str | None = None) -> HandRank:
+    """:func:`evaluate_cards` for a multiset given as 54 counts (see :func:`card_index`)."""
+    rank = _new_rank(HandRank)
+    rank.value = multiset_value(check_counts(counts), suit_strengths(suit_order))
+    return rank
+
+
+def check_counts(counts: Any) -> list[int]:
+    """The 54 counts of a multiset as a list of ints, checked."""
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, (Iterable, np.ndarray)):
+        raise ValueError(f"counts must be 54 whole numbers, not {type(counts).__name__}")
+    out = []
+    for i, c in enumerate(counts):
+        if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
+            raise ValueError(f"count {i} must be a whole number >= 0, not {c!r}")
+        out.append(int(c))
+    if len(out) != CARD_INDICES:
+        raise ValueError(f"counts must have {CARD_INDICES} entries (52 cards, X1, X2), "
+                         f"not {len(out)}")
+    if not any(out):
+        raise ValueError("an empty multiset has no hand")
+    return out
+
+
+def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
+    """The value of the best hand of a multiset (the pure reference of the compiled
+    ``pokerbull.roulette._engine.multiset_value``; both walk the categories from
+    the highest down in closed form, never enumerating subsets)."""
+    by_suit = strengths is not None
+    st = strengths if by_suit else (0, 0, 0, 0)
+    top = 3 if by_suit else 0
+    cnt = [[counts[13 * s + r] for r in range(13)] for s in range(4)]
+    jokers = counts[52] + counts[53]
+    rank_cnt = [cnt[0][r] + cnt[1][r] + cnt[2][r] + cnt[3][r] for r in range(13)]
+    n = sum(rank_cnt) + jokers
+    h = n if n < 5 else 5
+    # suit strengths of the natural cards of each rank, strongest first
+    strengths_of = [sorted((st[s] for s in range(4) for _ in range(cnt[s][r])), reverse=True)
+                    for r in range(13)]
+
+    def value(cls: int, roles: list[int], marks: list[int]) -> int:
+        nib = 0
+        for i, r in enumerate(roles):
+            nib |= (r + 1) << (4 * (4 - i))
+        suits = 0
+        if by_suit:
+            for i, m in enumerate(marks):
+                suits |= (m + 1) << (3 * (4 - i))
+        return cls << CLASS_SHIFT | nib << ROLES_SHIFT | suits
+
+    def group(r: int, size: int, wild: int) -> list[int]:
+        # `wild` jokers (the strongest suit) and the best natural cards of rank r
+        return [top] * wild + strengths_of[r][:size - wild]
+
+    def kickers(away: tuple[int, ...], k: int) -> tuple[list[int], list[int]]:
+        ranks: list[int] = []
+        marks: list[int] = []
+        for r in range(12, -1, -1):
+            if r in away:
+                continue
+            for m in strengths_of[r]:
+                if len(ranks) == k:
+                    return ranks, marks
+                ranks.append(r)
+                marks.append(m)
+        return ranks, marks
+
+    def of_a_kind(size: int, cls: int) -> int | None:
+        # the highest rank with `size` cards (jokers filling in), then the kickers; every
+        # joker goes in: one the group does not need is its card in the strongest suit
+        for r in range(12, -1, -1):
+            if rank_cnt[r] + jokers >= size:
+                ks, km = kickers((r,), h - size)
+                return value(cls, [r] + ks, group(r, size, min(jokers, size)) + km)
+        return None
+
+    # five of a kind
+    if h == 5:
+        found = of_a_kind(5, FIVE_KIND)
+        if found is not None:
+            return found
+        # straight flush: the highest top, then the strongest suit
+        for t in range(12, 2, -1):
+            window = range(t, t - 5, -1) if t > 3 else (3, 2, 1, 0, 12)
+            for s in sorted(range(4), key=lambda s: -st[s]):
+                missing = sum(1 for r in window if not cnt[s][r])
+                if missing <= jokers:
+                    return value(STRAIGHT_FLUSH, [t], [st[s]] * 5)
+    found = of_a_kind(4, QUADS) if h >= 4 else None
+    if found is not None:
+        return found
+    if h == 5:
+        for t in range(12, -1, -1):
+            for p in range(12, -1, -1):
+                if p == t:
+                    continue
+                need_t, need_p = max(0, 3 - rank_cnt[t]), max(0, 2 - rank_cnt[p])
+                if need_t + need_p <= jokers:
+                    return value(FULL_HOUSE, [t, p], group(t, 3, need_t) + group(p, 2, need_p))
+        best = None
+        for s in range(4):
+            if sum(cnt[s]) + jokers >= 5:
+                ranks = ([12] * jokers + [r for r in range(12, -1, -1) for _ in range(cnt[s][r])])[:5]
+                key = (ranks, st[s])
+                if best is None or key > best:
+                    best = key
+        if best is not None:
+            return value(FLUSH, best[0], [best[1]] * 5)
+        for t in range(12, 2, -1):
+            window = list(range(t, t - 5, -1)) if t > 3 else [3, 2, 1, 0, 12]
+            missing = sum(1 for r in window if not rank_cnt[r])
+            if missing <= jokers:
+                marks = [strengths_of[r][0] if rank_cnt[r] else top for r in window]
+                spare = jokers - missing
+                for i in range(5):          # spare jokers take the strongest suit, first cards first
+                    if spare and marks[i] != top:
+                        marks[i] = top
+                        spare -= 1
+                return value(STRAIGHT, [t], marks)
+    found = of_a_kind(3, TRIPS) if h >= 3 else None
+    if found is not None:
+        return found
+    if h >= 4:
+        for hi in range(12, -1, -1):
+            for lo in range(hi - 1, -1, -1):
+                need_h, need_l = max(0, 2 - rank_cnt[hi]), max(0, 2 - rank_cnt[lo])
+                if need_h + need_l <= jokers:
+                    ks, km = kickers((hi, lo), h - 4)
+                    return value(TWO_PAIR, [hi, lo] + ks,
+                                 group(hi, 2, need_h) + group(lo, 2, need_l) + km)
+    found = of_a_kind(2, PAIR) if h >= 2 else None
+    if found is not None:
+        return found
+    if jokers:                       # a lone joker: the Ace of the strongest suit
+        return value(HIGH_CARD, [12], [top])
+    ks, km = kickers((), h)
+    return value(HIGH_CARD, ks, km)
+
+
+__all__ += ["CARD_INDICES", "card_index", "evaluate_cards", "evaluate_counts"]

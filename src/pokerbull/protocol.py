@@ -124,10 +124,15 @@ class Wing:
     ``new_game(players=..., seed=..., **options)`` makes a state.
     ``bots`` maps a bot name to ``factory(seed=None, **params)``.
     ``fast_simulate(options, players, bots, games, seed)``, when given, plays whole
-    games in compiled code; ``bots`` is a list of ``(name, params)`` per seat. It
-    returns None when it cannot run those bots, else a mapping with ``games``,
+    games in compiled code; ``bots`` is a list of ``(name, params)`` per seat and
+    ``seed`` a whole number below 2**64. It returns None when it cannot run those
+    bots (asked with ``games=0`` before any work), else a mapping with ``games``,
     ``returns`` (float64 per seat, summed over games), ``wins`` (int64 per seat:
     games where the seat had the highest return) and ``actions`` (int).
+    A wing may keep richer statistics of its own: ``presets`` are names that
+    select it (with ``preset=`` passed on), ``simulate`` replaces the generic
+    simulation for it (same keywords as :func:`pokerbull.simulate`) and ``label``
+    names a bot spec in results.
     """
 
     name: str
@@ -137,6 +142,9 @@ class Wing:
     default_bots: tuple[str, ...]
     min_players: int = 2
     fast_simulate: Callable[..., Mapping[str, Any] | None] | None = field(default=None)
+    presets: tuple[str, ...] = ()
+    simulate: Callable[..., Any] | None = field(default=None)
+    label: Callable[[Any], str] | None = field(default=None)
 
 
 _WINGS = {"bull": "pokerbull.bull", "cheat": "pokerbull.cheat", "roulette": "pokerbull.roulette"}
@@ -156,8 +164,28 @@ def wing_names() -> tuple[str, ...]:
     return tuple(names)
 
 
+DEFAULT_WING = "bull"
+
+
 def wing(name: str) -> Wing:
     """The `Wing` of a game by name (``"bull"``, ``"cheat"``, ``"roulette"``)."""
-    if name not in _WINGS:
+    if not isinstance(name, str) or name not in _WINGS:
         raise ValueError(f"unknown game {name!r}: the games are {', '.join(wing_names())}")
     return import_module(_WINGS[name]).WING
+
+
+def wing_of(name: str) -> tuple[Wing, str | None]:
+    """The wing a game or preset name selects, and the preset (None for a game name).
+
+    >>> wing_of("pagat")[0].name, wing_of("pagat")[1]
+    ('bull', 'pagat')
+    """
+    if isinstance(name, str):
+        if name in _WINGS:
+            return wing(name), None
+        for other in wing_names():
+            if name in wing(other).presets:
+                return wing(other), name
+    presets = [p for other in wing_names() for p in wing(other).presets]
+    raise ValueError(f"unknown game or preset {name!r}: the games are "
+                     f"{', '.join(wing_names())}; the presets {', '.join(presets)}")

@@ -16,6 +16,7 @@ from .bots import BUILT_IN, Bot, EvidenceBot, ProbabilityBot, RandomBot, make_bo
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)
 from .rules import Rules, preset_names
+from .simulate import _resolve_bot, label, simulate
 
 
 def new_game(preset: str = "pagat", *, players: int = 4, seed: Any = None, **options: Any) -> Game:
@@ -25,7 +26,9 @@ def new_game(preset: str = "pagat", *, players: int = 4, seed: Any = None, **opt
 
 WING = Wing(name="bull", title="Poker Bull", new_game=new_game,
             bots={name: partial(make_bot, name) for name in BUILT_IN},
-            default_bots=("random", "probability", "evidence"), min_players=2)
+            default_bots=("random", "probability", "evidence"), min_players=2,
+            presets=preset_names(), simulate=simulate,
+            label=lambda bot: label(_resolve_bot(bot)))
 
 __all__ = ["Bot", "CallMade", "Challenge", "Deal", "EvidenceBot", "Game", "HandResult",
            "IllegalAction", "Observation", "ProbabilityBot", "RandomBot", "Reveal", "Rules",

@@ -315,18 +315,27 @@ def _state_to_json(value: Any) -> Any:
 def _state_from_json(value: Any) -> Any:
     if isinstance(value, dict):
         if "__array__" in value:
-            return np.array(value["__array__"], dtype=value["dtype"])
+            try:
+                return np.array(value["__array__"], dtype=value["dtype"])
+            except (KeyError, TypeError, ValueError, OverflowError) as exc:
+                raise ValueError(f"saved game: field 'rng' holds a bad array: {exc!r}") from None
         return {k: _state_from_json(v) for k, v in value.items()}
     return value
 
 
-def _generator_from_state(state: Mapping[str, Any]) -> np.random.Generator:
-    name = state.get("bit_generator") if isinstance(state, Mapping) else None
+def _generator_from_state(state: Any) -> np.random.Generator:
+    """The generator a save's field 'rng' describes; ValueError naming the field if it cannot."""
+    if not isinstance(state, Mapping):
+        raise ValueError(f"saved game: field 'rng' must be a generator's state, not {state!r}")
+    name = state.get("bit_generator")
     kind = getattr(np.random, str(name), None)
     if not (isinstance(kind, type) and issubclass(kind, np.random.BitGenerator)):
-        raise ValueError(f"unknown random bit generator {name!r}")
+        raise ValueError(f"saved game: field 'rng': unknown random bit generator {name!r}")
     bit_generator = kind(0)   # any seed: the state is replaced (no OS entropy needed)
-    bit_generator.state = dict(state)
+    try:
+        bit_generator.state = dict(state)
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(f"saved game: field 'rng' is not a {name} state: {exc!r}") from None
     return np.random.Generator(bit_generator)
 
 
@@ -941,7 +950,14 @@ class Game:
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"saved game version {data.get('version')!r} is not supported "
                              f"(this pokerbull reads version {FORMAT_VERSION})")
-        rules = Rules.from_dict(data["rules"])
+        saved_rules = data.get("rules")
+        if not isinstance(saved_rules, Mapping):
+            raise ValueError(f"saved game: field 'rules' must be a mapping of rule options, "
+                             f"not {saved_rules!r}")
+        try:
+            rules = Rules.from_dict(saved_rules)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"saved game: field 'rules': {exc}") from None
         dealing = data.get("dealing")
         if dealing not in ("random", "manual"):
             raise ValueError(f"saved game: dealing must be 'random' or 'manual', not {dealing!r}")
@@ -967,9 +983,13 @@ class Game:
     @classmethod
     def from_json(cls, text: str, *, _core: Any = None) -> Game:
         """The game saved by :meth:`to_json`; it continues exactly as the original."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise ValueError(f"from_json reads the text of to_json(), not a "
+                             f"{type(text).__name__}" + (": for a dict use Game.from_dict"
+                                                          if isinstance(text, Mapping) else ""))
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ValueError(f"saved game is not valid JSON: {exc}") from None
         return cls.from_dict(data, _core=_core)
 
@@ -1058,7 +1078,11 @@ def _events_from_records(records: list[Any]) -> list[tuple]:
         t = r["type"]
         try:
             if t == "deal":
-                events.append(("deal", r["starter"], list(r["hands"])))
+                hands = r["hands"]
+                if not isinstance(hands, list):
+                    raise ValueError(f"saved game: history entry {k}: field 'hands' must be a "
+                                     f"list of each seat's cards, not {hands!r}")
+                events.append(("deal", r["starter"], hands))
             elif t == "call":
                 events.append(("call", r["seat"], r["call"]))
             elif t == "challenge":

@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from ..options import whole
+
 if TYPE_CHECKING:
     from ..calls.ladder import Ladder
 
@@ -85,9 +87,7 @@ def preset_names() -> tuple[str, ...]:
 
 
 def _whole(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    return int(value)
+    return whole(name, value)
 
 
 def _choice(value: object, name: str, choices: tuple[str, ...]) -> str:
@@ -141,6 +141,11 @@ class Rules:
             if not 0 <= first < players:
                 raise ValueError(f"{where}: first_starter must be a seat 0..{players - 1} "
                                  f"or 'random', not {first}")
+        # plain ints from here on (NumPy integers are welcome as input)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "start_cards", start)
+        object.__setattr__(self, "card_limit", limit)
+        object.__setattr__(self, "first_starter", first)
         deck = self.ladder.allowed_mask.bit_count()
         object.__setattr__(self, "deck_size", deck)
         need = players * limit

@@ -7,6 +7,7 @@ with its index, level, code and phrase.
 
 from __future__ import annotations
 
+import inspect
 import re
 from functools import lru_cache
 from typing import Any, Iterator
@@ -258,9 +259,25 @@ class Ladder:
             calls = self.call(calls).index
         if isinstance(calls, (int, np.integer)) and not isinstance(calls, bool):
             self.call(int(calls))
-            return self._kernel.holds_many_one(masks, int(calls))
+            return self._batch(self._kernel.holds_many_one, masks, int(calls))
+        if isinstance(calls, (list, tuple)) and any(isinstance(c, (Call, str)) for c in calls):
+            calls = [self.call(c).index for c in calls]   # a foreign Call is refused here
         calls = _as_index_array(calls, len(masks), len(self.calls))
-        return self._kernel.holds_many(masks, calls)
+        return self._batch(self._kernel.holds_many, masks, calls)
+
+    def _batch(self, kernel: Any, masks: np.ndarray, *args: Any) -> np.ndarray:
+        """Run a batch kernel; a mask it refuses is named by its index and value."""
+        try:
+            return kernel(masks, *args)
+        except ValueError:
+            outside = np.uint64(~self.tables.allowed_mask & ((1 << 64) - 1))
+            bad = np.flatnonzero(masks & outside)
+            if not bad.size:
+                raise          # not a mask's fault: the kernel's own message stands
+            i = int(bad[0])
+            mask = int(masks[i])
+            raise ValueError(f"pool mask at index {i} {mask:#x} has cards these rules do not "
+                             f"have: {mask & ~self.tables.allowed_mask:#x}") from None
 
     def truth(self, pool: Pool | int | str) -> np.ndarray:
         """Every call of the ladder checked against one pool, as a bool array."""
@@ -276,7 +293,7 @@ class Ladder:
 
     def best_many(self, masks: Any) -> np.ndarray:
         """Index of the best call for each pool (-1 where none holds)."""
-        return self._kernel.best_many(as_mask_array(masks))
+        return self._batch(self._kernel.best_many, as_mask_array(masks))
 
     def is_raise(self, new: Call | str | int, old: Call | str | int | None) -> bool:
         """Is `new` strictly stronger than `old` (any call raises over None)?"""
@@ -312,8 +329,6 @@ def _swap_two_pair(code: str) -> str:
 
 
 def _as_index_array(calls: Any, n: int, n_calls: int) -> np.ndarray:
-    if isinstance(calls, (list, tuple)) and calls and isinstance(calls[0], Call):
-        calls = [c.index for c in calls]
     arr = np.asarray(calls)
     if arr.ndim != 1 or len(arr) != n:
         raise ValueError(f"calls must be one index per mask ({n}), got shape {arr.shape}")
@@ -330,10 +345,23 @@ def family_names() -> tuple[str, ...]:
     return tuple(FAMILY_BUILDERS)
 
 
+def family_options(family: str) -> tuple[str, ...]:
+    """The options a family's ladder takes (keywords of :func:`ladder`)."""
+    builder = FAMILY_BUILDERS[family]
+    return tuple(name for name, p in inspect.signature(builder).parameters.items()
+                 if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD))
+
+
 def ladder(family: str, **options: Any) -> Ladder:
     """The ladder of a call family, built once per family and options."""
     if family not in FAMILY_BUILDERS:
         raise ValueError(f"unknown call family {family!r}; known: {', '.join(FAMILY_BUILDERS)}")
+    takes = family_options(family)
+    unknown = sorted(set(options) - set(takes))
+    if unknown:
+        offer = f"it takes {', '.join(takes)}" if takes else "it takes no options"
+        raise ValueError(f"the {family} family has no option {', '.join(map(repr, unknown))}: "
+                         f"{offer}")
     return _cached_ladder(family, tuple(sorted(options.items())))
 
 

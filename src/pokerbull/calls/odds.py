@@ -57,7 +57,7 @@ class Odds:
     known: Pool
     unseen: int
     probability: np.ndarray      # float64 [calls]
-    standard_error: np.ndarray   # float64 [calls]: 0 for calls counted exactly
+    standard_error: np.ndarray   # float64 [calls]: 0 for calls counted exactly (see sampling_error)
     exact_calls: np.ndarray      # bool [calls]: counted over every draw
     favourable: tuple[int | None, ...]  # holding draws per exact call, else None
     draws: int                   # equally likely draws: C(remaining deck, unseen)
@@ -89,7 +89,8 @@ class Odds:
         return float(self.probability[self._index(call)])
 
     def error(self, call: Call | str | int) -> float:
-        """Standard error of the call's probability (0 when counted exactly)."""
+        """Standard error of a sampled call's probability, 0 when counted exactly
+        (a call never or always seen in the draws gets the rule of three's bound)."""
         return float(self.standard_error[self._index(call)])
 
     def fraction(self, call: Call | str | int) -> Fraction:
@@ -115,7 +116,7 @@ class Odds:
         chosen = (self.ladder.call(c) for c in calls) if calls is not None else (
             call for call, _ in self.items())
         rows = [(str(c), c.code, format_probability(self[c]), one_in(self[c]),
-                 "" if self.exact_calls[c.index] else f"± {self.error(c):.4f}")
+                 "" if self.exact_calls[c.index] else f"± {self.error(c):.4f} sampled")
                 for c in chosen]
         head = ("call", "code", "probability", "one in", "" if self.exact else "s.e.")
         widths = [max(len(r[k]) for r in [head, *rows]) for k in range(len(head))]
@@ -125,6 +126,21 @@ class Odds:
 
     def __str__(self) -> str:
         return self.table()
+
+
+def sampling_error(p: float, samples: int) -> float:
+    """The error of a probability estimated as `p` from `samples` random draws.
+
+    The binomial standard error, except at 0 and 1 where it would claim
+    certainty: a call never (or always) seen in n draws gets 3/n, the rule of
+    three's 95 % bound on how far the true chance may be.
+
+    >>> sampling_error(0.5, 10_000), sampling_error(0.0, 20_000)
+    (0.005, 0.00015)
+    """
+    if p <= 0.0 or p >= 1.0:
+        return 3.0 / samples
+    return sqrt(p * (1 - p) / samples)
 
 
 def format_probability(p: float) -> str:
@@ -209,7 +225,7 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
             for index in kernel_calls:
                 p = float(lad.holds_many(masks, index).mean())
                 probability[index] = p
-                error[index] = sqrt(p * (1 - p) / samples)
+                error[index] = sampling_error(p, samples)
 
     for index in np.flatnonzero(wanted):
         if favourable[index] is not None:

@@ -24,13 +24,26 @@ def _top_cards(mask: int, k: int) -> int:
     return sum(1 << b for b in bits[:max(k, 0)])
 
 
-def _one_per_rank(mask: int, ranks: list[int], avoid_suit: int | None = None) -> int:
-    """One card of each rank; where possible not of `avoid_suit`."""
+def _one_per_rank(mask: int, ranks: list[int]) -> int:
+    """One card of each rank, the highest-suited one."""
     out = 0
     for r in ranks:
-        cards = sorted(iter_bits(mask & rank_column(r)), key=lambda b: (b // 16 == avoid_suit, -b))
-        out |= 1 << cards[0]
+        out |= 1 << max(iter_bits(mask & rank_column(r)))
     return out
+
+
+def _mixed_suits(mask: int, ranks: list[int]) -> int:
+    """One card of each rank, not all of one suit; 0 when the pool has no such choice."""
+    hand = _one_per_rank(mask, ranks)
+    suits = {b // 16 for b in iter_bits(hand)}
+    if len(suits) > 1:
+        return hand
+    (suit,) = suits
+    for r in ranks:    # swap one rank's card for one of another suit
+        other = mask & rank_column(r) & ~(0xFFFF << (16 * suit))
+        if other:
+            return (hand & ~rank_column(r)) | (other & -other)
+    return 0
 
 
 def _ranks_of(bits13: int) -> list[int]:
@@ -86,11 +99,9 @@ def witness(lad: Ladder, call: Call, mask: int) -> int:
     if kind == EXACT_HIGH:
         present = [r for r in range(top) if mask & rank_column(r)]
         for chosen in combinations(reversed(present), 4):
-            ranks = [top, *chosen]
-            for avoid in range(4):
-                hand = _one_per_rank(mask, ranks, avoid_suit=avoid)
-                if _is_exact(lad, c, hand):
-                    return hand
+            hand = _mixed_suits(mask, [top, *chosen])
+            if hand and _is_exact(lad, c, hand):
+                return hand
     raise ValueError(f"no witness for {call.code} in pool {mask:#x}")  # pragma: no cover
 
 

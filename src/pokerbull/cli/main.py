@@ -313,7 +313,7 @@ def _value(text: str):
 
 def _add_table_options(p: argparse.ArgumentParser, games: int) -> None:
     from ..bull.rules import preset_names
-    from ..sim.simulate import DEFAULT_BOTS
+    from ..bull.simulate import DEFAULT_BOTS
 
     p.add_argument("--preset", default="pagat",
                    help="rules preset: " + ", ".join(preset_names()) + " (default pagat)")
@@ -434,7 +434,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
     from rich.table import Table
 
-    from ..sim.simulate import simulate
+    from ..sim import simulate
 
     bots, options = _table_args(args)
     players = args.players

@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from .results import wilson_interval
-from .simulate import DEFAULT_BOTS, BotLike, _entropy, _resolve_bot, _whole, label, simulate
+from ..protocol import DEFAULT_WING, wing_of
+from .run import entropy_of, whole, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ class Match:
     second: str
     games: int
     first_wins: int
+    first_return: float | None = None    # per game, all the first bot's seats together
+    second_return: float | None = None   # (games scored in chips; None for Poker Bull)
 
     @property
     def rate(self) -> tuple[float, float, float]:
@@ -42,8 +44,11 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         rate, lo, hi = self.rate
-        return {"first": self.first, "second": self.second, "games": self.games,
-                "first_wins": self.first_wins, "rate": rate, "low": lo, "high": hi}
+        out = {"first": self.first, "second": self.second, "games": self.games,
+               "first_wins": self.first_wins, "rate": rate, "low": lo, "high": hi}
+        if self.first_return is not None:
+            out |= {"first_return": self.first_return, "second_return": self.second_return}
+        return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,21 +62,34 @@ class TournamentResult:
     matches: tuple[Match, ...]
     engine: str
 
+    @property
+    def in_chips(self) -> bool:
+        """True for games scored in chips (ranked by mean return, not by games won)."""
+        return all(m.first_return is not None for m in self.matches)
+
     def ranking(self) -> list[dict[str, Any]]:
-        """Bots by their win rate over all their games, best first."""
+        """Bots by their win rate over all their games, best first; for games scored
+        in chips, by their mean return per game (``mean_return``, all seats together)."""
         wins = dict.fromkeys(self.bots, 0)
         games = dict.fromkeys(self.bots, 0)
+        chips = dict.fromkeys(self.bots, 0.0)
         for m in self.matches:
             wins[m.first] += m.first_wins
             wins[m.second] += m.games - m.first_wins
             games[m.first] += m.games
             games[m.second] += m.games
+            if self.in_chips:
+                chips[m.first] += m.first_return * m.games
+                chips[m.second] += m.second_return * m.games
         rows = []
         for bot in self.bots:
             lo, hi = wilson_interval(wins[bot], games[bot])
-            rows.append({"bot": bot, "games": games[bot], "wins": wins[bot],
-                         "rate": wins[bot] / games[bot], "low": lo, "high": hi})
-        return sorted(rows, key=lambda r: -r["rate"])
+            row = {"bot": bot, "games": games[bot], "wins": wins[bot],
+                   "rate": wins[bot] / games[bot], "low": lo, "high": hi}
+            if self.in_chips:
+                row["mean_return"] = chips[bot] / games[bot]
+            rows.append(row)
+        return sorted(rows, key=lambda r: -r["mean_return"] if self.in_chips else -r["rate"])
 
     def match(self, first: str, second: str) -> Match:
         """The match of two bots, seen from `first`."""
@@ -79,7 +97,8 @@ class TournamentResult:
             if (m.first, m.second) == (first, second):
                 return m
             if (m.first, m.second) == (second, first):
-                return Match(first, second, m.games, m.games - m.first_wins)
+                return Match(first, second, m.games, m.games - m.first_wins, m.second_return,
+                             m.first_return)
         raise ValueError(f"no match between {first!r} and {second!r}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -93,10 +112,12 @@ class TournamentResult:
     def table(self) -> str:
         """The ranking and every match as plain text."""
         lines = [f"{self.preset}, {self.players} players a table, seed {self.seed}",
-                 "", "rank  bot                       games    win rate  95% interval"]
+                 "", "rank  bot                       games    win rate  95% interval"
+                 + ("  mean return" if self.in_chips else "")]
         for k, r in enumerate(self.ranking(), 1):
             lines.append(f"{k:>4}  {r['bot']:<24} {r['games']:>7,}  {r['rate']:>9.2%}  "
-                         f"{r['low']:.2%}-{r['high']:.2%}")
+                         f"{r['low']:.2%}-{r['high']:.2%}"
+                         + (f"  {r['mean_return']:+.3f} a game" if self.in_chips else ""))
         lines += ["", "match                                         games  first wins  95% interval"]
         for m in self.matches:
             rate, lo, hi = m.rate
@@ -108,33 +129,39 @@ class TournamentResult:
         return self.table()
 
 
-def tournament(preset: str = "pagat", bots: Sequence[BotLike] = DEFAULT_BOTS,
+def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
                games: int = 2000, players: int = 6, seed: int | None = None,
                workers: int = 1, executor: Executor | None = None,
                progress: Callable[[int], None] | None = None,
                **options: Any) -> TournamentResult:
     """Play every pair of `bots` for `games` games each at tables of `players`.
 
-    Bots are given as for :func:`pokerbull.simulate`; their labels must differ.
-    Each match has its own seed, drawn from `seed`, so the result repeats for
-    any number of workers.
+    `preset` is a Poker Bull preset or the name of another game of the family
+    (``"cheat"``, ``"roulette"``). Bots are given as for :func:`pokerbull.simulate`
+    (default: the game's default lineup); their labels must differ. Each match
+    has its own seed, drawn from `seed`, so the result repeats for any number
+    of workers.
     """
-    lineup = [_resolve_bot(b) for b in bots]
+    from . import simulate
+    game, _ = wing_of(preset if isinstance(preset, str) else DEFAULT_WING)
+    lineup = list(game.default_bots if bots is None else bots)
     if len(lineup) < 2:
         raise ValueError("a tournament needs at least two bots")
-    names = [label(b) for b in lineup]
+    names = [bot_label(game, b) for b in lineup]
     if len(set(names)) != len(names):
         raise ValueError(f"bots in a tournament need different names: {', '.join(names)}")
-    games = _whole("games", games, 2)
-    players = _whole("players", players, 2)
+    games = whole("games", games, 2)
+    players = whole("players", players, game.min_players)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    entropy = _entropy(seed)
+    entropy = entropy_of(seed)
     matches = []
     engines = set()
     for m, (i, j) in enumerate(combinations(range(len(lineup)), 2)):
         wins = 0
+        first_return: float | None = 0.0
+        second_return: float | None = 0.0
         for seating, share in enumerate((games // 2, games - games // 2)):
             first_on = seating      # seats s with s % 2 == first_on hold the first bot
             seats = [lineup[i] if s % 2 == first_on else lineup[j] for s in range(players)]
@@ -144,6 +171,24 @@ def tournament(preset: str = "pagat", bots: Sequence[BotLike] = DEFAULT_BOTS,
                               executor=executor, progress=progress, **options)
             engines.add(result.engine)
             wins += sum(int(result.seat_wins[s]) for s in range(players) if s % 2 == first_on)
-        matches.append(Match(names[i], names[j], games, wins))
-    return TournamentResult(preset, players, entropy, tuple(names), tuple(matches),
+            if hasattr(result, "mean_returns"):   # games scored in chips
+                first_return += share * sum(float(result.mean_returns[s]) for s in range(players)
+                                            if s % 2 == first_on)
+                second_return += share * sum(float(result.mean_returns[s])
+                                             for s in range(players) if s % 2 != first_on)
+            else:
+                first_return = second_return = None
+        matches.append(Match(names[i], names[j], games, wins,
+                             None if first_return is None else first_return / games,
+                             None if second_return is None else second_return / games))
+    return TournamentResult(preset if isinstance(preset, str) else preset.preset_name,
+                            players, entropy, tuple(names), tuple(matches),
                             "+".join(sorted(engines)))
+
+
+def bot_label(game: Any, bot: Any) -> str:
+    """A bot's name in results, as the game's simulation will write it."""
+    if game.label is not None:
+        return game.label(bot)
+    from .family import label_of, resolve_bot
+    return label_of(resolve_bot(game, bot))

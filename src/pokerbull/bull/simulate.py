@@ -1,7 +1,7 @@
 """Bulk simulation: many whole games between bots, with statistics.
 
 ``simulate(preset, bots=..., games=..., seed=..., workers=...)`` plays the games
-and returns a :class:`~pokerbull.sim.results.SimulationResult`.
+and returns a :class:`~pokerbull.bull.results.SimulationResult`.
 
 - Built-in bots (:data:`pokerbull.bull.bots.BUILT_IN`, exactly those classes) play in
   the compiled loop, which never returns to Python during a game and releases
@@ -28,27 +28,23 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..core import backend as _backend
-from ..bull.bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
-from ..bull.game import Game
 from ..cards import deck_bits
+from ..core import backend as _backend
+from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, run_chunks, whole
+from ..sim.streams import GameStream, chunk_keys, deal
+from .bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
+from .game import Game
 from .results import SimulationResult, Totals
-from ..bull.rules import Rules
-from .streams import GameStream, chunk_keys, deal
-
-CHUNK_GAMES = 1000
-"""Games per chunk: the unit of seeding and of work handed to a worker."""
+from .rules import Rules
 
 DEFAULT_BOTS = ("random", "probability", "evidence")
 """The lineup when no bots are given: these three in turn round the table."""
-
-ENGINES = ("auto", "compiled", "python")
 
 BotLike = str | Bot | tuple[str, dict[str, Any]]
 
@@ -70,8 +66,8 @@ def simulate(preset: str | Rules = "pagat", bots: BotLike | Sequence[BotLike] | 
     given, is called with the number of games each finished piece of work played.
     """
     rules, lineup = _table(preset, bots, players, options)
-    games = _whole("games", games, 1)
-    workers = _whole("workers", workers, 1)
+    games = whole("games", games, 1)
+    workers = whole("workers", workers, 1)
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     if executor is not None and not isinstance(executor, Executor):
@@ -80,7 +76,7 @@ def simulate(preset: str | Rules = "pagat", bots: BotLike | Sequence[BotLike] | 
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    entropy = _entropy(seed)
+    entropy = entropy_of(seed)
     compiled_possible = _backend.name == "cython" and all(_is_built_in(b) for b in lineup)
     if engine == "compiled" and not compiled_possible:
         why = ("the compiled core is not loaded" if _backend.name != "cython" else
@@ -90,7 +86,7 @@ def simulate(preset: str | Rules = "pagat", bots: BotLike | Sequence[BotLike] | 
     use = "compiled" if engine == "compiled" or (engine == "auto" and compiled_possible) \
         else "python"
     plan = Plan(rules, tuple(lineup), use, entropy, games)
-    totals = _run(plan, workers, executor, progress)
+    totals = run_chunks(plan, workers, executor, progress)
     return SimulationResult(
         rules=rules, bots=tuple(label(b) for b in lineup), engine=use, games=games,
         seed=entropy, totals=totals)
@@ -113,33 +109,11 @@ class Plan:
     def chunk_size(self, k: int) -> int:
         return min(CHUNK_GAMES, self.games - k * CHUNK_GAMES)
 
+    def empty(self) -> Totals:
+        return Totals.empty(self.rules.players, len(self.rules.ladder))
 
-def _run(plan: Plan, workers: int, executor: Executor | None,
-         progress: Callable[[int], None] | None) -> Totals:
-    chunks = list(range(plan.chunks))
-    totals = Totals.empty(plan.rules.players, len(plan.rules.ladder))
-    if executor is None and workers == 1:
-        for k in chunks:
-            totals.add(play_chunks(plan, [k]))
-            if progress:
-                progress(plan.chunk_size(k))
-        return totals
-    # about eight pieces of work per worker: a smooth progress bar, little overhead
-    # (with an executor, `workers` says how many it has)
-    per_task = max(1, len(chunks) // (8 * workers))
-    batches = [chunks[i:i + per_task] for i in range(0, len(chunks), per_task)]
-    own = executor is None
-    pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
-    try:
-        futures = {pool.submit(play_chunks, plan, batch): batch for batch in batches}
-        for future in as_completed(futures):
-            totals.add(future.result())
-            if progress:
-                progress(sum(plan.chunk_size(k) for k in futures[future]))
-    finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
-    return totals
+    def play(self, chunks: Sequence[int]) -> Totals:
+        return play_chunks(self, chunks)
 
 
 def play_chunks(plan: Plan, chunks: Sequence[int]) -> Totals:
@@ -253,13 +227,13 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
         single = _resolve_bot(bots)
         if players is None:
             raise ValueError("one bot for every seat needs players=")
-        specs: list[Any] = [single] * _whole("players", players, 2)
+        specs: list[Any] = [single] * whole("players", players, 2)
     elif bots is None:
         count = players if players is not None else len(DEFAULT_BOTS)
-        specs = [DEFAULT_BOTS[s % len(DEFAULT_BOTS)] for s in range(_whole("players", count, 2))]
+        specs = [DEFAULT_BOTS[s % len(DEFAULT_BOTS)] for s in range(whole("players", count, 2))]
     else:
         specs = list(bots)
-        if players is not None and _whole("players", players, 2) != len(specs):
+        if players is not None and whole("players", players, 2) != len(specs):
             raise ValueError(f"{len(specs)} bots for players={players}: give one bot per "
                              f"seat, or one bot for every seat")
     lineup = [_resolve_bot(b) for b in specs]
@@ -281,20 +255,6 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
     else:
         raise ValueError(f"preset must be a preset name or Rules, not {type(preset).__name__}")
     return rules, lineup
-
-
-def _entropy(seed: int | None) -> int:
-    """The SeedSequence entropy of a seed (fresh from the OS for None)."""
-    entropy = np.random.SeedSequence(None if seed is None else int(seed)).entropy
-    if not isinstance(entropy, int):        # only an int seed or None get here
-        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    return entropy
-
-
-def _whole(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise ValueError(f"{name} must be a whole number >= {low}, not {value!r}")
-    return int(value)
 
 
 __all__ = ["CHUNK_GAMES", "DEFAULT_BOTS", "Plan", "SimulationResult", "compiled_table",

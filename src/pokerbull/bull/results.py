@@ -17,27 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from ..bull.game import CallMade, Game, HandResult
-from ..bull.rules import Rules
-
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95 % by default).
-
-    >>> lo, hi = wilson_interval(0, 10); lo, round(hi, 3)
-    (0.0, 0.278)
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    # the interval always contains p (rounding could leave it out at 0 and 1)
-    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
-
+from ..sim.run import WinRates, wilson_interval
+from .game import CallMade, Game, HandResult
+from .rules import Rules
 
 @dataclass
 class Totals:
@@ -113,7 +95,7 @@ def _mean_sd(histogram: np.ndarray) -> tuple[float, float]:
 
 
 @dataclass(frozen=True, eq=False)
-class SimulationResult:
+class SimulationResult(WinRates):
     """Statistics of a simulation (see :func:`pokerbull.simulate`).
 
     Rates come with 95 % Wilson intervals as ``(rate, low, high)``.
@@ -144,29 +126,6 @@ class SimulationResult:
     def calls(self) -> int:
         c = self.totals.calls_per_game
         return int((c * np.arange(len(c))).sum())
-
-    def seat_rates(self) -> list[dict[str, Any]]:
-        """Per seat: its bot, wins and win rate with the interval."""
-        rows = []
-        for seat, wins in enumerate(self.seat_wins.tolist()):
-            lo, hi = wilson_interval(wins, self.games)
-            rows.append({"seat": seat, "bot": self.bots[seat], "wins": wins,
-                         "rate": wins / self.games, "low": lo, "high": hi})
-        return rows
-
-    def bot_rates(self) -> list[dict[str, Any]]:
-        """Per bot (all its seats together): wins, win rate with the interval, and
-        the fair share (its seats over the players) it would have if all bots were alike."""
-        rows: dict[str, dict[str, Any]] = {}
-        for seat, bot in enumerate(self.bots):
-            row = rows.setdefault(bot, {"bot": bot, "seats": 0, "wins": 0})
-            row["seats"] += 1
-            row["wins"] += int(self.seat_wins[seat])
-        for row in rows.values():
-            row["rate"] = row["wins"] / self.games
-            row["low"], row["high"] = wilson_interval(row["wins"], self.games)
-            row["fair_share"] = row["seats"] / self.players
-        return sorted(rows.values(), key=lambda r: -r["rate"] / r["fair_share"])
 
     @property
     def hands_per_game(self) -> tuple[float, float]:
@@ -239,10 +198,7 @@ class SimulationResult:
         rate, lo, hi = self.challenge_success
         lines = [f"{self.rules.preset_name}, {self.players} players, {self.games:,} games "
                  f"({self.engine} engine, seed {self.seed})",
-                 "", "bot              seats  wins      win rate  95% interval     fair share"]
-        for r in self.bot_rates():
-            lines.append(f"{r['bot']:<16} {r['seats']:>5}  {r['wins']:>8,}  {r['rate']:>8.2%}  "
-                         f"{r['low']:.2%}-{r['high']:.2%}  {r['fair_share']:>9.2%}")
+                 "", *self.rate_lines()]
         lines += ["", "seat  bot              wins      win rate  95% interval"]
         for r in self.seat_rates():
             lines.append(f"{r['seat']:>4}  {r['bot']:<16} {r['wins']:>8,}  {r['rate']:>8.2%}  "

@@ -1,0 +1,319 @@
+"""Games with every random draw shown as an explicit chance node (for OpenSpiel).
+
+OpenSpiel's python games cannot save a random generator kept inside a state
+(sampled-stochastic games need the C++ game's own generator), so the OpenSpiel
+adapter plays games whose randomness is all explicit:
+
+- `CardByCard`: Poker Bull dealt one card at a time; each card is a chance
+  outcome (its index in the deck, in the order of the cards' bits: 2c..Ac,
+  2d..Ad, 2h..Ah, 2s..As, then jokers), uniform over the cards not yet dealt,
+  seat 0's cards first. This is exactly the distribution of a shuffled deal.
+- `SeededAtRoot`: any other game of the family. One chance node at the root
+  draws the seed the game then deals from (one of ``outcomes`` seeds, uniform);
+  chance nodes the game shows itself pass through.
+
+Both follow the game protocol and save to JSON exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+import numpy as np
+
+from pokerbull.bull import Game
+from pokerbull.cards import Pool
+from pokerbull.protocol import CHANCE_PLAYER, GameState, IllegalAction
+
+CARD_BY_CARD_FORMAT = "pokerbull-card-by-card"
+SEEDED_FORMAT = "pokerbull-seeded-at-root"
+
+
+def _chance_index(action: Any, count: int) -> int:
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
+            or not 0 <= action < count:
+        raise IllegalAction(f"a chance outcome here is 0..{count - 1}, not {action!r}")
+    return int(action)
+
+
+class _Delegating:
+    """What a wrapper answers from the game inside it once the game is under way."""
+
+    __slots__ = ()
+    game: Any
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    @property
+    def num_actions(self) -> int:
+        return self.game.num_actions
+
+    @property
+    def observation_size(self) -> int:
+        return self.game.observation_size
+
+    def is_terminal(self) -> bool:
+        return self.game.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.game.returns()
+
+    def observation(self, seat: int) -> Any:
+        return self.game.observation(seat)
+
+    def observation_array(self, seat: int) -> np.ndarray:
+        return self.game.observation_array(seat)
+
+    def action_mask(self, seat: int | None = None) -> np.ndarray:
+        return self.game.action_mask(seat)
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.game.string_to_action(text)
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        return self.clone()
+
+
+class CardByCard(_Delegating):
+    """A manually dealt ``Game`` whose deals are made card by card from chance outcomes.
+
+    >>> s = CardByCard(Game("pagat", players=2, dealing="manual"))
+    >>> s.current_player, len(s.chance_outcomes())
+    (-1, 52)
+    >>> s.apply_action(51); s.apply_action(0)      # the Ace of spades to seat 0, the Two of clubs to seat 1
+    >>> s.current_player, str(s.game.hand(0)), str(s.game.hand(1))
+    (0, 'As', '2c')
+    """
+
+    __slots__ = ("_dealt", "_deck", "game")
+
+    def __init__(self, game: Game) -> None:
+        if game.dealing != "manual":
+            raise ValueError("CardByCard deals the cards itself: give a game with "
+                             "dealing='manual'")
+        self.game = game
+        allowed = game.ladder.allowed_mask
+        self._deck = tuple(b for b in range(allowed.bit_length()) if allowed >> b & 1)
+        self._dealt: list[int] = []          # deck indices dealt so far in this deal
+
+    # ---- chance
+    @property
+    def current_player(self) -> int:
+        return self.game.current_player
+
+    def _remaining(self) -> list[int]:
+        dealt = set(self._dealt)
+        return [i for i in range(len(self._deck)) if i not in dealt]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.game.current_player != CHANCE_PLAYER:
+            return []
+        remaining = self._remaining()
+        p = 1.0 / len(remaining)
+        return [(i, p) for i in remaining]
+
+    def chance_outcome_to_string(self, action: int) -> str:
+        """The card a chance outcome deals (``"As"``)."""
+        return str(Pool(1 << self._deck[_chance_index(action, len(self._deck))]))
+
+    def legal_actions(self) -> list[int]:
+        if self.game.current_player == CHANCE_PLAYER:
+            return self._remaining()
+        return self.game.legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        if self.game.current_player != CHANCE_PLAYER:
+            self.game.apply_action(action)
+            return
+        i = _chance_index(action, len(self._deck))
+        if i in self._dealt:
+            raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt")
+        self._dealt.append(i)
+        sizes = self.game.hand_sizes
+        if len(self._dealt) == sum(sizes):
+            hands, at = [], 0
+            for size in sizes:
+                hands.append(Pool(sum(1 << self._deck[k] for k in self._dealt[at:at + size])))
+                at += size
+            self.game.deal(hands)
+            self._dealt = []
+
+    # ---- copies and saves
+    def clone(self) -> CardByCard:
+        copy = CardByCard.__new__(CardByCard)
+        copy.game, copy._deck, copy._dealt = self.game.clone(), self._deck, self._dealt[:]
+        return copy
+
+    def to_json(self) -> str:
+        return json.dumps({"format": CARD_BY_CARD_FORMAT, "version": 1,
+                           "game": json.loads(self.game.to_json()),
+                           "dealt": [self.chance_outcome_to_string(i) for i in self._dealt]})
+
+    @classmethod
+    def from_json(cls, text: str) -> CardByCard:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != CARD_BY_CARD_FORMAT:
+            raise ValueError(f"not a saved card-by-card game (no format {CARD_BY_CARD_FORMAT!r})")
+        dealt = data.get("dealt")
+        if not isinstance(dealt, list) or not all(isinstance(c, str) for c in dealt):
+            raise ValueError("saved card-by-card game: 'dealt' must be a list of cards")
+        state = cls(Game.from_json(json.dumps(data.get("game"))))
+        index = {b: i for i, b in enumerate(state._deck)}
+        for card in dealt:
+            bit = Pool.parse(card).mask.bit_length() - 1
+            if bit not in index:
+                raise ValueError(f"saved card-by-card game: {card!r} is not in the deck")
+            state.apply_action(index[bit])
+        return state
+
+    def __reduce__(self) -> tuple:
+        return (CardByCard.from_json, (self.to_json(),))
+
+
+@dataclass(frozen=True)
+class Unseeded:
+    """A seat's observation before the root chance node has drawn the seed: nothing."""
+
+    seat: int
+    num_actions: int
+    observation_size: int
+
+    def legal_actions(self) -> list[int]:
+        return []
+
+    def action_mask(self) -> np.ndarray:
+        return np.zeros(self.num_actions, np.int8)
+
+    def to_array(self) -> np.ndarray:
+        return np.zeros(self.observation_size, np.float32)
+
+    def describe(self) -> str:
+        return f"seat {self.seat}: nothing is dealt yet"
+
+
+class SeededAtRoot(_Delegating):
+    """A game made by ``make(seed)`` once a root chance node has drawn the seed.
+
+    Until then it is a chance node with `outcomes` equally likely seeds, and every
+    seat's observation is all zeros (nothing is known yet).
+    """
+
+    __slots__ = ("_make", "_origin", "_outcomes", "_seed", "_sizes", "game")
+
+    def __init__(self, make: Callable[[int], GameState], outcomes: int,
+                 sizes: tuple[int, int, int], origin: tuple[str, dict[str, Any]]) -> None:
+        self._make = make
+        self._outcomes = outcomes
+        self._sizes = sizes                  # num_players, num_actions, observation_size
+        self._origin = origin                # (game name, options): how to make `make` again
+        self._seed: int | None = None
+        self.game: Any = None
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the root chance node drew (None before it is drawn)."""
+        return self._seed
+
+    @property
+    def num_players(self) -> int:
+        return self._sizes[0]
+
+    @property
+    def num_actions(self) -> int:
+        return self._sizes[1]
+
+    @property
+    def observation_size(self) -> int:
+        return self._sizes[2]
+
+    @property
+    def current_player(self) -> int:
+        return CHANCE_PLAYER if self.game is None else self.game.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.game is None:
+            p = 1.0 / self._outcomes
+            return [(k, p) for k in range(self._outcomes)]
+        return self.game.chance_outcomes()
+
+    def chance_outcome_to_string(self, action: int) -> str:
+        return f"seed {action}" if self.game is None else f"outcome {action}"
+
+    def legal_actions(self) -> list[int]:
+        return list(range(self._outcomes)) if self.game is None else self.game.legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        if self.game is None:
+            seed = _chance_index(action, self._outcomes)
+            self.game = self._make(seed)
+            self._seed = seed
+        else:
+            self.game.apply_action(action)
+
+    def is_terminal(self) -> bool:
+        return self.game is not None and self.game.is_terminal()
+
+    def returns(self) -> list[float]:
+        return [0.0] * self._sizes[0] if self.game is None else self.game.returns()
+
+    def observation_array(self, seat: int) -> np.ndarray:
+        if self.game is None:
+            return self.observation(seat).to_array()
+        return self.game.observation_array(seat)
+
+    def action_mask(self, seat: int | None = None) -> np.ndarray:
+        if self.game is None:
+            return np.zeros(self._sizes[1], np.int8)
+        return self.game.action_mask(seat)
+
+    def observation(self, seat: int) -> Any:
+        if self.game is None:
+            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                    or not 0 <= seat < self._sizes[0]:
+                raise ValueError(f"seat must be 0..{self._sizes[0] - 1}, not {seat!r}")
+            return Unseeded(int(seat), self._sizes[1], self._sizes[2])
+        return self.game.observation(seat)
+
+    def clone(self) -> SeededAtRoot:
+        copy = SeededAtRoot(self._make, self._outcomes, self._sizes, self._origin)
+        copy._seed = self._seed
+        copy.game = None if self.game is None else self.game.clone()
+        return copy
+
+    def to_json(self) -> str:
+        kind = None if self.game is None else type(self.game)
+        return json.dumps({
+            "format": SEEDED_FORMAT, "version": 1, "origin": list(self._origin),
+            "outcomes": self._outcomes, "sizes": list(self._sizes), "seed": self._seed,
+            "kind": None if kind is None else [kind.__module__, kind.__qualname__],
+            "game": None if self.game is None else json.loads(self.game.to_json())})
+
+    @classmethod
+    def from_json(cls, text: str) -> SeededAtRoot:
+        from ._games import cached_game_spec
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != SEEDED_FORMAT:
+            raise ValueError(f"not a saved seeded game (no format {SEEDED_FORMAT!r})")
+        name, options = data["origin"]
+        spec = cached_game_spec(name, options)
+        state = cls(spec.make, data["outcomes"], tuple(data["sizes"]), (name, options))
+        if data["game"] is not None:
+            module, qualname = data["kind"]
+            kind: Any = import_module(module)
+            for part in qualname.split("."):
+                kind = getattr(kind, part)
+            state.game = kind.from_json(json.dumps(data["game"]))
+            state._seed = data["seed"]
+        return state
+
+    def __reduce__(self) -> tuple:
+        return (SeededAtRoot.from_json, (self.to_json(),))

@@ -1,0 +1,156 @@
+"""Which pokerbull game a name means, and the facts an RL framework needs about it.
+
+`game_spec` is the one place that turns a name into a way of making game
+states: the name of a game of the family (``"bull"``, ``"cheat"``,
+``"roulette"``) or of a preset of one (``"pagat"``, ``"holdem"``...), through
+``protocol.wing_of``. Everything else in :mod:`pokerbull.rl` speaks only the
+game protocol (:mod:`pokerbull.protocol`), save the card-by-card deal of Poker
+Bull for OpenSpiel (:mod:`pokerbull.rl._chance`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from pokerbull.protocol import CHANCE_PLAYER, GameState, wing_of
+
+from ._chance import CardByCard
+
+NO_LENGTH_BOUND = 2**31 - 1   # what OpenSpiel is told when a game states no bound
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game with its options fixed: ``make(seed)`` deals a new state.
+
+    ``make_dealt_by_chance()``, when given, makes a state of the same game whose
+    every random draw is an explicit chance node (at most ``max_chance_outcomes``
+    outcomes each), as OpenSpiel needs.
+
+    The sizes come from a state of the game; the bounds (utility, game length,
+    observation values) from the game's own attributes where it states them
+    (``min_utility``, ``max_utility``, ``max_game_length``, ``observation_low``,
+    ``observation_high`` on its states), else unbounded (infinite) utilities and
+    observation values and no length bound (``NO_LENGTH_BOUND``).
+    """
+
+    name: str                   # as asked: a game or a preset
+    game: str                   # the game of the family (its wing's name)
+    title: str
+    options: Mapping[str, Any]  # the game's keywords (a preset's name among them)
+    make: Callable[[int], GameState] = field(repr=False)
+    num_players: int
+    num_actions: int
+    observation_size: int
+    min_utility: float
+    max_utility: float
+    max_game_length: int
+    observation_low: float
+    observation_high: float
+    # A state with every random draw an explicit chance node (None: use SeededAtRoot).
+    make_dealt_by_chance: Callable[[], GameState] | None = field(default=None, repr=False)
+    max_chance_outcomes: int = 0
+
+
+def _bull_bounds(state: Any) -> dict[str, Any]:
+    """Poker Bull's bounds from its rules: utilities, longest game, observation values."""
+    rules = state.rules
+    n = rules.players
+    if rules.growth == "grow":     # out on the (limit - start + 1)th loss
+        losses = rules.card_limit - rules.start_cards + 1
+    else:                          # out when the last card is lost
+        losses = rules.start_cards
+    hands = (n - 1) * losses + (losses - 1)   # every other seat out, the winner one loss short
+    return {"min_utility": -1.0 / (n - 1), "max_utility": 1.0,
+            "max_chance_outcomes": rules.deck_size,
+            "max_game_length": hands * (len(rules.ladder) + 1),
+            "observation_low": 0.0, "observation_high": float(max(1, rules.card_limit))}
+
+
+@lru_cache(maxsize=64)
+def _cached_spec(name: str, options: tuple[tuple[str, Any], ...]) -> GameSpec:
+    return game_spec(name, **dict(options))
+
+
+def cached_game_spec(name: str, options: Mapping[str, Any]) -> GameSpec:
+    """`game_spec` remembered for hashable options (restoring saves makes many)."""
+    return _cached_spec(name, tuple(sorted(options.items())))
+
+
+def _checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    if "seed" in options:
+        raise ValueError("seed is not a game option here: the environment seeds each game "
+                         "(reset(seed=...) in PettingZoo; OpenSpiel draws deals at chance "
+                         "nodes)")
+    return dict(options)
+
+
+def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
+    """The game a name means, with `options` (keywords of the game): a game of the family
+    (``wing_names()``: "bull", "cheat", ...) or a preset of one (Poker Bull's "pagat"...).
+
+    >>> from pokerbull import ladder
+    >>> spec = game_spec("pagat", players=3)
+    >>> spec.game, spec.num_players, spec.num_actions == len(ladder("pagat")) + 1
+    ('bull', 3, True)
+    """
+    options = _checked_options(options)
+    w, preset = wing_of(game_or_preset)
+    if preset is not None:
+        if "preset" in options:
+            raise ValueError(f"{game_or_preset!r} is a preset already: give no preset= option")
+        options["preset"] = preset
+    name = game_or_preset
+
+    def make(seed: int) -> GameState:
+        return w.new_game(seed=seed, **options)
+
+    make_dealt_by_chance = None
+    if w.name == "bull":      # Poker Bull can be dealt card by card, and knows its bounds
+        def make_dealt_by_chance() -> GameState:
+            game = w.new_game(dealing="manual", **options)
+            if game.rules.first_starter == "random":
+                raise ValueError("first_starter='random' is drawn inside the game, which "
+                                 "OpenSpiel cannot see: give a seat number")
+            return CardByCard(game)
+    title = w.title if preset is None else f"{w.title} ({preset})"
+    probe = make(0)
+    settle_chance(probe, np.random.default_rng(0))
+    bounds = _bull_bounds(probe) if w.name == "bull" else _stated_bounds(probe)
+    return GameSpec(name=name, game=w.name, title=title, options=options, make=make,
+                    num_players=probe.num_players, num_actions=probe.num_actions,
+                    observation_size=probe.observation_size, **bounds,
+                    make_dealt_by_chance=make_dealt_by_chance)
+
+
+def _stated_bounds(state: Any) -> dict[str, Any]:
+    """Bounds a game states on its states; the defaults of `GameSpec` where it states none."""
+    return {"min_utility": float(getattr(state, "min_utility", -np.inf)),
+            "max_utility": float(getattr(state, "max_utility", np.inf)),
+            "max_game_length": int(getattr(state, "max_game_length", NO_LENGTH_BOUND)),
+            "observation_low": float(getattr(state, "observation_low", -np.inf)),
+            "observation_high": float(getattr(state, "observation_high", np.inf))}
+
+
+def observation_text(state: GameState, seat: int) -> str:
+    """What `seat` may know, in words: the observation's ``describe()``, else its repr."""
+    observation = state.observation(seat)
+    describe = getattr(observation, "describe", None)
+    return describe() if callable(describe) else repr(observation)
+
+
+def settle_chance(state: GameState, rng: np.random.Generator) -> None:
+    """Play every chance node from `rng` until a seat is to act or the game is over."""
+    while state.current_player == CHANCE_PLAYER:
+        outcomes = state.chance_outcomes()
+        if not outcomes:
+            raise ValueError("this game waits for cards given by hand (a chance node without "
+                             "listed outcomes): RL environments need games that deal at random")
+        actions = [a for a, _ in outcomes]
+        p = np.array([q for _, q in outcomes], dtype=np.float64)
+        state.apply_action(actions[int(rng.choice(len(actions), p=p / p.sum()))])

@@ -1,0 +1,168 @@
+"""A PettingZoo AEC environment for any pokerbull game (the ``rl`` extra).
+
+Agents are ``"player_0"``, ``"player_1"``... one per seat. Each agent observes
+a dict: ``"observation"``, the game's fixed-size float32 array for that seat,
+and ``"action_mask"``, int8 over the game's integer actions (all zeros when it
+is not that agent's turn). Rewards are the game's returns, given when the game
+ends. Chance nodes are played by the environment from its own generator, which
+``reset(seed=...)`` seeds: the same seed gives the same game.
+
+>>> from pokerbull.rl import pettingzoo_env
+>>> env = pettingzoo_env("pagat", players=3)
+>>> env.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> obs["observation"].shape == (env.unwrapped.spec.observation_size,)
+True
+>>> env.unwrapped.game.current_player == int(env.agent_selection[7:])
+True
+>>> env.step(int(obs["action_mask"].nonzero()[0][0]))   # the lowest legal call
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER
+
+from ._games import GameSpec, game_spec, observation_text, settle_chance
+
+RENDER_MODES = ("ansi",)
+
+
+class PokerbullEnv(AECEnv):
+    """One pokerbull game at a time, seat by seat (build with :func:`pettingzoo_env`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES), "name": "pokerbull_v0", "is_parallelizable": False}
+
+    def __init__(self, spec: GameSpec, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of "
+                             f"{', '.join(map(repr, RENDER_MODES))}, not {render_mode!r}")
+        self.spec = spec
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(spec.num_players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # One space object per agent, so seeding one agent's space leaves the others alone.
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(spec.observation_low, spec.observation_high,
+                                      (spec.observation_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (spec.num_actions,), np.int8),
+        }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
+        self._rng = np.random.default_rng()
+        self.game: Any = None       # the pokerbull game being played (after reset)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ---- a new game
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Deal a new game; with `seed`, the environment's generator starts again from it."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game = self.spec.make(int(self._rng.integers(2**63 - 1)))
+        settle_chance(self.game, self._rng)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self._after_action()
+
+    # ---- what an agent sees
+    def _started(self) -> None:
+        if self.game is None:
+            raise ValueError("no game yet: call reset() (reset(seed=...) to seed it) first")
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._started()
+        if agent not in self._seat_of:
+            raise ValueError(f"unknown agent {agent!r}: the agents are "
+                             f"{', '.join(self.possible_agents)}")
+        seat = self._seat_of[agent]
+        return {"observation": self.game.observation_array(seat).astype(np.float32, copy=False),
+                "action_mask": self.game.action_mask(seat).astype(np.int8, copy=False)}
+
+    # ---- acting
+    def step(self, action: Any) -> None:
+        """The selected agent plays `action` (an integer); None for an agent whose game is over."""
+        self._started()
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: give an action, not None")
+        # IllegalAction (a ValueError) leaves the game, and the environment, as they were.
+        self.game.apply_action(_whole_action(action, self.spec.num_actions))
+        settle_chance(self.game, self._rng)
+        self._cumulative_rewards[agent] = 0.0
+        self._after_action()
+
+    def _after_action(self) -> None:
+        player = self.game.current_player
+        if player == TERMINAL_PLAYER:
+            returns = self.game.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._seat_of[a]])
+                self.terminations[a] = True
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+            return
+        if not 0 <= player < len(self.possible_agents):  # pragma: no cover - protocol breach
+            raise ValueError(f"the game says player {player} is to act after settling chance "
+                             f"(chance is {CHANCE_PLAYER})")
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[player]
+
+    # ---- text
+    def render(self) -> str | None:
+        """The selected agent's view as text (render_mode "ansi"); None without a render mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode: "
+                                  "make the environment with render_mode='ansi'")
+            return None
+        self._started()
+        agent = self.agent_selection
+        seat = self._seat_of[agent]
+        view = observation_text(self.game, seat)
+        legal = self.game.legal_actions() if self.game.current_player == seat else []
+        shown = ", ".join(self.game.action_to_string(x) for x in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        lines = [f"{self.spec.title}: {agent} (seat {seat})", view]
+        if self.game.is_terminal():
+            lines.append(f"game over; returns {self.game.returns()}")
+        elif legal:
+            lines.append(f"legal: {shown}{more}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release (no window, no process)."""
+
+
+def _whole_action(action: Any, num_actions: int) -> int:
+    """An action given as an int, a NumPy integer or a 0-d integer array, as an int."""
+    value = np.asarray(action) if not isinstance(action, (bool, np.bool_)) else None
+    if value is None or value.shape != () or not np.issubdtype(value.dtype, np.integer):
+        raise ValueError(f"an action is a whole number 0..{num_actions - 1}, not {action!r}")
+    return int(value)
+
+
+def pettingzoo_env(game_or_preset: str, *, render_mode: str | None = None,
+                   **options: Any) -> PokerbullEnv:
+    """A PettingZoo AEC environment of a Poker Bull preset or another game of the family,
+    with the game's `options` as keywords (``players=4`` ...); seed it with ``reset(seed=)``."""
+    return PokerbullEnv(game_spec(game_or_preset, **options), render_mode=render_mode)

@@ -1,0 +1,1076 @@
+"""The Poker roulette state: deal, matching, stockpiles, betting, showdown (RULES.md 5).
+
+Every dealt card is a chance outcome over the cards left; a state made with a
+``seed`` (the default) draws them itself from its generator, one with ``deck=``
+deals that order, and one made with ``chance_nodes=True`` stops at each card
+for :meth:`Game.apply_action` to give it (``chance_outcomes`` lists them).
+Player actions are ``FOLD`` (0), ``CALL`` (1, a check when nothing is owed) and
+``RAISE`` (2, a bet when nothing was bet); a dealt card is ``DEAL + card index``.
+
+>>> g = Game(players=3, betting=False, deck="2c 3c 4c  5d 6d 7d  8h 9d Kh  Ks")
+>>> [" ".join(map(str, g.stockpile(s))) for s in range(3)]
+['2c', '3c', '4c Kh']
+>>> g.history[-2].describe()
+'match card Ks: seat 0 discards 5d 8h, seat 1 discards 6d 9d, seat 2 keeps Kh, discards 7d'
+>>> g.result.winners, g.returns()
+((2,), [-1.0, -1.0, 2.0])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..core import backend as _backend
+from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card
+from ..evaluator import HandRank, card_index, multiset_value
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from .rules import Rules
+
+FORMAT = "pokerbull-roulette"
+FORMAT_VERSION = 1
+
+FOLD, CALL, RAISE = 0, 1, 2
+DEAL = 3                      # DEAL + card index deals that card (a chance outcome)
+CARD_KINDS = 54               # card indices: 13*suit + rank, then X1 (52) and X2 (53)
+NUM_ACTIONS = DEAL + CARD_KINDS
+
+STOCK, ACTIVE, MATCH, BETTING = 0, 1, 2, 3      # the steps of a round
+_STEP_WORDS = ("stock", "active", "match")
+
+#: Card of each card index (two decks give the same Card twice: cards are values).
+CARD_OF: tuple[Card, ...] = tuple(
+    [CARDS_BY_BIT[16 * s + r] for s in range(4) for r in range(13)]
+    + [CARDS_BY_BIT[JOKER1_BIT], CARDS_BY_BIT[JOKER2_BIT]])
+
+
+def _is_joker(i: int) -> bool:
+    return i >= 52
+
+
+def matches(card: int, match: int) -> bool:
+    """Does a natural card match a natural match card (same suit or same rank)?"""
+    return card < 52 and match < 52 and (card // 13 == match // 13 or card % 13 == match % 13)
+
+
+def _text(cards: Iterable[int]) -> str:
+    return " ".join(str(CARD_OF[i]) for i in cards)
+
+
+def _cards(cards: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(CARD_OF[i] for i in cards)
+
+
+def _load_value_kernel():
+    """The compiled multiset evaluator when the compiled core is in use, else the pure one."""
+    if _backend.name == "cython":
+        try:
+            from ._engine import multiset_value as compiled
+        except ImportError:
+            return multiset_value
+        return compiled
+    return multiset_value
+
+
+_value = _load_value_kernel()
+
+
+def hand_value(cards: Iterable[int], strengths: tuple[int, ...]) -> int:
+    """Value of the best hand (at most five cards) of cards given by index."""
+    counts = [0] * CARD_KINDS
+    for i in cards:
+        counts[i] += 1
+    return _value(counts, strengths)
+
+
+# ---- history records ---------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Antes:
+    """Every player put `amount` chips in the pot."""
+
+    amount: int
+    pot: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "antes", "amount": self.amount, "pot": self.pot}
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt:
+    """One card dealt: a stock card or an active card to `seat`, or the match card."""
+
+    round: int
+    step: str                 # "stock", "active" or "match"
+    seat: int | None
+    card: Card
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "card", "round": self.round, "step": self.step, "seat": self.seat,
+                "card": str(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class BetMade:
+    """`seat` folded, checked, called, bet or raised, putting `amount` chips in."""
+
+    round: int
+    seat: int
+    action: str               # "fold", "check", "call", "bet", "raise"
+    amount: int
+    pot: int
+
+    def describe(self) -> str:
+        chips = f" ({self.amount} chip{'s' * (self.amount != 1)})" if self.amount else ""
+        verb = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
+                "raise": "raises"}[self.action]
+        return f"seat {self.seat} {verb}{chips}; pot {self.pot}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "bet", "round": self.round, "seat": self.seat, "action": self.action,
+                "amount": self.amount, "pot": self.pot}
+
+
+@dataclass(frozen=True, slots=True)
+class Matching:
+    """The match card turned and every player's active cards matched against it.
+
+    Per seat (empty for a seat that has folded): the active cards turned over,
+    those kept (added to the stockpile) and those discarded. `claimed_by` is the
+    seat that took the match card, or None when it was discarded.
+    """
+
+    round: int
+    card: Card
+    turned: tuple[tuple[Card, ...], ...]
+    kept: tuple[tuple[Card, ...], ...]
+    discarded: tuple[tuple[Card, ...], ...]
+    claimed_by: int | None
+
+    @property
+    def matched(self) -> tuple[bool, ...]:
+        """Per seat: did at least one active card go to the stockpile?"""
+        return tuple(bool(k) for k in self.kept)
+
+    def describe(self) -> str:
+        parts = []
+        for seat, (kept, thrown) in enumerate(zip(self.kept, self.discarded)):
+            if not kept and not thrown:
+                continue
+            words = []
+            if kept:
+                words.append(f"keeps {' '.join(map(str, kept))}")
+            if thrown:
+                words.append(f"discards {' '.join(map(str, thrown))}")
+            claim = f" and claims {self.card}" if self.claimed_by == seat else ""
+            parts.append(f"seat {seat} " + ", ".join(words) + claim)
+        return f"match card {self.card}: " + ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "matching", "round": self.round, "card": str(self.card),
+                "turned": [" ".join(map(str, t)) for t in self.turned],
+                "kept": [" ".join(map(str, k)) for k in self.kept],
+                "discarded": [" ".join(map(str, d)) for d in self.discarded],
+                "claimed_by": self.claimed_by}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the game ended: ``"showdown"`` or ``"folds"`` (all but one folded).
+
+    ``hands``: each seat's best stockpile hand at a showdown (None for a seat
+    that folded, and for everyone when the game ended by folds). ``payouts``
+    are the chips each seat takes from the pot.
+    """
+
+    reason: str
+    hands: tuple[HandRank | None, ...]
+    winners: tuple[int, ...]
+    pot: int
+    payouts: tuple[int, ...]
+
+    def describe(self) -> str:
+        if self.reason == "folds":
+            return f"everyone else folded: seat {self.winners[0]} takes the pot of {self.pot}"
+        who = " and ".join(f"seat {s}" for s in self.winners)
+        hand = self.hands[self.winners[0]]
+        split = " split" if len(self.winners) > 1 else ""
+        return f"showdown: {who} win{'s' * (len(self.winners) == 1)} the pot of {self.pot}" \
+               f"{split} with {hand}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "result", "reason": self.reason,
+                "hands": [None if h is None else str(h) for h in self.hands],
+                "winners": list(self.winners), "pot": self.pot, "payouts": list(self.payouts)}
+
+
+Record = Antes | CardDealt | BetMade | Matching | Result
+
+
+# ---- what one seat may know --------------------------------------------------
+
+@dataclass(frozen=True)
+class Observation:
+    """What `seat` may know: face-up cards, its own stock card and the public betting.
+
+    ``stockpiles[s]`` are the cards of seat s's stockpile that `seat` can see
+    (its own stock card included for its own seat); ``stockpile_sizes`` count
+    the hidden stock cards too. Active cards are dealt face down and seen by
+    nobody until they are turned over at the match card (``active_counts``).
+    """
+
+    seat: int
+    players: int
+    round: int
+    to_play: int | None
+    stock_card: Card | None
+    stockpiles: tuple[tuple[Card, ...], ...]
+    stockpile_sizes: tuple[int, ...]
+    active_counts: tuple[int, ...]
+    match_card: Card | None
+    discard: tuple[Card, ...]
+    discard_face_down: int
+    folded: tuple[bool, ...]
+    put_in: tuple[int, ...]
+    pot: int
+    to_call: int
+    raises_left: int
+    cards_left: int
+    is_over: bool
+    rules: Rules = field(repr=False)
+
+    def legal_actions(self) -> list[int]:
+        """Sorted actions open to this seat now ([] when it is not its turn)."""
+        if self.to_play != self.seat or self.is_over:
+            return []
+        out = [FOLD] if self.to_call > 0 else []
+        out.append(CALL)
+        if self.raises_left > 0:
+            out.append(RAISE)
+        return out
+
+    def action_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        mask[self.legal_actions()] = 1
+        return mask
+
+    def to_array(self) -> np.ndarray:
+        """The fixed-size float32 form (layout in docs/roulette.md)."""
+        n = self.players
+        out = np.zeros(observation_size(n), np.float32)
+        out[self.seat] = 1.0
+        if self.to_play is not None:
+            out[n + self.to_play] = 1.0
+        out[2 * n:3 * n] = self.folded
+        out[3 * n:4 * n] = self.stockpile_sizes
+        out[4 * n:5 * n] = self.active_counts
+        out[5 * n:6 * n] = self.put_in
+        base = 6 * n
+        for s, cards in enumerate(self.stockpiles):
+            for c in cards:
+                out[base + 54 * s + card_index(c)] += 1.0
+        base += 54 * n
+        if self.stock_card is not None:
+            out[base + card_index(self.stock_card)] = 1.0
+        base += 54
+        if self.match_card is not None:
+            out[base + card_index(self.match_card)] = 1.0
+        base += 54
+        for c in self.discard:
+            out[base + card_index(c)] += 1.0
+        base += 54
+        out[base:base + 7] = (self.pot, self.to_call, self.raises_left, self.round,
+                              self.cards_left, self.discard_face_down, float(self.rules.betting))
+        return out
+
+    def describe(self) -> str:
+        """What this seat sees, in a few lines of plain English."""
+        lines = [f"Round {self.round}; you are seat {self.seat}; pot {self.pot}; "
+                 f"{self.cards_left} cards left in the deck."]
+        if self.match_card is not None:
+            lines.append(f"Last match card: {self.match_card}.")
+        for s in range(self.players):
+            shown = " ".join(map(str, self.stockpiles[s])) or "-"
+            hidden = self.stockpile_sizes[s] - len(self.stockpiles[s])
+            who = "you" if s == self.seat else f"seat {s}"
+            extra = f" + {hidden} face down" if hidden else ""
+            state = " (folded)" if self.folded[s] else ""
+            lines.append(f"  {who}: stockpile {shown}{extra}; {self.active_counts[s]} active "
+                         f"card(s) face down; put in {self.put_in[s]}{state}")
+        if self.to_play == self.seat and not self.is_over:
+            words = {FOLD: "fold", CALL: f"call {self.to_call}" if self.to_call else "check",
+                     RAISE: "raise" if self.to_call else "bet"}
+            lines.append("Your turn: " + ", ".join(
+                f"{a} {words[a]}" for a in self.legal_actions()))
+        return "\n".join(lines)
+
+
+def observation_size(players: int) -> int:
+    """Length of the observation array of a table of `players`."""
+    return 60 * players + 3 * 54 + 7
+
+
+# ---- randomness and JSON helpers ----------------------------------------------
+
+def _make_rng(seed: Any) -> np.random.Generator:
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer))):
+        raise ValueError(f"seed must be a whole number, a numpy.random.Generator or None, "
+                         f"not {seed!r}")
+    if seed is not None and seed < 0:
+        raise ValueError(f"seed must not be negative, not {seed}")
+    return np.random.default_rng(seed)
+
+
+def _rng_to_json(rng: np.random.Generator) -> Any:
+    state = rng.bit_generator.state
+    return json.loads(json.dumps(state, default=int))
+
+
+def _rng_from_json(state: Any) -> np.random.Generator:
+    name = state.get("bit_generator") if isinstance(state, Mapping) else None
+    kind = getattr(np.random, str(name), None)
+    if not (isinstance(kind, type) and issubclass(kind, np.random.BitGenerator)):
+        raise ValueError(f"saved game: field 'rng' names no known bit generator ({name!r})")
+    bit_generator = kind(0)
+    try:
+        bit_generator.state = dict(state)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ValueError(f"saved game: field 'rng' is not a {name} state: {exc}") from None
+    return np.random.Generator(bit_generator)
+
+
+def parse_deck(deck: Any, rules: Rules) -> list[int]:
+    """A fixed dealing order as card indices: text or a sequence of cards.
+
+    It may be shorter than the whole deck (the game stops dealing where it ends),
+    but must not hold any card more often than the decks do.
+    """
+    if isinstance(deck, str):
+        tokens: Sequence[Any] = deck.replace(",", " ").split()
+    elif isinstance(deck, Iterable):
+        tokens = list(deck)
+    else:
+        raise ValueError(f"deck must be card text or a list of cards, not {type(deck).__name__}")
+    out = []
+    counts = [0] * CARD_KINDS
+    for k, token in enumerate(tokens):
+        if isinstance(token, (int, np.integer)) and not isinstance(token, bool):
+            if not 0 <= token < CARD_KINDS:
+                raise ValueError(f"deck card {k}: card index {token} is not 0..53")
+            i = int(token)
+        else:
+            try:
+                i = card_index(token)
+            except ValueError as exc:
+                raise ValueError(f"deck card {k}: {exc}") from None
+        counts[i] += 1
+        if counts[i] > rules.decks:
+            raise ValueError(f"deck card {k}: {CARD_OF[i]} appears {counts[i]} times, but "
+                             f"{rules.decks} deck(s) hold it {rules.decks} time(s)")
+        out.append(i)
+    return out
+
+
+# ---- the game ----------------------------------------------------------------
+
+class Game:
+    """One game of Poker roulette (RULES.md section 5).
+
+    ``Game(players=5, seed=None, suit_order="shdc", betting=True, deck=None,
+    ante=1, bet_size=1, max_raises=3, chance_nodes=False)``. ``seed`` is an int,
+    a ``numpy.random.Generator`` or None; ``deck`` fixes the dealing order (card
+    text or a list of cards). ``chance_nodes=True`` makes every card a chance
+    node given by :meth:`apply_action` (``DEAL + card index``).
+    """
+
+    CHANCE_PLAYER = CHANCE_PLAYER
+    TERMINAL_PLAYER = TERMINAL_PLAYER
+
+    def __init__(self, players: int = 5, *, seed: Any = None, suit_order: str = "shdc",
+                 betting: bool = True, deck: Any = None, ante: int = 1, bet_size: int = 1,
+                 max_raises: int = 3, chance_nodes: bool = False,
+                 rules: Rules | None = None) -> None:
+        if rules is None:
+            rules = Rules(players=players, suit_order=suit_order, betting=betting, ante=ante,
+                          bet_size=bet_size, max_raises=max_raises)
+        elif not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a roulette Rules, not {type(rules).__name__}")
+        if not isinstance(chance_nodes, bool):
+            raise ValueError(f"chance_nodes must be True or False, not {chance_nodes!r}")
+        if deck is not None and chance_nodes:
+            raise ValueError("deck= fixes every card, so there are no chance nodes: "
+                             "give deck= or chance_nodes=True, not both")
+        fixed = None if deck is None else parse_deck(deck, rules)
+        if fixed is not None and len(fixed) < 3 * rules.players + 1:
+            raise ValueError(f"deck= holds {len(fixed)} cards, but the first round of "
+                             f"{rules.players} players needs {3 * rules.players + 1}")
+        rng = _make_rng(seed)            # checked even when a deck or chance nodes leave it idle
+        if deck is not None or chance_nodes:
+            rng = None
+        self._setup(rules, fixed, rng, chance_nodes)
+        self._run()
+
+    def _setup(self, rules: Rules, deck: list[int] | None, rng: np.random.Generator | None,
+               chance_nodes: bool) -> None:
+        n = rules.players
+        self.rules = rules
+        self._n = n
+        self._strengths = rules.suit_strengths
+        self._deck = deck
+        self._deck_pos = 0
+        self._rng = rng
+        self._chance = chance_nodes
+        self._left = [rules.decks] * CARD_KINDS
+        self._left_total = rules.deck_size
+        self._stock: list[list[int]] = [[] for _ in range(n)]
+        self._active: list[list[int]] = [[] for _ in range(n)]
+        self._match = -1
+        self._discard: list[int] = []
+        self._mucked: list[int] = []    # folded players' active cards, discarded unseen
+        self._folded = [False] * n
+        self._matched = [False] * n
+        self._put = [rules.ante] * n
+        self._pot = rules.ante * n
+        self._round = 1
+        self._queue: list[tuple[int, int]] = (
+            [(STOCK, s) for s in range(n)] + [(ACTIVE, s) for s in range(n)] * 2
+            + [(BETTING, -1), (MATCH, -1)])
+        self._betting_now = False
+        self._to_act = -1
+        self._level = 0
+        self._contrib = [0] * n
+        self._raises = 0
+        self._pending = 0
+        self._over = False
+        self._payouts: list[int] | None = None
+        self._actions: list[int] = []
+        self._history: list[Record] = [Antes(rules.ante, self._pot)]
+
+    # ---- reading the state
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def round(self) -> int:
+        """1 for the first match card; counts the rounds dealt."""
+        return self._round
+
+    def stockpile(self, seat: int) -> tuple[Card, ...]:
+        """Every card of `seat`'s stockpile, the stock card first."""
+        return _cards(self._stock[self._seat(seat)])
+
+    def stock_card(self, seat: int) -> Card | None:
+        st = self._stock[self._seat(seat)]
+        return CARD_OF[st[0]] if st else None
+
+    def active_cards(self, seat: int) -> tuple[Card, ...]:
+        """The active cards `seat` holds face down now."""
+        return _cards(self._active[self._seat(seat)])
+
+    @property
+    def stockpiles(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(_cards(st) for st in self._stock)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The discard pile, oldest first."""
+        return _cards(self._discard)
+
+    @property
+    def match_card(self) -> Card | None:
+        """The last match card turned (claimed or discarded since), or None before the first."""
+        return CARD_OF[self._match] if self._match >= 0 else None
+
+    @property
+    def cards_left(self) -> int:
+        """Cards not yet dealt (with ``deck=``: what is left of the given order)."""
+        if self._deck is not None:
+            return len(self._deck) - self._deck_pos
+        return self._left_total
+
+    @property
+    def pot(self) -> int:
+        return self._pot
+
+    @property
+    def put_in(self) -> tuple[int, ...]:
+        """Chips each seat has put in the pot."""
+        return tuple(self._put)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self._n) if not self._folded[s])
+
+    @property
+    def to_call(self) -> int:
+        """Chips the seat to act must add to call (0: it may check)."""
+        return self._level - self._contrib[self._to_act] if self._betting_now else 0
+
+    @property
+    def raises_left(self) -> int:
+        return self.rules.max_raises + 1 - self._raises if self._betting_now else 0
+
+    @property
+    def history(self) -> tuple[Record, ...]:
+        return tuple(self._history)
+
+    @property
+    def result(self) -> Result | None:
+        return self._history[-1] if self._over else None  # type: ignore[return-value]
+
+    def hand(self, seat: int) -> HandRank:
+        """The best hand of `seat`'s stockpile now (RULES.md 5 showdown order)."""
+        return HandRank(hand_value(self._stock[self._seat(seat)], self._strengths))
+
+    def _seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < self._n:
+            raise ValueError(f"seat must be 0..{self._n - 1}, not {seat!r}")
+        return int(seat)
+
+    # ---- the protocol
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        return observation_size(self._n)
+
+    @property
+    def current_player(self) -> int:
+        if self._over:
+            return TERMINAL_PLAYER
+        if self._betting_now:
+            return self._to_act
+        return CHANCE_PLAYER
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to bet, or None (a card to deal, or the game is over)."""
+        return self._to_act if self._betting_now and not self._over else None
+
+    def is_terminal(self) -> bool:
+        return self._over
+
+    def legal_actions(self) -> list[int]:
+        """Sorted: FOLD (when a bet is owed), CALL, RAISE (while raises are left);
+        at a chance node the cards that can be dealt (``DEAL + index``)."""
+        if self._over:
+            return []
+        if self._betting_now:
+            out = [FOLD] if self._level > self._contrib[self._to_act] else []
+            out.append(CALL)
+            if self._raises <= self.rules.max_raises:
+                out.append(RAISE)
+            return out
+        return [DEAL + i for i in range(CARD_KINDS) if self._left[i]]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(DEAL + card index, probability) for each card left, at a chance node; else []."""
+        if self._over or self._betting_now:
+            return []
+        total = self._left_total
+        return [(DEAL + i, c / total) for i, c in enumerate(self._left) if c]
+
+    def action_mask(self, seat: int | None = None) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if seat is None or self._seat(seat) == self.current_player:
+            mask[self.legal_actions()] = 1
+        return mask
+
+    def _action(self, action: object) -> int:
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalAction(f"an action is a whole number 0..{NUM_ACTIONS - 1}, "
+                                f"not {action!r}")
+        a = int(action)
+        if not 0 <= a < NUM_ACTIONS:
+            raise IllegalAction(f"action {a} does not exist: actions are 0 fold, 1 check/call, "
+                                f"2 bet/raise and {DEAL}..{NUM_ACTIONS - 1} dealing a card")
+        return a
+
+    def verify_action(self, action: object) -> int:
+        """The action as an int if it is legal now, else IllegalAction (nothing changes)."""
+        a = self._action(action)
+        if self._over:
+            raise IllegalAction(f"the game is over: {self._history[-1].describe()}")
+        if self._betting_now:
+            seat = self._to_act
+            if a >= DEAL:
+                raise IllegalAction(f"it is seat {seat}'s turn to bet, not a card to deal")
+            if a == FOLD and self._level <= self._contrib[seat]:
+                raise IllegalAction(f"seat {seat} owes nothing and may check: folding is "
+                                    f"offered only against a bet")
+            if a == RAISE and self._raises > self.rules.max_raises:
+                raise IllegalAction(f"no more raises this round: a bet and "
+                                    f"{self.rules.max_raises} raises have been made")
+            return a
+        if a < DEAL:
+            raise IllegalAction(f"a card is to be dealt now ({self._step_words()}), "
+                                f"not a bet")
+        if not self._left[a - DEAL]:
+            raise IllegalAction(f"{CARD_OF[a - DEAL]} cannot be dealt: every copy of it is "
+                                f"already out")
+        return a
+
+    def can_apply_action(self, action: object) -> bool:
+        try:
+            self.verify_action(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_action(self, action: int) -> None:
+        """Apply a bet or (at a chance node) a dealt card; IllegalAction changes nothing."""
+        a = self.verify_action(action)
+        self._actions.append(a)
+        if a >= DEAL:
+            self._deal(a - DEAL)
+        else:
+            self._bet(a)
+        self._run()
+
+    def fold(self) -> None:
+        self.apply_action(FOLD)
+
+    def call(self) -> None:
+        """Check or call."""
+        self.apply_action(CALL)
+
+    def raise_(self) -> None:
+        """Bet or raise one bet."""
+        self.apply_action(RAISE)
+
+    def action_to_string(self, action: int) -> str:
+        a = self._action(action)
+        if a >= DEAL:
+            return f"deal {CARD_OF[a - DEAL]}"
+        if self._betting_now and not self._over:
+            owe = self._level > self._contrib[self._to_act]
+            return ("fold", "call" if owe else "check", "raise" if self._level else "bet")[a]
+        return ("fold", "check/call", "bet/raise")[a]
+
+    def string_to_action(self, text: str) -> int:
+        """The action person's words name: fold, check, call, bet, raise, or 'deal As'."""
+        if not isinstance(text, str):
+            raise ValueError(f"an action is given as text, not {type(text).__name__}")
+        t = text.strip().lower()
+        words = {"fold": FOLD, "check": CALL, "call": CALL, "check/call": CALL, "bet": RAISE,
+                 "raise": RAISE, "bet/raise": RAISE}
+        if t in words:
+            return words[t]
+        if t.startswith("deal "):
+            return DEAL + card_index(text.strip()[5:].strip())
+        raise ValueError(f"{text!r} is not an action: say fold, check, call, bet, raise "
+                         f"or 'deal <card>'")
+
+    def returns(self) -> list[float]:
+        """Chips won minus chips put in, per seat (zeros until the end); they sum to zero."""
+        if not self._over or self._payouts is None:
+            return [0.0] * self._n
+        return [float(w - p) for w, p in zip(self._payouts, self._put)]
+
+    # ---- the machinery
+    def _step_words(self) -> str:
+        step, seat = self._queue[0]
+        if step == MATCH:
+            return "the match card"
+        return f"an {_STEP_WORDS[step]} card to seat {seat}"
+
+    def _run(self) -> None:
+        """Go on dealing (from the deck or the generator) until a decision or a chance node."""
+        while not self._over and not self._betting_now:
+            if not self._queue:
+                self._next_round()
+                continue
+            step = self._queue[0][0]
+            if step == BETTING:
+                self._queue.pop(0)
+                live = self._n - sum(self._folded)
+                if self.rules.betting and live >= 2:
+                    self._start_betting()
+                continue
+            if self._chance:
+                return
+            if self._deck is not None:
+                i = self._deck[self._deck_pos]    # rounds are dealt only when the deck holds them
+                self._deck_pos += 1
+            else:
+                i = self._draw()
+            self._actions.append(DEAL + i)
+            self._deal(i)
+
+    def _draw(self) -> int:
+        """A card drawn uniformly from the cards left (by the generator)."""
+        k = int(self._rng.integers(self._left_total))   # type: ignore[union-attr]
+        for i, c in enumerate(self._left):
+            if k < c:
+                return i
+            k -= c
+        raise AssertionError("no card left to draw")  # pragma: no cover
+
+    def _deal(self, i: int) -> None:
+        step, seat = self._queue.pop(0)
+        self._left[i] -= 1
+        self._left_total -= 1
+        self._history.append(CardDealt(self._round, _STEP_WORDS[step],
+                                       None if step == MATCH else seat, CARD_OF[i]))
+        if step == STOCK:
+            self._stock[seat].append(i)
+        elif step == ACTIVE:
+            self._active[seat].append(i)
+        else:
+            self._match_against(i)
+
+    def _match_against(self, m: int) -> None:
+        n = self._n
+        claimed = None
+        turned: list[tuple[Card, ...]] = []
+        kept_all: list[tuple[Card, ...]] = []
+        thrown_all: list[tuple[Card, ...]] = []
+        for seat in range(n):
+            act = self._active[seat]
+            turned.append(_cards(act))
+            claims = False
+            if self._folded[seat]:
+                kept, thrown = [], []
+            else:
+                kept, thrown, claims = match_cards(act, m, claimed is None)
+                if claims:
+                    claimed = seat
+            self._stock[seat] += kept
+            if claimed == seat and claims:
+                self._stock[seat].append(m)
+            self._discard += thrown
+            self._matched[seat] = bool(kept)
+            self._active[seat] = []
+            kept_all.append(_cards(kept))
+            thrown_all.append(_cards(thrown))
+        self._match = m
+        if claimed is None:
+            self._discard.append(m)
+        self._history.append(Matching(self._round, CARD_OF[m], tuple(turned), tuple(kept_all),
+                                      tuple(thrown_all), claimed))
+
+    def _next_round(self) -> None:
+        live = [s for s in range(self._n) if not self._folded[s]]
+        need = len(live) + sum(self._matched[s] for s in live) + 1
+        if self.cards_left < need:
+            self._showdown()
+            return
+        self._round += 1
+        self._queue = ([(ACTIVE, s) for s in live] + [(ACTIVE, s) for s in live if self._matched[s]]
+                       + [(BETTING, -1), (MATCH, -1)])
+
+    def _start_betting(self) -> None:
+        self._betting_now = True
+        self._level = 0
+        self._contrib = [0] * self._n
+        self._raises = 0
+        self._pending = self._n - sum(self._folded)
+        self._to_act = self._next_live(-1)
+
+    def _next_live(self, seat: int) -> int:
+        s = (seat + 1) % self._n
+        while self._folded[s]:
+            s = (s + 1) % self._n
+        return s
+
+    def _bet(self, a: int) -> None:
+        seat = self._to_act
+        owe = self._level - self._contrib[seat]
+        if a == FOLD:
+            self._folded[seat] = True
+            self._discard += self._active[seat]
+            self._mucked += self._active[seat]
+            self._active[seat] = []
+            self._pending -= 1
+            word, amount = "fold", 0
+        elif a == CALL:
+            word, amount = ("call" if owe else "check"), owe
+            self._pending -= 1
+        else:
+            word = "raise" if self._level else "bet"
+            amount = owe + self.rules.bet_size
+            self._level += self.rules.bet_size
+            self._raises += 1
+            self._pending = self._n - sum(self._folded) - 1
+        self._contrib[seat] += amount
+        self._put[seat] += amount
+        self._pot += amount
+        self._history.append(BetMade(self._round, seat, word, amount, self._pot))
+        live = [s for s in range(self._n) if not self._folded[s]]
+        if len(live) == 1:
+            self._betting_now = False
+            self._finish("folds", [None] * self._n, live)
+        elif self._pending == 0:
+            self._betting_now = False
+            self._to_act = -1
+        else:
+            self._to_act = self._next_live(seat)
+
+    def _showdown(self) -> None:
+        values = [None if self._folded[s] else hand_value(self._stock[s], self._strengths)
+                  for s in range(self._n)]
+        best = max(v for v in values if v is not None)
+        winners = [s for s, v in enumerate(values) if v == best]
+        self._finish("showdown", [None if v is None else HandRank(v) for v in values], winners)
+
+    def _finish(self, reason: str, hands: list[HandRank | None], winners: list[int]) -> None:
+        payouts = split_pot(self._pot, winners, self._n)
+        self._payouts = payouts
+        self._over = True
+        self._betting_now = False
+        self._queue = []
+        self._history.append(Result(reason, tuple(hands), tuple(winners), self._pot,
+                                    tuple(payouts)))
+
+    # ---- observations
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now: never another seat's stock card or any face-down card."""
+        seat = self._seat(seat)
+        shown = self._over and self._history[-1].reason == "showdown"   # type: ignore[union-attr]
+        piles = tuple(_cards(st if s == seat or (shown and not self._folded[s]) else st[1:])
+                      for s, st in enumerate(self._stock))
+        return Observation(
+            seat, self._n, self._round, self.to_play, self.stock_card(seat), piles,
+            tuple(len(st) for st in self._stock), tuple(len(a) for a in self._active),
+            self.match_card, self._public_discard(), len(self._mucked), tuple(self._folded),
+            tuple(self._put), self._pot, self.to_call, self.raises_left, self.cards_left,
+            self._over, self.rules)
+
+    def _public_discard(self) -> tuple[Card, ...]:
+        """The discard pile's face-up cards (folded players' active cards were never shown)."""
+        out = list(self._discard)
+        for i in self._mucked:
+            out.remove(i)
+        return _cards(out)
+
+    def observation_array(self, seat: int) -> np.ndarray:
+        return self.observation(seat).to_array()
+
+    def log_for(self, seat: int) -> list[str]:
+        """Every event so far as `seat` may see it, one line each in plain English."""
+        seat = self._seat(seat)
+        lines = [f"Poker roulette, {self._n} players, {self.rules.decks} deck(s); "
+                 f"suit order {'>'.join(self.rules.suit_order)}; "
+                 + ("fixed-limit betting" if self.rules.betting else "no betting")]
+        for r in self._history:
+            t = type(r)
+            if t is Antes:
+                lines.append(f"Everyone antes {r.amount}; the pot is {r.pot}.")
+            elif t is CardDealt:
+                if r.step == "match":
+                    lines.append(f"Round {r.round}: the match card is {r.card.name}.")
+                elif r.step == "stock" and r.seat == seat:
+                    lines.append(f"You are dealt your stock card: {r.card.name}.")
+                else:
+                    who = "You are" if r.seat == seat else f"Seat {r.seat} is"
+                    lines.append(f"{who} dealt {'a stock' if r.step == 'stock' else 'an active'} "
+                                 f"card, face down.")
+            elif t is BetMade:
+                who = "You" if r.seat == seat else f"Seat {r.seat}"
+                verb = {"fold": "fold", "check": "check", "call": "call", "bet": "bet",
+                        "raise": "raise"}[r.action]
+                verb = verb if r.seat == seat else verb + "s"
+                chips = f" {r.amount}" if r.amount else ""
+                lines.append(f"{who} {verb}{chips}; the pot is {r.pot}.")
+            elif t is Matching:
+                for s in range(self._n):
+                    if not r.turned[s]:
+                        continue
+                    who = "You turn" if s == seat else f"Seat {s} turns"
+                    kept = " ".join(map(str, r.kept[s])) or "nothing"
+                    thrown = " ".join(map(str, r.discarded[s])) or "nothing"
+                    verbs = ("keep", "discard", "take") if s == seat else ("keeps", "discards", "takes")
+                    claim = f" and {verbs[2]} the match card {r.card}" if r.claimed_by == s else ""
+                    lines.append(f"{who} over {' '.join(map(str, r.turned[s]))}: {verbs[0]} {kept}, "
+                                 f"{verbs[1]} {thrown}{claim}.")
+                if r.claimed_by is None:
+                    lines.append(f"The match card {r.card} goes to the discard pile.")
+            elif t is Result:
+                if r.reason == "showdown":
+                    for s, hand in enumerate(r.hands):
+                        if hand is not None:
+                            who = "You show" if s == seat else f"Seat {s} shows"
+                            lines.append(f"{who} {_text(self._stock[s])}: {hand}.")
+                lines.append(r.describe()[0].upper() + r.describe()[1:] + ".")
+        return lines
+
+    # ---- copying, equality, saving
+    def clone(self) -> Game:
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g._deck = self._deck            # never changed once given
+        g._rng = None if self._rng is None else _rng_from_json(_rng_to_json(self._rng))
+        g._left = self._left[:]
+        g._stock = [st[:] for st in self._stock]
+        g._active = [a[:] for a in self._active]
+        g._discard = self._discard[:]
+        g._mucked = self._mucked[:]
+        g._folded = self._folded[:]
+        g._matched = self._matched[:]
+        g._put = self._put[:]
+        g._queue = self._queue[:]
+        g._contrib = self._contrib[:]
+        g._payouts = None if self._payouts is None else self._payouts[:]
+        g._actions = self._actions[:]
+        g._history = self._history[:]
+        return g
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self.clone()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        if self._over:
+            where = self._history[-1].describe()
+        elif self._betting_now:
+            where = f"round {self._round}, seat {self._to_act} to bet, pot {self._pot}"
+        else:
+            where = f"round {self._round}, dealing {self._step_words()}"
+        return f"<roulette.Game {self._n} players: {where}>"
+
+    @property
+    def dealing(self) -> str:
+        """'random' (drawn from the seed), 'deck' (a fixed order) or 'chance' (given as actions)."""
+        return "deck" if self._deck is not None else "chance" if self._chance else "random"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": FORMAT_VERSION, "rules": self.rules.to_dict(),
+                "dealing": self.dealing, "deck": None if self._deck is None else _text(self._deck),
+                "rng": None if self._rng is None else _rng_to_json(self._rng),
+                "actions": list(self._actions)}
+
+    def to_json(self, **json_options: Any) -> str:
+        """Exact save: rules, dealing, the generator's state and every action so far."""
+        return json.dumps(self.to_dict(), **json_options)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        if not isinstance(data, Mapping):
+            raise ValueError("saved game: not a JSON object")
+        if data.get("format") != FORMAT:
+            raise ValueError(f"saved game: field 'format' must be {FORMAT!r}, "
+                             f"not {data.get('format')!r}")
+        if data.get("version") != FORMAT_VERSION:
+            raise ValueError(f"saved game: field 'version' must be {FORMAT_VERSION}, "
+                             f"not {data.get('version')!r}")
+        try:
+            rules = Rules.from_dict(data.get("rules"))  # type: ignore[arg-type]
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"saved game: field 'rules': {exc}") from None
+        dealing = data.get("dealing")
+        if dealing not in ("random", "deck", "chance"):
+            raise ValueError(f"saved game: field 'dealing' must be 'random', 'deck' or 'chance', "
+                             f"not {dealing!r}")
+        deck = None
+        if dealing == "deck":
+            if not isinstance(data.get("deck"), str):
+                raise ValueError("saved game: field 'deck' must be the cards in dealing order")
+            try:
+                deck = parse_deck(data["deck"], rules)
+            except ValueError as exc:
+                raise ValueError(f"saved game: field 'deck': {exc}") from None
+        actions = data.get("actions")
+        if not isinstance(actions, list) or any(
+                isinstance(a, bool) or not isinstance(a, int) for a in actions):
+            raise ValueError("saved game: field 'actions' must be a list of whole numbers")
+        rng = _rng_from_json(data.get("rng")) if dealing == "random" else None
+        g = cls.__new__(cls)
+        g._setup(rules, deck, None, True)       # replay: every card is given
+        for k, a in enumerate(actions):
+            if dealing == "deck" and a >= DEAL:
+                pos = g._deck_pos
+                if pos >= len(deck) or deck[pos] != a - DEAL:  # type: ignore[arg-type]
+                    raise ValueError(f"saved game: field 'actions' entry {k} deals a card that "
+                                     f"is not next in the saved deck")
+                g._deck_pos += 1
+            try:
+                g.apply_action(a)
+            except IllegalAction as exc:
+                raise ValueError(f"saved game: field 'actions' entry {k} ({a}) is illegal: "
+                                 f"{exc}") from None
+        g._chance = dealing == "chance"
+        g._deck = deck
+        g._rng = rng
+        if dealing == "random" and not g._over and not g._betting_now:
+            raise ValueError("saved game: field 'actions' stops before a card that the "
+                             "random dealing would have dealt")
+        g._run()      # a fixed deck may end the game where the saved actions stop
+        return g
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """The game saved by :meth:`to_json`; it continues exactly as the original."""
+        if not isinstance(text, (str, bytes)):
+            raise ValueError(f"saved game must be JSON text, not {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"saved game is not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+
+def match_cards(active: Sequence[int], m: int, may_claim: bool) -> tuple[list[int], list[int], bool]:
+    """Which active cards go to the stockpile against match card `m` (RULES.md 5).
+
+    Returns (kept, discarded, claims): `claims` when the player takes `m` too
+    (two natural cards of its rank, and no one earlier has claimed it).
+    """
+    act = list(active)
+    if _is_joker(m):
+        if any(_is_joker(c) for c in act):
+            return [], act, False
+        return act, [], False
+    if len(act) == 2:
+        a, b = act
+        ja, jb = _is_joker(a), _is_joker(b)
+        if ja and jb:
+            return [], act, False
+        if ja or jb:
+            natural = b if ja else a
+            return (act, [], False) if matches(natural, m) else ([], act, False)
+        if a % 13 == m % 13 and b % 13 == m % 13:
+            return act, [], may_claim
+    kept = [c for c in act if matches(c, m)]
+    thrown = [c for c in act if not matches(c, m)]
+    return kept, thrown, False
+
+
+def split_pot(pot: int, winners: Sequence[int], players: int) -> list[int]:
+    """Equal shares; the odd units go one each to the first winners from seat 0."""
+    share, odd = divmod(pot, len(winners))
+    out = [0] * players
+    for k, s in enumerate(sorted(winners)):
+        out[s] = share + (1 if k < odd else 0)
+    return out
+
+
+__all__ = ["CALL", "DEAL", "FOLD", "NUM_ACTIONS", "RAISE", "Antes", "BetMade", "CardDealt",
+           "Game", "Matching", "Observation", "Record", "Result", "match_cards", "matches",
+           "observation_size", "split_pot"]

@@ -1,0 +1,127 @@
+"""The machinery every simulation shares: chunks of games, seeds, workers, win rates.
+
+A simulation is cut into chunks of :data:`CHUNK_GAMES` games. Chunk ``k`` is
+seeded from the simulation's seed and ``k`` alone, so a result depends only on
+the seed and the number of games, never on the workers or their order. A
+*plan* (any picklable object with ``games``, ``empty()`` and ``play(chunks)``)
+says how to play chunks; :func:`run_chunks` plays them here or on workers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from typing import Any
+
+import numpy as np
+
+from .. import options
+
+CHUNK_GAMES = 1000
+"""Games per chunk: the unit of seeding and of work handed to a worker."""
+
+ENGINES = ("auto", "compiled", "python")
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95 % by default).
+
+    >>> lo, hi = wilson_interval(0, 10); lo, round(hi, 3)
+    (0.0, 0.278)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    # the interval always contains p (rounding could leave it out at 0 and 1)
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
+
+
+class WinRates:
+    """Win rates per seat and per bot, for results with ``bots``, ``games``,
+    ``players`` and ``seat_wins``."""
+
+    bots: tuple[str, ...]
+    games: int
+
+    def seat_rates(self) -> list[dict[str, Any]]:
+        """Per seat: its bot, wins and win rate with the interval."""
+        rows = []
+        for seat, wins in enumerate(self.seat_wins.tolist()):
+            lo, hi = wilson_interval(wins, self.games)
+            rows.append({"seat": seat, "bot": self.bots[seat], "wins": wins,
+                         "rate": wins / self.games, "low": lo, "high": hi})
+        return rows
+
+    def bot_rates(self) -> list[dict[str, Any]]:
+        """Per bot (all its seats together): wins, win rate with the interval, and
+        the fair share (its seats over the players) it would have if all bots were alike."""
+        rows: dict[str, dict[str, Any]] = {}
+        for seat, bot in enumerate(self.bots):
+            row = rows.setdefault(bot, {"bot": bot, "seats": 0, "wins": 0})
+            row["seats"] += 1
+            row["wins"] += int(self.seat_wins[seat])
+        for row in rows.values():
+            row["rate"] = row["wins"] / self.games
+            row["low"], row["high"] = wilson_interval(row["wins"], self.games)
+            row["fair_share"] = row["seats"] / self.players
+        return sorted(rows.values(), key=lambda r: -r["rate"] / r["fair_share"])
+
+    def rate_lines(self) -> list[str]:
+        """The per-bot table as plain text lines."""
+        lines = ["bot              seats  wins      win rate  95% interval     fair share"]
+        for r in self.bot_rates():
+            lines.append(f"{r['bot']:<16} {r['seats']:>5}  {r['wins']:>8,}  {r['rate']:>8.2%}  "
+                         f"{r['low']:.2%}-{r['high']:.2%}  {r['fair_share']:>9.2%}")
+        return lines
+
+
+def run_chunks(plan: Any, workers: int, executor: Executor | None,
+         progress: Callable[[int], None] | None) -> Any:
+    """Play every chunk of `plan` (a Plan or any plan with ``games``, ``empty()`` and
+    ``play(chunks)``), here or on workers, merging the totals in any order."""
+    chunks = list(range(-(-plan.games // CHUNK_GAMES)))
+    totals = plan.empty()
+
+    def size(k: int) -> int:
+        return min(CHUNK_GAMES, plan.games - k * CHUNK_GAMES)
+
+    if executor is None and workers == 1:
+        for k in chunks:
+            totals.add(plan.play([k]))
+            if progress:
+                progress(size(k))
+        return totals
+    # about eight pieces of work per worker: a smooth progress bar, little overhead
+    # (with an executor, `workers` says how many it has)
+    per_task = max(1, len(chunks) // (8 * workers))
+    batches = [chunks[i:i + per_task] for i in range(0, len(chunks), per_task)]
+    own = executor is None
+    pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    try:
+        futures = {pool.submit(plan.play, batch): batch for batch in batches}
+        for future in as_completed(futures):
+            totals.add(future.result())
+            if progress:
+                progress(sum(size(k) for k in futures[future]))
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
+    return totals
+
+
+def entropy_of(seed: int | None) -> int:
+    """The SeedSequence entropy of a seed (fresh from the OS for None)."""
+    entropy = np.random.SeedSequence(None if seed is None else int(seed)).entropy
+    if not isinstance(entropy, int):        # only an int seed or None get here
+        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+    return entropy
+
+
+def whole(name: str, value: object, low: int) -> int:
+    return options.whole(name, value, low=low)

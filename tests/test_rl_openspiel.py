@@ -1,0 +1,155 @@
+"""The OpenSpiel games (import pokerbull.rl.openspiel) on every Poker Bull preset."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+import pokerbull as pb
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="open_spiel is not installed: it has wheels only for Linux x86-64 and "
+                      "macOS (the rl extra skips it elsewhere)")
+
+from pokerbull.rl import openspiel as pb_openspiel
+from pokerbull.rl._chance import CardByCard
+
+PRESETS = pb.preset_names()
+
+
+def _load(**params):
+    return pyspiel.load_game("python_pokerbull", params)
+
+
+def _random_state(game, rng, steps):
+    """A state after up to `steps` random actions (chance outcomes drawn by their odds)."""
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_sim_test(preset):
+    game = _load(preset=preset, players=3)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_random_sim_test_two_players_with_options():
+    game = _load(preset="pagat", players=2, start_cards=2, card_limit=3,
+                 first_starter=1, direction="counter-clockwise")
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_games_are_built_per_instance():
+    four = _load(preset="pagat", players=4)
+    six = _load(preset="holdem", players=6)
+    assert four.num_players() == 4 and six.num_players() == 6
+    assert four.num_distinct_actions() == len(pb.ladder("pagat")) + 1
+    assert six.num_distinct_actions() == len(pb.ladder("holdem")) + 1
+    assert four.observation_tensor_size() == pb.Game("pagat", players=4).observation_size
+    assert four.min_utility() == pytest.approx(-1 / 3) and six.min_utility() == pytest.approx(-0.2)
+    assert four.max_chance_outcomes() == 52
+    assert four.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert "python_pokerbull" in pb_openspiel.game_names()
+
+
+def test_the_deal_is_card_by_card_and_uniform():
+    game = _load(preset="holdem", players=3)
+    state = game.new_initial_state()
+    dealt = []
+    rng = np.random.default_rng(0)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 52 - len(dealt)
+        assert [p for _, p in outcomes] == pytest.approx([1 / (52 - len(dealt))] * len(outcomes))
+        assert not {a for a, _ in outcomes} & set(dealt)
+        card = int(rng.choice([a for a, _ in outcomes]))
+        dealt.append(card)
+        state.apply_action(card)
+    assert len(dealt) == 12                          # holdem: four cards to each of three seats
+    inner = state.game_state.game
+    words = [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a in dealt]
+    for seat in range(3):
+        assert str(inner.hand(seat)) == str(pb.Pool.parse(" ".join(words[4 * seat:4 * seat + 4])))
+    assert state.current_player() == 0
+
+
+def test_a_taken_card_is_refused():
+    state = CardByCard(pb.Game("pagat", players=2, dealing="manual"))
+    state.apply_action(7)
+    before = state.to_json()
+    with pytest.raises(pb.IllegalAction, match="already dealt"):
+        state.apply_action(7)
+    with pytest.raises(pb.IllegalAction, match="0..51"):
+        state.apply_action(52)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("steps", [1, 5, 40, 400])
+def test_serialization_is_exact(steps):
+    game = _load(preset="pagat-wild", players=3)
+    state = _random_state(game, np.random.default_rng(steps), steps)
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == str(state) and state2.history() == state.history()
+    again = pickle.loads(pickle.dumps(state.game_state))
+    assert again.to_json() == state.game_state.to_json()
+    # the copies continue exactly as the original
+    rng = np.random.default_rng(99)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        assert state2.legal_actions() == legal
+        action = int(rng.choice(legal))
+        state.apply_action(action)
+        state2.apply_action(action)
+    assert str(state2) == str(state)
+
+
+def test_observation_tensor_is_the_games_array():
+    game = _load(preset="pagat", players=4)
+    state = _random_state(game, np.random.default_rng(1), 10)
+    inner = state.game_state.game
+    for seat in range(4):
+        assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32),
+                              inner.observation_array(seat))
+        assert str(inner.hand(seat)) in state.observation_string(seat)
+
+
+def test_bad_parameters_are_refused():
+    with pytest.raises(ValueError, match="unknown game or preset 'nope'"):
+        _load(preset="nope")
+    with pytest.raises(ValueError, match="first_starter must be a seat 0..3"):
+        _load(first_starter=4)
+    with pytest.raises(ValueError, match="players must be 2 to"):
+        _load(players=1)
+    with pytest.raises(ValueError, match="growth must be one of"):
+        _load(growth="double")
+
+
+def test_a_random_first_starter_cannot_be_dealt_by_chance_nodes():
+    from pokerbull.rl import game_spec
+    spec = game_spec("pagat", first_starter="random")
+    with pytest.raises(ValueError, match="first_starter='random' is drawn inside the game"):
+        spec.make_dealt_by_chance()
+
+
+def test_games_load_from_their_strings_and_states_pickle():
+    game = pyspiel.load_game("python_pokerbull(preset=pagat-five,players=3,"
+                             "direction=counter-clockwise)")
+    assert game.num_players() == 3
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    state = _random_state(game, np.random.default_rng(5), 25)
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.history() == state.history()
+    assert copy.game_state.game.rules.direction == "counter-clockwise"
