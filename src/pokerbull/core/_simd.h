@@ -296,8 +296,13 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
         __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, &bad) : same_call;
         __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
         seen = _mm256_or_si256(seen, m);
-        __m256i g0 = _mm256_i32gather_epi64((const long long *)qg0, idx, 8);
-        __m256i g1 = _mm256_i32gather_epi64((const long long *)qg1, idx, 8);
+        /* plain loads beat gather instructions on AMD Zen (slow VPGATHERDQ) */
+        uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(idx), x1 = (uint32_t)_mm_extract_epi32(idx, 1);
+        uint32_t x2 = (uint32_t)_mm_extract_epi32(idx, 2), x3 = (uint32_t)_mm_extract_epi32(idx, 3);
+        __m256i g0 = _mm256_setr_epi64x((long long)qg0[x0], (long long)qg0[x1],
+                                        (long long)qg0[x2], (long long)qg0[x3]);
+        __m256i g1 = _mm256_setr_epi64x((long long)qg1[x0], (long long)qg1[x1],
+                                        (long long)qg1[x2], (long long)qg1[x3]);
         __m256i k0 = _mm256_add_epi64(_mm256_srli_epi64(g0, 61), one);
         __m256i k1 = _mm256_srli_epi64(g1, 61);
         __m256i kind = _mm256_and_si256(_mm256_srli_epi64(g0, 14), three);
