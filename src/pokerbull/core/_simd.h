@@ -129,8 +129,15 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
         bad |= _mm256_cmpneq_epi32_mask(idx, raw);
         __m512i m = _mm512_loadu_si512((const void *)(masks + i));
         seen = _mm512_or_si512(seen, m);
-        __m512i g0 = _mm512_i32gather_epi64(idx, (const void *)qg0, 8);
-        __m512i g1 = _mm512_i32gather_epi64(idx, (const void *)qg1, 8);
+        /* plain loads beat gather instructions on AMD Zen 4 */
+        uint32_t at[8] __attribute__((aligned(32)));
+        _mm256_store_si256((__m256i *)at, idx);
+        __m512i g0 = _mm512_setr_epi64((long long)qg0[at[0]], (long long)qg0[at[1]], (long long)qg0[at[2]],
+                                       (long long)qg0[at[3]], (long long)qg0[at[4]], (long long)qg0[at[5]],
+                                       (long long)qg0[at[6]], (long long)qg0[at[7]]);
+        __m512i g1 = _mm512_setr_epi64((long long)qg1[at[0]], (long long)qg1[at[1]], (long long)qg1[at[2]],
+                                       (long long)qg1[at[3]], (long long)qg1[at[4]], (long long)qg1[at[5]],
+                                       (long long)qg1[at[6]], (long long)qg1[at[7]]);
         __m512i k0 = _mm512_add_epi64(_mm512_srli_epi64(g0, 61), one);
         __m512i k1 = _mm512_srli_epi64(g1, 61);
         __m512i kind = _mm512_and_si512(_mm512_srli_epi64(g0, 14), three);
