@@ -91,6 +91,7 @@ include "_evaluator.pxi"
 
 DEF MAX_GROUPS = 5
 DEF HOLD_BLOCK = 4096       # pairs per vector batch call
+DEF PROFILE_MAX_CARDS = 9   # larger pools: the block search is faster than the rank profile
 
 cdef enum:
     AT_LEAST = 0
@@ -771,7 +772,7 @@ cdef class Kernel:
 
     def best(self, uint64_t mask):
         self._valid(mask)
-        if self.rank_profile:
+        if self.rank_profile and popcount(mask) <= PROFILE_MAX_CARDS:
             return profile_best(&self.P, mask)
         return best_call(&self.L, mask)
 
@@ -783,7 +784,8 @@ cdef class Kernel:
         with nogil:
             if self.rank_profile:
                 for i in range(n):
-                    res[i] = profile_best(&self.P, masks[i])
+                    res[i] = (profile_best(&self.P, masks[i]) if popcount(masks[i]) <= PROFILE_MAX_CARDS
+                              else best_call(&self.L, masks[i]))
             else:
                 for i in range(n):
                     res[i] = best_call(&self.L, masks[i])
