@@ -33,7 +33,21 @@ def test_missing_core_falls_back_with_a_warning():
             "print(pb.backend(), pb.ladder('pagat').holds('one Ace', pb.Pool.parse('As')))")
     out, err = _run(code).split("|", 1)
     assert out == "python True"
-    assert "compiled core unavailable" in err and "RuntimeWarning" in err
+    assert "the compiled core (pokerbull.core._core)" in err
+    assert "RuntimeWarning" in err and "circular import" not in err
+
+
+def test_a_core_never_built_says_how_to_build_it(tmp_path):
+    import shutil
+    source = os.path.dirname(pb.__file__)
+    shutil.copytree(source, tmp_path / "pokerbull",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
+    out, err = _run("import pokerbull as pb; print(pb.backend())",
+                    PYTHONPATH=str(tmp_path)).split("|", 1)
+    assert out == "python"
+    assert "the compiled core (pokerbull.core._core) was not found: build it with" in err
+    assert "pip install -e ." in err and "circular import" not in err
+
 
 
 def _run_failing(code: str, **env: str) -> str:

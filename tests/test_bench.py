@@ -54,3 +54,21 @@ def test_bench_command_bad_usage_exits_2(argv, capsys):
         cli.main(argv)
     assert exc.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("cards", [2, 9])
+def test_bench_says_when_the_peers_are_left_out(cards, capsys):
+    assert cli.main(["bench", "--cards", str(cards), "--hands", "500", "--calls", "50",
+                     "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"judge 5 to 7 cards only: left out for hands of {cards} cards" in out
+
+
+def test_bench_names_the_batch_path_and_compares_like_with_like(capsys):
+    pytest.importorskip("eval7")
+    assert cli.main(["bench", "--hands", "2000", "--calls", "100", "--repeat", "1",
+                     "--peer", "eval7"]) == 0
+    out = capsys.readouterr().out
+    assert "batch path: " in out.splitlines()[0]
+    assert "per call vs per call: pb.evaluate is" in out
+    assert "not like with like: one pb.evaluate_many batch is" in out

@@ -34,3 +34,16 @@ def test_random_bot_options_are_checked():
 def test_bot_is_abstract():
     with pytest.raises(TypeError):
         pb.Bot()
+
+
+def test_an_unknown_bot_parameter_is_named_with_the_valid_ones():
+    with pytest.raises(ValueError, match="bot 'evidence' has no parameter 'foo': its parameters "
+                                         "are challenge_below, raise_at_least, credit, "
+                                         "doubt_caller"):
+        pb.make_bot("evidence", foo=1)
+
+
+def test_a_list_of_too_few_bots_says_how_to_fill_the_table():
+    with pytest.raises(ValueError, match=r"bots=\['evidence'\] seats 1 bot at a table of "
+                                         r"players=2: give a list of 2 bots .* \(bots='evidence'\)"):
+        pb.simulate("pagat", bots=["evidence"], players=2, games=10)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
@@ -45,15 +46,39 @@ def test_holdem_is_sampled_with_a_seed(capsys):
 @pytest.mark.parametrize("argv, message", [
     (("--family", "poker"), "unknown call family 'poker'"),
     (("--known", "As As"), "card As appears twice"),
-    (("--known", "As Kd Qh", "--cards", "2"), "--cards 2 is fewer than the 3 known cards"),
-    (("--cards", "60"), "unseen must be between 0 and 52"),
+    (("--known", "As Kd Qh", "--cards", "2"), "--cards takes 3..52 cards"),
+    (("--cards", "60"), "--cards takes 0..52 cards (the known cards up to the whole pagat deck)"),
+    (("--family", "pagat-wild", "--cards", "54"), "--cards takes 0..52"),
     (("--calls", "six Aces"), "not a call of the pagat ladder"),
     (("--samples", "0", "--family", "holdem"), "samples must be a whole number >= 1"),
+    (("--seed", "-1", "--family", "holdem"), "a seed must not be negative, not -1"),
+    (("--cards", "4", "--plot", "/nonexistent/dir/o.png"), "--plot /nonexistent/dir/o.png: no folder"),
 ])
 def test_bad_usage_exits_2(capsys, argv, message):
     status, _, err = run(capsys, *argv)
     assert status == 2
     assert message in err
+
+
+def test_no_known_cards_says_the_calls_are_alike(capsys):
+    status, out, _ = run(capsys, "--cards", "10")
+    assert status == 0
+    assert "each of the 13 alike" in out and "(and 12 alike)" not in out
+
+
+def test_probabilities_in_one_format(capsys):
+    status, out, _ = run(capsys, "--cards", "10", "--known", "As", "--calls", "one Ace",
+                         "two Aces")
+    assert status == 0
+    assert re.search(r"one_card:A +│ 1\.0000 ", out) and re.search(r"pair:A +│ 0\.4487 ", out)
+
+
+def test_an_impossible_exact_hand_call_is_an_exact_zero(capsys):
+    status, out, _ = run(capsys, "--family", "holdem", "--cards", "13", "--calls",
+                         "high_card:3", "--seed", "1")
+    assert status == 0
+    assert "draws)" not in out and "never" in out
+    assert "; exact" in out
 
 
 def test_plot(capsys, tmp_path):
@@ -63,6 +88,23 @@ def test_plot(capsys, tmp_path):
                          "--calls", "two Aces", "four Kings", "--plot", str(png))
     assert status == 0 and "plot written" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_axes_and_title(capsys, tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+    saved = []
+    monkeypatch.setattr(Figure, "savefig", lambda self, path: saved.append(self))
+    status, _, _ = run(capsys, "--family", "pagat", "--cards", "9", "--known", "As",
+                       "--calls", "two Aces", "four Kings", "--plot", str(tmp_path / "o.png"),
+                       "--log")
+    assert status == 0
+    ax = saved[0].axes[0]
+    assert ax.get_yscale() == "log"
+    ticks = [t for t in ax.get_xticks() if 1 <= t <= 9]
+    assert ticks and all(float(t).is_integer() for t in ticks)
+    title = ax.get_title()
+    assert "pagat" in title and "As" in title and "exactly" in title
 
 
 def test_plot_to_an_unknown_format(capsys, tmp_path):

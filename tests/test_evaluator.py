@@ -200,7 +200,7 @@ def test_orders_random_seven_card_hands_exactly_as_eval7():
 
 def test_the_wheel_is_the_lowest_straight(core):
     wheel = rank_on(core, "5c 4d 3h 2s Ac")
-    assert (wheel.category, wheel.ranks, str(wheel)) == ("straight", (3,), "Straight, Five high")
+    assert (wheel.category, wheel.ranks, str(wheel)) == ("straight", (3,), "Straight, Ace to 5")
     assert wheel < rank_on(core, "6c 5d 4h 3s 2d") < rank_on(core, "Ac Kd Qh Js Tc")
     assert rank_on(core, "5h 4h 3h 2h Ah").ranks == (3,)
     assert wheel > rank_on(core, "Ac Ad Ah Ks Qc")
@@ -208,17 +208,17 @@ def test_the_wheel_is_the_lowest_straight(core):
 
 def test_best_hand_of_a_big_pool(core):
     full = rank_on(core, "As Ad Ac 5h 5s Kd 2c 9h")
-    assert str(full) == "Full house, Aces full of Fives"
+    assert str(full) == "Full House, Aces over Fives"
     whole_deck = rank_on(core, NATURAL_MASK)
-    assert str(whole_deck) == "Royal flush"
+    assert str(whole_deck) == "Royal Flush"
     assert rank_on(core, "Ks Kh Kd Kc Qs Qh Qd").ranks == (11, 10)   # quads, Queen kicker
 
 
 def test_pools_under_five_cards_make_the_best_hand_of_what_there_is(core):
-    assert str(rank_on(core, "9c")) == "High card, Nine"
-    assert str(rank_on(core, "9c 9d 2h")) == "Pair of Nines (Two)"
-    assert str(rank_on(core, "9c 9d 2h 2s")) == "Two pair, Nines and Twos"
-    assert str(rank_on(core, "9c 9d 9h 9s")) == "Four of a kind, Nines"
+    assert str(rank_on(core, "9c")) == "High Card, High 9"
+    assert str(rank_on(core, "9c 9d 2h")) == "Pair of Nines (2)"
+    assert str(rank_on(core, "9c 9d 2h 2s")) == "Two Pair, Nines and Twos"
+    assert str(rank_on(core, "9c 9d 9h 9s")) == "Four of a Kind, Nines"
     assert rank_on(core, "Ac Kd Qh") < rank_on(core, "Ac Kd Qh 3s 2c")   # fewer kickers lose
     assert rank_on(core, "Ac Kd Qh") > rank_on(core, "Ac Kd Jh 3s 2c")
     assert rank_on(core, "Tc Jd Qh Ks").category == "high_card"       # no straight in four cards
@@ -246,7 +246,7 @@ def test_seed_example_four_sixes_and_a_king_beat_three_sixes_a_king_and_a_joker(
 
 def test_five_of_a_kind_ranks_over_a_straight_flush(core):
     five = rank_on(core, "Qc Qd Qh Qs X1", jokers=True)
-    assert (five.category, str(five)) == ("five_kind", "Five of a kind, Queens")
+    assert (five.category, str(five)) == ("five_kind", "Five of a Kind, Queens")
     royal = rank_on(core, "As Ks Qs Js Ts", jokers=True)
     assert royal.is_royal and royal.category == "straight_flush" and royal < five
     assert rank_on(core, "2c 2d 2h X1 X2", jokers=True) > rank_on(core, "Ah Kh Qh Jh X1", jokers=True)
@@ -269,9 +269,9 @@ def test_royal_over_five_options(core):
 def test_a_joker_may_duplicate_a_card(core):
     flush = rank_on(core, "As Ks Qs 9s 7s X1 2d", jokers=True)
     assert (flush.category, flush.ranks) == ("flush", (12, 12, 11, 10, 7))
-    assert str(rank_on(core, "X1", jokers=True)) == "High card, Ace"
+    assert str(rank_on(core, "X1", jokers=True)) == "High Card, High Ace"
     assert str(rank_on(core, "X1 X2", jokers=True)) == "Pair of Aces"
-    assert str(rank_on(core, "Kd X1 X2", jokers=True)) == "Three of a kind, Kings"
+    assert str(rank_on(core, "Kd X1 X2", jokers=True)) == "Three of a Kind, Kings"
 
 
 def test_poker_roulette_breaks_exact_ties_by_suit_in_hand_order(core):
@@ -320,8 +320,8 @@ def test_hand_rank_is_ordered_hashable_and_readable():
     assert a == b and hash(a) == hash(b) and len({a, b, c}) == 2
     assert a < c and c > a and a <= b and a >= b and a != c
     assert sorted([c, a]) == [a, c] and max(a, c) is c
-    assert (a.category, a.ranks, str(a)) == ("two_pair", (11, 7, 2), "Two pair, Kings and Nines (Four)")
-    assert "Two pair, Kings and Nines" in repr(a)
+    assert (a.category, a.ranks, str(a)) == ("two_pair", (11, 7, 2), "Two Pair, Kings and Nines (4)")
+    assert "Two Pair, Kings and Nines" in repr(a)
     assert HandRank(a.value) == a and pickle.loads(pickle.dumps(a)) == a
     assert a != a.value
     with pytest.raises(TypeError):
@@ -329,15 +329,15 @@ def test_hand_rank_is_ordered_hashable_and_readable():
 
 
 @pytest.mark.parametrize("text, phrase", [
-    ("Ac Kd 9h 7s 4c", "High card, Ace (King, Nine, Seven, Four)"),
-    ("9c 9d Ah Ks 4c", "Pair of Nines (Ace, King, Four)"),
-    ("Jc Jd Jh As 2c", "Three of a kind, Jacks (Ace, Two)"),
-    ("9c Td Jh Qs Kc", "Straight, King high"),
-    ("Ah Qh 9h 7h 4h", "Flush, Ace high (Queen, Nine, Seven, Four)"),
-    ("Ac Ad Ah 5s 5c", "Full house, Aces full of Fives"),
-    ("Qc Qd Qh Qs Ac", "Four of a kind, Queens (Ace)"),
-    ("9d Td Jd Qd Kd", "Straight flush, King high"),
-    ("Ad Kd Qd Jd Td", "Royal flush"),
+    ("Ac Kd 9h 7s 4c", "High Card, High Ace (King, 9, 7, 4)"),
+    ("9c 9d Ah Ks 4c", "Pair of Nines (Ace, King, 4)"),
+    ("Jc Jd Jh As 2c", "Three of a Kind, Jacks (Ace, 2)"),
+    ("9c Td Jh Qs Kc", "Straight, 9 to King"),
+    ("Ah Qh 9h 7h 4h", "Flush, High Ace (Queen, 9, 7, 4)"),
+    ("Ac Ad Ah 5s 5c", "Full House, Aces over Fives"),
+    ("Qc Qd Qh Qs Ac", "Four of a Kind, Queens (Ace)"),
+    ("9d Td Jd Qd Kd", "Straight Flush, 9 to King"),
+    ("Ad Kd Qd Jd Td", "Royal Flush"),
 ])
 def test_hand_phrases(text, phrase):
     assert str(pb.evaluate(text)) == phrase

@@ -57,7 +57,7 @@ def test_bad_bots_and_options_are_named():
         pb.simulate("toy", bots=[("bold", {"nerve": 1}), "coin"], games=10)
     with pytest.raises(ValueError, match="at least 2 players"):
         pb.simulate("toy", bots=["bold"], games=10)
-    with pytest.raises(ValueError, match="3 bots for players=2"):
+    with pytest.raises(ValueError, match=r"seats 3 bots at a table of players=2"):
         pb.simulate("toy", bots=["bold", "coin", "coin"], players=2, games=10)
     with pytest.raises(ValueError, match="compiled"):
         pb.simulate("toy", bots=["bold", "coin"], games=10, engine="compiled")

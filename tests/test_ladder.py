@@ -87,6 +87,9 @@ def test_pagat_wild_phrases(text, code):
     ("Four of a Kind, Eights", "quads:8"),
     ("Straight Flush, 4 to 8 of Spades", "straight_flush:8:s"),
     ("Royal Flush, Spades", "royal_flush::s"),
+    ("royal_flush:s", "royal_flush::s"),
+    ("Straight, 10 to Ace", "straight:A"),
+    ("Straight, Ace to 5", "straight:5"),
 ])
 def test_holdem_phrases_from_the_seed(text, code):
     assert pb.ladder("holdem").parse(text).code == code

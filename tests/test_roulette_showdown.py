@@ -144,17 +144,17 @@ def test_ranks_only_without_a_suit_order_equal_brute_force_ranks():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("Ks Ks Kh Kd X1", "Five of a kind, Kings"),
-    ("As As Ah Ad Ac 2c", "Five of a kind, Aces"),
+    ("Ks Ks Kh Kd X1", "Five of a Kind, Kings"),
+    ("As As Ah Ad Ac 2c", "Five of a Kind, Aces"),
     ("X1 X2", "Pair of Aces"),
-    ("X1", "High card, Ace"),
-    ("Kh Qh Jh Th X1", "Royal flush"),
-    ("Qh Jh Th 9h X1", "Straight flush, King high"),
-    ("5d 4d 3d 2d Ad", "Straight flush, Five high"),
-    ("9c 9c 9d 9h", "Four of a kind, Nines"),
-    ("7c 7d 7h", "Three of a kind, Sevens"),
-    ("7c 7d 2h 2s", "Two pair, Sevens and Twos"),
-    ("As As Ks Qs 9s", "Flush, Ace high (Ace, King, Queen, Nine)"),
+    ("X1", "High Card, High Ace"),
+    ("Kh Qh Jh Th X1", "Royal Flush"),
+    ("Qh Jh Th 9h X1", "Straight Flush, 9 to King"),
+    ("5d 4d 3d 2d Ad", "Straight Flush, Ace to 5"),
+    ("9c 9c 9d 9h", "Four of a Kind, Nines"),
+    ("7c 7d 7h", "Three of a Kind, Sevens"),
+    ("7c 7d 2h 2s", "Two Pair, Sevens and Twos"),
+    ("As As Ks Qs 9s", "Flush, High Ace (Ace, King, Queen, 9)"),
 ])
 def test_named_hands(text, words):
     assert str(evaluate_cards(text, suit_order="shdc")) == words
@@ -215,7 +215,7 @@ def test_counts_form_and_errors():
     counts = [0] * CARD_INDICES
     counts[card_index("As")] = 2
     counts[card_index("X1")] = 1
-    assert str(evaluate_counts(counts)) == "Three of a kind, Aces"
+    assert str(evaluate_counts(counts)) == "Three of a Kind, Aces"
     with pytest.raises(ValueError, match="54 entries"):
         evaluate_counts([1] * 10)
     with pytest.raises(ValueError, match="empty"):

@@ -179,7 +179,7 @@ def test_bad_input_is_refused_with_a_message():
         pb.simulate("poker", players=3)
     with pytest.raises(ValueError, match="needs players="):
         pb.simulate("pagat", bots="random")
-    with pytest.raises(ValueError, match="2 bots for players=3"):
+    with pytest.raises(ValueError, match=r"seats 2 bots at a table of players=3: give a list of 3 bots"):
         pb.simulate("pagat", bots=["random", "random"], players=3)
     with pytest.raises(ValueError, match="Executor"):
         pb.simulate("pagat", players=3, executor=object())

@@ -23,5 +23,5 @@ __all__ = [
     "backend", "Bot", "Call", "CallMade", "Card", "Challenge", "Deal", "evaluate",
     "evaluate_cards", "evaluate_counts", "evaluate_many", "EvidenceBot", "family_names", "Game", "GameState", "HandRank",
     "HandResult", "IllegalAction", "Ladder", "ladder", "make_bot", "Observation", "Odds",
-    "odds", "Pool", "preset_names", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
+    "odds", "Pool", "preset_names", "ProbabilityBot", "RandomBot", "Reveal", "roulette", "Rules",
     "simd_path", "simd_paths", "simulate", "SimulationResult", "tournament", "Wing", "__version__"]

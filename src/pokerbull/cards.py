@@ -26,6 +26,15 @@ RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights",
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
 
+
+def rank_word(rank: int) -> str:
+    """A rank as poker hands name it: 2..10 in figures, Jack .. Ace in words.
+
+    >>> rank_word(6), rank_word(8), rank_word(12)
+    ('8', '10', 'Ace')
+    """
+    return str(rank + 2) if rank <= 8 else RANK_NAMES[rank]
+
 JOKER1_BIT = 13
 JOKER2_BIT = 29
 JOKER_MASK = (1 << JOKER1_BIT) | (1 << JOKER2_BIT)

@@ -8,7 +8,7 @@ for the options and the value layout.
 >>> import pokerbull as pb
 >>> hand = pb.evaluate("As Ad Ac 5h 5s Kd 2c")
 >>> str(hand), hand.category, hand.ranks
-('Full house, Aces full of Fives', 'full_house', (12, 3))
+('Full House, Aces over Fives', 'full_house', (12, 3))
 >>> pb.evaluate("5c 4d 3h 2s Ac") < pb.evaluate("6c 5d 4h 3s 2d")
 True
 """
@@ -27,7 +27,7 @@ from .core._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HI
                               ROYAL_ANY, ROYAL_NATURAL, ROYAL_NO, ROYAL_ON_TOP, ROYAL_SHIFT,
                               STRAIGHT, STRAIGHT_FLUSH, SUIT_ORDER_ON, SUIT_STRENGTH_SHIFT,
                               TRIPS, TWO_PAIR, WILD_BEATS_NATURAL)
-from .cards import RANK_NAMES, RANK_PLURALS, SUITS, Card, Pool, as_mask_array
+from .cards import RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word
 
 __all__ = ["CATEGORIES", "HandRank", "evaluate", "evaluate_many", "rules_code"]
 
@@ -80,7 +80,7 @@ class HandRank:
 
     >>> r = evaluate("Kh Kd 9s 9c 4d")
     >>> r.category, r.ranks, str(r)
-    ('two_pair', (11, 7, 2), 'Two pair, Kings and Nines (Four)')
+    ('two_pair', (11, 7, 2), 'Two Pair, Kings and Nines (4)')
     """
 
     __slots__ = ("value",)
@@ -161,7 +161,7 @@ class HandRank:
 
 
 def _names(ranks: Iterable[int]) -> str:
-    return ", ".join(RANK_NAMES[r] for r in ranks)
+    return ", ".join(rank_word(r) for r in ranks)
 
 
 def _with_kickers(head: str, kickers: tuple[int, ...]) -> str:
@@ -169,29 +169,35 @@ def _with_kickers(head: str, kickers: tuple[int, ...]) -> str:
 
 
 def describe(cls: int, ranks: tuple[int, ...]) -> str:
-    """A hand in words, e.g. 'Full house, Aces full of Fives'."""
+    """A hand in words, named as the exact-hand ladder names its calls (kickers in
+    brackets), e.g. 'Full House, Aces over Fives'; ranks 2..10 in figures."""
+    plural = RANK_PLURALS
     if cls == HIGH_CARD:
-        return _with_kickers(f"High card, {RANK_NAMES[ranks[0]]}", ranks[1:])
+        return _with_kickers(f"High Card, High {rank_word(ranks[0])}", ranks[1:])
     if cls == PAIR:
-        return _with_kickers(f"Pair of {RANK_PLURALS[ranks[0]]}", ranks[1:])
+        return _with_kickers(f"Pair of {plural[ranks[0]]}", ranks[1:])
     if cls == TWO_PAIR:
-        return _with_kickers(f"Two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}",
-                             ranks[2:])
+        return _with_kickers(f"Two Pair, {plural[ranks[0]]} and {plural[ranks[1]]}", ranks[2:])
     if cls == TRIPS:
-        return _with_kickers(f"Three of a kind, {RANK_PLURALS[ranks[0]]}", ranks[1:])
+        return _with_kickers(f"Three of a Kind, {plural[ranks[0]]}", ranks[1:])
     if cls == STRAIGHT:
-        return f"Straight, {RANK_NAMES[ranks[0]]} high"
+        return f"Straight, {_straight(ranks[0])}"
     if cls == FLUSH:
-        return _with_kickers(f"Flush, {RANK_NAMES[ranks[0]]} high", ranks[1:])
+        return _with_kickers(f"Flush, High {rank_word(ranks[0])}", ranks[1:])
     if cls == FULL_HOUSE:
-        return f"Full house, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
+        return f"Full House, {plural[ranks[0]]} over {plural[ranks[1]]}"
     if cls == QUADS:
-        return _with_kickers(f"Four of a kind, {RANK_PLURALS[ranks[0]]}", ranks[1:])
+        return _with_kickers(f"Four of a Kind, {plural[ranks[0]]}", ranks[1:])
     if cls in (STRAIGHT_FLUSH, ROYAL_ON_TOP):
-        return "Royal flush" if ranks[0] == _ACE else f"Straight flush, {RANK_NAMES[ranks[0]]} high"
+        return "Royal Flush" if ranks[0] == _ACE else f"Straight Flush, {_straight(ranks[0])}"
     if cls == FIVE_KIND:
-        return f"Five of a kind, {RANK_PLURALS[ranks[0]]}"
+        return f"Five of a Kind, {plural[ranks[0]]}"
     raise ValueError(f"hand class {cls} is unknown")
+
+
+def _straight(top: int) -> str:
+    low = _ACE if top == 3 else top - 4      # the wheel runs from the Ace to the Five
+    return f"{rank_word(low)} to {rank_word(top)}"
 
 
 def pool_mask(pool: Pool | int | str | Iterable[Card | str]) -> int:
@@ -225,7 +231,7 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
       over five of a kind.
 
     >>> str(evaluate("X1 Kh Qh Jh Th 9c", jokers=True))
-    'Royal flush'
+    'Royal Flush'
     """
     cls = pool.__class__
     if cls is Pool:
@@ -308,7 +314,7 @@ def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None 
     (Poker roulette's showdown); ``docs/evaluator.md`` has the details.
 
     >>> str(evaluate_cards("Ks Ks Kh Kd X1"))
-    'Five of a kind, Kings'
+    'Five of a Kind, Kings'
     >>> evaluate_cards("Ah Kd", suit_order="shdc") > evaluate_cards("Ad Kh", suit_order="shdc")
     True
     """

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import abc
+import inspect
 from typing import Any
 
 import numpy as np
@@ -67,7 +68,9 @@ class Bot(abc.ABC):
 
 class RandomBot(Bot):
     """Challenges with probability `challenge` (once there is a call), otherwise
-    raises to a uniformly chosen call among the next `reach` raises."""
+    raises to a uniformly drawn call among the next `reach` raises, drawn again
+    (up to `reach` times, then the lowest raise that can hold) while it cannot
+    hold given its own cards: it never makes a call that cannot hold."""
 
     name = "random"
 
@@ -87,11 +90,21 @@ class RandomBot(Bot):
 
     def act(self, observation: Observation) -> int:
         lad = observation_ladder(observation)
+        n = len(lad)
         last = observation.last_call
         start = lad.first_raise_index(None if last is None else last.index)
-        if last is not None and (start == len(lad) or self.rng.random() < self.challenge):
-            return len(lad)
-        return int(start + self.rng.integers(0, min(self.reach, len(lad) - start)))
+        if last is not None and (start == n or self.rng.random() < self.challenge):
+            return n
+        span = min(self.reach, n - start)
+        can = _OWN_CARDS.chances(observation, start) > 0.0    # which raises can hold
+        for _ in range(span):    # a draw that cannot hold is drawn again (the compiled loop too)
+            c = int(self.rng.integers(0, span))
+            if can[c]:
+                return start + c
+        held = np.flatnonzero(can)     # every draw missed: the lowest raise that can hold
+        if len(held):
+            return start + int(held[0])
+        return n if last is not None else start   # none can hold (cannot happen when opening)
 
 
 def _check_probability(name: str, value: object) -> None:
@@ -248,9 +261,13 @@ class ChanceBot(Bot):
                 return n
         chances = self.chances(observation, first)
         best = int(np.argmax(chances))
-        if last is not None and chances[best] < self.raise_at_least:
-            return n
+        if last is not None and (chances[best] < self.raise_at_least or chances[best] <= 0.0):
+            return n    # no raise is likely enough (or none can hold at all)
         return first + best
+
+
+_OWN_CARDS = ChanceBot(credit=0)
+"""Reads chances from a seat's own cards only (the random bot's test of what can hold)."""
 
 
 class ProbabilityBot(ChanceBot):
@@ -308,6 +325,11 @@ def make_bot(spec: str | Bot, seed: Any = None, **params: Any) -> Bot:
         raise ValueError(f"unknown bot {spec!r}; built-in bots: {', '.join(BUILT_IN)} "
                          f"(or pass a pokerbull.Bot)")
     kind = BUILT_IN[spec]
+    accepted = [name for name in inspect.signature(kind).parameters if name != "seed"]
+    for key in params:
+        if key not in accepted:
+            raise ValueError(f"bot {spec!r} has no parameter {key!r}: its parameters are "
+                             f"{', '.join(accepted)}")
     if kind is RandomBot:
         if isinstance(seed, np.random.SeedSequence):
             seed = np.random.default_rng(seed)

@@ -41,6 +41,7 @@ import numpy as np
 from ..cards import rank_column
 from ..calls.families import straight_ranks
 from ..calls.odds import shortfall_shapes
+from ..calls.possible import impossible_pool_sizes
 from ..calls.ladder import Ladder
 from ..calls.spec import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT,
                           MAX_GROUPS)
@@ -127,7 +128,8 @@ def _stand_in_groups(lad: Ladder, c: int) -> tuple[tuple[int, int], ...]:
             groups.append((rank_column(r2), int(t.count2[c])))
         return tuple(groups)
     if kind == EXACT_HIGH:
-        return ((rank_column(r1), 1),)
+        below = sum(rank_column(r) for r in range(r1))
+        return ((rank_column(r1), 1), (below, 4)) if below else ((rank_column(r1), 1),)
     if kind == EXACT_STRAIGHT:
         return tuple((rank_column(r), 1) for r in straight_ranks(r1))
     if kind == EXACT_FLUSH:
@@ -176,6 +178,7 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     table_of = np.zeros(n, np.int32)
     shapes_of: dict[tuple, int] = {}
     shapes: list[tuple[tuple[int, int], ...]] = []
+    never: list[int] = []        # per table: pool sizes on which its calls cannot hold
     for c in range(n):
         groups = tuple((m & ~wild, k) for m, k in _stand_in_groups(lad, c))
         ngroups[c] = len(groups)
@@ -191,10 +194,12 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
         if groups and len(groups) <= 2 and grank[c * MAX_GROUPS] != NO_RANK:
             evidence[c] = grank[c * MAX_GROUPS]
         shape = tuple((mask.bit_count(), count) for mask, count in groups)
-        if shape not in shapes_of:
-            shapes_of[shape] = len(shapes)
+        sizes = 0 if lad.tables.kind[c] == AT_LEAST else impossible_pool_sizes(lad, c)
+        if (shape, sizes) not in shapes_of:
+            shapes_of[shape, sizes] = len(shapes)
             shapes.append(shape)
-        table_of[c] = shapes_of[shape]
+            never.append(sizes)
+        table_of[c] = shapes_of[shape, sizes]
 
     cases = (known_max + 1) * (unseen_max + 1)
     keys = np.array([_key_count(shape, wild_cap) for shape in shapes], np.int32)
@@ -205,7 +210,7 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     blocks: dict = {}
     for t, shape in enumerate(shapes):
         _fill_table(chance, int(table_start[t]), shape, wild_cap, deck, known_max, unseen_max,
-                    blocks)
+                    blocks, never[t])
     # Runs: consecutive calls with one table and the same rank/card groups. No
     # call of a run holds more likely than its table's case with the seat's best
     # ranks in its rank groups and its best suit in its card groups.
@@ -240,11 +245,12 @@ def _key_count(shape: tuple[tuple[int, int], ...], wild_cap: int) -> int:
 
 
 def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...], wild_cap: int,
-                deck: int, known_max: int, unseen_max: int, blocks: dict) -> None:
+                deck: int, known_max: int, unseen_max: int, blocks: dict, never: int) -> None:
     """Chances of one group shape for every case key, known and unseen count.
 
     Keys that leave the same groups short (and the same wild cards) share one
-    block of chances over (known, unseen): `blocks` keeps them across shapes."""
+    block of chances over (known, unseen): `blocks` keeps them across shapes.
+    Pools of a size in the bit set `never` cannot hold the calls: chance 0."""
     caps = [min(size, count) for size, count in shape]
     nkeys = _key_count(shape, wild_cap)
     cases = out[start:start + (known_max + 1) * (unseen_max + 1) * nkeys].reshape(-1, nkeys)
@@ -262,6 +268,9 @@ def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...],
         if block is None:
             block = blocks[signature] = _block(*signature, wild_cap, deck, known_max, unseen_max)
         cases[:, key] = block
+    if never:
+        size = np.add.outer(np.arange(known_max + 1), np.arange(unseen_max + 1)).ravel()
+        cases[(never >> size) & 1 == 1, :] = 0.0
 
 
 _PASCAL = np.zeros((64, 64))

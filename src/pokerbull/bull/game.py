@@ -35,10 +35,11 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import Pool, deck_bits
 from ..calls.families import FAMILY_BUILDERS
 from ..calls.ladder import Call, Ladder, family_names
+from ..cards import Pool, deck_bits
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
 
 FORMAT = "pokerbull-game"
@@ -173,6 +174,47 @@ class HandResult:
 Record = Deal | CallMade | Challenge | Reveal | HandResult
 
 
+def _you(seat: int, viewer: int | None, you: str = "you") -> str:
+    return you if seat == viewer else f"seat {seat}"
+
+
+def _verb(seat: int, viewer: int | None, verb: str) -> str:
+    """``"you call"`` or ``"seat 2 calls"``."""
+    return f"you {verb}" if seat == viewer else f"seat {seat} {verb}s"
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _record_lines(r: Record, viewer: int | None) -> list[str]:
+    """A record in words as `viewer` may see it (None: an onlooker who sees every hand)."""
+    if type(r) is Deal:
+        starts = _verb(r.starter, viewer, "start")
+        if viewer is None:
+            dealt = "; ".join(f"seat {s}: {h}" for s, h in enumerate(r.hands) if len(h))
+        else:
+            dealt = f"your cards: {r.hands[viewer]}" if len(r.hands[viewer]) else "you are out"
+        return [f"Hand {r.hand}: {dealt}; {starts}"]
+    if type(r) is CallMade:
+        return [_first_up(f"{_verb(r.seat, viewer, 'call')} {r.call}")]
+    if type(r) is Challenge:
+        whose = "your" if r.caller == viewer else f"seat {r.caller}'s"
+        return [_first_up(f"{_verb(r.seat, viewer, 'challenge')} {whose} {r.call}")]
+    if type(r) is Reveal:
+        return [f"Cards shown: {r.pool}"]
+    if type(r) is HandResult:
+        verdict = f"holds, made by {r.witness}" if r.held else "does not hold"
+        lines = [f"{r.call} {verdict}: {_verb(r.loser, viewer, 'lose')} the hand"]
+        if r.eliminated is not None:
+            out = "you are" if r.eliminated == viewer else f"seat {r.eliminated} is"
+            lines.append(_first_up(f"{out} out of the game"))
+        if r.winner is not None:
+            lines.append(_first_up(f"{_verb(r.winner, viewer, 'win')} the game"))
+        return lines
+    return [str(r)]
+
+
 # ---- what one seat may know --------------------------------------------------
 
 @dataclass(frozen=True)
@@ -214,6 +256,29 @@ class Observation:
         mask = np.zeros(len(self.rules.ladder) + 1, np.int8)
         mask[self.legal_actions()] = 1
         return mask
+
+    def describe(self) -> str:
+        """The table as this seat sees it, in a few lines for a person.
+
+        >>> print(Game("pagat", players=3, hands=["As", "Kd", "9c"]).observation(1).describe())
+        Hand 1 (pagat): seat 0 1 card, you (seat 1) 1 card, seat 2 1 card; 3 cards in play
+        Your cards: Kd
+        No call yet; seat 0 to play
+        """
+        sizes = ", ".join(f"{_you(s, self.seat, 'you (seat %d)' % s)} {n} card{'s' * (n != 1)}"
+                          for s, n in enumerate(self.hand_sizes) if n)
+        lines = [f"Hand {self.hand_number} ({self.rules.preset_name}): {sizes}; "
+                 f"{sum(self.hand_sizes)} cards in play", f"Your cards: {self.cards}"]
+        if self.winner is not None:
+            lines.append(f"Game over: {_you(self.winner, self.seat)} won")
+            return "\n".join(lines)
+        turn = "" if self.to_play is None else f"; {_you(self.to_play, self.seat)} to play"
+        if self.calls:
+            seat, call = self.calls[-1]
+            lines.append(f"Last call: {call} by {_you(seat, self.seat)}{turn}")
+        else:
+            lines.append(f"No call yet{turn}")
+        return "\n".join(lines)
 
     def to_array(self) -> np.ndarray:
         """The fixed-size float32 form; equal to :meth:`Game.observation_array`."""
@@ -290,55 +355,6 @@ def _ladder_lists(lad: Ladder) -> tuple[list[int], list[int]]:
     return lists
 
 
-def _make_rng(seed: Any) -> np.random.Generator:
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer))):
-        raise ValueError(f"seed must be a whole number, a numpy.random.Generator or None, "
-                         f"not {seed!r}")
-    if seed is not None and seed < 0:
-        raise ValueError(f"seed must not be negative, not {seed}")
-    return np.random.default_rng(seed)
-
-
-def _state_to_json(value: Any) -> Any:
-    """A bit generator state as plain JSON values (arrays become tagged lists)."""
-    if isinstance(value, dict):
-        return {k: _state_to_json(v) for k, v in value.items()}
-    if isinstance(value, np.ndarray):
-        return {"__array__": value.tolist(), "dtype": str(value.dtype)}
-    if isinstance(value, np.integer):
-        return int(value)
-    return value
-
-
-def _state_from_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        if "__array__" in value:
-            try:
-                return np.array(value["__array__"], dtype=value["dtype"])
-            except (KeyError, TypeError, ValueError, OverflowError) as exc:
-                raise ValueError(f"saved game: field 'rng' holds a bad array: {exc!r}") from None
-        return {k: _state_from_json(v) for k, v in value.items()}
-    return value
-
-
-def _generator_from_state(state: Any) -> np.random.Generator:
-    """The generator a save's field 'rng' describes; ValueError naming the field if it cannot."""
-    if not isinstance(state, Mapping):
-        raise ValueError(f"saved game: field 'rng' must be a generator's state, not {state!r}")
-    name = state.get("bit_generator")
-    kind = getattr(np.random, str(name), None)
-    if not (isinstance(kind, type) and issubclass(kind, np.random.BitGenerator)):
-        raise ValueError(f"saved game: field 'rng': unknown random bit generator {name!r}")
-    bit_generator = kind(0)   # any seed: the state is replaced (no OS entropy needed)
-    try:
-        bit_generator.state = dict(state)
-    except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise ValueError(f"saved game: field 'rng' is not a {name} state: {exc!r}") from None
-    return np.random.Generator(bit_generator)
-
-
 class Game:
     """One game of Poker Bull: a preset's rules, the seats' hands and the history.
 
@@ -375,7 +391,7 @@ class Game:
             raise ValueError(f"dealing must be 'random' or 'manual', not {dealing!r}")
         if hands is not None and dealing == "random":
             raise ValueError("hands= fixes the cards, so dealing must be 'manual'")
-        self._setup(rules, _make_rng(seed), dealing == "manual", _core)
+        self._setup(rules, make_rng(seed), dealing == "manual", _core)
         first = rules.first_starter
         if first == RANDOM_SEAT:
             first = int(self._rng.integers(rules.players))
@@ -659,7 +675,7 @@ class Game:
     # ---- dealing
     def _live_rng(self) -> np.random.Generator:
         if self._rng is None:  # a clone: make its generator only when it first deals
-            self._rng = _generator_from_state(self._rng_state)
+            self._rng = generator_from_state(self._rng_state)
             self._rng_state = None
         return self._rng
 
@@ -882,6 +898,17 @@ class Game:
                            self.to_play, self.starter, self.calls, last_result,
                            self.winner, self.rules)
 
+    def log_for(self, seat: int) -> list[str]:
+        """Every event so far in words, as `seat` may see it (its own cards, no one else's).
+
+        >>> g = Game("pagat", players=2, hands=["As", "Kd"])
+        >>> g.call("one Ace"); g.challenge()
+        >>> g.log_for(1)[:4]
+        ['Hand 1: your cards: Kd; seat 0 starts', 'Seat 0 calls one Ace', "You challenge seat 0's one Ace", 'Cards shown: As Kd']
+        """
+        seat = self._seat(seat)
+        return [line for r in self._history for line in _record_lines(r, seat)]
+
     def observation_array(self, seat: int) -> np.ndarray:
         """The fixed-size float32 observation of `seat` (layout in docs/game.md)."""
         seat = self._seat(seat)
@@ -893,7 +920,7 @@ class Game:
     def _rng_json(self) -> Any:
         """The generator's state as JSON values (None for a manually dealt game)."""
         state = self._rng_state if self._rng is None else self._rng.bit_generator.state
-        return None if state is None else _state_to_json(state)
+        return None if state is None else state_to_json(state)
 
     def _key(self) -> tuple:
         return (self.rules, self._lad.key, self._manual, tuple(self._sizes), tuple(self._hands),
@@ -977,7 +1004,7 @@ class Game:
         if not g._manual:
             if g._to_play == CHANCE_PLAYER:
                 raise ValueError("saved game deals at random but stops before a deal")
-            g._rng = _generator_from_state(_state_from_json(data.get("rng")))
+            g._rng = generator_from_state(state_from_json(data.get("rng")))
         return g
 
     @classmethod

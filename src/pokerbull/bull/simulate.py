@@ -36,7 +36,7 @@ import numpy as np
 
 from ..cards import deck_bits
 from ..core import backend as _backend
-from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, run_chunks, whole
+from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, lineup_mismatch, run_chunks, whole
 from ..sim.streams import GameStream, chunk_keys, deal
 from .bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
 from .game import Game
@@ -139,7 +139,7 @@ def _compiled_table(plan: Plan) -> Any:
     if found is None or found[0] is not plan:
         from ..core import _core
         specs = [compiled_spec(b) for b in plan.bots]
-        table = bot_table(plan.rules) if any(s[0] for s in specs) else None
+        table = bot_table(plan.rules)   # every built-in bot reads it
         _COMPILED.clear()   # one plan at a time per process
         found = _COMPILED[id(plan)] = (plan, _core.SimulationTable(plan.rules, specs, table))
     return found[1]
@@ -150,7 +150,7 @@ def compiled_table(rules: Rules, bots: Sequence[BotLike]) -> Any:
     from ..core import _core
     lineup = [_resolve_bot(b) for b in bots]
     specs = [compiled_spec(b) for b in lineup]
-    table = bot_table(rules) if any(s[0] for s in specs) else None
+    table = bot_table(rules)
     return _core.SimulationTable(rules, specs, table)
 
 
@@ -234,8 +234,7 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
     else:
         specs = list(bots)
         if players is not None and whole("players", players, 2) != len(specs):
-            raise ValueError(f"{len(specs)} bots for players={players}: give one bot per "
-                             f"seat, or one bot for every seat")
+            raise ValueError(lineup_mismatch(specs, players))
     lineup = [_resolve_bot(b) for b in specs]
     # one object per seat: a Bot given for several seats is copied for the others
     seen: set[int] = set()
@@ -259,3 +258,4 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
 
 __all__ = ["CHUNK_GAMES", "DEFAULT_BOTS", "Plan", "SimulationResult", "compiled_table",
            "label", "play_chunks", "play_game", "simulate"]
+

@@ -7,7 +7,7 @@ the requirement kinds of :mod:`pokerbull.calls.spec`.
 
 from __future__ import annotations
 
-from ..cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, card_bit, rank_column
+from ..cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, card_bit, rank_column, rank_word
 from collections.abc import Callable
 
 from .spec import (AT_LEAST, EXACT_FLUSH, EXACT_HIGH, EXACT_RANKS, EXACT_STRAIGHT, CallSpec,
@@ -44,16 +44,6 @@ def _below_in_suit(top: int, suit: int) -> int:
 
 def _article(rank: int) -> str:
     return "an" if RANK_NAMES[rank][0] in "AE" else "a"
-
-
-def _short(rank: int) -> str:
-    """Rank as the holdem seed writes it in straights: 2..10, J, Q, K, A."""
-    return str(rank + 2) if rank <= TEN else "JQKA"[rank - 9]
-
-
-def _high(rank: int) -> str:
-    """Rank as the holdem seed writes it after 'High': 2..10, Jack .. Ace."""
-    return str(rank + 2) if rank <= TEN else RANK_NAMES[rank]
 
 
 # ---- the at-least families (seed 000) ----------------------------------------
@@ -158,13 +148,13 @@ def _exact_rank_calls(category: str, order: int, count: int, kick: int, phrase: 
 @register_family("holdem")
 def holdem() -> FamilyDefinition:
     """Seed 002's exact-hand ladder (368 calls, 314 levels)."""
-    high = [CallSpec("high_card", (t,), None, f"High Card, High {_high(t)}", (0, t),
+    high = [CallSpec("high_card", (t,), None, f"High Card, High {rank_word(t)}", (0, t),
                      EXACT_HIGH, rank1=t, aliases=(f"{RANK_NAMES[t]} high",))
             for t in range(13)]
     two_pair = _two_pair_calls(2, "Two Pair, {h} and {l}", kind=EXACT_RANKS)
     straights = [
         CallSpec("straight", (t,), None,
-                 f"Straight, {_short(straight_ranks(t)[0])} to {_short(t)}", (4, t),
+                 f"Straight, {rank_word(straight_ranks(t)[0])} to {rank_word(t)}", (4, t),
                  EXACT_STRAIGHT, rank1=t,
                  aliases=(f"straight to {_article(t)} {RANK_NAMES[t]}",))
         for t in range(FIVE, ACE + 1)]
@@ -177,7 +167,7 @@ def holdem() -> FamilyDefinition:
                              kind=EXACT_RANKS)
     straight_flushes = [
         CallSpec("straight_flush", (t,), s,
-                 f"Straight Flush, {_short(straight_ranks(t)[0])} to {_short(t)} "
+                 f"Straight Flush, {rank_word(straight_ranks(t)[0])} to {rank_word(t)} "
                  f"of {SUIT_NAMES[s].title()}",
                  (8, t), AT_LEAST, ((straight_cards(t, s), 5),),
                  aliases=(f"straight flush to the {RANK_NAMES[t]} of {SUIT_NAMES[s]}",))

@@ -72,6 +72,8 @@ def _parse_code(text: str) -> str | None:
     category = parts[0].strip().lower()
     if not re.fullmatch(r"[a-z_0-9]+", category):
         return None
+    if len(parts) == 2 and parts[1].strip() in _SUIT_OF and parts[1].strip() not in _RANK_OF:
+        parts = [parts[0], "", parts[1]]     # "royal_flush:s": no ranks, only a suit
     ranks = []
     if parts[1].strip():
         for token in parts[1].split(","):

@@ -36,6 +36,7 @@ import numpy as np
 
 from ..cards import Pool, check_mask, iter_bits
 from .ladder import Call, Ladder, ladder
+from .possible import can_hold
 from .spec import AT_LEAST, MAX_GROUPS
 
 DEFAULT_SAMPLES = 20_000
@@ -144,14 +145,14 @@ def sampling_error(p: float, samples: int) -> float:
 
 
 def format_probability(p: float) -> str:
-    """Four decimals, or three significant digits for the rare calls.
+    """Four decimals, or three significant digits for the rare calls (never 0 or 1 alone).
 
     >>> format_probability(0.5), format_probability(0.0000123), format_probability(1.0)
-    ('0.5000', '1.23e-05', '1')
+    ('0.5000', '1.23e-05', '1.0000')
+    >>> format_probability(0.0)
+    '0.0000'
     """
-    if p in (0.0, 1.0):
-        return str(int(p))
-    return f"{p:.4f}" if p >= 0.001 else f"{p:.3g}"
+    return f"{p:.4f}" if p >= 0.001 or p == 0.0 else f"{p:.3g}"
 
 
 def one_in(p: float) -> str:
@@ -212,7 +213,13 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
         if groups[index] is not None:
             favourable[index] = deal.favourable(groups[index])
 
-    kernel_calls = [int(i) for i in np.flatnonzero(wanted) if groups[i] is None]
+    kernel_calls = []
+    for index in np.flatnonzero(wanted):
+        if groups[index] is None:
+            if can_hold(lad, int(index), known_mask, unseen=unseen):
+                kernel_calls.append(int(index))
+            else:
+                favourable[index] = 0   # no draw can make it: an exact 0, not an estimate
     used_samples = 0
     if kernel_calls:
         if draws <= exact_limit:

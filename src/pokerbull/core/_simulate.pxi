@@ -226,6 +226,8 @@ cdef inline int bound_key(const ChanceData* C, Py_ssize_t c, int rank_groups, co
         if (rank_groups >> g) & 1:
             h = ranks[k]
             k += 1
+        elif C.group_mask[i] and C.group_mask[i] & ~(<uint64_t>LANE << (16 * (lowest_bit(C.group_mask[i]) >> 4))):
+            h = 5       # cards of several suits (a high card's lower cards): no suit bounds them
         else:
             h = most_suit
         if h > C.group_cap[i]:
@@ -356,23 +358,49 @@ cdef int chance_bot_act(const ChanceData* C, const TableRules* R, const SeatBot*
                 c += 1
         if top >= 1.0:
             break
-    if v.last >= 0 and top < bot.raise_at_least:
+    if v.last >= 0 and (top < bot.raise_at_least or top <= 0.0):
         return n
     return <int>best
 
 
-cdef inline int random_bot_act(Stream* st, const TableRules* R, const SeatBot* bot,
-                               const HandView* v) noexcept nogil:
-    """bots.RandomBot.act, drawing from the game's stream."""
+cdef inline double own_chance(const ChanceData* C, Py_ssize_t c, const int* counts,
+                              uint64_t own, int case, int wilds) noexcept nogil:
+    cdef int t = C.table_of[c]
+    return C.chance[C.table_start[t] + <int64_t>case * C.keys[t]
+                    + chance_key(C, c, counts, own, wilds)]
+
+
+cdef inline int random_bot_act(Stream* st, const ChanceData* C, const TableRules* R,
+                               const SeatBot* bot, const HandView* v) noexcept nogil:
+    """bots.RandomBot.act, drawing from the game's stream: one of the next `reach`
+    raises, drawn again while it cannot hold given the seat's cards (C NULL: any)."""
     cdef int n = R.n_calls
     cdef int lo = R.raise_start[v.last] if v.last >= 0 else 0
-    cdef int span
+    cdef int span, c, r, k, case, wilds
+    cdef int counts[14]
+    cdef uint64_t cards = v.own
     if v.last >= 0 and (lo == n or stream_random(st) < bot.challenge):
         return n
     span = n - lo
     if bot.reach < span:
         span = bot.reach
-    return lo + <int>stream_below(st, <uint32_t>span)
+    if C == NULL:
+        return lo + <int>stream_below(st, <uint32_t>span)
+    for r in range(14):
+        counts[r] = 0
+    while cards:
+        counts[lowest_bit(cards) & 15] += 1
+        cards &= cards - 1
+    case = popcount(v.own) * C.row + v.pool_size - popcount(v.own)
+    wilds = wild_count(C, counts)
+    for k in range(span):
+        c = lo + <int>stream_below(st, <uint32_t>span)
+        if own_chance(C, c, counts, v.own, case, wilds) > 0.0:
+            return c
+    for c in range(lo, n):      # every draw missed: the lowest raise that can hold
+        if own_chance(C, c, counts, v.own, case, wilds) > 0.0:
+            return c
+    return n if v.last >= 0 else lo     # none can hold (cannot happen when opening)
 
 
 cdef inline int next_live(const TableRules* R, const int* sizes, int seat) noexcept nogil:
@@ -454,7 +482,7 @@ cdef int play_game(const LadderData* L, const TableRules* R, const ChanceData* C
             v.last = last
             v.last_caller = caller
             if bots[to_play].kind == BOT_RANDOM:
-                action = random_bot_act(&st, R, &bots[to_play], &v)
+                action = random_bot_act(&st, C, R, &bots[to_play], &v)
             else:
                 action = chance_bot_act(C, R, &bots[to_play], &v, to_play)
             if action == n:

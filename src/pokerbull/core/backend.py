@@ -7,6 +7,7 @@ says so with a warning, and :func:`backend` reports ``"python"``.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import warnings
 from types import ModuleType
@@ -24,9 +25,15 @@ else:
         from . import _core as core
         name = "cython"
     except ImportError as exc:
-        core, name, reason = _pure, "python", f"compiled core unavailable: {exc}"
-        warnings.warn(f"pokerbull: {reason}; using the pure-Python backend",
-                      RuntimeWarning, stacklevel=2)
+        if importlib.util.find_spec(f"{__package__}._core") is None:
+            reason = ("the compiled core (pokerbull.core._core) was not found: build it with "
+                      "'pip install -e .' (or 'python setup.py build_ext --inplace') in the "
+                      "source tree")
+        else:
+            reason = f"the compiled core (pokerbull.core._core) did not load: {exc}"
+        core, name = _pure, "python"
+        warnings.warn(f"pokerbull: {reason}; using the pure-Python backend (same results, "
+                      f"slower)", RuntimeWarning, stacklevel=2)
 
 
 def backend() -> str:

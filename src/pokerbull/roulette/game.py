@@ -25,10 +25,11 @@ from typing import Any
 
 import numpy as np
 
-from ..core import backend as _backend
 from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card
+from ..core import backend as _backend
 from ..evaluator import HandRank, card_index, multiset_value
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import Rules
 
 FORMAT = "pokerbull-roulette"
@@ -316,35 +317,6 @@ def observation_size(players: int) -> int:
 
 # ---- randomness and JSON helpers ----------------------------------------------
 
-def _make_rng(seed: Any) -> np.random.Generator:
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer))):
-        raise ValueError(f"seed must be a whole number, a numpy.random.Generator or None, "
-                         f"not {seed!r}")
-    if seed is not None and seed < 0:
-        raise ValueError(f"seed must not be negative, not {seed}")
-    return np.random.default_rng(seed)
-
-
-def _rng_to_json(rng: np.random.Generator) -> Any:
-    state = rng.bit_generator.state
-    return json.loads(json.dumps(state, default=int))
-
-
-def _rng_from_json(state: Any) -> np.random.Generator:
-    name = state.get("bit_generator") if isinstance(state, Mapping) else None
-    kind = getattr(np.random, str(name), None)
-    if not (isinstance(kind, type) and issubclass(kind, np.random.BitGenerator)):
-        raise ValueError(f"saved game: field 'rng' names no known bit generator ({name!r})")
-    bit_generator = kind(0)
-    try:
-        bit_generator.state = dict(state)
-    except (TypeError, ValueError, KeyError) as exc:
-        raise ValueError(f"saved game: field 'rng' is not a {name} state: {exc}") from None
-    return np.random.Generator(bit_generator)
-
-
 def parse_deck(deck: Any, rules: Rules) -> list[int]:
     """A fixed dealing order as card indices: text or a sequence of cards.
 
@@ -410,7 +382,7 @@ class Game:
         if fixed is not None and len(fixed) < 3 * rules.players + 1:
             raise ValueError(f"deck= holds {len(fixed)} cards, but the first round of "
                              f"{rules.players} players needs {3 * rules.players + 1}")
-        rng = _make_rng(seed)            # checked even when a deck or chance nodes leave it idle
+        rng = make_rng(seed)            # checked even when a deck or chance nodes leave it idle
         if deck is not None or chance_nodes:
             rng = None
         self._setup(rules, fixed, rng, chance_nodes)
@@ -917,7 +889,7 @@ class Game:
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g._deck = self._deck            # never changed once given
-        g._rng = None if self._rng is None else _rng_from_json(_rng_to_json(self._rng))
+        g._rng = None if self._rng is None else generator_from_state(self._rng.bit_generator.state)
         g._left = self._left[:]
         g._stock = [st[:] for st in self._stock]
         g._active = [a[:] for a in self._active]
@@ -963,7 +935,7 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": FORMAT_VERSION, "rules": self.rules.to_dict(),
                 "dealing": self.dealing, "deck": None if self._deck is None else _text(self._deck),
-                "rng": None if self._rng is None else _rng_to_json(self._rng),
+                "rng": None if self._rng is None else state_to_json(self._rng.bit_generator.state),
                 "actions": list(self._actions)}
 
     def to_json(self, **json_options: Any) -> str:
@@ -1000,7 +972,7 @@ class Game:
         if not isinstance(actions, list) or any(
                 isinstance(a, bool) or not isinstance(a, int) for a in actions):
             raise ValueError("saved game: field 'actions' must be a list of whole numbers")
-        rng = _rng_from_json(data.get("rng")) if dealing == "random" else None
+        rng = generator_from_state(state_from_json(data.get("rng"))) if dealing == "random" else None
         g = cls.__new__(cls)
         g._setup(rules, deck, None, True)       # replay: every card is given
         for k, a in enumerate(actions):

@@ -25,7 +25,8 @@ from typing import Any
 import numpy as np
 
 from ..protocol import CHANCE_PLAYER, Agent, IllegalAction, Wing
-from .run import CHUNK_GAMES, ENGINES, WinRates, entropy_of, run_chunks, whole, wilson_interval
+from .run import (CHUNK_GAMES, ENGINES, WinRates, entropy_of, lineup_mismatch, run_chunks, whole,
+                  wilson_interval)
 
 BotSpec = str | tuple[str, Mapping[str, Any]] | Agent
 
@@ -252,8 +253,7 @@ def _lineup(wing: Wing, bots: Any, players: int | None) -> list[Any]:
     else:
         specs = list(bots)
         if players is not None and whole("players", players, wing.min_players) != len(specs):
-            raise ValueError(f"{len(specs)} bots for players={players}: give one bot per "
-                             f"seat, or one bot for every seat")
+            raise ValueError(lineup_mismatch(specs, players))
     if len(specs) < wing.min_players:
         raise ValueError(f"{wing.title} needs at least {wing.min_players} players, "
                          f"not {len(specs)}")
@@ -298,3 +298,4 @@ def simulate_family(wing: Wing, bots: Any, games: int, seed: int | None, workers
                                   bots=tuple(label_of(b) for b in lineup), engine=use, games=games,
                                   seed=entropy, totals=totals,
                                   seconds=time.perf_counter() - start)
+

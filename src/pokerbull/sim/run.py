@@ -125,3 +125,12 @@ def entropy_of(seed: int | None) -> int:
 
 def whole(name: str, value: object, low: int) -> int:
     return options.whole(name, value, low=low)
+
+
+def lineup_mismatch(specs: list, players: int) -> str:
+    """Why a list of bots does not fit the table, and the two ways that do."""
+    names = [b if isinstance(b, str) else b[0] if isinstance(b, tuple) else
+             getattr(b, "name", type(b).__name__) for b in specs]
+    return (f"bots={names!r} seats {len(specs)} bot{'s' * (len(specs) != 1)} at a table of "
+            f"players={players}: give a list of {players} bots (one per seat), or one bot "
+            f"not in a list (bots={names[0]!r}) to fill every seat")
