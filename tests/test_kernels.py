@@ -110,14 +110,15 @@ def test_exact_hand_checks_enumerate_no_subsets():
 
 @needs_core
 @pytest.mark.parametrize("family", FAMILIES)
-def test_vector_and_scalar_batch_paths_agree(family):
-    """The AVX-512 path (where the CPU has it) and the scalar loop give the same answers,
-    including pools under five cards and batch lengths that are not multiples of eight."""
+def test_every_batch_path_agrees_with_the_scalar_loop(family):
+    """Each path this CPU runs (AVX-512, AVX2, scalar) gives the per-call answers,
+    including pools under five cards, batch lengths that are not multiples of the
+    vector width, and call indices given as int16, int32 and int64."""
     core = BACKENDS["cython"]
     lad = ladder_on(core, family)
-    vector = core.Kernel(lad.tables, simd=True)
     scalar = core.Kernel(lad.tables, simd=False)
-    assert not scalar.simd and vector.simd == core.simd_available()
+    assert not scalar.simd and scalar.path == "scalar"
+    assert core.Kernel(lad.tables, simd=True).path == core.simd_paths()[0]
     rng = np.random.default_rng(11)
     n = 20_003
     sizes = rng.integers(0, 20, n)
@@ -126,6 +127,97 @@ def test_vector_and_scalar_batch_paths_agree(family):
     calls = rng.integers(0, len(lad), n).astype(np.int32)
     expect = np.array([lad.holds(int(c), int(m)) for m, c in zip(masks, calls)])
     assert np.array_equal(scalar.holds_many(masks, calls), expect)
-    assert np.array_equal(vector.holds_many(masks, calls), expect)
-    for c in (0, len(lad) // 2, len(lad) - 1):
-        assert np.array_equal(vector.holds_many_one(masks, c), scalar.holds_many_one(masks, c))
+    for path in core.simd_paths():
+        kernel = core.Kernel(lad.tables, simd=path)
+        assert kernel.path == path
+        for dtype in (np.int16, np.int32, np.int64):
+            assert np.array_equal(kernel.holds_many(masks, calls.astype(dtype)), expect), (path, dtype)
+        for start in range(1, 9):      # every alignment of the vector steps
+            assert np.array_equal(kernel.holds_many(masks[start:start + 37], calls[start:start + 37]),
+                                  expect[start:start + 37]), (path, start)
+        for c in (0, len(lad) // 2, len(lad) - 1):
+            assert np.array_equal(kernel.holds_many_one(masks, c), scalar.holds_many_one(masks, c))
+
+
+@needs_core
+@pytest.mark.parametrize("dtype,bad", [
+    (dtype, bad) for dtype in (np.int16, np.int32, np.int64)
+    for bad in (-1, 326, 30_000, 40_000, -(1 << 40), 1 << 33)
+    if np.iinfo(dtype).min <= bad <= np.iinfo(dtype).max])
+def test_every_batch_path_refuses_a_call_index_outside_the_ladder(dtype, bad):
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, "pagat")
+    masks = np.full(64, 0b11111, np.uint64)
+    for path in core.simd_paths():
+        kernel = core.Kernel(lad.tables, simd=path)
+        for where in (0, 5, 33, 63):
+            calls = np.zeros(64, dtype)
+            calls[where] = bad
+            with pytest.raises(ValueError, match="call indices must lie in"):
+                kernel.holds_many(masks, calls)
+
+
+@needs_core
+def test_a_path_this_cpu_lacks_or_an_unknown_one_is_refused():
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, "pagat")
+    with pytest.raises(ValueError, match="unknown batch path 'sse9'"):
+        core.Kernel(lad.tables, simd="sse9")
+    for path in set(core.PATHS) - set(core.simd_paths()):
+        with pytest.raises(ValueError, match=f"cannot run the {path} path"):
+            core.Kernel(lad.tables, simd=path)
+
+
+@needs_core
+def test_every_batch_path_judges_exact_straights_and_flushes_like_the_scalar_loop():
+    """Dense pools (few suits, a window of ranks) against every holdem straight and
+    flush call: straight flushes just under the top card, the Ace over 2-5, doubled
+    ranks and pools of four suited cards are where the vector kind-3 check could slip."""
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, "holdem")
+    kinds = lad.tables.kind
+    shape_calls = np.flatnonzero((kinds == 3) | (kinds == 4)).astype(np.int32)
+    rng = np.random.default_rng(12)
+    n = 30_000
+    calls = rng.choice(shape_calls, n).astype(np.int32)
+    masks = np.zeros(n, np.uint64)
+    for i, c in enumerate(calls.tolist()):
+        top, suit = int(lad.tables.rank1[c]), int(lad.tables.suit[c])
+        suits = [suit if suit >= 0 else int(rng.integers(4)), int(rng.integers(4))]
+        ranks = [r for r in range(top - 5, top + 2) if 0 <= r <= 12] + [12, 0, 1, 2, 3]
+        for _ in range(rng.integers(4, 10)):
+            masks[i] |= np.uint64(1 << int(16 * suits[int(rng.random() < 0.3)] + rng.choice(ranks)))
+    scalar = core.Kernel(lad.tables, simd=False).holds_many(masks, calls)
+    assert 0.05 < scalar.mean() < 0.95      # both answers are well represented
+    for path in core.simd_paths():
+        assert np.array_equal(core.Kernel(lad.tables, simd=path).holds_many(masks, calls), scalar), path
+
+
+@needs_core
+@pytest.mark.parametrize("family", FAMILIES)
+def test_best_from_the_rank_profile_is_the_highest_holding_call(family):
+    """Ladders of rank-count and whole-set calls without wild cards (pagat) answer
+    best / best_many from per-rank tables; the answer is the highest call that
+    holds (checked against every call's check), for pools of every size."""
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, family)
+    fast = core.Kernel(lad.tables)
+    general = core.Kernel(lad.tables, rank_profile=False)
+    assert not general.rank_profile
+    assert fast.rank_profile == (family == "pagat")
+    rng = np.random.default_rng(13)
+    masks = [0] + [sum(1 << int(b) for b in rng.choice(DECK_BITS, k, replace=False))
+                   for k in list(range(1, 21)) * 60 + [26, 40, 52]]
+    # straight flushes (and near misses) beside other holdings
+    for top in range(3, 13):
+        for extra in range(4):
+            suit = int(rng.integers(4))
+            ranks = [12 if top == 3 and r == -1 else r for r in range(top - 4, top + 1)]
+            sf = sum(1 << (16 * suit + r) for r in ranks[:5 - (extra == 3)])
+            masks.append(sf | sum(1 << int(b) for b in rng.choice(DECK_BITS, extra + 2, replace=False)))
+    masks = np.array(masks, np.uint64)
+    expect = [int(np.flatnonzero(t).max()) if t.any() else -1
+              for t in (general.truth(int(m)) for m in masks)]
+    assert fast.best_many(masks).tolist() == expect
+    assert general.best_many(masks).tolist() == expect
+    assert [fast.best(int(m)) for m in masks[:300]] == expect[:300]

@@ -17,7 +17,7 @@ from .bull import (Bot, CallMade, Challenge, CheungBot, CheungRandomBot, Deal, E
 from .bull.results import SimulationResult
 from .calls import Call, Ladder, Odds, family_names, ladder, odds
 from .cards import Card, Pool
-from .core.backend import backend
+from .core.backend import backend, simd_path, simd_paths
 from .evaluator import HandRank, evaluate, evaluate_cards, evaluate_counts, evaluate_many
 from .protocol import GameState, Wing
 from .sim import simulate, tournament
@@ -31,5 +31,5 @@ __all__ = [
     "Observation", "Odds", "Pool", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
     "SimulationResult", "Solution", "Wing", "__version__", "backend", "cheat", "evaluate",
     "evaluate_cards", "evaluate_counts", "evaluate_many", "exploitability", "family_names",
-    "ladder", "make_bot", "odds", "preset_names", "protocol", "roulette", "simulate", "solve",
-    "tournament"]
+    "ladder", "make_bot", "odds", "preset_names", "protocol", "roulette", "simd_path",
+    "simd_paths", "simulate", "solve", "tournament"]

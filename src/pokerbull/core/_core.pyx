@@ -16,21 +16,82 @@ cimport numpy as cnp
 cnp.import_array()
 
 include "_bits.pxi"
-include "_evaluator.pxi"
 
 cdef extern from "_simd.h":
-    int pb_simd_available() noexcept nogil
-    Py_ssize_t pb_holds_batch(const uint64_t* masks, const void* calls, int width, int32_t one_call,
-                              uint32_t n_calls, const uint64_t* qg0, const uint64_t* qg1,
-                              uint64_t wild, int has_ranks, uint8_t* out,
-                              Py_ssize_t n, uint64_t* seen_cards, int* bad_index) noexcept nogil
+    void pb_simd_init() noexcept nogil
+    int pb_cpu_paths() noexcept nogil
+    Py_ssize_t pb_holds_batch(int path, const uint64_t* masks, const void* calls, int width,
+                              int32_t one_call, uint32_t n_calls, const uint64_t* qg0,
+                              const uint64_t* qg1, uint64_t wild, int has_ranks, uint8_t* out,
+                              Py_ssize_t n, uint64_t* seen_cards, int* bad_index,
+                              int32_t* later, Py_ssize_t* n_later) noexcept nogil
+
+# ---- the batch paths: chosen at run time by CPU features ---------------------------
+
+pb_simd_init()
+
+#: Path names by the number the C kernels take, slowest first.
+PATHS = ("scalar", "avx2", "avx512")
+
+
+def simd_paths():
+    """The batch paths this CPU runs, fastest first (``"scalar"`` always)."""
+    cdef int bits = pb_cpu_paths()
+    return tuple(PATHS[p] for p in range(len(PATHS) - 1, -1, -1) if (bits >> p) & 1)
+
+
+cdef int path_number(object path) except -1:
+    """The number of a path choice: None (the process default), True (the fastest this
+    CPU runs), False (scalar) or a path name; a path this CPU lacks is refused."""
+    if path is None:
+        return DEFAULT_PATH
+    if path is True:
+        return PATHS.index(simd_paths()[0])
+    if path is False:
+        return 0
+    if path not in PATHS:
+        raise ValueError(f"unknown batch path {path!r}: choose from {', '.join(PATHS)}")
+    if path not in simd_paths():
+        raise ValueError(f"this CPU cannot run the {path} path (it runs {', '.join(simd_paths())})")
+    return PATHS.index(path)
+
+
+cdef int default_path() except -1:
+    forced = os.environ.get("POKERBULL_SIMD", "").strip().lower()
+    if os.environ.get("POKERBULL_NO_SIMD", "").strip() not in ("", "0"):
+        if forced not in ("", "scalar"):
+            raise ValueError(f"POKERBULL_NO_SIMD is set but POKERBULL_SIMD asks for {forced!r}")
+        return 0
+    if forced:
+        if forced not in PATHS:
+            raise ValueError(f"POKERBULL_SIMD={forced!r} is not a batch path: "
+                             f"choose from {', '.join(PATHS)}")
+        if forced not in simd_paths():
+            raise ValueError(f"POKERBULL_SIMD={forced}: this CPU cannot run that path "
+                             f"(it runs {', '.join(simd_paths())})")
+        return PATHS.index(forced)
+    return PATHS.index(simd_paths()[0])
+
+
+cdef int DEFAULT_PATH = default_path()
+
+
+def simd_path():
+    """The batch path the kernels take by default: ``"avx512"``, ``"avx2"`` or ``"scalar"``
+    (the fastest this CPU runs; ``POKERBULL_SIMD=name`` forces one, ``POKERBULL_NO_SIMD=1``
+    forces scalar)."""
+    return PATHS[DEFAULT_PATH]
 
 
 def simd_available():
-    """Whether this CPU runs the AVX-512 batch path (POKERBULL_NO_SIMD=1 turns it off)."""
-    return bool(pb_simd_available())
+    """Whether this CPU runs a vector batch path (AVX2 or AVX-512)."""
+    return len(simd_paths()) > 1
+
+include "_evaluator.pxi"
 
 DEF MAX_GROUPS = 5
+DEF HOLD_BLOCK = 4096       # pairs per vector batch call
+DEF PROFILE_MAX_CARDS = 9   # larger pools: the block search is faster than the rank profile
 
 cdef enum:
     AT_LEAST = 0
@@ -373,6 +434,48 @@ cdef int best_call(const LadderData* L, uint64_t mask) noexcept nogil:
     return -1
 
 
+ctypedef struct RankProfile:
+    # best_call of a ladder whose calls are all "at least k cards of rank r", "at least
+    # k1 of r1 and k2 of r2", or "this whole set of cards", with no wild cards (pagat):
+    # the best call is then the highest index among a few table entries.
+    const int32_t* best1       # [13 * 5]: highest call on one rank needing <= c cards, or -1
+    const int32_t* best2       # [13 * 5 * 13 * 5]: the same for two ranks (both orders)
+    const uint64_t* sets       # whole-set calls, highest index first
+    const int32_t* set_index
+    Py_ssize_t n_sets
+    int pair_min               # fewest cards of a rank any two-rank call needs (5: none)
+    bint sets_are_straight_flushes
+
+
+cdef int profile_best(const RankProfile* P, uint64_t mask) noexcept nogil:
+    cdef uint32_t held = rank_sets(mask).ge1
+    cdef int best = -1, r, k, c, i, j, n2 = 0
+    cdef int ranks2[13]
+    cdef int counts2[13]
+    cdef Py_ssize_t s
+    while held:
+        r = lowest_bit(held)
+        held &= held - 1
+        c = popcount(mask & RANK_COLUMN[r])
+        k = P.best1[r * 5 + c]
+        best = k if k > best else best
+        if c >= P.pair_min:
+            ranks2[n2] = r
+            counts2[n2] = c
+            n2 += 1
+    for i in range(n2):
+        for j in range(i + 1, n2):
+            k = P.best2[((ranks2[i] * 5 + counts2[i]) * 13 + ranks2[j]) * 5 + counts2[j]]
+            best = k if k > best else best
+    if P.n_sets and (not P.sets_are_straight_flushes or has_straight_flush(mask)):
+        for s in range(P.n_sets):
+            if P.set_index[s] <= best:
+                break
+            if (mask & P.sets[s]) == P.sets[s]:
+                return P.set_index[s]
+    return best
+
+
 cdef class PoolBase:
     """Storage of a Pool's mask, readable from C (cards.Pool builds on it)."""
 
@@ -403,14 +506,18 @@ cdef class Kernel:
     cdef LadderData L
     cdef object _arrays     # keeps the tables' buffers alive
     cdef object owner       # the Ladder, for the per-call fast path
-    cdef readonly bint simd  # batch checks take the AVX-512 path
-    cdef bint has_ranks
+    cdef int path_number     # the batch path (index in PATHS)
+    cdef int has_ranks      # bit 0: rank calls; 1: exact straights or flushes; 2: calls for check()
     cdef const uint64_t* qg0
     cdef const uint64_t* qg1
     cdef object call_type
     cdef object pool_type
+    cdef RankProfile P
+    cdef readonly bint rank_profile     # best / best_many read the rank-profile tables
 
-    def __init__(self, tables, simd=None):
+    def __init__(self, tables, simd=None, rank_profile=True):
+        """`simd`: the batch path (see ``simd_path``); `rank_profile`: False keeps
+        best / best_many on the general block search (for tests and benchmarks)."""
         arrays = {}
         for name, dtype in (("kind", np.uint8), ("ngroups", np.uint8),
                             ("group_mask", np.uint64), ("group_count", np.uint8),
@@ -465,12 +572,25 @@ cdef class Kernel:
         arrays["qg0"] = quick["m0"] | quick["simple"].astype(u) << u(14) | k0_low << u(61)
         arrays["qg1"] = (quick["m1"] | quick["kick"].astype(u) << u(14)
                          | quick["k1"].astype(u) << u(61))
+        # exact straights and flushes: vector kind 3 (the scalar loops still call check())
+        shapes = 0
+        for c in range(n):
+            kind, top = arrays["kind"][c], int(arrays["rank1"][c])
+            if kind == EXACT_STRAIGHT:
+                arrays["qg0"][c] = STRAIGHT_BITS[top] | 3 << 14
+                arrays["qg1"][c] = 0
+                shapes = 2
+            elif kind == EXACT_FLUSH:
+                lane = 16 * int(arrays["suit"][c])
+                arrays["qg0"][c] = 1 << (lane + top) | 3 << 14
+                arrays["qg1"][c] = ((1 << top) - 1) << lane | 1 << 14 | (top == EV_ACE) << 61
+                shapes = 2
         self.qg0 = <const uint64_t*>_data(arrays["qg0"])
         self.qg1 = <const uint64_t*>_data(arrays["qg1"])
-        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any())
-        if simd is None:
-            simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
-        self.simd = bool(simd) and bool(pb_simd_available())
+        left = ((quick["simple"] == QUICK_NONE) & (arrays["kind"] != EXACT_STRAIGHT)
+                & (arrays["kind"] != EXACT_FLUSH))
+        self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any()) | shapes | 4 * bool(left.any())
+        self.path_number = path_number(simd)
         self._arrays = arrays
         self.L.quick = <const Quick*>_data(quick)
         self.L.block_subsets = <const uint8_t*>_data(subsets)
@@ -497,6 +617,59 @@ cdef class Kernel:
         self.L.block_rank_end = <const int32_t*>_data(arrays["block_rank_end"])
         self.L.wild = <uint64_t>int(tables.wild_mask)
         self.L.allowed = <uint64_t>int(tables.allowed_mask)
+        self.rank_profile = bool(rank_profile) and self._rank_profile(arrays, straight_flushes)
+
+    def _rank_profile(self, arrays, straight_flushes):
+        """Build the RankProfile tables when every call of the ladder fits them."""
+        if self.L.wild:
+            return False
+        columns = {int(RANK_COLUMN[r]): r for r in range(13)}
+        best1 = np.full((13, 5), -1, np.int32)
+        best2 = np.full((13, 5, 13, 5), -1, np.int32)
+        sets = []
+        pair_min = 5
+        gm, gc = arrays["group_mask"], arrays["group_count"]
+        for c in range(self.L.n):
+            groups = [(int(gm[c * MAX_GROUPS + g]), int(gc[c * MAX_GROUPS + g]))
+                      for g in range(arrays["ngroups"][c])]
+            if arrays["kind"][c] != AT_LEAST or not 1 <= len(groups) <= 2:
+                return False
+            if len(groups) == 1 and groups[0][0] in columns and 1 <= groups[0][1] <= 4:
+                r, k = columns[groups[0][0]], groups[0][1]
+                best1[r, k:] = np.maximum(best1[r, k:], c)
+            elif len(groups) == 1 and groups[0][1] == groups[0][0].bit_count():
+                sets.append((c, groups[0][0]))
+            elif (len(groups) == 2 and all(m in columns and 1 <= k <= 4 for m, k in groups)
+                  and groups[0][0] != groups[1][0]):
+                (r1, k1), (r2, k2) = [(columns[m], k) for m, k in groups]
+                best2[r1, k1:, r2, k2:] = np.maximum(best2[r1, k1:, r2, k2:], c)
+                best2[r2, k2:, r1, k1:] = np.maximum(best2[r2, k2:, r1, k1:], c)
+                pair_min = min(pair_min, k1, k2)
+            else:
+                return False
+        sets.sort(reverse=True)
+        arrays["profile_best1"] = best1.ravel()
+        arrays["profile_best2"] = best2.ravel()
+        arrays["profile_sets"] = np.array([m for _, m in sets], np.uint64)
+        arrays["profile_set_index"] = np.array([c for c, _ in sets], np.int32)
+        self.P.best1 = <const int32_t*>_data(arrays["profile_best1"])
+        self.P.best2 = <const int32_t*>_data(arrays["profile_best2"])
+        self.P.sets = <const uint64_t*>_data(arrays["profile_sets"]) if sets else NULL
+        self.P.set_index = <const int32_t*>_data(arrays["profile_set_index"]) if sets else NULL
+        self.P.n_sets = len(sets)
+        self.P.pair_min = pair_min
+        self.P.sets_are_straight_flushes = all(m in straight_flushes for _, m in sets)
+        return True
+
+    @property
+    def path(self):
+        """The batch path of this kernel's ``holds_many``: "avx512", "avx2" or "scalar"."""
+        return PATHS[self.path_number]
+
+    @property
+    def simd(self):
+        """Whether batch checks take a vector path."""
+        return self.path_number != 0
 
     cdef int _valid(self, uint64_t mask) except -1:
         if mask & ~self.L.allowed:
@@ -520,18 +693,26 @@ cdef class Kernel:
     cdef int _holds_batch(self, const uint64_t* masks, const call_index_t* calls,
                           Py_ssize_t one_call, uint8_t* out, Py_ssize_t n) except -1:
         """Check every pair in one pass, validating as it goes; raise on bad input."""
-        cdef Py_ssize_t done = 0, i
+        cdef Py_ssize_t done = 0, i, j, got, k, size
         cdef uint64_t seen = 0
         cdef int bad = 0
+        cdef int32_t later[HOLD_BLOCK + 8]  # pairs of a block the vector path leaves to check()
         with nogil:
-            if self.simd:
-                done = pb_holds_batch(masks, calls, sizeof(call_index_t), <int32_t>one_call,
-                                      <uint32_t>self.L.n, self.qg0, self.qg1, self.L.wild, self.has_ranks, out, n, &seen, &bad)
+            while self.path_number and done < n:
+                size = HOLD_BLOCK if n - done > HOLD_BLOCK else n - done
+                got = pb_holds_batch(self.path_number, masks + done,
+                                     calls + done if calls != NULL else NULL,
+                                     sizeof(call_index_t), <int32_t>one_call, <uint32_t>self.L.n,
+                                     self.qg0, self.qg1, self.L.wild, self.has_ranks, out + done,
+                                     size, &seen, &bad, later, &k)
                 if not bad:
-                    for i in range(done):
-                        if out[i] == 2:   # a lane the vector path leaves to check()
-                            out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
-                                           masks[i]) == HOLDS
+                    for j in range(k):
+                        i = done + later[j]
+                        out[i] = check(&self.L, calls[i] if calls != NULL else one_call,
+                                       masks[i]) == HOLDS
+                done += got
+                if got < size:
+                    break
             holds_loop(&self.L, masks + done, calls + done if calls != NULL else NULL,
                        one_call, out + done, n - done, &seen, &bad)
         if bad:
@@ -591,6 +772,8 @@ cdef class Kernel:
 
     def best(self, uint64_t mask):
         self._valid(mask)
+        if self.rank_profile and popcount(mask) <= PROFILE_MAX_CARDS:
+            return profile_best(&self.P, mask)
         return best_call(&self.L, mask)
 
     def best_many(self, const uint64_t[::1] masks):
@@ -599,8 +782,13 @@ cdef class Kernel:
         out = np.empty(n, dtype=np.int32)
         cdef int32_t[::1] res = out
         with nogil:
-            for i in range(n):
-                res[i] = best_call(&self.L, masks[i])
+            if self.rank_profile:
+                for i in range(n):
+                    res[i] = (profile_best(&self.P, masks[i]) if popcount(masks[i]) <= PROFILE_MAX_CARDS
+                              else best_call(&self.L, masks[i]))
+            else:
+                for i in range(n):
+                    res[i] = best_call(&self.L, masks[i])
         return out
 
 

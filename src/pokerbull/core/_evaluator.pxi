@@ -514,27 +514,26 @@ cdef inline uint64_t hand_value(uint64_t mask, const EvalRules* R) noexcept nogi
 
 
 cdef extern from "_evaluator_simd.h":
-    int pb_evaluator_simd_available() noexcept nogil
-    Py_ssize_t pb_plain_hands_simd(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
-                                   const uint32_t* rank_set_info, const uint64_t* rank_groups,
+    Py_ssize_t pb_plain_hands_simd(int path, const uint64_t* masks, int64_t* out, Py_ssize_t n,
+                                   uint64_t tier, const uint32_t* top_five,
                                    int32_t* rare, Py_ssize_t* n_rare) noexcept nogil
 
 DEF BLOCK = 1024
 
 cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
-                       bint simd) noexcept nogil:
+                       int path) noexcept nogil:
     """Values of many plain pools. Block by block: every pool through the branch-free
-    common_hand (eight at a time with AVX-512 when `simd`), noting the rare ones,
+    common_hand (several at a time on a vector `path`), noting the rare ones,
     then those few through rare_hand, so that the hot loop does not mispredict."""
     cdef Py_ssize_t start, i, k, size, done
     cdef uint32_t rare
-    cdef int32_t later[BLOCK]       # rare pools, by index in the block
+    cdef int32_t later[BLOCK + 16]  # rare pools, by index in the block (room for a vector store)
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
         k = done = 0
-        if simd:
-            done = pb_plain_hands_simd(masks + start, out + start, size, tier,
-                                       RANK_SET_INFO, RANK_GROUPS, later, &k)
+        if path:
+            done = pb_plain_hands_simd(path, masks + start, out + start, size, tier,
+                                       RANK_SET_INFO, later, &k)
         for i in range(done, size):
             out[start + i] = <int64_t>((common_hand(masks[start + i], &rare) << EV_ROLES_SHIFT) | tier)
             later[k] = <int32_t>i
@@ -545,9 +544,8 @@ cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64
 
 
 def evaluator_simd_available():
-    """Whether this CPU runs the evaluator's AVX-512 batch path (POKERBULL_NO_SIMD=1
-    turns it off)."""
-    return bool(pb_evaluator_simd_available())
+    """Whether this CPU runs a vector path of the evaluator (see ``simd_paths``)."""
+    return simd_available()
 
 
 # ---- Python-facing kernels ------------------------------------------------------
@@ -584,8 +582,9 @@ def evaluate_mask(mask, rules=0):
 def evaluate_masks(const uint64_t[::1] masks, rules=0, simd=None):
     """Values of the best hands of many pools (uint64 masks) as an int64 array.
 
-    `simd`: None takes the AVX-512 path where the CPU has it, unless
-    POKERBULL_NO_SIMD is set; False never takes it (the values are the same)."""
+    `simd`: the batch path, as for ``Kernel``: None the process default (see
+    ``simd_path``), True the fastest this CPU runs, False scalar, or a path name
+    ("avx512", "avx2", "scalar"); the values are the same on every path."""
     cdef EvalRules R
     cdef Py_ssize_t i, n = masks.shape[0]
     cdef uint64_t seen = 0, zero = 0
@@ -598,15 +597,12 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0, simd=None):
         for i in range(n):
             check_pool(masks[i], &R, f" at index {i}")
     cdef bint plain = (seen & EV_JOKERS) == 0 and not R.by_suits and R.royal == ROYAL_NO
-    cdef bint vector = False
-    if simd is None:
-        simd = os.environ.get("POKERBULL_NO_SIMD", "").strip() in ("", "0")
-    vector = bool(simd) and pb_evaluator_simd_available()
+    cdef int path = path_number(simd)
     out = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] res = out
     with nogil:
         if plain:
-            plain_values(&masks[0] if n else NULL, &res[0] if n else NULL, n, R.plain_tier, vector)
+            plain_values(&masks[0] if n else NULL, &res[0] if n else NULL, n, R.plain_tier, path)
         else:
             for i in range(n):
                 res[i] = <int64_t>hand_value(masks[i], &R)

@@ -1,106 +1,260 @@
-/* The evaluator's common_hand (see _evaluator.pxi), eight pools at a time with
- * AVX-512: the same rank sets, the same two tables read by gathers, the same
- * branch-free choice. Pools with a flush, a full house or quads are not judged
- * here: their indices are listed in `rare` for the scalar rare_hand.
+/* The evaluator's common_hand (see _evaluator.pxi) on many pools at once: sixteen
+ * a step with AVX-512, eight with AVX2, each pool in one 32-bit lane per half of
+ * its mask (lanes a | b << 16 and c | d << 16). The same values as the scalar
+ * common_hand, by a leaner route that fits vectors: the group ranks (the triplet,
+ * or the two highest pairs) and the best straight come from leading-zero counts,
+ * and only the kickers' five highest ranks are read from a table (one gather).
+ * Full houses and quads are judged here too, by the same counts; pools with a
+ * flush are not: their indices are listed in `rare` (room for one vector step
+ * beyond `n` is needed) for the scalar rare_hand.
  *
- * Chosen at run time: on CPUs (or compilers) without AVX-512 F/BW/VL/BITALG,
- * pb_plain_hands_simd does nothing and returns 0, and the scalar loop does all
- * the work.
+ * The caller picks the path (see _simd.h); on a path this CPU (or compiler) cannot
+ * run, pb_plain_hands_simd does nothing and returns 0, and the scalar loop does
+ * all the work.
  */
 #ifndef POKERBULL_EVALUATOR_SIMD_H
 #define POKERBULL_EVALUATOR_SIMD_H
 
 #include <stdint.h>
 #include <stddef.h>
+#include "_simd.h"
 
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(PB_NO_SIMD)
-#define PB_EV_HAVE_AVX512 1
-#include <immintrin.h>
+/* value fields (see _pure_evaluator.py): class << 20 | five role nibbles */
+#define PB_EV_STRAIGHT (4u << 20)
+#define PB_EV_FULL_HOUSE (6u << 20)
+#define PB_EV_QUADS (7u << 20)
+/* which kicker nibbles count, by class: high card, pair, two pair, trips */
+#define PB_EV_KEEP0 0xFFFFF
+#define PB_EV_KEEP1 0x0FFF0
+#define PB_EV_KEEP2 0x00F00
+#define PB_EV_KEEP3 0x0FF00
 
-#define PB_EV_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512bitalg")))
+#ifdef PB_HAVE_X86_SIMD
+
+#define PB_EV_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512bitalg")))
+
+/* class | the highest rank of `first` (nibble, bits 16..19) | the highest rank of
+ * `second` other than that one (bits 12..15): a full house or four of a kind. */
+PB_EV_TARGET static inline __m512i pb_ranked_hand16(__m512i cls, __m512i first, __m512i second)
+{
+    const __m512i thirty_two = _mm512_set1_epi32(32);
+    __m512i lz = _mm512_lzcnt_epi32(first);
+    __m512i top = _mm512_srlv_epi32(_mm512_set1_epi32((int)0x80000000u), lz);
+    return _mm512_ternarylogic_epi32(cls,
+        _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz), 16),
+        _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, _mm512_lzcnt_epi32(_mm512_xor_si512(second, top))), 12),
+        0xFE);
+}
 
 PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
     const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
-    const uint32_t *rank_set_info, const uint64_t *rank_groups,
-    int32_t *rare, ptrdiff_t *n_rare)
+    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
 {
-    const __m512i lane = _mm512_set1_epi64(0x1FFF);
-    const __m512i low20 = _mm512_set1_epi64(0xFFFFF);
-    const __m512i nibble = _mm512_set1_epi64(0xF);
-    const __m512i full_house = _mm512_set1_epi64(1 << 13);
-    const __m512i three = _mm512_set1_epi16(3);
-    const __m512i five_or_more = _mm512_set1_epi64(0x0018001800180018LL);
+    const __m512i lane = _mm512_set1_epi32(0x1FFF);
+    const __m512i low20 = _mm512_set1_epi32(0xFFFFF);
+    const __m512i top_bit = _mm512_set1_epi32((int)0x80000000u);
+    const __m512i thirty_two = _mm512_set1_epi32(32);
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i three = _mm512_set1_epi32(3);
+    const __m512i keep = _mm512_setr_epi32(PB_EV_KEEP0, PB_EV_KEEP1, PB_EV_KEEP2, PB_EV_KEEP3,
+                                           0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i straight_base = _mm512_set1_epi32((int)(PB_EV_STRAIGHT | (35u << 16)));
+    const __m512i full_house = _mm512_set1_epi32((int)PB_EV_FULL_HOUSE);
+    const __m512i quads = _mm512_set1_epi32((int)PB_EV_QUADS);
+    const __m512i three16 = _mm512_set1_epi16(3);
+    const __m512i five_or_more = _mm512_set1_epi32(0x00180018);
     const __m512i tiers = _mm512_set1_epi64((long long)tier);
-    const __m256i eight = _mm256_set1_epi32(8);
-    __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd_dw = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    const __m512i sixteen = _mm512_set1_epi32(16);
+    __m512i index = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     ptrdiff_t i = 0, k = 0;
-    for (; i + 8 <= n; i += 8, index = _mm256_add_epi32(index, eight)) {
-        __m512i m = _mm512_loadu_si512((const void *)(masks + i));
-        __m512i a = _mm512_and_si512(m, lane);
-        __m512i b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
-        __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane);
-        __m512i d = _mm512_srli_epi64(m, 48);
+    for (; i + 16 <= n; i += 16, index = _mm512_add_epi32(index, sixteen)) {
+        __m512i m0 = _mm512_loadu_si512((const void *)(masks + i));
+        __m512i m1 = _mm512_loadu_si512((const void *)(masks + i + 8));
+        __m512i lo = _mm512_permutex2var_epi32(m0, even, m1);     /* a | b << 16 */
+        __m512i hi = _mm512_permutex2var_epi32(m0, odd_dw, m1);   /* c | d << 16 */
+        __m512i a = _mm512_and_si512(lo, lane), b = _mm512_srli_epi32(lo, 16);
+        __m512i c = _mm512_and_si512(hi, lane), d = _mm512_srli_epi32(hi, 16);
         __m512i ab = _mm512_and_si512(a, b), cd = _mm512_and_si512(c, d);
         __m512i a_b = _mm512_or_si512(a, b), c_d = _mm512_or_si512(c, d);
         __m512i ge1 = _mm512_or_si512(a_b, c_d);
         /* ge2 = ab | cd | (a_b & c_d); ge3 = (ab & c_d) | (cd & a_b) */
-        __m512i ge2 = _mm512_ternarylogic_epi64(ab, cd, _mm512_and_si512(a_b, c_d), 0xFE);
-        __m512i ge3 = _mm512_ternarylogic_epi64(_mm512_and_si512(ab, c_d), cd, a_b, 0xF8);
-        __mmask8 trips = _mm512_test_epi64_mask(ge3, ge3);
-        __m512i key = _mm512_mask_or_epi64(ge2, trips, ge2, full_house);
-        __m512i info = _mm512_cvtepu32_epi64(_mm512_i64gather_epi32(ge1, (const void *)rank_set_info, 4));
-        __m512i groups = _mm512_i64gather_epi64(key, (const void *)rank_groups, 8);
-        __m512i kick_ranks = _mm512_xor_si512(ge1, _mm512_and_si512(groups, lane));
-        __m512i kickers = _mm512_and_si512(
-            _mm512_cvtepu32_epi64(_mm512_i64gather_epi32(kick_ranks, (const void *)rank_set_info, 4)),
-            low20);
-        __m512i shift = _mm512_and_si512(_mm512_srli_epi64(groups, 16), nibble);
-        __m512i keep = _mm512_and_si512(_mm512_srli_epi64(groups, 20), low20);
-        __m512i v = _mm512_or_si512(_mm512_srli_epi64(groups, 40),
-                                    _mm512_and_si512(_mm512_srlv_epi64(kickers, shift), keep));
-        __m512i straight = _mm512_slli_epi64(_mm512_srli_epi64(info, 24), 16);
-        v = _mm512_max_epu64(v, straight);
-        /* rare: a suit lane of five cards or more, a full house, four of a kind */
-        __m512i counts = _mm512_add_epi16(_mm512_popcnt_epi16(m), three);
-        __mmask8 odd = _mm512_test_epi64_mask(counts, five_or_more)
-                     | _mm512_test_epi64_mask(groups, full_house)
-                     | _mm512_test_epi64_mask(ab, cd);
-        _mm512_storeu_si512((void *)(out + i), _mm512_or_si512(_mm512_slli_epi64(v, 17), tiers));
-        _mm256_mask_compressstoreu_epi32((void *)(rare + k), odd, index);
+        __m512i ge2 = _mm512_ternarylogic_epi32(ab, cd, _mm512_and_si512(a_b, c_d), 0xFE);
+        __m512i ge3 = _mm512_ternarylogic_epi32(_mm512_and_si512(ab, c_d), cd, a_b, 0xF8);
+        /* the highest rank held twice (h1, nibble 32 - lz1, 0 if none), then the next */
+        __m512i lz1 = _mm512_lzcnt_epi32(ge2);
+        __m512i h1 = _mm512_srlv_epi32(top_bit, lz1);
+        __m512i rest = _mm512_xor_si512(ge2, h1);
+        __m512i lz2 = _mm512_lzcnt_epi32(rest);
+        __m512i h2 = _mm512_srlv_epi32(top_bit, lz2);
+        __mmask16 has1 = _mm512_test_epi32_mask(ge2, ge2);
+        __mmask16 has2 = _mm512_test_epi32_mask(rest, rest);
+        __mmask16 trips = _mm512_test_epi32_mask(ge3, ge3);
+        __m512i groups = _mm512_or_si512(_mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz1), 16),
+                                         _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz2), 12));
+        __m512i count = _mm512_add_epi32(_mm512_maskz_mov_epi32(has1, one),
+                                         _mm512_maskz_mov_epi32(has2, one));
+        __m512i cls = _mm512_mask_mov_epi32(count, trips, three);
+        __m512i kick = _mm512_xor_si512(ge1, _mm512_or_si512(h1, h2));
+        __m512i five = _mm512_and_si512(_mm512_i32gather_epi32(kick, (const void *)top_five, 4), low20);
+        __m512i kickers = _mm512_and_si512(_mm512_srlv_epi32(five, _mm512_slli_epi32(count, 2)),
+                                           _mm512_permutexvar_epi32(cls, keep));
+        __m512i v = _mm512_ternarylogic_epi32(_mm512_slli_epi32(cls, 20), groups, kickers, 0xFE);
+        /* straights: bit j of run when ranks j-1 .. j+3 are held (rank -1: the Ace low);
+         * the best has top nibble j + 4 = 35 - lzcnt(run) */
+        __m512i x = _mm512_or_si512(_mm512_slli_epi32(ge1, 1), _mm512_srli_epi32(ge1, 12));
+        __m512i run = _mm512_ternarylogic_epi32(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2), 0x80);
+        run = _mm512_ternarylogic_epi32(run, _mm512_srli_epi32(x, 3), _mm512_srli_epi32(x, 4), 0x80);
+        __m512i straight = _mm512_maskz_sub_epi32(_mm512_test_epi32_mask(run, run), straight_base,
+                                                  _mm512_slli_epi32(_mm512_lzcnt_epi32(run), 16));
+        v = _mm512_max_epu32(v, straight);
+        /* a full house: the highest triplet, then the highest other rank held twice */
+        v = _mm512_mask_max_epu32(v, trips & has2, v, pb_ranked_hand16(full_house, ge3, ge2));
+        /* four of a kind: the rank, then the highest other rank as kicker */
+        __m512i ge4 = _mm512_and_si512(ab, cd);
+        v = _mm512_mask_max_epu32(v, _mm512_test_epi32_mask(ge4, ge4), v, pb_ranked_hand16(quads, ge4, ge1));
+        /* rare: a suit lane of five cards or more (rare_hand weighs it against the rest) */
+        __m512i counts = _mm512_or_si512(_mm512_add_epi16(_mm512_popcnt_epi16(lo), three16),
+                                         _mm512_add_epi16(_mm512_popcnt_epi16(hi), three16));
+        __mmask16 odd = _mm512_test_epi32_mask(counts, five_or_more);
+        __m512i v0 = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(v));
+        __m512i v1 = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(v, 1));
+        _mm512_storeu_si512((void *)(out + i), _mm512_or_si512(_mm512_slli_epi64(v0, 17), tiers));
+        _mm512_storeu_si512((void *)(out + i + 8), _mm512_or_si512(_mm512_slli_epi64(v1, 17), tiers));
+        /* compress in a register, then a plain store: a compressing store to memory
+         * is microcoded and very slow on AMD Zen 4 */
+        _mm512_storeu_si512((void *)(rare + k), _mm512_maskz_compress_epi32(odd, index));
         k += __builtin_popcount((unsigned)odd);
     }
     *n_rare = k;
     return i;
 }
 
-static int pb_ev_simd_state = -1;
-
-static inline int pb_evaluator_simd_available(void)
+/* Highest set bit + 1 of each 32-bit lane (0 for an empty lane), for values under
+ * 2^24: the exponent of the lane converted to float. */
+PB_AVX2 static inline __m256i pb_bit_length8(__m256i x)
 {
-    if (pb_ev_simd_state < 0) {
-        __builtin_cpu_init();
-        pb_ev_simd_state = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bitalg");
-    }
-    return pb_ev_simd_state;
+    __m256i e = _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(x)), 23);
+    return _mm256_max_epi32(_mm256_sub_epi32(e, _mm256_set1_epi32(126)), _mm256_setzero_si256());
 }
-#else
-static inline int pb_evaluator_simd_available(void) { return 0; }
+
+/* pb_ranked_hand16 on eight lanes. */
+PB_AVX2 static inline __m256i pb_ranked_hand8(__m256i cls, __m256i first, __m256i second)
+{
+    const __m256i one = _mm256_set1_epi32(1);
+    __m256i len = pb_bit_length8(first);
+    __m256i top = _mm256_sllv_epi32(one, _mm256_sub_epi32(len, one));
+    return _mm256_or_si256(_mm256_or_si256(cls, _mm256_slli_epi32(len, 16)),
+                           _mm256_slli_epi32(pb_bit_length8(_mm256_xor_si256(second, top)), 12));
+}
+
+/* The AVX2 twin of pb_plain_hands_avx512, eight pools a step. */
+PB_AVX2 static ptrdiff_t pb_plain_hands_avx2(
+    const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
+    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
+{
+    const __m256i lane = _mm256_set1_epi32(0x1FFF);
+    const __m256i low20 = _mm256_set1_epi32(0xFFFFF);
+    const __m256i one = _mm256_set1_epi32(1);
+    const __m256i three = _mm256_set1_epi32(3);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i keep = _mm256_setr_epi32(PB_EV_KEEP0, PB_EV_KEEP1, PB_EV_KEEP2, PB_EV_KEEP3,
+                                           0, 0, 0, 0);
+    const __m256i straight_base = _mm256_set1_epi32((int)(PB_EV_STRAIGHT | (3u << 16)));
+    const __m256i full_house = _mm256_set1_epi32((int)PB_EV_FULL_HOUSE);
+    const __m256i quads = _mm256_set1_epi32((int)PB_EV_QUADS);
+    const __m256i split = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i ones8 = _mm256_set1_epi8(1);
+    const __m256i four16 = _mm256_set1_epi16(4);
+    const __m256i tiers = _mm256_set1_epi64x((long long)tier);
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i p0 = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(masks + i)), split);
+        __m256i p1 = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(masks + i + 4)), split);
+        __m256i lo = _mm256_permute2x128_si256(p0, p1, 0x20);     /* a | b << 16 */
+        __m256i hi = _mm256_permute2x128_si256(p0, p1, 0x31);     /* c | d << 16 */
+        __m256i a = _mm256_and_si256(lo, lane), b = _mm256_srli_epi32(lo, 16);
+        __m256i c = _mm256_and_si256(hi, lane), d = _mm256_srli_epi32(hi, 16);
+        __m256i ab = _mm256_and_si256(a, b), cd = _mm256_and_si256(c, d);
+        __m256i a_b = _mm256_or_si256(a, b), c_d = _mm256_or_si256(c, d);
+        __m256i ge1 = _mm256_or_si256(a_b, c_d);
+        __m256i ge2 = _mm256_or_si256(_mm256_or_si256(ab, cd), _mm256_and_si256(a_b, c_d));
+        __m256i ge3 = _mm256_or_si256(_mm256_and_si256(ab, c_d), _mm256_and_si256(cd, a_b));
+        /* the highest rank held twice (nibble len1, bit h1; 0 if none), then the next */
+        __m256i len1 = pb_bit_length8(ge2);
+        __m256i h1 = _mm256_sllv_epi32(one, _mm256_sub_epi32(len1, one));   /* 0 when len1 = 0 */
+        __m256i rest = _mm256_xor_si256(ge2, h1);
+        __m256i len2 = pb_bit_length8(rest);
+        __m256i h2 = _mm256_sllv_epi32(one, _mm256_sub_epi32(len2, one));
+        __m256i has1 = _mm256_cmpgt_epi32(len1, zero), has2 = _mm256_cmpgt_epi32(len2, zero);
+        __m256i trips = _mm256_xor_si256(_mm256_cmpeq_epi32(ge3, zero), _mm256_set1_epi32(-1));
+        __m256i groups = _mm256_or_si256(_mm256_slli_epi32(len1, 16), _mm256_slli_epi32(len2, 12));
+        __m256i count = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_add_epi32(has1, has2));
+        __m256i cls = _mm256_blendv_epi8(count, three, trips);
+        __m256i kick = _mm256_xor_si256(ge1, _mm256_or_si256(h1, h2));
+        __m256i five = _mm256_and_si256(_mm256_i32gather_epi32((const int *)top_five, kick, 4), low20);
+        __m256i kickers = _mm256_and_si256(_mm256_srlv_epi32(five, _mm256_slli_epi32(count, 2)),
+                                           _mm256_permutevar8x32_epi32(keep, cls));
+        __m256i v = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi32(cls, 20), groups), kickers);
+        /* straights: bit j of run when ranks j-1 .. j+3 are held; top nibble j + 4 */
+        __m256i x = _mm256_or_si256(_mm256_slli_epi32(ge1, 1), _mm256_srli_epi32(ge1, 12));
+        __m256i run = _mm256_and_si256(_mm256_and_si256(x, _mm256_srli_epi32(x, 1)),
+                                       _mm256_and_si256(_mm256_srli_epi32(x, 2), _mm256_srli_epi32(x, 3)));
+        run = _mm256_and_si256(run, _mm256_srli_epi32(x, 4));
+        __m256i straight = _mm256_andnot_si256(_mm256_cmpeq_epi32(run, zero), _mm256_add_epi32(
+            straight_base, _mm256_slli_epi32(pb_bit_length8(run), 16)));
+        v = _mm256_max_epu32(v, straight);
+        /* a full house: the highest triplet, then the highest other rank held twice */
+        v = _mm256_max_epu32(v, _mm256_and_si256(_mm256_and_si256(trips, has2),
+                                                 pb_ranked_hand8(full_house, ge3, ge2)));
+        /* four of a kind: the rank, then the highest other rank as kicker */
+        __m256i ge4 = _mm256_and_si256(ab, cd);
+        v = _mm256_max_epu32(v, _mm256_andnot_si256(_mm256_cmpeq_epi32(ge4, zero),
+                                                    pb_ranked_hand8(quads, ge4, ge1)));
+        /* rare: a suit lane of five cards or more (rare_hand weighs it against the rest) */
+        __m256i blo = _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(lo, nibble)),
+            _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(lo, 4), nibble)));
+        __m256i bhi = _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(hi, nibble)),
+            _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(hi, 4), nibble)));
+        /* cards per suit lane (byte pairs summed), five or more in either half */
+        __m256i most = _mm256_max_epu16(_mm256_maddubs_epi16(blo, ones8), _mm256_maddubs_epi16(bhi, ones8));
+        __m256i odd = _mm256_cmpgt_epi16(most, four16);
+        unsigned flags = (unsigned)_mm256_movemask_ps(
+            _mm256_castsi256_ps(_mm256_or_si256(odd, _mm256_slli_epi32(odd, 16))));
+        __m256i v0 = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(v));
+        __m256i v1 = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(v, 1));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_or_si256(_mm256_slli_epi64(v0, 17), tiers));
+        _mm256_storeu_si256((__m256i *)(out + i + 4), _mm256_or_si256(_mm256_slli_epi64(v1, 17), tiers));
+        /* the flagged pools' indices, packed by a table: no branch on the flags */
+        __m256i at = _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[flags])),
+                                      _mm256_set1_epi32((int)i));
+        _mm256_storeu_si256((__m256i *)(rare + k), at);
+        k += __builtin_popcount(flags);
+    }
+    *n_rare = k;
+    return i;
+}
 #endif
 
-/* Judges the leading multiple of eight pools (indices relative to `masks`, listed
- * in `rare` when rare_hand must judge them); returns how many it did. */
+/* Judges a leading run of pools on `path` (indices relative to `masks`, listed in
+ * `rare` when rare_hand must judge them); returns how many it did. `top_five`:
+ * the five highest ranks of each 13-bit rank set as nibbles (bits 0..19). */
 static inline ptrdiff_t pb_plain_hands_simd(
-    const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
-    const uint32_t *rank_set_info, const uint64_t *rank_groups,
-    int32_t *rare, ptrdiff_t *n_rare)
+    int path, const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
+    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
 {
     *n_rare = 0;
-#ifdef PB_EV_HAVE_AVX512
-    if (pb_evaluator_simd_available())
-        return pb_plain_hands_avx512(masks, out, n, tier, rank_set_info, rank_groups, rare, n_rare);
+#ifdef PB_HAVE_X86_SIMD
+    if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
+        return pb_plain_hands_avx512(masks, out, n, tier, top_five, rare, n_rare);
+    if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_plain_hands_avx2(masks, out, n, tier, top_five, rare, n_rare);
 #endif
-    (void)masks; (void)out; (void)n; (void)tier; (void)rank_set_info; (void)rank_groups; (void)rare;
+    (void)path; (void)masks; (void)out; (void)n; (void)tier; (void)top_five; (void)rare;
     return 0;
 }
 

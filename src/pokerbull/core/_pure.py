@@ -140,10 +140,41 @@ class CallBase:
         self.index = index
 
 
+#: Path names, as in the compiled core; pure Python runs only the scalar one.
+PATHS = ("scalar", "avx2", "avx512")
+
+
+def simd_paths() -> tuple[str, ...]:
+    """The batch paths this backend runs: pure Python has only the scalar loop."""
+    return ("scalar",)
+
+
+def simd_path() -> str:
+    """The batch path the kernels take: always ``"scalar"`` here."""
+    return "scalar"
+
+
+def simd_available() -> bool:
+    """Pure Python has no vector path."""
+    return False
+
+
+def check_path(simd: object) -> str:
+    """The path a ``simd`` choice names here (None, True, False or "scalar");
+    a vector path is refused, as the compiled core refuses one its CPU lacks."""
+    if simd is None or simd is True or simd is False or simd == "scalar":
+        return "scalar"
+    if simd not in PATHS:
+        raise ValueError(f"unknown batch path {simd!r}: choose from {', '.join(PATHS)}")
+    raise ValueError(f"the pure-Python backend cannot run the {simd} path (it runs scalar)")
+
+
 class Kernel(KernelInputs):
     """Checks calls of one ladder against pools (pure Python)."""
 
-    def __init__(self, tables, simd: bool | None = None) -> None:
+    def __init__(self, tables, simd: bool | str | None = None, rank_profile: bool = True) -> None:
+        self.path = check_path(simd)
+        self.rank_profile = False
         self.tables = tables
         self.simd = False
         self.n = len(tables.kind)

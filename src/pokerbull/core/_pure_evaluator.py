@@ -266,10 +266,12 @@ def evaluate_mask(mask: int, rules: int = 0) -> int:
     return _Judge(check_pool(mask, jokers_wild), rules).best()
 
 
-def evaluate_masks(masks: np.ndarray, rules: int = 0, simd: bool | None = None) -> np.ndarray:
+def evaluate_masks(masks: np.ndarray, rules: int = 0, simd: bool | str | None = None) -> np.ndarray:
     """Values of the best hands of many pools (uint64 masks) as an int64 array.
 
-    `simd` is accepted for the compiled core's sake; pure Python has no vector path."""
+    `simd` is checked as by the compiled core; pure Python runs only the scalar path."""
+    from ._pure import check_path
+    check_path(simd)
     jokers_wild = check_rules(rules)[0]
     out = np.empty(len(masks), dtype=np.int64)
     for i, mask in enumerate(masks.tolist()):

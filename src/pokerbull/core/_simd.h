@@ -1,18 +1,25 @@
-/* Batch call checks eight pairs at a time with AVX-512 (gathers + VPOPCNTQ).
+/* Batch call checks with AVX-512 (eight pairs a step: gathers + VPOPCNTQ) or
+ * AVX2 (four pairs a step: gathers + a nibble-table popcount).
  *
- * Only the two quick kinds of _core.pyx are vectorised: short at-least calls
- * and exact rank-count calls. Lanes holding any other call get the value 2 in
- * `out`, and the caller checks those with the general kernel. Chosen at run
- * time: on CPUs (or compilers) without AVX-512 VPOPCNTDQ, pb_holds_batch does
- * nothing and returns 0, and the scalar loop does all the work.
+ * Only the two quick kinds of _core.pyx are vectorised (short at-least calls
+ * and exact rank-count calls), and exact straights and flushes (kind 3). Lanes holding any other call are listed by index
+ * in `later` (room for `n` + 8 entries), and the caller checks those with the general
+ * kernel. The path is
+ * chosen at run time (pb_cpu_paths says which this CPU runs; the caller picks
+ * one); the build stays portable: each vector function carries its own target
+ * attribute, never -march=native.
  *
  * Call indices come as int16, int32 or int64 (`width` bytes), or NULL for one
- * call (`one_call`) throughout. Two gathers per eight pairs: a call's small
+ * call (`one_call`) throughout. Two gathers per step: a call's small
  * fields ride in bits that no pool mask ever has (14-15 and 61-63), so ANDing
  * with a pool drops them:
  *   g0 = first group | quick kind << 14 | (k0 - 1) << 61
  *   g1 = second group | kick << 14 | k1 << 61
- * and the named ranks of an exact rank call are the rank bits of g0 | g1.
+ * and the named ranks of an exact rank call are the rank bits of g0 | g1. For
+ * kind 3, g0 holds the straight's ranks (bits 0..12) or the flush's top card, and
+ * g1 = the suit's cards under the top | 1 << 14 for a flush | (top is the Ace) << 61.
+ * `has_ranks`: bit 0 when the ladder has rank calls, bit 1 when it has kind 3, bit 2
+ * when it has calls left to the general check.
  */
 #ifndef POKERBULL_SIMD_H
 #define POKERBULL_SIMD_H
@@ -20,11 +27,67 @@
 #include <stdint.h>
 #include <stddef.h>
 
+/* The batch paths, by the number the kernels pass around. */
+enum { PB_PATH_SCALAR = 0, PB_PATH_AVX2 = 1, PB_PATH_AVX512 = 2 };
+
+/* For each 8-bit set: the positions of its bits, one a byte, lowest first (the
+ * vector loops list flagged lanes with it, without a branch per flag). */
+static uint64_t pb_packed_bits[256];
+
+static inline void pb_simd_init(void)
+{
+    for (unsigned set = 0; set < 256; set++) {
+        uint64_t packed = 0;
+        int k = 0;
+        for (unsigned bit = 0; bit < 8; bit++)
+            if (set >> bit & 1)
+                packed |= (uint64_t)bit << (8 * k++);
+        pb_packed_bits[set] = packed;
+    }
+}
+
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(PB_NO_SIMD)
-#define PB_HAVE_AVX512 1
+#define PB_HAVE_X86_SIMD 1
 #include <immintrin.h>
 
+static int pb_cpu_state = -1;
+
+/* Bit p set when this CPU (and this build) runs path p. AVX-512 here means F, BW,
+ * VL, VPOPCNTDQ and BITALG (Ice Lake, Zen 4 and later); AVX2 means AVX2 and POPCNT. */
+static inline int pb_cpu_paths(void)
+{
+    if (pb_cpu_state < 0) {
+        int paths = 1 << PB_PATH_SCALAR;
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+            paths |= 1 << PB_PATH_AVX2;
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+                && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq")
+                && __builtin_cpu_supports("avx512bitalg"))
+            paths |= 1 << PB_PATH_AVX512;
+        pb_cpu_state = paths;
+    }
+    return pb_cpu_state;
+}
 #define PB_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq")))
+
+/* The four suit lanes of eight pools, the ranks held once or more and twice or more. */
+typedef struct { __m512i a, b, c, d, ge1, ge2; } pb_ranks8;
+
+PB_TARGET static inline pb_ranks8 pb_rank_sets8(__m512i m)
+{
+    const __m512i lane = _mm512_set1_epi64(0x1FFF);
+    pb_ranks8 r;
+    r.a = _mm512_and_si512(m, lane);
+    r.b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
+    r.c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane);
+    r.d = _mm512_and_si512(_mm512_srli_epi64(m, 48), lane);
+    __m512i ab = _mm512_or_si512(r.a, r.b), cd = _mm512_or_si512(r.c, r.d);
+    r.ge1 = _mm512_or_si512(ab, cd);
+    r.ge2 = _mm512_ternarylogic_epi64(_mm512_and_si512(r.a, r.b), _mm512_and_si512(r.c, r.d),
+                                      _mm512_and_si512(ab, cd), 0xFE);
+    return r;
+}
 
 /* Eight call indices from an int16, int32 or int64 array (`width` bytes each). */
 PB_TARGET static inline __m256i pb_load_calls(const void *calls, int width, ptrdiff_t i)
@@ -40,7 +103,7 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
     uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
-    uint64_t *seen_cards, int *bad_index)
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
     const __m512i three = _mm512_set1_epi64(3);
     const __m512i one = _mm512_set1_epi64(1);
@@ -54,7 +117,7 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const __m512i at_least = _mm512_set1_epi64(1);
     const __m512i ranks = _mm512_set1_epi64(2);
     const __m256i same_call = _mm256_set1_epi32(one_call);
-    ptrdiff_t i = 0;
+    ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
         /* the gathers keep the load ports busy: ask for the streams early */
         _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
@@ -66,8 +129,15 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
         bad |= _mm256_cmpneq_epi32_mask(idx, raw);
         __m512i m = _mm512_loadu_si512((const void *)(masks + i));
         seen = _mm512_or_si512(seen, m);
-        __m512i g0 = _mm512_i32gather_epi64(idx, (const void *)qg0, 8);
-        __m512i g1 = _mm512_i32gather_epi64(idx, (const void *)qg1, 8);
+        /* plain loads beat gather instructions on AMD Zen 4 */
+        uint32_t at[8] __attribute__((aligned(32)));
+        _mm256_store_si256((__m256i *)at, idx);
+        __m512i g0 = _mm512_setr_epi64((long long)qg0[at[0]], (long long)qg0[at[1]], (long long)qg0[at[2]],
+                                       (long long)qg0[at[3]], (long long)qg0[at[4]], (long long)qg0[at[5]],
+                                       (long long)qg0[at[6]], (long long)qg0[at[7]]);
+        __m512i g1 = _mm512_setr_epi64((long long)qg1[at[0]], (long long)qg1[at[1]], (long long)qg1[at[2]],
+                                       (long long)qg1[at[3]], (long long)qg1[at[4]], (long long)qg1[at[5]],
+                                       (long long)qg1[at[6]], (long long)qg1[at[7]]);
         __m512i k0 = _mm512_add_epi64(_mm512_srli_epi64(g0, 61), one);
         __m512i k1 = _mm512_srli_epi64(g1, 61);
         __m512i kind = _mm512_and_si512(_mm512_srli_epi64(g0, 14), three);
@@ -82,21 +152,16 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
         __m512i wilds = _mm512_popcnt_epi64(_mm512_and_si512(m, wilds_mask));
         __mmask8 ok = is_at_least & _mm512_cmple_epi64_mask(_mm512_add_epi64(short0, short1), wilds);
 
-        if (has_ranks && is_ranks) {
+        __mmask8 is_shape = _mm512_cmpeq_epi64_mask(kind, three);
+        /* no test of the lanes' kinds here: a branch on them would mispredict */
+        if (has_ranks & 1) {
             __m512i kick = _mm512_and_si512(_mm512_srli_epi64(g1, 14), three);
             __m512i x = _mm512_or_si512(g0, g1);
             __m512i named = _mm512_and_si512(_mm512_or_si512(
                 _mm512_or_si512(x, _mm512_srli_epi64(x, 16)),
                 _mm512_or_si512(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(x, 48))), lane);
-            __m512i a = _mm512_and_si512(m, lane);
-            __m512i b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
-            __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane);
-            __m512i d = _mm512_and_si512(_mm512_srli_epi64(m, 48), lane);
-            __m512i ab = _mm512_or_si512(a, b), cd = _mm512_or_si512(c, d);
-            __m512i ge1 = _mm512_or_si512(ab, cd);
-            __m512i ge2 = _mm512_or_si512(
-                _mm512_or_si512(_mm512_and_si512(a, b), _mm512_and_si512(c, d)),
-                _mm512_and_si512(ab, cd));
+            pb_ranks8 r = pb_rank_sets8(m);
+            __m512i ge1 = r.ge1, ge2 = r.ge2;
             __mmask8 big = _mm512_cmpge_epi64_mask(_mm512_popcnt_epi64(m), five);
             /* five or more cards: counts at least as named, enough kicker ranks */
             __mmask8 ok_big = _mm512_cmpge_epi64_mask(c0, k0) & _mm512_cmpge_epi64_mask(c1, k1)
@@ -106,47 +171,265 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
                 & _mm512_testn_epi64_mask(ge2, _mm512_andnot_si512(named, lane));
             ok |= is_ranks & ((big & ok_big) | ((__mmask8)~big & ok_small));
         }
-        __m128i res = _mm_maskz_set1_epi8(ok, 1);
-        res = _mm_mask_set1_epi8(res, (__mmask8)~(is_at_least | is_ranks), 2);
-        _mm_storel_epi64((__m128i *)(out + i), res);
+        if (has_ranks & 2) {
+            const __m512i cards = _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL);
+            /* exact straight: every rank of it held, and not all in one suit (or a rank doubled) */
+            __m512i need = _mm512_and_si512(g0, lane);
+            pb_ranks8 r = pb_rank_sets8(m);
+            __m512i a = r.a, b = r.b, c = r.c, d = r.d, ge2 = r.ge2;
+            __mmask8 all = _mm512_cmpeq_epi64_mask(_mm512_and_si512(r.ge1, need), need);
+            __mmask8 doubled = _mm512_test_epi64_mask(ge2, need);
+            __mmask8 suited = _mm512_cmpeq_epi64_mask(_mm512_and_si512(a, need), need)
+                | _mm512_cmpeq_epi64_mask(_mm512_and_si512(b, need), need)
+                | _mm512_cmpeq_epi64_mask(_mm512_and_si512(c, need), need)
+                | _mm512_cmpeq_epi64_mask(_mm512_and_si512(d, need), need);
+            __mmask8 ok_straight = all & (doubled | (__mmask8)~suited);
+            /* exact flush: the top card, and four lower cards of its suit that are not
+             * the four just under it (nor 2-5 under an Ace): a straight flush */
+            __m512i top = _mm512_and_si512(g0, cards);
+            __m512i held = _mm512_and_si512(_mm512_and_si512(g1, cards), m);
+            __m512i nb = _mm512_popcnt_epi64(held);
+            __m512i s0 = _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi64(top, 1), _mm512_srli_epi64(top, 2)),
+                                         _mm512_or_si512(_mm512_srli_epi64(top, 3), _mm512_srli_epi64(top, 4)));
+            __m512i s1 = _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi64(top, 9), _mm512_srli_epi64(top, 10)),
+                                         _mm512_or_si512(_mm512_srli_epi64(top, 11), _mm512_srli_epi64(top, 12)));
+            __mmask8 ace = _mm512_cmpeq_epi64_mask(k1, one);
+            __mmask8 four = _mm512_cmpeq_epi64_mask(nb, _mm512_set1_epi64(4));
+            __mmask8 ok_flush = _mm512_test_epi64_mask(m, top)
+                & (_mm512_cmpgt_epi64_mask(nb, _mm512_set1_epi64(4))
+                   | (four & _mm512_cmpneq_epi64_mask(held, s0)
+                      & ~(ace & _mm512_cmpeq_epi64_mask(held, s1))));
+            __mmask8 is_flush = _mm512_cmpeq_epi64_mask(_mm512_and_si512(_mm512_srli_epi64(g1, 14), three), one);
+            ok |= is_shape & ((is_flush & ok_flush) | ((__mmask8)~is_flush & ok_straight));
+        }
+        _mm_storel_epi64((__m128i *)(out + i), _mm_maskz_set1_epi8(ok, 1));
+        if (has_ranks & 4) {
+            unsigned other = (__mmask8)~(is_at_least | is_ranks | is_shape);
+            _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
+                _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[other])),
+                _mm256_set1_epi32((int)i)));
+            k += __builtin_popcount(other);
+        }
     }
+    *n_later = k;
     *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
     *bad_index |= bad != 0;
     return i;
 }
 
-static int pb_simd_state = -1;
+#define PB_AVX2 __attribute__((target("avx2,popcnt")))
 
-static inline int pb_simd_available(void)
+/* Population count of each 64-bit lane: a nibble table per byte, then the sum
+ * of the eight bytes (VPSADBW). */
+PB_AVX2 static inline __m256i pb_popcount4(__m256i v)
 {
-    if (pb_simd_state < 0) {
-        __builtin_cpu_init();
-        pb_simd_state = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq");
-    }
-    return pb_simd_state;
+    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low = _mm256_set1_epi8(0x0F);
+    __m256i bytes = _mm256_add_epi8(
+        _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
+        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+    return _mm256_sad_epu8(bytes, _mm256_setzero_si256());
 }
-#else
-static inline int pb_simd_available(void) { return 0; }
-#endif
 
-/* Checks the leading multiple of eight pairs; returns how many it did. ORs every
- * mask into *seen_cards and sets *bad_index when an index is outside
- * 0..n_calls-1 (that lane's answer is then meaningless: the caller raises). */
-static inline ptrdiff_t pb_holds_batch(
+/* The four suit lanes of four pools, the ranks held once or more and twice or more. */
+typedef struct { __m256i a, b, c, d, ge1, ge2; } pb_ranks4;
+
+PB_AVX2 static inline pb_ranks4 pb_rank_sets4(__m256i m)
+{
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    pb_ranks4 r;
+    r.a = _mm256_and_si256(m, lane);
+    r.b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
+    r.c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane);
+    r.d = _mm256_and_si256(_mm256_srli_epi64(m, 48), lane);
+    __m256i ab = _mm256_or_si256(r.a, r.b), cd = _mm256_or_si256(r.c, r.d);
+    r.ge1 = _mm256_or_si256(ab, cd);
+    r.ge2 = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(r.a, r.b), _mm256_and_si256(r.c, r.d)),
+                            _mm256_and_si256(ab, cd));
+    return r;
+}
+
+/* Four call indices, clamped into the ladder; *bad gets a bit per lane out of it. */
+PB_AVX2 static inline __m128i pb_load_calls4(const void *calls, int width, ptrdiff_t i,
+                                             __m128i last_call, int *bad)
+{
+    __m128i raw;
+    if (width == 8) {
+        /* an int64 index beyond 32 bits (or negative) is out of range: pin it past the end */
+        __m256i wide = _mm256_loadu_si256((const __m256i *)((const int64_t *)calls + i));
+        __m256i big = _mm256_cmpgt_epi64(_mm256_srli_epi64(wide, 32), _mm256_setzero_si256());
+        __m256i packed = _mm256_permutevar8x32_epi32(_mm256_or_si256(wide, big),
+                                                     _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+        raw = _mm256_castsi256_si128(packed);
+    } else if (width == 2) {
+        raw = _mm_cvtepi16_epi32(_mm_loadl_epi64((const __m128i *)((const int16_t *)calls + i)));
+    } else {
+        raw = _mm_loadu_si128((const __m128i *)((const int32_t *)calls + i));
+    }
+    __m128i idx = _mm_min_epu32(raw, last_call);
+    *bad |= _mm_movemask_ps(_mm_castsi128_ps(_mm_xor_si128(
+        _mm_cmpeq_epi32(idx, raw), _mm_set1_epi32(-1))));
+    return idx;
+}
+
+/* Four 0/1 answers (bits of `ok`) as bytes. */
+static inline uint32_t pb_four_bytes(int ok)
+{
+    return (uint32_t)ok * 0x00204081u & 0x01010101u;
+}
+
+PB_AVX2 static ptrdiff_t pb_holds_avx2(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
     uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
-    uint64_t *seen_cards, int *bad_index)
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
-#ifdef PB_HAVE_AVX512
-    if (pb_simd_available())
-        return pb_holds_avx512(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
-                               has_ranks, out, n, seen_cards, bad_index);
+    const __m256i three = _mm256_set1_epi64x(3);
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i four = _mm256_set1_epi64x(4);
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    const __m256i wilds_mask = _mm256_set1_epi64x((long long)wild);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i at_least = _mm256_set1_epi64x(1);
+    const __m256i ranks = _mm256_set1_epi64x(2);
+    const __m128i last_call = _mm_set1_epi32((int)(n_calls - 1));
+    const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
+    __m256i seen = zero;
+    int bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 4 <= n; i += 4) {
+        _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
+        __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, &bad) : same_call;
+        __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
+        seen = _mm256_or_si256(seen, m);
+        /* plain loads beat gather instructions on AMD Zen (slow VPGATHERDQ) */
+        uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(idx), x1 = (uint32_t)_mm_extract_epi32(idx, 1);
+        uint32_t x2 = (uint32_t)_mm_extract_epi32(idx, 2), x3 = (uint32_t)_mm_extract_epi32(idx, 3);
+        __m256i g0 = _mm256_setr_epi64x((long long)qg0[x0], (long long)qg0[x1],
+                                        (long long)qg0[x2], (long long)qg0[x3]);
+        __m256i g1 = _mm256_setr_epi64x((long long)qg1[x0], (long long)qg1[x1],
+                                        (long long)qg1[x2], (long long)qg1[x3]);
+        __m256i k0 = _mm256_add_epi64(_mm256_srli_epi64(g0, 61), one);
+        __m256i k1 = _mm256_srli_epi64(g1, 61);
+        __m256i kind = _mm256_and_si256(_mm256_srli_epi64(g0, 14), three);
+        __m256i c0 = pb_popcount4(_mm256_and_si256(m, g0));
+        __m256i c1 = pb_popcount4(_mm256_and_si256(m, g1));
+        __m256i is_at_least = _mm256_cmpeq_epi64(kind, at_least);
+        __m256i is_ranks = _mm256_cmpeq_epi64(kind, ranks);
+        __m256i ok;
+        if (wild) {
+            /* cards missing from both groups, covered by wild cards (counts are small:
+             * 32-bit arithmetic on the low halves, the high halves stay zero) */
+            __m256i short0 = _mm256_max_epi32(_mm256_sub_epi32(k0, c0), zero);
+            __m256i short1 = _mm256_max_epi32(_mm256_sub_epi32(k1, c1), zero);
+            __m256i wilds = pb_popcount4(_mm256_and_si256(m, wilds_mask));
+            ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(_mm256_add_epi64(short0, short1), wilds),
+                                     is_at_least);
+        } else {
+            ok = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi64(k0, c0),
+                                                     _mm256_cmpgt_epi64(k1, c1)), is_at_least);
+        }
+        __m256i is_shape = _mm256_cmpeq_epi64(kind, three);
+        /* no test of the lanes' kinds here: a branch on them would mispredict */
+        if (has_ranks & 1) {
+            __m256i kick = _mm256_and_si256(_mm256_srli_epi64(g1, 14), three);
+            __m256i x = _mm256_or_si256(g0, g1);
+            __m256i named = _mm256_and_si256(_mm256_or_si256(
+                _mm256_or_si256(x, _mm256_srli_epi64(x, 16)),
+                _mm256_or_si256(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(x, 48))), lane);
+            pb_ranks4 r = pb_rank_sets4(m);
+            __m256i ge1 = r.ge1, ge2 = r.ge2;
+            __m256i big = _mm256_cmpgt_epi64(pb_popcount4(m), four);
+            /* five or more cards: counts at least as named, enough kicker ranks */
+            __m256i fail_big = _mm256_or_si256(
+                _mm256_or_si256(_mm256_cmpgt_epi64(k0, c0), _mm256_cmpgt_epi64(k1, c1)),
+                _mm256_cmpgt_epi64(kick, pb_popcount4(_mm256_andnot_si256(named, ge1))));
+            /* fewer: the pool is the hand, so exact counts and no other pair */
+            __m256i ok_small = _mm256_and_si256(
+                _mm256_and_si256(_mm256_cmpeq_epi64(c0, k0), _mm256_cmpeq_epi64(c1, k1)),
+                _mm256_cmpeq_epi64(_mm256_andnot_si256(named, ge2), zero));
+            __m256i ok_ranks = _mm256_blendv_epi8(ok_small, _mm256_xor_si256(fail_big, _mm256_set1_epi64x(-1)), big);
+            ok = _mm256_or_si256(ok, _mm256_and_si256(is_ranks, ok_ranks));
+        }
+        if (has_ranks & 2) {
+            const __m256i cards = _mm256_set1_epi64x(0x1FFF1FFF1FFF1FFFLL);
+            /* exact straight: every rank of it held, and not all in one suit (or a rank doubled) */
+            __m256i need = _mm256_and_si256(g0, lane);
+            pb_ranks4 r = pb_rank_sets4(m);
+            __m256i a = r.a, b = r.b, c = r.c, d = r.d, ge2 = r.ge2;
+            __m256i all = _mm256_cmpeq_epi64(_mm256_and_si256(r.ge1, need), need);
+            __m256i single = _mm256_cmpeq_epi64(_mm256_and_si256(ge2, need), zero);
+            __m256i suited = _mm256_or_si256(
+                _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(a, need), need),
+                                _mm256_cmpeq_epi64(_mm256_and_si256(b, need), need)),
+                _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(c, need), need),
+                                _mm256_cmpeq_epi64(_mm256_and_si256(d, need), need)));
+            __m256i ok_straight = _mm256_andnot_si256(_mm256_and_si256(single, suited), all);
+            /* exact flush: the top card, and four lower cards of its suit that are not
+             * the four just under it (nor 2-5 under an Ace): a straight flush */
+            __m256i top = _mm256_and_si256(g0, cards);
+            __m256i held = _mm256_and_si256(_mm256_and_si256(g1, cards), m);
+            __m256i nb = pb_popcount4(held);
+            __m256i s0 = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi64(top, 1), _mm256_srli_epi64(top, 2)),
+                                         _mm256_or_si256(_mm256_srli_epi64(top, 3), _mm256_srli_epi64(top, 4)));
+            __m256i s1 = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi64(top, 9), _mm256_srli_epi64(top, 10)),
+                                         _mm256_or_si256(_mm256_srli_epi64(top, 11), _mm256_srli_epi64(top, 12)));
+            __m256i ace = _mm256_cmpeq_epi64(k1, one);
+            __m256i straight_flush = _mm256_or_si256(_mm256_cmpeq_epi64(held, s0),
+                                                     _mm256_and_si256(ace, _mm256_cmpeq_epi64(held, s1)));
+            __m256i enough = _mm256_or_si256(_mm256_cmpgt_epi64(nb, four),
+                _mm256_andnot_si256(straight_flush, _mm256_cmpeq_epi64(nb, four)));
+            __m256i ok_flush = _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(m, top), zero), enough);
+            __m256i is_flush = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srli_epi64(g1, 14), three), one);
+            ok = _mm256_or_si256(ok, _mm256_and_si256(is_shape,
+                                                      _mm256_blendv_epi8(ok_straight, ok_flush, is_flush)));
+        }
+        uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)));
+        __builtin_memcpy(out + i, &word, 4);
+        if (has_ranks & 4) {
+            unsigned other = 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                _mm256_or_si256(_mm256_or_si256(is_at_least, is_ranks), is_shape)));
+            _mm_storeu_si128((__m128i *)(later + k), _mm_add_epi32(
+                _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)pb_packed_bits[other])), _mm_set1_epi32((int)i)));
+            k += __builtin_popcount(other);
+        }
+    }
+    *n_later = k;
+    __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
+    *seen_cards |= (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
+    *bad_index |= bad != 0;
+    return i;
+}
 #endif
-    (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0; (void)qg1;
-    (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
+
+/* Checks a leading run of pairs on `path` (a multiple of eight, or four on AVX2); returns
+ * how many it did (0 on the scalar path, or when this CPU cannot run `path`). ORs
+ * every mask into *seen_cards and sets *bad_index when an index is outside
+ * 0..n_calls-1 (that lane's answer is then meaningless: the caller raises). */
+static inline ptrdiff_t pb_holds_batch(
+    int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
+    uint32_t n_calls, const uint64_t *qg0, const uint64_t *qg1,
+    uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    *n_later = 0;
+#ifdef PB_HAVE_X86_SIMD
+    if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
+        return pb_holds_avx512(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
+                               has_ranks, out, n, seen_cards, bad_index, later, n_later);
+    if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_holds_avx2(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
+                             has_ranks, out, n, seen_cards, bad_index, later, n_later);
+#endif
+    (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0;
+    (void)qg1; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
+    (void)later;
     return 0;
 }
+
+#ifndef PB_HAVE_X86_SIMD
+static inline int pb_cpu_paths(void) { return 1 << PB_PATH_SCALAR; }
+#endif
 
 #endif

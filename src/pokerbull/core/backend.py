@@ -39,3 +39,18 @@ else:
 def backend() -> str:
     """``"cython"`` when the compiled core is in use, else ``"python"``."""
     return name
+
+
+def simd_path() -> str:
+    """The batch path the kernels take: ``"avx512"``, ``"avx2"`` or ``"scalar"``.
+
+    The fastest this CPU runs, chosen at import; ``POKERBULL_SIMD=avx2`` (or
+    ``avx512``, ``scalar``) forces one and is refused if the CPU lacks it;
+    ``POKERBULL_NO_SIMD=1`` forces scalar. The pure-Python backend is scalar.
+    """
+    return core.simd_path()
+
+
+def simd_paths() -> tuple[str, ...]:
+    """Every batch path this CPU (and backend) runs, fastest first."""
+    return core.simd_paths()
