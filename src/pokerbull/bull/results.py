@@ -10,7 +10,6 @@ with 95 % Wilson confidence intervals.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -178,19 +177,6 @@ class SimulationResult(WinRates):
                                          int(self.totals.last_held[i])]
                            for i in np.flatnonzero(self.totals.last_count).tolist()},
         }
-
-    def to_json(self, **options: Any) -> str:
-        return json.dumps(self.to_dict(), **({"indent": 2} | options))
-
-    def __eq__(self, other: object) -> bool:
-        """Equal statistics of the same games (whichever engine played them)."""
-        if not isinstance(other, SimulationResult):
-            return NotImplemented
-        mine, theirs = self.to_dict(), other.to_dict()
-        del mine["engine"], theirs["engine"]
-        return mine == theirs
-
-    __hash__ = None  # type: ignore[assignment]
 
     def table(self) -> str:
         """The summary as plain text."""

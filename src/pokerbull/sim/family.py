@@ -15,7 +15,6 @@ this module serves every game with what all of them have: returns and wins.
 from __future__ import annotations
 
 import copy
-import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -179,19 +178,6 @@ class FamilySimulationResult(WinRates):
                 "engine": self.engine, "games": self.games, "seed": self.seed,
                 "actions": self.actions, "mean_returns": self.mean_returns.tolist(),
                 "seats": self.seat_rates(), "by_bot": self.bot_rates()}
-
-    def to_json(self, **options: Any) -> str:
-        return json.dumps(self.to_dict(), **({"indent": 2} | options))
-
-    def __eq__(self, other: object) -> bool:
-        """Equal statistics of the same games (whichever engine played them)."""
-        if not isinstance(other, FamilySimulationResult):
-            return NotImplemented
-        mine, theirs = self.to_dict(), other.to_dict()
-        del mine["engine"], theirs["engine"]
-        return mine == theirs
-
-    __hash__ = None  # type: ignore[assignment]
 
     def table(self) -> str:
         """The summary as plain text."""

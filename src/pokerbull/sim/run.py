@@ -9,6 +9,7 @@ says how to play chunks; :func:`run_chunks` plays them here or on workers.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -43,8 +44,8 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 
 
 class WinRates:
-    """Win rates per seat and per bot, for results with ``bots``, ``games``,
-    ``players`` and ``seat_wins``."""
+    """Win rates per seat and per bot, JSON and equality, for results with ``bots``,
+    ``games``, ``players``, ``seat_wins``, ``engine`` and ``to_dict()``."""
 
     bots: tuple[str, ...]
     games: int
@@ -71,6 +72,20 @@ class WinRates:
             row["low"], row["high"] = wilson_interval(row["wins"], self.games)
             row["fair_share"] = row["seats"] / self.players
         return sorted(rows.values(), key=lambda r: -r["rate"] / r["fair_share"])
+
+    def to_json(self, **options: Any) -> str:
+        """``to_dict()`` as JSON (indented unless options say otherwise)."""
+        return json.dumps(self.to_dict(), **({"indent": 2} | options))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal statistics of the same games (whichever engine played them)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        mine, theirs = self.to_dict(), other.to_dict()
+        del mine["engine"], theirs["engine"]
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]
 
     def rate_lines(self) -> list[str]:
         """The per-bot table as plain text lines."""
