@@ -223,6 +223,12 @@ def label(bot: Bot) -> str:
     return name if name != "bot" else type(bot).__name__
 
 
+def default_lineup(preset: str | Rules) -> tuple[str, ...]:
+    """The bots that take the seats when none are named: Cheung's preset has its own."""
+    cheung = preset == "cheung" or getattr(preset, "family", "") == "cheung"
+    return CHEUNG_BOTS if cheung else DEFAULT_BOTS
+
+
 def _table(preset: str | Rules, bots: Any, players: int | None,
            options: dict[str, Any]) -> tuple[Rules, list[Bot]]:
     named_pair = (isinstance(bots, tuple) and len(bots) == 2 and isinstance(bots[0], str)
@@ -233,8 +239,7 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
             raise ValueError("one bot for every seat needs players=")
         specs: list[Any] = [single] * whole("players", players, 2)
     elif bots is None:
-        usual = CHEUNG_BOTS if preset == "cheung" or getattr(preset, "family", "") == "cheung" \
-            else DEFAULT_BOTS
+        usual = default_lineup(preset)
         count = players if players is not None else len(usual)
         specs = [usual[s % len(usual)] for s in range(whole("players", count, 2))]
     else:

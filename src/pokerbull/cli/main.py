@@ -222,9 +222,9 @@ def _option_argument(p: argparse.ArgumentParser) -> None:
 
 def _default_bots(game, options: dict) -> tuple[str, ...]:
     """The lineup when none is given: the game's own (Cheung's preset has its own bots)."""
-    if game.name == "bull" and options.get("preset") == "cheung":
-        from ..bull.simulate import CHEUNG_BOTS
-        return CHEUNG_BOTS
+    if game.name == "bull":
+        from ..bull.simulate import default_lineup
+        return default_lineup(options.get("preset", "pagat"))
     return game.default_bots
 
 
