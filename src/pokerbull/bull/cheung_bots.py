@@ -84,11 +84,10 @@ def current_deck(observation: Observation) -> int:
 
 class CheungBot(Bot):
     """Challenges a call that holds on fewer than `challenge_below` of its
-    `samples` draws; else weighs the next plain calls (at most
-    :data:`CANDIDATES`, lowest first) and raises to the highest of the first run
-    of them that hold on at least `raise_at_least` of the draws: as high as it
-    still believes, which leaves the next player little room. With none likely it
-    challenges, or opens with the lowest plain call it may make."""
+    `samples` draws; else raises to the highest of the next :data:`CANDIDATES`
+    plain calls it may make that holds on at least `raise_at_least` of them (as
+    high as it still believes, which leaves the next player little room). With
+    none likely it challenges, or opens with the lowest of them."""
 
     name = "cheung"
 
@@ -158,24 +157,20 @@ class CheungBot(Bot):
                 self._holding(observation, last.index) < self.challenge_below * self.samples:
             return n
         plain = short_calls(lad)
-        weighed, fallback, pick = 0, None, None
+        weighed = []                    # the next plain calls it may make
         for c in plain[np.searchsorted(plain, first):].tolist():
-            if weighed == CANDIDATES:
+            if len(weighed) == CANDIDATES:
                 break
             if last is None and c in observation.banned:
                 continue
-            weighed += 1
-            fallback = c if fallback is None else fallback
+            weighed.append(c)
+        for c in reversed(weighed):     # the highest likely one
             if self._holding(observation, c) >= self.raise_at_least * self.samples:
-                pick = c                # likely: try the next ones too
-            elif pick is not None:
-                break                   # the highest of the first run of likely calls
-        if pick is not None:
-            return pick
+                return c
         if last is not None:
             return n
-        if fallback is not None:
-            return fallback
+        if weighed:
+            return weighed[0]
         return next(c for c in range(n) if c not in observation.banned)
 
 

@@ -95,7 +95,8 @@ cdef int ch_decide(const CheungData* D, const CheungTable* T, CheungSeatMemory* 
                    Stream* st, int seat, int64_t hand, uint64_t own, int total, int last,
                    int gone, uint64_t* cards) noexcept nogil:
     """The action of the bot at `seat`: a ladder index, or n_calls to challenge."""
-    cdef int n = T.n_calls, first = last + 1, span, k, fallback, pick
+    cdef int n = T.n_calls, first = last + 1, span, k, i
+    cdef int cand[CH_CANDIDATES]
     cdef const uint8_t* banned = T.banned[gone] + <Py_ssize_t>total * n
     cdef int lo, hi, mid, c, S
     if T.kind[seat] == CH_BOT_RANDOM:
@@ -125,26 +126,20 @@ cdef int ch_decide(const CheungData* D, const CheungTable* T, CheungSeatMemory* 
         else:
             hi = mid
     k = 0
-    fallback = -1
-    pick = -1
-    while lo < T.n_plain and k < CH_CANDIDATES:
+    while lo < T.n_plain and k < CH_CANDIDATES:      # the next plain calls it may make
         c = <int>T.plain[lo]
         lo += 1
         if last < 0 and banned[c]:
             continue
+        cand[k] = c
         k += 1
-        if fallback < 0:
-            fallback = c
-        if ch_hits(D, T, M, c, S, T.b[seat] * S):
-            pick = c                 # likely: try the next ones too
-        elif pick >= 0:
-            break                    # the highest of the first run of likely calls
-    if pick >= 0:
-        return pick
+    for i in range(k - 1, -1, -1):                   # the highest likely one
+        if ch_hits(D, T, M, cand[i], S, T.b[seat] * S):
+            return cand[i]
     if last >= 0:
         return n
-    if fallback >= 0:
-        return fallback
+    if k:
+        return cand[0]
     return ch_open_call(T, banned, 0)
 
 
