@@ -74,6 +74,11 @@ def test_simulate_runs_cheung_compiled_with_the_python_engines_results():
     # the default lineup of the preset runs compiled too, through the family front door
     default = pb.simulate("cheung", games=30, players=4, seed=2)
     assert default.engine == "compiled" and default.bots == (ODDS, RANDOM, ODDS, ODDS)
+    # Rules (every option already resolved) seat the default lineup at their table
+    rules = pb.Rules.preset("cheung", players=4, or_higher=True, jokers=1)
+    given = pb.simulate(rules, games=30, seed=2)
+    assert given.engine == "compiled" and given.rules is rules and len(given.bots) == 4
+    assert given == pb.simulate("cheung", players=4, or_higher=True, jokers=1, games=30, seed=2)
 
 
 def test_results_repeat_for_the_same_seed_at_any_number_of_workers():

@@ -251,7 +251,8 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
         specs: list[Any] = [single] * whole("players", players, 2)
     elif bots is None:
         usual = default_lineup(preset)
-        count = players if players is not None else len(usual)
+        count = players if players is not None else \
+            preset.players if isinstance(preset, Rules) else len(usual)
         specs = [usual[s % len(usual)] for s in range(whole("players", count, 2))]
     else:
         specs = list(bots)
