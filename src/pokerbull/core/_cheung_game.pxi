@@ -67,12 +67,12 @@ cdef inline int ch_hits(const CheungData* D, const CheungTable* T, CheungSeatMem
     cdef uint64_t m, q = D.need[c]
     cdef int k = <int>(q >> 61)
     for s in range(n):
-        m = M.draws[s]
-        if popcount(m & q) + popcount(m & <uint64_t>JOKERS) >= k and \
-                ch_holds_call(&D.calls[c], m):
-            hits += 1
-        elif T.or_higher:            # a higher call holding counts too
-            hits += ch_draw_best(D, M, s) > c
+        if T.or_higher:              # the call or a higher one holds: its best is at least c
+            hits += ch_draw_best(D, M, s) >= c
+        else:
+            m = M.draws[s]
+            hits += popcount(m & q) + popcount(m & <uint64_t>JOKERS) >= k and \
+                ch_holds_call(&D.calls[c], m)
         if hits >= goal:
             return 1
         if hits + (n - 1 - s) < goal:
