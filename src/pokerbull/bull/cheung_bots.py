@@ -226,16 +226,19 @@ def compiled_games(rules, bots) -> Any:
     lad = rules.ladder
     full = lad.allowed_mask
     decks = [full, full & ~JOKER_MASK if rules.jokers_leave_at else full]
-    most = min(full.bit_count(), rules.players * rules.card_limit
-               + (rules.players if rules.recharge_at else 0))
+    more = rules.players if rules.recharge_at else 0        # 5b: one more card each, once
+    # the most cards a hand can have in play on each deck: without the jokers (5a)
+    # the count has fallen to jokers_leave_at (a recharge may still come)
+    most = [rules.players * rules.card_limit + more, rules.jokers_leave_at + more]
     banned, counts = [], []
     for g, deck in enumerate(decks):
         if g and deck == decks[0]:
             banned.append(banned[0])
             counts.append(counts[0])
             continue
-        table = np.zeros((most + 1, len(lad)), np.uint8)
-        for n in range(1, min(most, deck.bit_count()) + 1):
+        rows = min(most[g], deck.bit_count())
+        table = np.zeros((rows + 1, len(lad)), np.uint8)
+        for n in range(1, rows + 1):
             table[n, list(certain_calls(lad, n, deck))] = 1
         banned.append(table)
         counts.append(table.sum(axis=1, dtype=np.int32))

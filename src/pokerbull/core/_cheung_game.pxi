@@ -29,10 +29,10 @@ ctypedef struct CheungTable:
     int or_higher
     int jokers_leave_at
     int recharge_at
-    int max_n                   # rows of the banned tables: 0..max_n cards in play
+    int max_n[2]                # rows of the banned tables: 0..max_n cards in play
     int n_calls
     const uint8_t* banned[2]    # [max_n + 1][n_calls] opening calls certain: full deck / no jokers
-    const int32_t* n_banned[2]  # [max_n + 1] how many
+    const int32_t* n_banned[2]  # [max_n + 1] how many (rows: as many as the game can reach)
     const int64_t* plain        # the calls an odds bot raises to, ascending
     int n_plain
     uint64_t deck[2][64]        # the deck's cards in order: full / without jokers
@@ -211,7 +211,7 @@ cdef int ch_play_game(const CheungData* D, const CheungTable* T, CheungSeatMemor
         total = 0
         for p in range(T.players):
             total += sizes[p]
-        if total > T.n_deck[gone] or total > T.max_n:
+        if total > T.n_deck[gone] or total > T.max_n[gone]:
             return FAILED_DECK
         # deal: a partial Fisher-Yates shuffle of the deck (sim.streams.deal)
         for i in range(T.n_deck[gone]):
@@ -335,12 +335,12 @@ cdef class CheungGames:
         for g in range(2):
             b = np.ascontiguousarray(banned[g], dtype=np.uint8)
             nb = np.ascontiguousarray(n_banned[g], dtype=np.int32)
-            if b.shape != (len(nb), self.n_calls):
+            if b.ndim != 2 or b.shape != (len(nb), self.n_calls) or not len(nb):
                 raise ValueError("banned tables must be [cards in play + 1, calls]")
             keep += [b, nb]
             self.T.banned[g] = <const uint8_t*>_data(b)
             self.T.n_banned[g] = <const int32_t*>_data(nb)
-            self.T.max_n = len(nb) - 1
+            self.T.max_n[g] = len(nb) - 1
             if not 1 <= len(decks[g]) <= 64:
                 raise ValueError("a deck holds 1..64 cards")
             self.T.n_deck[g] = len(decks[g])
