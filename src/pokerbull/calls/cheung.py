@@ -434,6 +434,9 @@ def _take(order: list[int], n: int) -> int:
 
 def _check_deck(lad, deck: int | None) -> int:
     """The deck as a mask: all 52 natural cards and some of the ladder's jokers."""
+    if lad.name != "cheung":
+        raise ValueError(f"certainty is decided for the cheung family (RULES.md 2.4), "
+                         f"not for {lad.name}")
     if deck is None:
         return lad.allowed_mask
     deck = int(deck)
