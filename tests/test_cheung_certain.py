@@ -46,7 +46,7 @@ def test_largest_failing_pool_fails_and_no_card_can_join_it(options):
     lad = pb.ladder("cheung", **options)
     rng = np.random.default_rng(len(lad))
     deck = _deck(lad)
-    for call in _sample(lad, rng, 250):
+    for call in _sample(lad, rng, 120):
         pool = largest_failing_pool(lad, call)
         size = max_avoiding_size(lad, call)
         if not pool:
@@ -89,7 +89,7 @@ def test_the_shapes_hold_a_largest_failing_pool(options):
     rng = np.random.default_rng(7 + len(lad))
     deck = np.array(_deck(lad))
     checked = 0
-    for call in _sample(lad, rng, 120):
+    for call in _sample(lad, rng, 60):
         best = largest_failing_pool(lad, call)
         most = max_avoiding_size(lad, call)
         pools = set()
@@ -115,7 +115,7 @@ def test_the_shapes_hold_a_largest_failing_pool(options):
             # P's largest lane, which has at least a quarter of P's natural cards)
             assert max(_naturals(p) for p in normal) >= _naturals(pool), call.code
             checked += 1
-    assert checked > 1000
+    assert checked > 500
 
 
 def _naturals(pool: int) -> int:

@@ -49,14 +49,18 @@ def knows(lad: Ladder) -> bool:
 
 
 def can_hold(lad: Ladder, call: Call | str | int, known: Pool | str | int = 0, *,
-             unseen: int) -> bool:
-    """True when some draw of `unseen` cards beside the `known` cards makes `call` hold."""
+             unseen: int, deck: Pool | int | None = None) -> bool:
+    """True when some draw of `unseen` cards beside the `known` cards makes `call` hold.
+
+    `deck` (cheung only) is the deck the cards come from when it is not the
+    ladder's: without the jokers once variation 5a has taken them out."""
     if not knows(lad):
         raise ValueError(f"can_hold knows the at-least and exact-hand requirements of "
                          f"{', '.join(KNOWN)}, not the {lad.name} family")
-    c, mask = _checked(lad, call, known, unseen)
+    deck_mask = _deck(lad, deck)
+    c, mask = _checked(lad, call, known, unseen, deck_mask)
     if lad.name == "cheung":
-        return _cheung_draw(lad, c, mask, unseen) is not None
+        return _cheung_draw(lad, c, mask, unseen, deck_mask) is not None
     kind = int(lad.tables.kind[c])
     if kind == AT_LEAST:
         return _at_least_short(lad, c, mask) <= unseen
@@ -65,14 +69,25 @@ def can_hold(lad: Ladder, call: Call | str | int, known: Pool | str | int = 0, *
     return _cards_needed(lad, c, mask) <= unseen
 
 
+def _deck(lad: Ladder, deck: Pool | int | None) -> int:
+    if deck is None:
+        return lad.allowed_mask
+    mask = lad._mask(deck)
+    if lad.name != "cheung" and mask != lad.allowed_mask:
+        raise ValueError(f"deck= is for the cheung family (variation 5a), not {lad.name}")
+    if mask & _NATURALS != _NATURALS:
+        raise ValueError("the deck holds all 52 natural cards and some of the jokers")
+    return mask
+
+
 def _checked(lad: Ladder, call: Call | str | int, known: Pool | str | int,
-             unseen: int) -> tuple[int, int]:
+             unseen: int, deck: int) -> tuple[int, int]:
     """The call's index and the known cards' mask, checked."""
     c = lad.call(call).index
     mask = lad._mask(known)
-    if mask & ~lad.allowed_mask:
-        raise ValueError(f"known cards {Pool(mask & ~lad.allowed_mask)} are not in this deck")
-    left = (lad.allowed_mask & ~mask).bit_count()
+    if mask & ~deck:
+        raise ValueError(f"known cards {Pool(mask & ~deck)} are not in this deck")
+    left = (deck & ~mask).bit_count()
     if isinstance(unseen, bool) or not isinstance(unseen, (int, np.integer)) or \
             not 0 <= unseen <= left:
         raise ValueError(f"unseen must be between 0 and {left}, not {unseen!r}")
@@ -376,13 +391,13 @@ def _cheung_counted(cat: str, ranks: tuple[int, ...], counts: list[int], known: 
     return best, hand
 
 
-def _cheung_draw(lad: Ladder, c: int, mask: int, unseen: int) -> int | None:
+def _cheung_draw(lad: Ladder, c: int, mask: int, unseen: int, deck: int) -> int | None:
     """A pool of the known cards and `unseen` more cards of the deck where call
     `c` holds, or None when no draw makes it hold."""
     call = lad[c]
     natural = mask & _NATURALS
     known_jokers = sum(1 for b in _JOKER_BITS if mask & b)
-    jokers_left = [b for b in _JOKER_BITS if lad.allowed_mask & b and not mask & b]
+    jokers_left = [b for b in _JOKER_BITS if deck & b and not mask & b]
     size = mask.bit_count() + unseen
     if size < HAND:
         for y in range(min(len(jokers_left), unseen) + 1):
@@ -416,7 +431,7 @@ def _cheung_draw(lad: Ladder, c: int, mask: int, unseen: int) -> int | None:
             if missing >> b & 1:
                 pool |= 1 << b
                 drawn -= 1
-        rest = lad.allowed_mask & ~pool
+        rest = deck & ~pool
         fill = [b for b in range(64) if rest >> b & 1 and not (1 << b) in _JOKER_BITS]
         fill += [b for b in range(64) if rest >> b & 1 and (1 << b) in _JOKER_BITS]
         for b in fill[:mask.bit_count() + unseen - pool.bit_count()]:
@@ -426,13 +441,14 @@ def _cheung_draw(lad: Ladder, c: int, mask: int, unseen: int) -> int | None:
 
 
 def holding_draw(lad: Ladder, call: Call | str | int, known: Pool | str | int = 0, *,
-                 unseen: int) -> Pool | None:
+                 unseen: int, deck: Pool | int | None = None) -> Pool | None:
     """For a cheung call: a pool of the known cards and `unseen` more cards of the
     deck where the call holds (a witness for :func:`can_hold`), or None."""
     if lad.name != "cheung":
         raise ValueError(f"holding_draw knows the cheung family, not {lad.name}")
-    c, mask = _checked(lad, call, known, unseen)
-    pool = _cheung_draw(lad, c, mask, unseen)
+    deck_mask = _deck(lad, deck)
+    c, mask = _checked(lad, call, known, unseen, deck_mask)
+    pool = _cheung_draw(lad, c, mask, unseen, deck_mask)
     return None if pool is None else Pool(pool)
 
 
