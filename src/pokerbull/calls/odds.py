@@ -37,6 +37,7 @@ import numpy as np
 
 from ..cards import Pool, check_mask, iter_bits
 from .ladder import Call, Ladder, ladder
+from .cheung_counts import holding_counts
 from .possible import can_hold, knows
 from .spec import AT_LEAST, MAX_GROUPS
 
@@ -214,6 +215,9 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
         if groups[index] is not None:
             favourable[index] = deal.favourable(groups[index])
 
+    if lad.name == "cheung":
+        return _cheung_odds(lad, known_mask, remaining, unseen, wanted, draws, samples,
+                            rng, exact_limit)
     kernel_calls = []
     decided = knows(lad)      # families whose impossible calls can_hold decides exactly
     for index in np.flatnonzero(wanted):
@@ -243,6 +247,117 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
             exact_calls[index] = True
     return Odds(lad, Pool(known_mask), unseen, probability, error, exact_calls,
                 tuple(favourable), draws, used_samples)
+
+
+# ---- cheung: every call at once, down the tree of "more specific" calls -------
+
+_TREES: weakref.WeakKeyDictionary[Ladder, tuple] = weakref.WeakKeyDictionary()
+TREE_CHUNK = 1024
+"""Pools checked together by :func:`_tree_counts` (a calls x pools table of bools)."""
+
+
+def call_tree(lad: Ladder) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """Each cheung call's parent (-1 for a category's plain call) and the calls
+    by depth. A call holds only where its parent holds: the parent drops the
+    joker tier, else the suit, else the last named rank (naming fewer ranks
+    asks less: the named ones need only be among the hand's)."""
+    found = _TREES.get(lad)
+    if found is None:
+        index = {(c.category, c.ranks, c.suit, c.tier): c.index for c in lad}
+        parent = np.full(len(lad), -1, np.int64)
+        depth = np.zeros(len(lad), np.int64)
+        for c in lad:
+            if c.tier:
+                key = (c.category, c.ranks, c.suit, "")
+            elif c.suit is not None:
+                key = (c.category, c.ranks, None, "")
+            elif c.ranks:
+                key = (c.category, c.ranks[:-1], None, "")
+            else:
+                continue
+            parent[c.index] = index[key]
+        for c in range(len(lad)):
+            d, p = 0, parent[c]
+            while p >= 0:
+                d, p = d + 1, parent[p]
+            depth[c] = d
+        generations = tuple(np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1))
+        found = _TREES[lad] = (parent, generations)
+    return found
+
+
+def _tree_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """How many of `masks` each wanted call holds on (others: 0), checking a
+    call only on the pools where its parent holds, in batches through the
+    compiled kernel (holds_many over (pool, call) pairs)."""
+    parent, generations = call_tree(lad)
+    need = wanted.copy()
+    for calls in reversed(generations[1:]):
+        need[parent[calls[need[calls]]]] = True
+    gens = [calls[need[calls]] for calls in generations]
+    counts = np.zeros(len(lad), np.int64)
+    held = np.zeros((len(lad), min(TREE_CHUNK, len(masks))), bool)
+    for start in range(0, len(masks), TREE_CHUNK):
+        chunk = np.ascontiguousarray(masks[start:start + TREE_CHUNK])
+        width = len(chunk)
+        table = held[:, :width]
+        table[:] = False
+        for g, calls in enumerate(gens):
+            if not len(calls):
+                continue
+            if g == 0:
+                rows = np.repeat(calls, width)
+                cols = np.tile(np.arange(width), len(calls))
+            else:
+                k, cols = np.nonzero(table[parent[calls]])
+                rows = calls[k]
+            if not len(rows):
+                continue
+            ok = lad.holds_many(chunk[cols], rows.astype(np.int32))
+            table[rows[ok], cols[ok]] = True
+        counts += table.sum(axis=1)
+    counts[~wanted] = 0
+    return counts
+
+
+def _cheung_odds(lad: Ladder, known_mask: int, remaining: int, unseen: int,
+                 wanted: np.ndarray, draws: int, samples: int, rng: np.random.Generator,
+                 exact_limit: int) -> Odds:
+    """Every cheung call on every draw (at most `exact_limit` of them) or on
+    `samples` seeded random draws, down the call tree; a call no draw can make
+    (:func:`can_hold`) is an exact 0, not an estimate."""
+    n = len(lad)
+    probability = np.full(n, np.nan)
+    error = np.full(n, np.nan)
+    exact_calls = np.zeros(n, bool)
+    favourable: list[int | None] = [None] * n
+    exact = draws <= exact_limit
+    masks = (_every_draw(known_mask, remaining, unseen) if exact else
+             _random_draws(known_mask, remaining, unseen, samples, rng))
+    if known_mask.bit_count() + unseen >= 6:
+        counts = holding_counts(lad, masks, wanted)   # every call from what the pools hold
+    else:
+        counts = _tree_counts(lad, masks, wanted)     # a hand of five: few calls hold
+    impossible = np.zeros(n, bool)
+    if not exact:
+        parent, generations = call_tree(lad)
+        for calls in generations:
+            for c in calls[wanted[calls] & (counts[calls] == 0)]:
+                p = parent[c]
+                impossible[c] = (p >= 0 and impossible[p]) or \
+                    not can_hold(lad, int(c), known_mask, unseen=unseen)
+    for index in np.flatnonzero(wanted):
+        if exact or impossible[index]:
+            favourable[index] = int(counts[index]) if exact else 0
+            probability[index] = favourable[index] / draws
+            error[index] = 0.0
+            exact_calls[index] = True
+        else:
+            p = float(counts[index]) / samples
+            probability[index] = p
+            error[index] = sampling_error(p, samples)
+    return Odds(lad, Pool(known_mask), unseen, probability, error, exact_calls,
+                tuple(favourable), draws, 0 if exact else samples)
 
 
 # ---- inputs ------------------------------------------------------------------
