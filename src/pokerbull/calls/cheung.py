@@ -633,6 +633,7 @@ def largest_failing_pool(lad, call, deck: int | None = None) -> int:
     as a mask, or 0 when it holds on every pool of five cards or more. Exact:
     see the notes above and docs/cheung.md."""
     deck = _check_deck(lad, deck)
+    call = lad.call(call)
     _failing_sizes(lad, [call], deck)
     return _twin(lad, call, deck)
 
@@ -685,6 +686,7 @@ def max_avoiding_size(lad, call, deck: int | None = None) -> int:
     failing, or 4 when every pool of five cards or more makes it: above four
     cards the call is certain for n cards exactly when n exceeds this."""
     deck = _check_deck(lad, deck)
+    call = lad.call(call)
     _failing_sizes(lad, [call], deck)
     return max(4, _FAILING_SIZE[(lad.key, call.index, deck)])
 
