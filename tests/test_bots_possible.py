@@ -36,24 +36,33 @@ def test_can_hold_agrees_with_every_draw(family):
                                     [(lad[c].code, truth[c]) for c in wrong[:5]])
 
 
-def _check_game(preset: str, players: int, bot: str, seed: int) -> None:
-    g = pb.Game(preset, players=players, seed=seed)
-    lad = g.ladder
-    seeds = np.random.SeedSequence(seed).spawn(players)
-    bots = [pb.make_bot(bot, seed=seeds[s]) for s in range(players)]
+def _play(g, bots, deck, where: str) -> int:
+    """Play a game to its end; every call a bot makes can hold given what the
+    bot knows (deck(): the deck in play). Returns the calls made."""
     for s, b in enumerate(bots):
         b.reset(s)
+    lad = g.ladder
     n = len(lad)
+    calls = 0
     while not g.is_over:
         seat = g.to_play
         action = bots[seat].act(g.observation(seat))
         if action < n:
             hand = g.hand(seat)
             unseen = sum(g.hand_sizes) - len(hand)
-            assert can_hold(lad, action, hand, unseen=unseen), (
-                f"{preset}, {players} players, seed {seed}: {bot} bot at seat {seat} "
-                f"holding {hand} with {unseen} unseen called {lad[action]} ({lad[action].code})")
+            assert can_hold(lad, action, hand, unseen=unseen, deck=deck()), (
+                f"{where}: {bots[seat].name} bot at seat {seat} holding {hand} with "
+                f"{unseen} unseen called {lad[action]} ({lad[action].code})")
+            calls += 1
         g.apply_action(action)
+    return calls
+
+
+def _check_game(preset: str, players: int, bot: str, seed: int) -> None:
+    g = pb.Game(preset, players=players, seed=seed)
+    seeds = np.random.SeedSequence(seed).spawn(players)
+    bots = [pb.make_bot(bot, seed=seeds[s]) for s in range(players)]
+    _play(g, bots, lambda: None, f"{preset}, {players} players, seed {seed}")
 
 
 TABLE_PRESETS = tuple(p for p in pb.preset_names() if p != "cheung")   # the chance-table bots'
@@ -75,27 +84,11 @@ def _check_cheung_game(players: int, seed: int, options: dict) -> int:
     """A seeded game of cheung between its two built-in bots; every call made
     can hold on the deck in play (without the jokers once 5a took them)."""
     g = pb.Game("cheung", players=players, seed=seed, **options)
-    lad = g.ladder
     seeds = np.random.SeedSequence(seed).spawn(players)
     kinds = ("cheung", "cheung-random")
     bots = [pb.make_bot(kinds[(s + seed) % 2], seed=seeds[s]) for s in range(players)]
-    for s, b in enumerate(bots):
-        b.reset(s)
-    n = len(lad)
-    calls = 0
-    while not g.is_over:
-        seat = g.to_play
-        action = bots[seat].act(g.observation(seat))
-        if action < n:
-            hand = g.hand(seat)
-            unseen = sum(g.hand_sizes) - len(hand)
-            deck = lad.allowed_mask & ~(JOKER_MASK if g._jokers_gone else 0)
-            assert can_hold(lad, action, hand, unseen=unseen, deck=deck), (
-                f"cheung {options}, {players} players, seed {seed}: {bots[seat].name} bot at "
-                f"seat {seat} holding {hand} with {unseen} unseen called {lad[action].code}")
-            calls += 1
-        g.apply_action(action)
-    return calls
+    return _play(g, bots, lambda: g.ladder.allowed_mask & ~(JOKER_MASK if g._jokers_gone else 0),
+                 f"cheung {options}, {players} players, seed {seed}")
 
 
 CHEUNG_OPTIONS = [dict(), dict(jokers=0), dict(jokers=1, or_higher=True),

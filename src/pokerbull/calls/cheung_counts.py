@@ -31,6 +31,7 @@ from itertools import combinations
 import numpy as np
 
 from .ladder import Ladder
+from .possible import primary_choices
 
 _LANE = 0x1FFF
 _COUNTED = ("pair", "trips", "quads", "two_pair", "full_house", "five_kind")
@@ -181,15 +182,7 @@ def _counted_lacks(cat: str, ranks: tuple[int, ...], short: dict[int, np.ndarray
             "full_house": (3, 2), "five_kind": (5,)}[cat]
     prims, named = ranks[:len(want)], ranks[len(want):]
     spare = 5 - sum(want)
-    if len(prims) == len(want):
-        choices = [prims]
-    elif len(want) == 1:
-        choices = [(r,) for r in range(13)]
-    elif cat == "two_pair":             # "Kings up": the other pair is lower
-        choices = [(h, lo) for h in ((prims[0],) if prims else range(13)) for lo in range(h)]
-    else:
-        choices = [(t, p) for t in ((prims[0],) if prims else range(13))
-                   for p in range(13) if p != t]
+    choices = primary_choices(cat, prims)
     named_mask = sum(1 << r for r in named)
     kick_missing = _POP[named_mask & ~present & _LANE]
     best = None

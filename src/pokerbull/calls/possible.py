@@ -272,6 +272,29 @@ def _windows(call) -> list[int]:
     return [0x100F if t == 3 else 0x1F << (t - 4) for t in tops]
 
 
+def _rank_sets(call) -> np.ndarray:
+    """The sets of five ranks a hand of a high card, flush or straight call may
+    have: no straight and holding the named ranks, or the straights named."""
+    if call.category in ("high_card", "flush"):
+        sets, straight = _rank_fives()
+        named = sum(1 << r for r in call.ranks)
+        return sets[~straight & ((sets & named) == named)]
+    return np.array(_windows(call), np.int64)
+
+
+def primary_choices(cat: str, prims: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The primary ranks a hand of a rank-count call may have (pair, trips,
+    quads, five of a kind: one; two pair, full house: two) given those named."""
+    wanted = 2 if cat in ("two_pair", "full_house") else 1
+    if len(prims) == wanted:
+        return [prims]
+    if wanted == 1:
+        return [(r,) for r in range(13)]
+    if cat == "two_pair":             # "Kings up": the other pair is lower
+        return [(h, lo) for h in ((prims[0],) if prims else range(13)) for lo in range(h)]
+    return [(t, p) for t in ((prims[0],) if prims else range(13)) for p in range(13) if p != t]
+
+
 def _cards_of(rank: int, k: int, known: int) -> int:
     """k cards of a rank, the known ones first."""
     bits = sorted((16 * s + rank for s in range(4)), key=lambda b: not known >> b & 1)
@@ -290,13 +313,8 @@ def _cheung_best_hand(call, known: int) -> tuple[int, int]:
     if cat == "five_kind":
         r = ranks[0] if ranks else max(range(13), key=lambda x: (counts[x], x))
         return counts[r], _cards_of(r, 4, known)
+    sets = _rank_sets(call)
     if cat in ("flush", "straight_flush", "royal_flush"):
-        if cat == "flush":
-            sets, straight = _rank_fives()
-            named = sum(1 << r for r in ranks)
-            sets = sets[~straight & ((sets & named) == named)]
-        else:
-            sets = np.array(_windows(call), np.int64)
         best, hand = -1, 0
         for s in ([call.suit] if call.suit is not None else range(4)):
             kept = _POPCOUNT[sets & lanes[s]]
@@ -305,12 +323,6 @@ def _cheung_best_hand(call, known: int) -> tuple[int, int]:
                 best, hand = int(kept[i]), int(sets[i]) << (16 * s)
         return best, hand
     # high card, straight: five ranks, not all of one suit
-    if cat == "high_card":
-        sets, straight = _rank_fives()
-        named = sum(1 << r for r in ranks)
-        sets = sets[~straight & ((sets & named) == named)]
-    else:
-        sets = np.array(_windows(call), np.int64)
     kept = _POPCOUNT[sets & present]
     single = [sum(1 << r for r in range(13) if counts[r] == 1 and lanes[s] >> r & 1)
               for s in range(4)]
@@ -361,16 +373,7 @@ def _cheung_counted(cat: str, ranks: tuple[int, ...], counts: list[int], known: 
     n_prims = len(want)
     prims, named = ranks[:n_prims], ranks[n_prims:]
     spare = 5 - sum(want)                  # kickers in the hand
-    choices = []
-    if len(prims) == n_prims:
-        choices = [prims]
-    elif n_prims == 1:
-        choices = [(r,) for r in range(13)]
-    elif cat == "two_pair":            # "Kings up": the other pair is lower
-        choices = [(h, lo) for h in ((prims[0],) if prims else range(13)) for lo in range(h)]
-    else:
-        tops = (prims[0],) if prims else range(13)
-        choices = [(t, p) for t in tops for p in range(13) if p != t]
+    choices = primary_choices(cat, prims)
     best, hand = -1, 0
     for prim in choices:
         if len(set(prim) | set(named)) != len(prim) + len(named):
@@ -452,4 +455,4 @@ def holding_draw(lad: Ladder, call: Call | str | int, known: Pool | str | int = 
     return None if pool is None else Pool(pool)
 
 
-__all__ = ["can_hold", "holding_draw", "impossible_pool_sizes"]
+__all__ = ["can_hold", "holding_draw", "impossible_pool_sizes", "primary_choices"]
