@@ -252,8 +252,8 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
 # ---- cheung: every call at once, down the tree of "more specific" calls -------
 
 _TREES: weakref.WeakKeyDictionary[Ladder, tuple] = weakref.WeakKeyDictionary()
-TREE_CHUNK = 1024
-"""Pools checked together by :func:`_tree_counts` (a calls x pools table of bools)."""
+TREE_CHUNK = 4096
+"""Pools checked together by :func:`_tree_counts`."""
 
 
 def call_tree(lad: Ladder) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
@@ -288,34 +288,31 @@ def call_tree(lad: Ladder) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
 
 def _tree_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray) -> np.ndarray:
     """How many of `masks` each wanted call holds on (others: 0), checking a
-    call only on the pools where its parent holds, in batches through the
-    compiled kernel (holds_many over (pool, call) pairs)."""
+    call only on the pools where its parent holds: (pool, call) pairs through
+    the compiled kernel (holds_many), a generation of the tree at a time."""
     parent, generations = call_tree(lad)
+    n = len(lad)
     need = wanted.copy()
     for calls in reversed(generations[1:]):
         need[parent[calls[need[calls]]]] = True
-    gens = [calls[need[calls]] for calls in generations]
-    counts = np.zeros(len(lad), np.int64)
-    held = np.zeros((len(lad), min(TREE_CHUNK, len(masks))), bool)
+    kids = np.flatnonzero(need & (parent >= 0))
+    kids = kids[np.argsort(parent[kids], kind="stable")]     # children grouped by parent
+    first = np.searchsorted(parent[kids], np.arange(n), "left")
+    last = np.searchsorted(parent[kids], np.arange(n), "right")
+    roots = generations[0][need[generations[0]]]
+    counts = np.zeros(n, np.int64)
     for start in range(0, len(masks), TREE_CHUNK):
         chunk = np.ascontiguousarray(masks[start:start + TREE_CHUNK])
-        width = len(chunk)
-        table = held[:, :width]
-        table[:] = False
-        for g, calls in enumerate(gens):
-            if not len(calls):
-                continue
-            if g == 0:
-                rows = np.repeat(calls, width)
-                cols = np.tile(np.arange(width), len(calls))
-            else:
-                k, cols = np.nonzero(table[parent[calls]])
-                rows = calls[k]
-            if not len(rows):
-                continue
-            ok = lad.holds_many(chunk[cols], rows.astype(np.int32))
-            table[rows[ok], cols[ok]] = True
-        counts += table.sum(axis=1)
+        calls = np.repeat(roots, len(chunk))
+        pools = np.tile(np.arange(len(chunk)), len(roots))
+        while len(calls):
+            ok = lad.holds_many(chunk[pools], calls.astype(np.int32))
+            calls, pools = calls[ok], pools[ok]
+            counts += np.bincount(calls, minlength=n)
+            many = last[calls] - first[calls]
+            pair = np.repeat(np.arange(len(calls)), many)
+            step = np.arange(len(pair)) - np.repeat(np.cumsum(many) - many, many)
+            calls, pools = kids[first[calls][pair] + step], pools[pair]
     counts[~wanted] = 0
     return counts
 

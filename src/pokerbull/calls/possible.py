@@ -276,10 +276,14 @@ def _rank_sets(call) -> np.ndarray:
     """The sets of five ranks a hand of a high card, flush or straight call may
     have: no straight and holding the named ranks, or the straights named."""
     if call.category in ("high_card", "flush"):
-        sets, straight = _rank_fives()
-        named = sum(1 << r for r in call.ranks)
-        return sets[~straight & ((sets & named) == named)]
+        return _named_fives(sum(1 << r for r in call.ranks))
     return np.array(_windows(call), np.int64)
+
+
+@lru_cache(maxsize=4096)
+def _named_fives(named: int) -> np.ndarray:
+    sets, straight = _rank_fives()
+    return sets[~straight & ((sets & named) == named)]
 
 
 def primary_choices(cat: str, prims: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -304,8 +308,9 @@ def _cards_of(rank: int, k: int, known: int) -> int:
 def _cheung_best_hand(call, known: int) -> tuple[int, int]:
     """(known natural cards kept, the hand's natural cards) for the hand of the
     call that keeps the most known cards."""
-    counts = [sum(known >> (16 * s + r) & 1 for s in range(4)) for r in range(13)]
     lanes = [(known >> (16 * s)) & 0x1FFF for s in range(4)]
+    counts = [(lanes[0] >> r & 1) + (lanes[1] >> r & 1) + (lanes[2] >> r & 1) + (lanes[3] >> r & 1)
+              for r in range(13)]
     present = lanes[0] | lanes[1] | lanes[2] | lanes[3]
     cat, ranks = call.category, call.ranks
     if cat in ("pair", "trips", "quads", "two_pair", "full_house"):
@@ -434,11 +439,14 @@ def _cheung_draw(lad: Ladder, c: int, mask: int, unseen: int, deck: int) -> int 
             if missing >> b & 1:
                 pool |= 1 << b
                 drawn -= 1
-        rest = deck & ~pool
-        fill = [b for b in range(64) if rest >> b & 1 and not (1 << b) in _JOKER_BITS]
-        fill += [b for b in range(64) if rest >> b & 1 and (1 << b) in _JOKER_BITS]
-        for b in fill[:mask.bit_count() + unseen - pool.bit_count()]:
-            pool |= 1 << b
+        short = size - pool.bit_count()        # the rest of the draw: any cards,
+        rest = deck & ~pool & _NATURALS          # natural ones first
+        while short and rest:
+            low = rest & -rest
+            pool, rest, short = pool | low, rest & ~low, short - 1
+        for b in jokers_left:
+            if short and not pool & b:
+                pool, short = pool | b, short - 1
         return pool
     return None
 
