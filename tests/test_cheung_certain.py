@@ -46,7 +46,7 @@ def test_largest_failing_pool_fails_and_no_card_can_join_it(options):
     lad = pb.ladder("cheung", **options)
     rng = np.random.default_rng(len(lad))
     deck = _deck(lad)
-    for call in _sample(lad, rng, 120):
+    for call in _sample(lad, rng, 60):
         pool = largest_failing_pool(lad, call)
         size = max_avoiding_size(lad, call)
         if not pool:
@@ -164,7 +164,7 @@ def test_avoiding_pools_for_every_n(options):
     lad = pb.ladder("cheung", **options)
     rng = np.random.default_rng(3 + len(lad))
     size = lad.allowed_mask.bit_count()
-    for call in _plain(lad) + [lad[int(i)] for i in rng.choice(len(lad), 8, replace=False)]:
+    for call in _plain(lad) + [lad[int(i)] for i in rng.choice(len(lad), 4, replace=False)]:
         was_certain = False
         for n in range(1, size + 1):
             pool = lad.avoiding_pool(call, n)
@@ -186,7 +186,7 @@ def test_the_deck_without_jokers():
     """Variation 5a: with the jokers gone, a call is certain exactly when the
     same call of the jokerless ladder is; calls that need a joker never are."""
     lad2, lad0 = pb.ladder("cheung", jokers=2), pb.ladder("cheung", jokers=0)
-    for n in (5, 13, 14, 17, 27, 40, 45, 49, 52):
+    for n in (5, 14, 17, 27, 45, 49):
         mine = set(certain_calls(lad2, n, NATURAL_MASK))
         theirs = {lad0[i].code for i in certain_calls(lad0, n)}
         for call in lad2:
@@ -204,6 +204,6 @@ def test_suit_order_and_royal_option_change_no_certainty():
     base = pb.ladder("cheung")
     for options in (dict(suit_order="shdc", royal_over_five="any"),):
         other = pb.ladder("cheung", **options)
-        for n in (5, 20, 45):
+        for n in (20, 45):
             assert {base[i].code for i in certain_calls(base, n)} == \
                 {other[i].code for i in certain_calls(other, n)}, (options, n)
