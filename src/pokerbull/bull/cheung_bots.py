@@ -76,6 +76,45 @@ def _count(label: str, value: object) -> int:
     return value
 
 
+def draw_pools(rng: GameStream | np.random.Generator, observation: Observation,
+               samples: int) -> np.ndarray:
+    """`samples` pools: the seat's cards plus a uniform draw of the unseen ones from
+    the rest of the deck in play. A pick is six bits of a 64-bit draw (ten picks a
+    draw), the index of a card of the rest; one outside it or already drawn is
+    dropped (cheap: no shuffle; the compiled loop's ``ch_draw`` reads the same bits)."""
+    own = observation.cards.mask
+    rest = [1 << b for b in deck_bits(current_deck(observation) & ~own)]
+    others = len(rest)
+    unseen = sum(observation.hand_sizes) - len(observation.cards)
+    pools = np.zeros(samples, np.uint64)
+    for s in range(samples):
+        m, need = own, unseen
+        while need:
+            r = _bits64(rng)
+            for _ in range(10):
+                i, r = r & 63, r >> 6
+                if i < others and not m & rest[i]:
+                    m |= rest[i]
+                    need -= 1
+                    if not need:
+                        break
+        pools[s] = m
+    return pools
+
+
+def lowest_holding(observation: Observation, first: int, draw: int) -> int:
+    """The lowest call the seat may make from `first` on that holds on `draw`;
+    else the challenge (opening: the lowest call it may make)."""
+    lad = observation.rules.ladder
+    banned = observation.banned if observation.last_call is None else frozenset()
+    for c in range(first, len(lad)):
+        if c not in banned and lad._kernel.holds(c, draw):
+            return c
+    if observation.last_call is not None:
+        return len(lad)
+    return next(c for c in range(len(lad)) if c not in banned)
+
+
 def current_deck(observation: Observation) -> int:
     """The deck of this hand: the ladder's, without the jokers once variation 5a took them."""
     deck = observation.rules.ladder.allowed_mask
@@ -111,27 +150,8 @@ class CheungBot(Bot):
 
     def draws(self, observation: Observation) -> np.ndarray:
         """Pools: the bot's cards plus a random draw of the unseen ones, `samples`
-        times. A pick is six bits of a 64-bit draw (ten picks a draw), the index of
-        a card of the rest of the deck; one outside it or already drawn is
-        dropped, so every pool is uniform (and cheap: no shuffle)."""
-        own = observation.cards.mask
-        rest = [1 << b for b in deck_bits(current_deck(observation) & ~own)]
-        others = len(rest)
-        unseen = sum(observation.hand_sizes) - len(observation.cards)
-        pools = np.zeros(self.samples, np.uint64)
-        for s in range(self.samples):
-            m, need = own, unseen
-            while need:
-                r = _bits64(self.rng)
-                for _ in range(10):
-                    i, r = r & 63, r >> 6
-                    if i < others and not m & rest[i]:
-                        m |= rest[i]
-                        need -= 1
-                        if not need:
-                            break
-            pools[s] = m
-        return pools
+        times (:func:`draw_pools`)."""
+        return draw_pools(self.rng, observation, self.samples)
 
     def _holding(self, observation: Observation, call: int) -> int:
         """On how many of this hand's draws the call counts."""
@@ -164,19 +184,25 @@ class CheungBot(Bot):
             if last is None and c in observation.banned:
                 continue
             weighed.append(c)
-        for c in reversed(weighed):     # the highest likely one
-            if self._holding(observation, c) >= self.raise_at_least * self.samples:
+        held = lambda c: bool(lad.holds_many(self._draws, c).any())   # noqa: E731
+        for c in reversed(weighed):     # the highest likely one (that can hold)
+            if self._holding(observation, c) >= self.raise_at_least * self.samples \
+                    and held(c):
                 return c
         if last is not None:
             return n
-        if weighed:
-            return weighed[0]
-        return next(c for c in range(n) if c not in observation.banned)
+        for c in weighed:               # opening: the lowest that can hold
+            if held(c):
+                return c
+        return lowest_holding(observation, 0, int(self._draws[0]))
 
 
 class CheungRandomBot(Bot):
     """A random legal action: challenges with probability `challenge` when it may,
-    else one of the lowest `reach` calls it may make."""
+    else one of the lowest `reach` calls it may make, drawn again (up to `reach`
+    times) until one holds on its draw of the unseen cards (one draw a hand), so
+    every call it makes can hold; if none does, it challenges (opening: the lowest
+    call that holds on the draw)."""
 
     name = "cheung-random"
 
@@ -184,21 +210,39 @@ class CheungRandomBot(Bot):
         self.challenge = _probability("challenge", challenge)
         self.reach = _count("reach", reach)
         self.rng = _stream(seed)
+        self._hand: tuple | None = None
+        self._draw = 0
 
     def params(self) -> dict[str, Any]:
         return {"challenge": self.challenge, "reach": self.reach}
 
+    def reset(self, seat: int) -> None:
+        super().reset(seat)
+        self._hand = None
+
     def act(self, observation: Observation) -> int:
-        n = len(observation.rules.ladder)
+        lad = observation.rules.ladder
+        n = len(lad)
         last = observation.last_call
-        if last is not None:
-            first = last.index + 1
-            if first >= n or self.rng.random() < self.challenge:
-                return n
-            return first + _below(self.rng, min(self.reach, n - first))
-        banned = observation.banned
-        k = _below(self.rng, min(self.reach, n - len(banned)))
-        return next(islice((c for c in range(n) if c not in banned), k, None))  # the k-th open
+        first = 0 if last is None else last.index + 1
+        if last is not None and (first >= n or self.rng.random() < self.challenge):
+            return n
+        hand = (observation.hand_number, observation.cards.mask, observation.hand_sizes,
+                observation.jokers_gone)
+        if hand != self._hand:
+            self._hand = hand
+            self._draw = int(draw_pools(self.rng, observation, 1)[0])
+        banned = observation.banned if last is None else frozenset()
+        span = min(self.reach, n - first - len(banned))
+        for _ in range(span):           # drawn again while it does not hold on the draw
+            k = _below(self.rng, span)
+            c = first + k if last is not None else \
+                next(islice((c for c in range(n) if c not in banned), k, None))
+            if lad._kernel.holds(c, self._draw):
+                return c
+        if last is not None:            # none of them held: it challenges
+            return n
+        return lowest_holding(observation, 0, self._draw)
 
 
 # ---- the compiled loop ---------------------------------------------------------

@@ -99,23 +99,29 @@ cdef int ch_decide(const CheungData* D, const CheungTable* T, CheungSeatMemory* 
     cdef int cand[CH_CANDIDATES]
     cdef const uint8_t* banned = T.banned[gone] + <Py_ssize_t>total * n
     cdef int lo, hi, mid, c, S
-    if T.kind[seat] == CH_BOT_RANDOM:
-        if last >= 0:
-            if first >= n or stream_random(st) < T.a[seat]:
-                return n
-            span = n - first if n - first < T.reach[seat] else T.reach[seat]
-            return first + <int>stream_below(st, <uint32_t>span)
-        span = n - T.n_banned[gone][total]
-        if span > T.reach[seat]:
-            span = T.reach[seat]
-        return ch_open_call(T, banned, <int>stream_below(st, <uint32_t>span))
-    # the odds bot
     if last >= 0 and first >= n:
+        return n
+    if T.kind[seat] == CH_BOT_RANDOM and last >= 0 and stream_random(st) < T.a[seat]:
         return n
     S = T.samples[seat]
     if M.hand != hand:               # a new hand: draw the unseen cards `S` times
         M.hand = hand
         ch_draw(T, M, st, own, total - popcount(own), gone, cards)
+    if T.kind[seat] == CH_BOT_RANDOM:
+        # a random call of the lowest `reach` it may make that holds on its draw
+        # (so it can hold), drawn again up to `reach` times; else it challenges,
+        # or opens with the lowest call that holds on the draw
+        span = n - first if last >= 0 else n - T.n_banned[gone][total]
+        if span > T.reach[seat]:
+            span = T.reach[seat]
+        for i in range(span):
+            k = <int>stream_below(st, <uint32_t>span)
+            c = first + k if last >= 0 else ch_open_call(T, banned, k)
+            if ch_holds_call(&D.calls[c], M.draws[0]):
+                return c
+        if last >= 0:                # none of them held: it challenges
+            return n
+        return ch_lowest_holding(D, T, banned, 0, -1, M.draws[0])
     if last >= 0 and not ch_hits(D, T, M, last, S, T.a[seat] * S):
         return n
     lo, hi = 0, T.n_plain
@@ -134,13 +140,34 @@ cdef int ch_decide(const CheungData* D, const CheungTable* T, CheungSeatMemory* 
         cand[k] = c
         k += 1
     for i in range(k - 1, -1, -1):                   # the highest likely one
-        if ch_hits(D, T, M, cand[i], S, T.b[seat] * S):
+        if ch_hits(D, T, M, cand[i], S, T.b[seat] * S) and ch_held(D, M, cand[i], S):
             return cand[i]
     if last >= 0:
         return n
-    if k:
-        return cand[0]
-    return ch_open_call(T, banned, 0)
+    for i in range(k):                               # opening: the lowest that can hold
+        if ch_held(D, M, cand[i], S):
+            return cand[i]
+    return ch_lowest_holding(D, T, banned, 0, -1, M.draws[0])
+
+
+cdef inline bint ch_held(const CheungData* D, CheungSeatMemory* M, int c, int n) noexcept nogil:
+    """Whether call c itself holds on one of the n draws (so it can hold)."""
+    cdef int s
+    for s in range(n):
+        if ch_holds_call(&D.calls[c], M.draws[s]):
+            return True
+    return False
+
+
+cdef int ch_lowest_holding(const CheungData* D, const CheungTable* T, const uint8_t* banned,
+                           int first, int last, uint64_t draw) noexcept nogil:
+    """The lowest call it may make that holds on `draw`; else the challenge (or,
+    opening, the lowest call it may make)."""
+    cdef int c
+    for c in range(first, T.n_calls):
+        if (last >= 0 or not banned[c]) and ch_holds_call(&D.calls[c], draw):
+            return c
+    return T.n_calls if last >= 0 else ch_open_call(T, banned, 0)
 
 
 cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_t own,
