@@ -476,6 +476,9 @@ cdef int profile_best(const RankProfile* P, uint64_t mask) noexcept nogil:
     return best
 
 
+include "_shapes.pxi"
+
+
 cdef class PoolBase:
     """Storage of a Pool's mask, readable from C (cards.Pool builds on it)."""
 
@@ -514,10 +517,14 @@ cdef class Kernel:
     cdef object pool_type
     cdef RankProfile P
     cdef readonly bint rank_profile     # best / best_many read the rank-profile tables
+    cdef ShapeProfile S
+    cdef int shapes                     # SHAPES_*: best / best_many read the hand-shape tables
 
     def __init__(self, tables, simd=None, rank_profile=True):
         """`simd`: the batch path (see ``simd_path``); `rank_profile`: False keeps
-        best / best_many on the general block search (for tests and benchmarks)."""
+        best / best_many on the general block search (for tests and benchmarks), else
+        they read the rank profile (pagat) or the hand shapes (holdem, pagat-wild)
+        where the ladder fits them (see ``best_method``)."""
         arrays = {}
         for name, dtype in (("kind", np.uint8), ("ngroups", np.uint8),
                             ("group_mask", np.uint64), ("group_count", np.uint8),
@@ -618,6 +625,65 @@ cdef class Kernel:
         self.L.wild = <uint64_t>int(tables.wild_mask)
         self.L.allowed = <uint64_t>int(tables.allowed_mask)
         self.rank_profile = bool(rank_profile) and self._rank_profile(arrays, straight_flushes)
+        self.shapes = SHAPES_NONE
+        if rank_profile and not self.rank_profile:
+            self.shapes = self._shape_profile(arrays)
+
+    @property
+    def best_method(self):
+        """How best / best_many find the best call: "rank profile" (pagat), "hand
+        shapes" (exact hands, or at-least calls with wild cards) or "block search"."""
+        if self.rank_profile:
+            return "rank profile"
+        return "hand shapes" if self.shapes != SHAPES_NONE else "block search"
+
+    def _shape_profile(self, arrays):
+        """Fill the ShapeProfile tables when every call of the ladder is one of the
+        shapes it knows and the ladder orders them as the best-call functions
+        assume; return the SHAPES_* mode (SHAPES_NONE: keep the block search)."""
+        cdef int k, r, r2, t, s
+        shapes = ladder_shapes(arrays, self.L.n, self.L.wild)
+        if shapes is None:
+            return SHAPES_NONE
+        mode, cats = shapes
+        for k in range(MAX_KIND + 1):
+            self.S.one_has[k] = 0
+            for r in range(13):
+                self.S.one[r * (MAX_KIND + 1) + k] = -1
+        for r in range(13):
+            self.S.two_has[r] = self.S.full_has[r] = 0
+            self.S.straight[r] = self.S.high[r] = -1
+            for r2 in range(13):
+                self.S.two[r * 13 + r2] = self.S.full[r * 13 + r2] = -1
+            for s in range(4):
+                self.S.flush[r * 4 + s] = self.S.sf[r * 4 + s] = -1
+        self.S.two_top = self.S.full_top = self.S.straight_has = 0
+        for s in range(4):
+            self.S.flush_has[s] = self.S.sf_has[s] = 0
+        for (k, r), c in cats["one"].items():
+            self.S.one[r * (MAX_KIND + 1) + k] = c
+            self.S.one_has[k] |= 1 << r
+        for (r, r2), c in cats["two"].items():
+            self.S.two[r * 13 + r2] = c
+            self.S.two_has[r] |= 1 << r2
+            self.S.two_top |= 1 << r
+        for (r, r2), c in cats["full"].items():
+            self.S.full[r * 13 + r2] = c
+            self.S.full_has[r] |= 1 << r2
+            self.S.full_top |= 1 << r
+        for (t,), c in cats["straight"].items():
+            self.S.straight[t] = c
+            self.S.straight_has |= 1 << t
+        for (t, s), c in cats["flush"].items():
+            self.S.flush[t * 4 + s] = c
+            self.S.flush_has[s] |= 1 << t
+        for (t, s), c in cats["sf"].items():
+            self.S.sf[t * 4 + s] = c
+            self.S.sf_has[s] |= 1 << t
+        for (t,), c in cats["high"].items():
+            self.S.high[t] = c
+        self.S.wild = self.L.wild
+        return mode
 
     def _rank_profile(self, arrays, straight_flushes):
         """Build the RankProfile tables when every call of the ladder fits them."""
@@ -772,6 +838,15 @@ cdef class Kernel:
 
     def best(self, uint64_t mask):
         self._valid(mask)
+        return self._best(mask)
+
+    cdef inline int _best(self, uint64_t mask) noexcept nogil:
+        cdef int c
+        if self.shapes == SHAPES_EXACT:
+            c = exact_shapes_best(&self.S, mask)
+            return c if c != NEEDS_BLOCK_SEARCH else best_call(&self.L, mask)
+        if self.shapes == SHAPES_AT_LEAST:
+            return at_least_shapes_best(&self.S, mask)
         if self.rank_profile and popcount(mask) <= PROFILE_MAX_CARDS:
             return profile_best(&self.P, mask)
         return best_call(&self.L, mask)
@@ -782,13 +857,8 @@ cdef class Kernel:
         out = np.empty(n, dtype=np.int32)
         cdef int32_t[::1] res = out
         with nogil:
-            if self.rank_profile:
-                for i in range(n):
-                    res[i] = (profile_best(&self.P, masks[i]) if popcount(masks[i]) <= PROFILE_MAX_CARDS
-                              else best_call(&self.L, masks[i]))
-            else:
-                for i in range(n):
-                    res[i] = best_call(&self.L, masks[i])
+            for i in range(n):
+                res[i] = self._best(masks[i])
         return out
 
 
