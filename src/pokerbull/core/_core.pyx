@@ -91,6 +91,9 @@ include "_evaluator.pxi"
 
 DEF MAX_GROUPS = 5
 DEF HOLD_BLOCK = 4096       # pairs per vector batch call
+#: How best / best_many may find the best call (Kernel.best_method).
+BEST_METHODS = ("hand shapes", "rank profile", "block search")
+
 DEF PROFILE_MAX_CARDS = 9   # larger pools: the block search is faster than the rank profile
 
 cdef enum:
@@ -520,11 +523,12 @@ cdef class Kernel:
     cdef ShapeProfile S
     cdef int shapes                     # SHAPES_*: best / best_many read the hand-shape tables
 
-    def __init__(self, tables, simd=None, rank_profile=True):
+    def __init__(self, tables, simd=None, rank_profile=True, best_method=None):
         """`simd`: the batch path (see ``simd_path``); `rank_profile`: False keeps
         best / best_many on the general block search (for tests and benchmarks), else
-        they read the rank profile (pagat) or the hand shapes (holdem, pagat-wild)
-        where the ladder fits them (see ``best_method``)."""
+        they read the hand shapes (pagat, holdem, pagat-wild) or the rank profile
+        where the ladder fits them (see ``best_method``); `best_method` names one of
+        those three (tests and benchmarks), refused when the ladder does not fit it."""
         arrays = {}
         for name, dtype in (("kind", np.uint8), ("ngroups", np.uint8),
                             ("group_mask", np.uint64), ("group_count", np.uint8),
@@ -624,10 +628,19 @@ cdef class Kernel:
         self.L.block_rank_end = <const int32_t*>_data(arrays["block_rank_end"])
         self.L.wild = <uint64_t>int(tables.wild_mask)
         self.L.allowed = <uint64_t>int(tables.allowed_mask)
-        self.rank_profile = bool(rank_profile) and self._rank_profile(arrays, straight_flushes)
+        if best_method not in (None, *BEST_METHODS):
+            raise ValueError(f"unknown best method {best_method!r}: choose from "
+                             f"{', '.join(BEST_METHODS)}")
+        if best_method is not None:
+            rank_profile = best_method != "block search"
         self.shapes = SHAPES_NONE
-        if rank_profile and not self.rank_profile:
+        if rank_profile and best_method != "rank profile":
             self.shapes = self._shape_profile(arrays)
+        self.rank_profile = (bool(rank_profile) and self.shapes == SHAPES_NONE
+                             and best_method != "hand shapes"
+                             and self._rank_profile(arrays, straight_flushes))
+        if best_method is not None and self.best_method != best_method:
+            raise ValueError(f"this ladder does not fit the {best_method} method of best")
 
     @property
     def best_method(self):
@@ -856,9 +869,19 @@ cdef class Kernel:
         self._valid_masks(masks)
         out = np.empty(n, dtype=np.int32)
         cdef int32_t[::1] res = out
+        cdef const ShapeProfile* S = &self.S
         with nogil:
-            for i in range(n):
-                res[i] = self._best(masks[i])
+            if self.shapes == SHAPES_AT_LEAST:      # one loop per method: the call inlines
+                for i in range(n):
+                    res[i] = at_least_shapes_best(S, masks[i])
+            elif self.shapes == SHAPES_EXACT:
+                for i in range(n):
+                    res[i] = exact_shapes_best(S, masks[i])
+                    if res[i] == NEEDS_BLOCK_SEARCH:
+                        res[i] = best_call(&self.L, masks[i])
+            else:
+                for i in range(n):
+                    res[i] = self._best(masks[i])
         return out
 
 

@@ -157,9 +157,10 @@ cdef inline int exact_shapes_best(const ShapeProfile* S, uint64_t m) noexcept no
 
 
 cdef inline int pair_of_ranks(const int32_t* table, const uint16_t* has, uint32_t first,
-                              const RankSets* rs, uint64_t m, int k1, int k2, int w) noexcept nogil:
+                              const uint32_t* ge, uint64_t m, int k1, int k2, int w) noexcept nogil:
     """Two-rank at-least calls (k1 of r1, k2 of r2), wild cards counted: the first r1
-    (highest first) with some r2, and its highest r2; -1 if none."""
+    (highest first) with some r2, and its highest r2; -1 if none. ge[j]: the ranks
+    held at least j - 4 times (see at_least_shapes_best)."""
     cdef int r1, c1, left
     cdef uint32_t seconds
     while first:
@@ -167,77 +168,98 @@ cdef inline int pair_of_ranks(const int32_t* table, const uint16_t* has, uint32_
         first &= ~(1u << r1)
         c1 = popcount(m & RANK_COLUMN[r1])
         left = w - (k1 - c1 if k1 > c1 else 0)
-        seconds = ranks_with(rs, k2 - left) & has[r1]
+        seconds = ge[4 + k2 - left] & has[r1]
         if seconds:
             return table[r1 * 13 + highest_bit(seconds)]
     return -1
 
 
 cdef inline int at_least_shapes_best(const ShapeProfile* S, uint64_t m) noexcept nogil:
-    """pagat-wild's best call: each category from the top, wild cards counted into
-    the rank counts, the suit lanes and the straight windows. The ladder's groups
-    name natural cards only (a wild deuce is no Two of its own)."""
+    """pagat-wild's (and pagat's) best call: each category from the top, wild cards
+    counted into the rank counts, the suit lanes and the straight windows. The
+    ladder's groups name natural cards only (a wild deuce is no Two of its own)."""
     cdef int w = popcount(m & S.wild)
+    if w == 0:                  # most pools: the compiler folds the wild arithmetic away
+        return at_least_best_with(S, m, 0)
+    return at_least_best_with(S, m & ~S.wild, w)
+
+
+cdef inline int at_least_best_with(const ShapeProfile* S, uint64_t m, int w) noexcept nogil:
+    """at_least_shapes_best for the natural cards m and w wild cards."""
     cdef RankSets rs
     cdef uint32_t ranks, lane, tops13
+    cdef uint32_t ge[4 + MAX_KIND + 1]     # ge[4 + j]: ranks held at least j times (j in -4..8)
+    cdef uint32_t* at = ge + 4 - w        # at[k]: ranks that reach k with the wild cards
     cdef uint64_t tops
-    cdef int k, c, s, t, cost, below, best, top, top2
-    m &= ~S.wild                                        # natural cards
+    cdef int k, c, s, t, cost, below, best, top, top2, suited
     rs = rank_sets(m)
-    # the most cards of one rank, and of two ranks together
+    ge[0] = ge[1] = ge[2] = ge[3] = ge[4] = LANE
+    ge[5] = rs.ge1
+    ge[6] = rs.ge2
+    ge[7] = rs.ge3
+    ge[8] = rs.ge4
+    ge[9] = ge[10] = ge[11] = ge[12] = 0
+    # the most cards of one rank, of two ranks together and of one suit
     top = (rs.ge1 != 0) + (rs.ge2 != 0) + (rs.ge3 != 0) + (rs.ge4 != 0)
     top2 = (min2(popcount(rs.ge1)) + min2(popcount(rs.ge2)) + min2(popcount(rs.ge3))
             + min2(popcount(rs.ge4)))
+    suited = 0
+    for s in range(4):
+        c = popcount(m & (<uint64_t>LANE << (16 * s)))
+        suited = c if c > suited else suited
     k = top + w if top + w < MAX_KIND else MAX_KIND
     while k >= 5:                                       # five .. eight of a kind
-        ranks = ranks_with(&rs, k - w) & S.one_has[k]
+        ranks = at[k] & S.one_has[k]
         if ranks:
             return S.one[highest_bit(ranks) * (MAX_KIND + 1) + k]
         k -= 1
-    tops = window_tops(m, 5 - w)
-    if tops:
-        best = best_suited(S.sf, S.sf_has, tops)
-        if best >= 0:
-            return best
-    if top + w >= 4:
-        ranks = ranks_with(&rs, 4 - w) & S.one_has[4]
-        if ranks:
-            return S.one[highest_bit(ranks) * (MAX_KIND + 1) + 4]
+    if suited + w >= 5:
+        tops = window_tops(m, 5 - w)
+        if tops:
+            best = best_suited(S.sf, S.sf_has, tops)
+            if best >= 0:
+                return best
+    ranks = at[4] & S.one_has[4]
+    if ranks:
+        return S.one[highest_bit(ranks) * (MAX_KIND + 1) + 4]
     if top2 + w >= 5:
-        c = pair_of_ranks(S.full, S.full_has, ranks_with(&rs, 3 - w) & S.full_top, &rs, m, 3, 2, w)
+        c = pair_of_ranks(S.full, S.full_has, at[3] & S.full_top, ge, m, 3, 2, w)
         if c >= 0:
             return c
-    best = -1
-    for s in range(4):
-        lane = <uint32_t>(m >> (16 * s)) & LANE
-        if popcount(lane) + w < 5:
-            continue
-        tops13 = S.flush_has[s]
-        while tops13:                                   # the highest top the wilds reach
-            t = highest_bit(tops13)
-            tops13 &= ~(1u << t)
-            below = popcount(lane & ((1u << t) - 1))
-            cost = (1 - ((lane >> t) & 1)) + (4 - below if below < 4 else 0)
-            if cost <= w:
-                c = S.flush[t * 4 + s]
-                best = c if c > best else best
-                break
-    if best >= 0:
-        return best
+    if suited + w >= 5:
+        best = -1
+        for s in range(4):
+            lane = <uint32_t>(m >> (16 * s)) & LANE
+            if popcount(lane) + w < 5:
+                continue
+            tops13 = S.flush_has[s]
+            while tops13:                               # the highest top the wilds reach
+                t = highest_bit(tops13)
+                tops13 &= ~(1u << t)
+                below = popcount(lane & ((1u << t) - 1))
+                cost = (1 - ((lane >> t) & 1)) + (4 - below if below < 4 else 0)
+                if cost <= w:
+                    c = S.flush[t * 4 + s]
+                    best = c if c > best else best
+                    break
+        if best >= 0:
+            return best
     tops13 = <uint32_t>window_tops(rs.ge1, 5 - w) & S.straight_has
     if tops13:
         return S.straight[highest_bit(tops13)]
-    ranks = ranks_with(&rs, 3 - w) & S.one_has[3]
+    ranks = at[3] & S.one_has[3]
     if ranks:
         return S.one[highest_bit(ranks) * (MAX_KIND + 1) + 3]
     if top2 + w >= 4:
-        c = pair_of_ranks(S.two, S.two_has, ranks_with(&rs, 2 - w) & S.two_top, &rs, m, 2, 2, w)
+        c = pair_of_ranks(S.two, S.two_has, at[2] & S.two_top, ge, m, 2, 2, w)
         if c >= 0:
             return c
-    for k in range(2, 0, -1):
-        ranks = ranks_with(&rs, k - w) & S.one_has[k]
-        if ranks:
-            return S.one[highest_bit(ranks) * (MAX_KIND + 1) + k]
+    ranks = at[2] & S.one_has[2]
+    if ranks:
+        return S.one[highest_bit(ranks) * (MAX_KIND + 1) + 2]
+    ranks = at[1] & S.one_has[1]
+    if ranks:
+        return S.one[highest_bit(ranks) * (MAX_KIND + 1) + 1]
     return -1
 
 
@@ -324,8 +346,6 @@ def ladder_shapes(arrays, Py_ssize_t n, uint64_t wild):
                      for t in range(3, 13) for s in range(4)}
     kinds = set(int(k) for k in arrays["kind"])
     if kinds == {AT_LEAST}:
-        if not wild:
-            return None                   # pagat's rank profile, or the block search
         mode, order = SHAPES_AT_LEAST, AT_LEAST_ORDER
     elif not wild and kinds <= {AT_LEAST, EXACT_RANKS, EXACT_HIGH, EXACT_STRAIGHT, EXACT_FLUSH}:
         mode, order = SHAPES_EXACT, EXACT_ORDER
