@@ -67,17 +67,6 @@ def pure_ladder(family: str) -> Ladder:
     return Ladder(FAMILY_BUILDERS[family](), core=_pure)
 
 
-def cpu_time(fn, repeat: int = 5) -> float:
-    """Best CPU time of the process (time.process_time) over `repeat` runs: on a
-    shared machine wall time also counts other processes' turns on the core."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return min(times)
-
-
 def best_many_methods(lad: Ladder, masks: np.ndarray, rounds: int = 3):
     """best_many by every method the ladder fits (hand shapes, rank profile, block
     search), timed in turns (CPU time): (method, figure, ratio to the block search)
@@ -95,19 +84,22 @@ def best_many_methods(lad: Ladder, masks: np.ndarray, rounds: int = 3):
     best = dict.fromkeys(kernels, float("inf"))
     for _ in range(rounds):    # in turns, so that background load hits each alike
         for method, kernel in kernels.items():
-            best[method] = min(best[method], cpu_time(lambda k=kernel: k.best_many(masks), repeat=2))
+            best[method] = min(best[method], best_time(lambda k=kernel: k.best_many(masks), repeat=2,
+                                                       clock=time.process_time))
     default = lad._kernel.best_method
     order = [default] + [m for m in kernels if m != default]
     return [(f"{m}{' (default)' if m == default else ''}", f"{len(masks) / best[m] / 1e6:,.1f} M pools/s",
              f"{best['block search'] / best[m]:.2f}x the block search") for m in order]
 
 
-def best_time(fn, repeat: int = 5) -> float:
+def best_time(fn, repeat: int = 5, clock=time.perf_counter) -> float:
+    """The best of `repeat` runs by `clock`: wall time, or the process's CPU time
+    (time.process_time), which on a shared machine leaves out other processes' turns."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return min(times)
 
 

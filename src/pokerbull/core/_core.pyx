@@ -761,14 +761,6 @@ cdef class Kernel:
             raise ValueError(f"call index {c} is outside the ladder (0..{self.L.n - 1})")
         return 0
 
-    cdef int _valid_masks(self, const uint64_t[::1] masks) except -1:
-        cdef uint64_t seen = 0
-        cdef Py_ssize_t i
-        with nogil:
-            for i in range(masks.shape[0]):
-                seen |= masks[i]
-        return self._valid(seen)
-
     cdef int _holds_batch(self, const uint64_t* masks, const call_index_t* calls,
                           Py_ssize_t one_call, uint8_t* out, Py_ssize_t n) except -1:
         """Check every pair in one pass, validating as it goes; raise on bad input."""
@@ -865,23 +857,32 @@ cdef class Kernel:
         return best_call(&self.L, mask)
 
     def best_many(self, const uint64_t[::1] masks):
+        """Validation rides along (every mask ORed into `seen`, checked at the end):
+        the kernels read no table by a pool's stray bits."""
         cdef Py_ssize_t i, n = masks.shape[0]
-        self._valid_masks(masks)
+        cdef uint64_t m, seen = 0
         out = np.empty(n, dtype=np.int32)
         cdef int32_t[::1] res = out
         cdef const ShapeProfile* S = &self.S
         with nogil:
             if self.shapes == SHAPES_AT_LEAST:      # one loop per method: the call inlines
                 for i in range(n):
-                    res[i] = at_least_shapes_best(S, masks[i])
+                    m = masks[i]
+                    seen |= m
+                    res[i] = at_least_shapes_best(S, m)
             elif self.shapes == SHAPES_EXACT:
                 for i in range(n):
-                    res[i] = exact_shapes_best(S, masks[i])
+                    m = masks[i]
+                    seen |= m
+                    res[i] = exact_shapes_best(S, m)
                     if res[i] == NEEDS_BLOCK_SEARCH:
-                        res[i] = best_call(&self.L, masks[i])
+                        res[i] = best_call(&self.L, m)
             else:
                 for i in range(n):
-                    res[i] = self._best(masks[i])
+                    m = masks[i]
+                    seen |= m
+                    res[i] = self._best(m)
+        self._valid(seen)
         return out
 
 
