@@ -857,20 +857,20 @@ cdef class Kernel:
         return best_call(&self.L, mask)
 
     def best_many(self, const uint64_t[::1] masks):
-        """Validation rides along (every mask ORed into `seen`, checked at the end):
-        the kernels read no table by a pool's stray bits."""
+        """Every mask is ORed into `seen` and checked at the end (in the same pass but
+        for the at-least shapes): the kernels read no table by a pool's stray bits."""
         cdef Py_ssize_t i, n = masks.shape[0]
         cdef uint64_t m, seen = 0
         out = np.empty(n, dtype=np.int32)
         cdef int32_t[::1] res = out
         cdef const ShapeProfile* S = &self.S
         with nogil:
-            if self.shapes == SHAPES_AT_LEAST:      # one loop per method: the call inlines
+            if self.shapes == SHAPES_AT_LEAST:
                 for i in range(n):
-                    m = masks[i]
-                    seen |= m
-                    res[i] = at_least_shapes_best(S, m)
-            elif self.shapes == SHAPES_EXACT:
+                    seen |= masks[i]
+                if n:
+                    at_least_best_many(S, &masks[0], &res[0], n)
+            elif self.shapes == SHAPES_EXACT:     # one loop per method: the call inlines
                 for i in range(n):
                     m = masks[i]
                     seen |= m

@@ -9,6 +9,7 @@
 # functions rely on (see Kernel._shape_profile); any other ladder keeps the block search.
 
 DEF MAX_KIND = 8          # "eight Aces" with four wild deuces
+DEF SORT_BLOCK = 2048     # pools per block of at_least_best_many
 
 cdef enum:
     SHAPES_NONE = 0
@@ -178,10 +179,35 @@ cdef inline int at_least_shapes_best(const ShapeProfile* S, uint64_t m) noexcept
     """pagat-wild's (and pagat's) best call: each category from the top, wild cards
     counted into the rank counts, the suit lanes and the straight windows. The
     ladder's groups name natural cards only (a wild deuce is no Two of its own)."""
-    cdef int w = popcount(m & S.wild)
-    if w == 0:                  # most pools: the compiler folds the wild arithmetic away
-        return at_least_best_with(S, m, 0)
-    return at_least_best_with(S, m & ~S.wild, w)
+    return at_least_best_with(S, m & ~S.wild, popcount(m & S.wild))
+
+
+cdef void at_least_best_many(const ShapeProfile* S, const uint64_t* masks, int32_t* res,
+                             Py_ssize_t n) noexcept nogil:
+    """at_least_shapes_best for n pools. With wild cards, each block's pools are taken
+    in three runs, without a wild card, with one, with more: the walk branches more
+    alike within a run (random 7-card pagat-wild pools, CPU time, in turns with the
+    unsorted loop: 51.7-52.7 against 50.4-51.3 M/s)."""
+    cdef int32_t order[3][SORT_BLOCK]
+    cdef Py_ssize_t count[3]
+    cdef Py_ssize_t start, size, i, j
+    cdef int w, b
+    if not S.wild:
+        for i in range(n):
+            res[i] = at_least_best_with(S, masks[i], 0)
+        return
+    for start in range(0, n, SORT_BLOCK):
+        size = n - start if n - start < SORT_BLOCK else SORT_BLOCK
+        count[0] = count[1] = count[2] = 0
+        for i in range(size):           # no branch: every pool's index goes to its run
+            w = popcount(masks[start + i] & S.wild)
+            b = w if w < 2 else 2
+            order[b][count[b]] = <int32_t>i
+            count[b] += 1
+        for b in range(3):
+            for j in range(count[b]):
+                i = start + order[b][j]
+                res[i] = at_least_shapes_best(S, masks[i])
 
 
 cdef inline int at_least_best_with(const ShapeProfile* S, uint64_t m, int w) noexcept nogil:
