@@ -1223,10 +1223,15 @@ if _BullState is not None:
         __slots__ = ()
         __reduce__ = Game.__reduce__       # pickled as its JSON save, as every Game
 
-        def _blank(self, rules: Rules, core: Any) -> None:
+        @staticmethod
+        def ladder_of(rules: Rules, core: Any = None) -> Ladder:
+            """The rules' ladder on the compiled kernels (`core`: a compiled module)."""
             if core is None and backend.core is not _compiled_core:
                 core = _compiled_core       # asked for by name under the pure backend
-            lad = _ladder_for(rules, core)
+            return _ladder_for(rules, core)
+
+        def _blank(self, rules: Rules, core: Any) -> None:
+            lad = self.ladder_of(rules, core)
             self._set_table(_table_for(rules, lad), rules, lad, core, _ladder_lists(lad)[0])
             self._set_manual(True)
 

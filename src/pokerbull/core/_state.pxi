@@ -139,6 +139,7 @@ ctypedef struct BullCore:
     int jokers_gone
     int recharged
     int hand_calls              # calls made this hand
+    int hand_log_only           # keep only the current hand in the log (batched games)
     int rng_kind
     pb_pcg64 pcg
     bitgen_t* bitgen            # RNG_BITGEN: the object's C interface (kept alive by the owner)
@@ -244,6 +245,8 @@ cdef inline int core_start_hand(const BullTable* T, BullCore* G, const uint64_t*
     G.last_caller = -1
     G.hand_calls = 0
     if G.log != NULL:
+        if G.hand_log_only:
+            G.log_len = 0
         if core_log_room(G, 1 + T.players):
             return -1
         G.deal_at = G.log_len
@@ -933,4 +936,238 @@ cdef class BullState:
         out = np.zeros(self.T.obs_size, np.float32)
         cdef float[::1] view = out
         core_observe(self.T, &self.G, s, &view[0])
+        return out
+
+
+cdef class VectorCore:
+    """N games of the same Poker Bull rules stepped at once (pokerbull.VectorGame's core).
+
+    Game i's episodes are the games ``Game(rules, seed=seeds[i])``, then seeds[i] +
+    N, seeds[i] + 2N, ... (mod 2**64): each ends, is scored and restarts in the same step.
+    The arrays below are written in place by every step.
+    """
+
+    cdef BullCore* games
+    cdef BullTableObject table
+    cdef const BullTable* T
+    cdef readonly Py_ssize_t num_games
+    cdef readonly int players
+    cdef int random_first
+    cdef int first
+    cdef readonly object seeds          # uint64 (N,): the seed of each game's episode
+    cdef readonly object to_play        # int32 (N,): the seat to act
+    cdef readonly object legal_start    # int32 (N,): legal actions are legal_start..legal_stop-1
+    cdef readonly object legal_stop
+    cdef readonly object cards          # uint64 (N,): the cards of the seat to act
+    cdef readonly object hand_sizes     # int32 (N, players)
+    cdef readonly object last_call      # int32 (N,): -1 at an opening
+    cdef readonly object last_caller    # int32 (N,)
+    cdef readonly object starter        # int32 (N,)
+    cdef readonly object rewards        # float32 (N, players): returns of games ended this step
+    cdef readonly object dones          # bool (N,): the game ended this step (and restarted)
+    cdef readonly object winners        # int32 (N,): the winner of a game ended this step, else -1
+    cdef readonly object episodes       # int64 (N,): episodes finished so far per game
+    cdef uint64_t* p_seeds
+    cdef int32_t* p_to_play
+    cdef int32_t* p_start
+    cdef int32_t* p_stop
+    cdef uint64_t* p_cards
+    cdef int32_t* p_sizes
+    cdef int32_t* p_last
+    cdef int32_t* p_caller
+    cdef int32_t* p_starter
+    cdef float* p_rewards
+    cdef uint8_t* p_dones
+    cdef int32_t* p_winners
+    cdef int64_t* p_episodes
+
+    def __cinit__(self):
+        self.games = NULL
+        self.num_games = 0
+
+    def __dealloc__(self):
+        cdef Py_ssize_t i
+        if self.games != NULL:
+            for i in range(self.num_games):
+                if self.games[i].log != NULL:
+                    free(self.games[i].log)
+            free(self.games)
+            self.games = NULL
+
+    def __init__(self, BullTableObject table, seeds):
+        cdef Py_ssize_t i, n = len(seeds)
+        if table.T.cheung:
+            raise ValueError("batched games play pagat, pagat-wild, pagat-five and holdem; "
+                             "Cheung's game (openings without certain calls) is not batched")
+        if n < 1:
+            raise ValueError(f"num_games must be at least 1, not {n}")
+        self.table = table
+        self.T = &table.T
+        self.players = table.T.players
+        first = table.rules.first_starter
+        self.random_first = first == "random"
+        self.first = 0 if self.random_first else int(first)
+        self.games = <BullCore*>malloc(n * sizeof(BullCore))
+        if self.games == NULL:
+            raise MemoryError()
+        memset(self.games, 0, n * sizeof(BullCore))
+        self.num_games = n
+        for i in range(n):
+            self.games[i].log = <int64_t*>malloc(64 * sizeof(int64_t))
+            if self.games[i].log == NULL:
+                raise MemoryError()
+            self.games[i].log_cap = 64
+            self.games[i].hand_log_only = 1
+        p = self.players
+        self.seeds = np.array(seeds, dtype=np.uint64)
+        self.to_play = np.zeros(n, np.int32)
+        self.legal_start = np.zeros(n, np.int32)
+        self.legal_stop = np.zeros(n, np.int32)
+        self.cards = np.zeros(n, np.uint64)
+        self.hand_sizes = np.zeros((n, p), np.int32)
+        self.last_call = np.zeros(n, np.int32)
+        self.last_caller = np.zeros(n, np.int32)
+        self.starter = np.zeros(n, np.int32)
+        self.rewards = np.zeros((n, p), np.float32)
+        self.dones = np.zeros(n, np.bool_)
+        self.winners = np.full(n, -1, np.int32)
+        self.episodes = np.zeros(n, np.int64)
+        self.p_seeds = <uint64_t*>_data(self.seeds)
+        self.p_to_play = <int32_t*>_data(self.to_play)
+        self.p_start = <int32_t*>_data(self.legal_start)
+        self.p_stop = <int32_t*>_data(self.legal_stop)
+        self.p_cards = <uint64_t*>_data(self.cards)
+        self.p_sizes = <int32_t*>_data(self.hand_sizes)
+        self.p_last = <int32_t*>_data(self.last_call)
+        self.p_caller = <int32_t*>_data(self.last_caller)
+        self.p_starter = <int32_t*>_data(self.starter)
+        self.p_rewards = <float*>_data(self.rewards)
+        self.p_dones = <uint8_t*>_data(self.dones)
+        self.p_winners = <int32_t*>_data(self.winners)
+        self.p_episodes = <int64_t*>_data(self.episodes)
+        self.reset()
+
+    def reset(self, seeds=None):
+        """Every game starts a new episode (from `seeds` when given)."""
+        cdef Py_ssize_t i
+        if seeds is not None:
+            self.seeds[:] = np.asarray(seeds, dtype=np.uint64)
+        for i in range(self.num_games):
+            self._check(self._start(i, self.p_seeds[i]))
+            self._publish(i)
+        self.rewards[:] = 0
+        self.dones[:] = False
+        self.winners[:] = -1
+
+    cdef inline void _check(self, int status) except *:
+        if status < 0:
+            raise MemoryError("a game's log cannot grow")
+
+    cdef int _start(self, Py_ssize_t i, uint64_t seed) noexcept nogil:
+        cdef BullCore* G = &self.games[i]
+        cdef int first
+        core_reset(self.T, G)
+        pb_pcg_seed(&G.pcg, seed)
+        G.rng_kind = RNG_OWN
+        G.manual = 0
+        first = <int>core_below(G, <uint32_t>self.players) if self.random_first else self.first
+        G.first_starter = first
+        G.starter = first
+        return core_deal_random(self.T, G, first)
+
+    cdef void _publish(self, Py_ssize_t i) noexcept nogil:
+        """Write game i's compact state into the arrays."""
+        cdef BullCore* G = &self.games[i]
+        cdef int s
+        self.p_to_play[i] = G.to_play
+        if G.last >= 0:
+            self.p_start[i] = self.T.raise_start[G.last]
+            self.p_stop[i] = self.T.n_calls + 1
+        else:
+            self.p_start[i] = 0
+            self.p_stop[i] = self.T.n_calls
+        self.p_cards[i] = G.hands[G.to_play]
+        for s in range(self.players):
+            self.p_sizes[i * self.players + s] = G.sizes[s]
+        self.p_last[i] = G.last
+        self.p_caller[i] = G.last_caller
+        self.p_starter[i] = G.starter
+
+    def step(self, actions):
+        """Apply one action per game; -1, or the first game whose action is not legal
+        (then nothing was applied)."""
+        cdef const int64_t[::1] a = np.ascontiguousarray(actions, dtype=np.int64)
+        cdef Py_ssize_t i, n = self.num_games
+        cdef int status, s, p = self.players
+        cdef BullCore* G
+        cdef BullTable* T = <BullTable*>self.T
+        if a.shape[0] != n:
+            raise ValueError(f"step needs one action per game ({n}), not {a.shape[0]}")
+        for i in range(n):
+            G = &self.games[i]
+            if not (core_can_call(T, G, a[i])
+                    or (a[i] == T.n_calls and G.to_play >= 0 and G.last >= 0)):
+                return i
+        cdef float lose = -1.0 / (p - 1)
+        cdef float* reward
+        cdef int failed = 0
+        with nogil:
+            for i in range(n):
+                G = &self.games[i]
+                status = core_apply(T, G, a[i])
+                if status < 0:
+                    failed = 1
+                    break
+                reward = &self.p_rewards[i * p]
+                if G.to_play == PLAYER_TERMINAL:
+                    for s in range(p):
+                        reward[s] = lose
+                    reward[G.winner] = 1.0
+                    self.p_dones[i] = 1
+                    self.p_winners[i] = G.winner
+                    self.p_episodes[i] += 1
+                    self.p_seeds[i] += <uint64_t>n
+                    if self._start(i, self.p_seeds[i]) < 0:
+                        failed = 1
+                        break
+                else:
+                    for s in range(p):
+                        reward[s] = 0.0
+                    self.p_dones[i] = 0
+                    self.p_winners[i] = -1
+                self._publish(i)
+        if failed:
+            raise MemoryError("a game's log cannot grow")
+        return -1
+
+    def observations(self, out=None):
+        """float32 (N, observation_size): each game's observation for its seat to act
+        (the layout of Game.observation_array)."""
+        cdef Py_ssize_t i, size = self.T.obs_size
+        if out is None:
+            out = np.empty((self.num_games, size), np.float32)
+        cdef float[:, ::1] view = out
+        if view.shape[0] != self.num_games or view.shape[1] != size:
+            raise ValueError(f"out must be float32 of shape ({self.num_games}, {size})")
+        with nogil:
+            for i in range(self.num_games):
+                memset(&view[i, 0], 0, size * sizeof(float))
+                core_observe(self.T, &self.games[i], self.games[i].to_play, &view[i, 0])
+        return out
+
+    def action_masks(self, out=None):
+        """int8 (N, num_actions): 1 for each legal action of each game's seat to act."""
+        cdef Py_ssize_t i, c, width = self.T.n_calls + 1
+        if out is None:
+            out = np.empty((self.num_games, width), np.int8)
+        cdef int8_t[:, ::1] view = out
+        cdef int32_t[::1] start = self.legal_start
+        cdef int32_t[::1] stop = self.legal_stop
+        if view.shape[0] != self.num_games or view.shape[1] != width:
+            raise ValueError(f"out must be int8 of shape ({self.num_games}, {width})")
+        with nogil:
+            for i in range(self.num_games):
+                memset(&view[i, 0], 0, width)
+                for c in range(start[i], stop[i]):
+                    view[i, c] = 1
         return out
