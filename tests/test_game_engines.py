@@ -247,3 +247,21 @@ def test_the_backend_chooses_the_engine():
     assert type(pb.Game.from_json(pb.Game("pagat", seed=1).to_json())) is expected
     assert type(pb.Game("pagat", _core=BACKENDS["python"])) is PythonGame
     assert type(CompiledGame.from_json(PythonGame("pagat", seed=1).to_json())) is CompiledGame
+
+
+def test_legal_actions_of_a_cheung_opening_skip_the_certain_calls():
+    cy = CompiledGame("cheung", players=3, seed=2)
+    expected = PythonGame("cheung", players=3, seed=2).legal_actions()
+    legal = cy.legal_actions()
+    banned = sorted(set(range(len(cy.ladder))) - set(expected))
+    assert banned and legal == expected and expected == legal and legal == tuple(expected)
+    assert len(legal) == len(expected) and list(legal) == expected and legal.tolist() == expected
+    assert legal[5] == expected[5] and legal[-1] == expected[-1] and legal[2:9] == expected[2:9]
+    assert list(reversed(legal)) == expected[::-1]
+    assert np.array_equal(np.asarray(legal), expected)
+    assert banned[0] not in legal and expected[7] in legal and legal.index(expected[7]) == 7
+    assert legal != expected[:-1] and legal == cy.legal_actions()
+    assert legal + [1] == expected + [1]
+    cy.apply_action(expected[3])
+    assert cy.legal_actions() == list(range(cy.ladder.first_raise_index(expected[3]),
+                                            cy.challenge_action + 1))

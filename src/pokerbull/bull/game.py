@@ -390,6 +390,18 @@ def _ladder_lists(lad: Ladder) -> tuple[list[int], list[int]]:
     return lists
 
 
+def rules_of(preset: str | Rules, options: Mapping[str, Any]) -> Rules:
+    """The rules a game is made with: a Rules object, or a preset name with options."""
+    if isinstance(preset, Rules):
+        if options:
+            raise ValueError("give either a Rules object or a preset name with options, "
+                             f"not both (got options {', '.join(sorted(options))})")
+        return preset
+    if isinstance(preset, str):
+        return Rules.preset(preset, **options)
+    raise ValueError(f"a game needs a preset name or Rules, not {type(preset).__name__}")
+
+
 class Game:
     """One game of Poker Bull: a preset's rules, the seats' hands and the history.
 
@@ -414,15 +426,7 @@ class Game:
     def __init__(self, preset: str | Rules = "pagat", *, seed: Any = None,
                  hands: Sequence[Any] | None = None, dealing: str | None = None,
                  _core: Any = None, **options: Any) -> None:
-        if isinstance(preset, Rules):
-            if options:
-                raise ValueError("give either a Rules object or a preset name with options, "
-                                 f"not both (got options {', '.join(sorted(options))})")
-            rules = preset
-        elif isinstance(preset, str):
-            rules = Rules.preset(preset, **options)
-        else:
-            raise ValueError(f"a game needs a preset name or Rules, not {type(preset).__name__}")
+        rules = rules_of(preset, options)
         if dealing is None:
             dealing = "random" if hands is None else "manual"
         if dealing not in ("random", "manual"):

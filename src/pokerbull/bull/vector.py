@@ -29,7 +29,7 @@ import numpy as np
 
 from ..core import backend
 from ..protocol import IllegalAction
-from .game import _CompiledGame, _PythonGame, _ladder_lists, _table_for
+from .game import _CompiledGame, _PythonGame, _table_for, rules_of
 from .rules import Rules
 
 try:
@@ -46,11 +46,6 @@ class _PythonVectorCore:
 
     def __init__(self, rules: Rules, seeds: np.ndarray, engine: type = _PythonGame) -> None:
         n, p = len(seeds), rules.players
-        if rules.family == "cheung":
-            raise ValueError("batched games play pagat, pagat-wild, pagat-five and holdem; "
-                             "Cheung's game (openings without certain calls) is not batched")
-        if n < 1:
-            raise ValueError(f"num_games must be at least 1, not {n}")
         self.rules, self.num_games, self.players, self._engine = rules, n, p, engine
         self.seeds = np.array(seeds, dtype=np.uint64)
         self.to_play = np.zeros(n, np.int32)
@@ -154,15 +149,10 @@ class VectorGame:
 
     def __init__(self, preset: str | Rules = "pagat", num_games: int = 1024, *,
                  seed: Any = 0, _engine: str | None = None, **options: Any) -> None:
-        if isinstance(preset, Rules):
-            if options:
-                raise ValueError("give either a Rules object or a preset name with options, "
-                                 "not both")
-            rules = preset
-        elif isinstance(preset, str):
-            rules = Rules.preset(preset, **options)
-        else:
-            raise ValueError(f"a game needs a preset name or Rules, not {type(preset).__name__}")
+        rules = rules_of(preset, options)
+        if rules.family == "cheung":
+            raise ValueError("batched games play pagat, pagat-wild, pagat-five and holdem; "
+                             "Cheung's game (openings without certain calls) is not batched")
         if isinstance(num_games, bool) or not isinstance(num_games, (int, np.integer)) \
                 or num_games < 1:
             raise ValueError(f"num_games must be a whole number of at least 1, not "

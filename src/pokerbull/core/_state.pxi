@@ -430,28 +430,35 @@ cdef inline void core_observe(const BullTable* T, const BullCore* G, int seat,
 
 
 cdef class LegalActions:
-    """The legal actions of a Poker Bull state: every action from `start` up to (not
-    including) `stop`, read-only and sorted. It behaves as the list it stands for (len,
-    indexing, slicing, iteration, ``in``, ``==`` with a list) without building one;
-    ``list(actions)`` or ``actions.tolist()`` gives the list."""
+    """The legal actions of a Poker Bull state, read-only and sorted: every action from
+    `start` up to (not including) `stop`, or (Cheung's openings, which skip the certain
+    calls) a shared tuple of them. It behaves as the list it stands for (len, indexing,
+    slicing, iteration, ``in``, ``index``, ``count``, ``==`` with a list or tuple, ``+``
+    with a list) without building one; ``list(actions)`` or ``actions.tolist()`` gives
+    the list."""
 
     cdef readonly Py_ssize_t start
     cdef readonly Py_ssize_t stop
+    cdef tuple _values          # None: the run start..stop-1
+    cdef frozenset _set
 
     def __cinit__(self, Py_ssize_t start=0, Py_ssize_t stop=0):
         self.start = start
         self.stop = stop if stop > start else start
 
     def __len__(self):
-        return self.stop - self.start
+        return self.stop - self.start if self._values is None else len(self._values)
 
     def __bool__(self):
-        return self.stop > self.start
+        return len(self) > 0
 
     def __getitem__(self, item):
-        cdef Py_ssize_t i, n = self.stop - self.start
+        cdef Py_ssize_t i, n
+        if self._values is not None:
+            return list(self._values[item]) if isinstance(item, slice) else self._values[item]
         if isinstance(item, slice):
             return list(range(self.start, self.stop))[item]
+        n = self.stop - self.start
         i = item
         if i < 0:
             i += n
@@ -459,20 +466,25 @@ cdef class LegalActions:
             raise IndexError("legal action index out of range")
         return self.start + i
 
+    def _range(self):
+        return range(self.start, self.stop) if self._values is None else self._values
+
     def __iter__(self):
-        return iter(range(self.start, self.stop))
+        return iter(self._range())
 
     def __reversed__(self):
-        return reversed(range(self.start, self.stop))
+        return reversed(self._range())
 
     def __contains__(self, value):
-        if type(value) is int or isinstance(value, (int, np.integer)):
-            return self.start <= value < self.stop and not isinstance(value, bool)
-        return False
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            return False
+        if self._values is not None:
+            return value in self._set
+        return self.start <= value < self.stop
 
     def index(self, value, *args):
         if value in self:
-            return value - self.start
+            return value - self.start if self._values is None else self._values.index(value)
         raise ValueError(f"{value!r} is not a legal action")
 
     def count(self, value):
@@ -480,17 +492,23 @@ cdef class LegalActions:
 
     def tolist(self):
         """The actions as a list."""
-        return list(range(self.start, self.stop))
+        return list(self._range())
 
     def __array__(self, dtype=None, copy=None):
-        return np.arange(self.start, self.stop, dtype=dtype if dtype is not None else np.int64)
+        if self._values is None:
+            return np.arange(self.start, self.stop, dtype=dtype if dtype is not None else np.int64)
+        return np.array(self._values, dtype=dtype if dtype is not None else np.int64)
 
     def __eq__(self, other):
         cdef Py_ssize_t i, n
         if isinstance(other, LegalActions):
-            return len(self) == len(other) and (not len(self) or
-                                                self.start == (<LegalActions>other).start)
+            if self._values is None and (<LegalActions>other)._values is None:
+                return len(self) == len(other) and (not len(self) or
+                                                    self.start == (<LegalActions>other).start)
+            return self.tolist() == other.tolist()
         if isinstance(other, (list, tuple)):
+            if self._values is not None:
+                return self._values == tuple(other)
             n = self.stop - self.start
             if len(other) != n:
                 return False
@@ -523,6 +541,13 @@ cdef LegalActions _legal_range(Py_ssize_t start, Py_ssize_t stop):
     cdef LegalActions out = LegalActions.__new__(LegalActions)
     out.start = start
     out.stop = stop if stop > start else start
+    return out
+
+
+cdef LegalActions _legal_values(tuple values, frozenset allowed):
+    cdef LegalActions out = LegalActions.__new__(LegalActions)
+    out._values = values
+    out._set = allowed
     return out
 
 
@@ -705,8 +730,9 @@ cdef class BullState:
             flags = bytearray(self.T.n_calls)
             for c in certain_calls(self._lad, total, deck):
                 flags[c] = 1
+            allowed = tuple(c for c in range(self.T.n_calls) if not flags[c])
             banned = self.table.banned_cache[key] = (bytes(flags), frozenset(
-                c for c in range(self.T.n_calls) if flags[c]))
+                c for c in range(self.T.n_calls) if flags[c]), allowed, frozenset(allowed))
         self._banned_bytes = banned
         self.G.banned = <const uint8_t*><char*>banned[0] if banned[1] else NULL
 
@@ -828,14 +854,13 @@ cdef class BullState:
 
     def legal_actions(self):
         """Sorted legal action ids: the ladder indices of every raise, then the challenge
-        (a read-only list-like :class:`LegalActions`; a list for Cheung's openings with
-        banned calls)."""
+        (a read-only list-like :class:`LegalActions`)."""
         if self.G.to_play < 0:
             return _legal_range(0, 0)
         if self.G.last >= 0:
             return _legal_range(self.T.raise_start[self.G.last], self.T.n_calls + 1)
         if self.G.banned != NULL:
-            return [c for c in range(self.T.n_calls) if not self.G.banned[c]]
+            return _legal_values(self._banned_bytes[2], self._banned_bytes[3])
         return _legal_range(0, self.T.n_calls)
 
     def apply_action(self, action):
@@ -996,11 +1021,8 @@ cdef class VectorCore:
 
     def __init__(self, BullTableObject table, seeds):
         cdef Py_ssize_t i, n = len(seeds)
-        if table.T.cheung:
-            raise ValueError("batched games play pagat, pagat-wild, pagat-five and holdem; "
-                             "Cheung's game (openings without certain calls) is not batched")
-        if n < 1:
-            raise ValueError(f"num_games must be at least 1, not {n}")
+        if table.T.cheung or n < 1:     # VectorGame says why in words
+            raise ValueError("VectorCore: cheung's rules or no games")
         self.table = table
         self.T = &table.T
         self.players = table.T.players
