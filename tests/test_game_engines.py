@@ -265,3 +265,17 @@ def test_legal_actions_of_a_cheung_opening_skip_the_certain_calls():
     cy.apply_action(expected[3])
     assert cy.legal_actions() == list(range(cy.ladder.first_raise_index(expected[3]),
                                             cy.challenge_action + 1))
+
+
+def test_huge_and_odd_actions_are_refused_alike():
+    py, cy = PythonGame("pagat", players=3, seed=6), CompiledGame("pagat", players=3, seed=6)
+    for bad in (2**70, -2**70, np.uint64(2**64 - 1), np.int8(-3), 10**30):
+        refuse_alike(py, cy, bad)
+    same(py, cy)
+
+
+def test_a_state_not_set_up_refuses_everything():
+    blank = CompiledGame.__new__(CompiledGame)
+    assert blank.is_terminal() and blank.legal_actions() == []
+    with pytest.raises(pb.IllegalAction):
+        blank.apply_action(0)

@@ -121,3 +121,15 @@ def test_seeds_reset_and_bad_options():
         VectorGame("pagatt", num_games=3)
     with pytest.raises(ValueError, match="shape"):
         vec.observations(np.zeros((2, 5), np.float32))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_actions_must_be_whole_numbers(engine):
+    vec = VectorGame("pagat", num_games=2, seed=4, _engine=engine)
+    for bad in ([1.5, 2.0], ["a", "b"], [2**70, 1]):
+        with pytest.raises(ValueError, match="whole numbers"):
+            vec.step(bad)
+    with pytest.raises(pb.IllegalAction, match="game 1: action 18446744073709551615"):
+        vec.step(np.array([3, 2**64 - 1], dtype=np.uint64))
+    rewards, dones = vec.step(np.array([3, 4], dtype=np.uint8))
+    assert vec.last_call.tolist() == [3, 4] and not dones.any()

@@ -224,9 +224,17 @@ class VectorGame:
         """Apply one action per game (any integer array of length ``num_games``);
         returns ``(rewards, dones)``. An illegal action raises IllegalAction naming the
         game, and then no game has moved."""
-        bad = self._core.step(actions)
+        given = np.asarray(actions)
+        if given.dtype.kind not in "iu":
+            raise ValueError(f"actions must be whole numbers (an integer array), not "
+                             f"{given.dtype} values")
+        if given.dtype.kind == "u":      # past int64: no such action (the core reads int64)
+            given64 = np.minimum(given, np.uint64(2**63 - 1)).astype(np.int64)
+        else:
+            given64 = given.astype(np.int64, copy=False)
+        bad = self._core.step(given64)
         if bad >= 0:
-            a = np.asarray(actions).reshape(-1)[bad]
+            a = given.reshape(-1)[bad]
             raise IllegalAction(f"game {bad}: action {a} is not legal now (legal: "
                                 f"{self.legal_start[bad]}..{self.legal_stop[bad] - 1}); "
                                 f"no game moved")

@@ -605,6 +605,9 @@ cdef class BullTableObject:
             self.T.card_index[b] = i
 
 
+cdef BullTable _NO_TABLE     # zeros: what a state points at before Game sets it up
+
+
 cdef class BullState:
     """The compiled engine of one Poker Bull game (see pokerbull.bull.game.Game).
 
@@ -625,6 +628,10 @@ cdef class BullState:
     cdef public Py_ssize_t _record_words    # log words they cover
     cdef public bint _records_owned
     cdef public object _record_context      # (hand number, last Deal record) at that point
+
+    def __cinit__(self):
+        self.T = &_NO_TABLE             # a state not set up is over: nothing is legal
+        self.G.to_play = PLAYER_TERMINAL
 
     def __dealloc__(self):
         if self.G.log != NULL:
@@ -868,7 +875,7 @@ cdef class BullState:
         cdef Py_ssize_t a
         cdef int status
         if type(action) is int or isinstance(action, np.integer):
-            if not isinstance(action, bool):
+            if not isinstance(action, bool) and -1 <= action <= self.T.n_calls:
                 a = action
                 status = core_apply(self.T, &self.G, a)
                 if status == 0:
@@ -899,11 +906,13 @@ cdef class BullState:
     def clone(self):
         """An independent copy; it continues exactly as this game would."""
         cdef BullState g = self.__class__.__new__(self.__class__)
-        cdef int64_t* log = <int64_t*>malloc(self.G.log_cap * sizeof(int64_t))
-        if log == NULL:
-            raise MemoryError()
+        cdef int64_t* log = NULL
+        if self.G.log != NULL:
+            log = <int64_t*>malloc(self.G.log_cap * sizeof(int64_t))
+            if log == NULL:
+                raise MemoryError()
+            memcpy(log, self.G.log, self.G.log_len * sizeof(int64_t))
         memcpy(&g.G, &self.G, sizeof(BullCore))
-        memcpy(log, self.G.log, self.G.log_len * sizeof(int64_t))
         g.G.log = log
         g.table = self.table
         g.T = self.T
@@ -1009,6 +1018,7 @@ cdef class VectorCore:
     def __cinit__(self):
         self.games = NULL
         self.num_games = 0
+        self.T = &_NO_TABLE
 
     def __dealloc__(self):
         cdef Py_ssize_t i
