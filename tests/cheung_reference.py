@@ -122,3 +122,54 @@ def brute_codes(naturals: list[tuple[int, int]], jokers: int, jokers_in_deck: in
                         code += ":" + t
                     out.add(code)
     return out
+
+
+# ---- the search that decided certainty before it was exact (kept as a check) ----
+
+def _grow(holds, index: int, order: list[int], start: int) -> int:
+    """Add cards in `order` while the call keeps failing (pools above five cards)."""
+    pool = start
+    order = list(order)
+    while pool.bit_count() < 6 and order:
+        pool |= 1 << order.pop(0)
+    if pool.bit_count() < 6 or holds(index, pool):
+        return 0
+    for b in order:
+        if not holds(index, pool | 1 << b):
+            pool |= 1 << b
+    return pool
+
+
+def searched_failing_pool(lad, call, deck: int, rng, climbs: int = 8) -> int:
+    """A large pool of more than five cards where `call` fails, by growing pools
+    from card orders that starve calls (by rank, by suit, a rank or suit last),
+    random orders, then hill climbing (drop two cards, grow again); 0 if none."""
+    holds = lad._kernel.holds
+    cards = [b for b in range(64) if deck >> b & 1]
+    naturals = [b for b in cards if b not in (13, 29)]
+    jokers = [b for b in cards if b in (13, 29)]
+    by_rank = sorted(naturals, key=lambda b: (b % 16, b // 16))
+    by_suit = sorted(naturals, key=lambda b: (b // 16, b % 16))
+    spread = sorted(naturals, key=lambda b: ((b // 16 + b % 16) % 4, b % 16))
+    orders = [by_rank, by_rank[::-1], by_suit, by_suit[::-1], spread]
+    for r in call.ranks:
+        orders.append([b for b in naturals if b % 16 != r] + [b for b in naturals if b % 16 == r])
+    if call.suit is not None:
+        orders.append([b for b in naturals if b // 16 != call.suit] +
+                      [b for b in naturals if b // 16 == call.suit])
+    orders = [o + jokers for o in orders] + [jokers + o for o in orders]
+    orders += [[int(b) for b in rng.permutation(cards)] for _ in range(8)]
+    best = 0
+    for order in orders:
+        pool = _grow(holds, call.index, order, 0)
+        if pool.bit_count() > best.bit_count():
+            best = pool
+    for _ in range(climbs if best else 0):
+        inside = [b for b in cards if best >> b & 1]
+        drop = [int(b) for b in rng.choice(inside, size=min(2, len(inside)), replace=False)]
+        start = best & ~sum(1 << b for b in drop)
+        rest = [int(b) for b in rng.permutation([b for b in cards if not start >> b & 1])]
+        pool = _grow(holds, call.index, rest, start)
+        if pool.bit_count() > best.bit_count():
+            best = pool
+    return best

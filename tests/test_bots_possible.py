@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
+from pokerbull.cards import JOKER_MASK
 from pokerbull.bull.bots import bot_table
 from pokerbull.calls.odds import _every_draw
 from pokerbull.calls.possible import can_hold
@@ -35,29 +36,36 @@ def test_can_hold_agrees_with_every_draw(family):
                                     [(lad[c].code, truth[c]) for c in wrong[:5]])
 
 
-def _check_game(preset: str, players: int, bot: str, seed: int) -> None:
-    g = pb.Game(preset, players=players, seed=seed)
-    lad = g.ladder
-    seeds = np.random.SeedSequence(seed).spawn(players)
-    bots = [pb.make_bot(bot, seed=seeds[s]) for s in range(players)]
+def _play(g, bots, deck, where: str) -> int:
+    """Play a game to its end; every call a bot makes can hold given what the
+    bot knows (deck(): the deck in play). Returns the calls made."""
     for s, b in enumerate(bots):
         b.reset(s)
+    lad = g.ladder
     n = len(lad)
+    calls = 0
     while not g.is_over:
         seat = g.to_play
         action = bots[seat].act(g.observation(seat))
         if action < n:
             hand = g.hand(seat)
             unseen = sum(g.hand_sizes) - len(hand)
-            assert can_hold(lad, action, hand, unseen=unseen), (
-                f"{preset}, {players} players, seed {seed}: {bot} bot at seat {seat} "
-                f"holding {hand} with {unseen} unseen called {lad[action]} ({lad[action].code})")
+            assert can_hold(lad, action, hand, unseen=unseen, deck=deck()), (
+                f"{where}: {bots[seat].name} bot at seat {seat} holding {hand} with "
+                f"{unseen} unseen called {lad[action]} ({lad[action].code})")
+            calls += 1
         g.apply_action(action)
+    return calls
+
+
+def _check_game(preset: str, players: int, bot: str, seed: int) -> None:
+    g = pb.Game(preset, players=players, seed=seed)
+    seeds = np.random.SeedSequence(seed).spawn(players)
+    bots = [pb.make_bot(bot, seed=seeds[s]) for s in range(players)]
+    _play(g, bots, lambda: None, f"{preset}, {players} players, seed {seed}")
 
 
 TABLE_PRESETS = tuple(p for p in pb.preset_names() if p != "cheung")   # the chance-table bots'
-# can_hold knows the at-least and holdem requirements; Cheung's bots are checked by
-# their own tests (tests/test_cheung_game.py), not here.
 LINEUPS = [(p, b) for p in TABLE_PRESETS for b in BOTS]
 
 
@@ -70,6 +78,31 @@ def test_no_bot_makes_a_call_that_cannot_hold(preset, bot):
             continue        # the deck cannot seat so many
         for seed in range(2):
             _check_game(preset, players, bot, seed)
+
+
+def _check_cheung_game(players: int, seed: int, options: dict) -> int:
+    """A seeded game of cheung between its two built-in bots; every call made
+    can hold on the deck in play (without the jokers once 5a took them)."""
+    g = pb.Game("cheung", players=players, seed=seed, **options)
+    seeds = np.random.SeedSequence(seed).spawn(players)
+    kinds = ("cheung", "cheung-random")
+    bots = [pb.make_bot(kinds[(s + seed) % 2], seed=seeds[s]) for s in range(players)]
+    return _play(g, bots, lambda: g.ladder.allowed_mask & ~(JOKER_MASK if g._jokers_gone else 0),
+                 f"cheung {options}, {players} players, seed {seed}")
+
+
+CHEUNG_OPTIONS = [dict(), dict(jokers=0), dict(jokers=1, or_higher=True),
+                  dict(jokers=2, jokers_leave_at=12), dict(recharge_at=10),
+                  dict(jokers=2, jokers_leave_at=11, recharge_at=7, joker_order="wild")]
+
+
+@pytest.mark.parametrize("i", range(len(CHEUNG_OPTIONS)))
+def test_no_cheung_bot_makes_a_call_that_cannot_hold(i):
+    options = CHEUNG_OPTIONS[i]
+    calls = 0
+    for players in (3 + i, 8 - i):          # every table size 3..8 over the options
+        calls += _check_cheung_game(players, players + 7 * i, options)
+    assert calls > 10
 
 
 def test_the_reported_holdem_game():

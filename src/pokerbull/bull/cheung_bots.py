@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import iter_bits
+from ..calls.possible import can_hold
+from ..cards import JOKER_MASK, NATURAL_MASK, iter_bits
 from .bots import Bot
 from .game import Observation
 
@@ -34,6 +35,34 @@ def short_calls(lad) -> np.ndarray:
         found = _SHORT[lad.key] = np.array(
             [c.index for c in lad if len(c.ranks) <= 1 and not c.tier], dtype=np.int64)
     return found
+
+
+def deck_in_play(observation: Observation) -> int:
+    """The deck the unseen cards come from: the ladder's, without the jokers
+    when variation 5a may have taken them out. When it cannot tell (5a with a
+    5b recharge), without them: a call that can hold without the jokers can
+    hold with them."""
+    rules = observation.rules
+    deck = rules.ladder.allowed_mask
+    leave = rules.jokers_leave_at
+    if leave:
+        live = sum(1 for s in observation.hand_sizes if s)
+        if sum(observation.hand_sizes) <= leave + (live if rules.recharge_at else 0):
+            deck = (deck & NATURAL_MASK) | (observation.cards.mask & JOKER_MASK)
+    return deck
+
+
+def first_possible(observation: Observation, calls) -> int | None:
+    """The first of `calls` that some draw of the unseen cards can make hold
+    (pokerbull.calls.possible.can_hold), or None."""
+    lad = observation.rules.ladder
+    own = observation.cards.mask
+    unseen = sum(observation.hand_sizes) - len(observation.cards)
+    deck = deck_in_play(observation)
+    for c in calls:
+        if can_hold(lad, int(c), own, unseen=unseen, deck=deck):
+            return int(c)
+    return None
 
 
 class CheungBot(Bot):
@@ -62,9 +91,9 @@ class CheungBot(Bot):
 
     def draws(self, observation: Observation) -> np.ndarray:
         """Pools: the bot's cards plus a random draw of the unseen ones."""
-        lad = observation.rules.ladder
         own = observation.cards.mask
-        rest = np.array([1 << b for b in iter_bits(lad.allowed_mask & ~own)], dtype=np.uint64)
+        rest = np.array([1 << b for b in iter_bits(deck_in_play(observation) & ~own)],
+                        dtype=np.uint64)
         unseen = sum(observation.hand_sizes) - len(observation.cards)
         keys = self.rng.random((self.samples, len(rest)))
         picks = np.argpartition(keys, unseen - 1, axis=1)[:, :unseen] if unseen else \
@@ -98,7 +127,11 @@ class CheungBot(Bot):
                 best_p, best_c = p, int(c)
         if last is not None:
             return challenge
-        return best_c
+        if best_p > 0.0:              # held on a real draw: it can hold
+            return best_c
+        calls = legal[:-1] if legal[-1] == challenge else legal
+        found = first_possible(observation, calls)
+        return best_c if found is None else found
 
 
 class CheungRandomBot(Bot):
@@ -120,7 +153,13 @@ class CheungRandomBot(Bot):
         if legal[-1] == challenge and (len(legal) == 1 or self.rng.random() < self.challenge):
             return challenge
         calls = legal[:-1] if legal[-1] == challenge else legal
-        return int(calls[int(self.rng.integers(0, min(self.reach, len(calls))))])
+        reach = min(self.reach, len(calls))
+        # a random call within reach that can hold, else the first beyond
+        order = [calls[int(i)] for i in self.rng.permutation(reach)] + list(calls[reach:])
+        found = first_possible(observation, order)
+        if found is None:
+            return challenge if legal[-1] == challenge else int(calls[0])
+        return found
 
 
 # ---- the compiled loop ---------------------------------------------------------

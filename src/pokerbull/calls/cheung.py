@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 
@@ -386,11 +386,42 @@ def parse_cheung(text: str) -> str | None:
 
 
 # ---- certainty: does every n-card pool of the deck make the call? ----------------
+#
+# Exact for every call and every n (docs/cheung.md, "Certain calls"). A pool of
+# five cards or more makes a call when some five of its cards (jokers included)
+# make it on their own, so above four cards the pools where a call fails are
+# closed under taking away cards (down to five): the call is certain for n cards
+# exactly when n is above the size of the largest pool where it fails. That size
+# is found by a search, by decreasing size, over a set of pools shown to hold a
+# largest failing pool of each size (the category's "shapes"), with the kernel
+# deciding every pool:
+#
+# - pair, two pair, trips, full house, quads, five of a kind: every hand of
+#   these has two cards of a rank, so it is never a flush or a straight, and
+#   whether a call holds depends on the rank counts alone (and the jokers).
+#   Shapes: a count 0..4 per rank (the lowest suits), ranks that play the same
+#   part in the call (the unnamed ranks, the named kickers) in falling counts.
+# - high card, straight: five ranks, not all of one suit. Where a rank has two
+#   cards or more, its other cards add no new hand; and pools whose single
+#   cards are all of one suit make no more hands than any other. Shapes: each
+#   rank absent, one club, or all four suits (3^13 pools).
+# - flush, straight flush, royal flush: only the cards of the call's suit
+#   count. Shapes: the other 39 cards and any set of the suit's 13 (a named
+#   suit), or the same set of ranks in all four suits (no suit named: the four
+#   suits fail or hold apart, so the largest failing pool takes the largest
+#   failing set in each).
+# Certificates spare the search for most calls: a call naming a rank fails on
+# the 48 natural cards without that rank, one naming a suit on the 39 without
+# it, and one that needs a joker on the 52 natural cards.
 
 _JOKERS = (1 << JOKER1_BIT) | (1 << JOKER2_BIT)
-_RANK_COLUMN = tuple(sum(1 << (16 * s + r) for s in range(4)) for r in range(13))
-_SUIT_LANE = tuple(0x1FFF << (16 * s) for s in range(4))
-_LARGEST_FAILING: dict[tuple, tuple[int, int]] = {}
+_COLUMN = tuple(sum(1 << (16 * s) for s in range(c)) for c in range(5))  # c cards of rank 0
+_ALL_SUITS = _COLUMN[4]
+_LANE = 0x1FFF
+_COUNT_CATEGORIES = (PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS, FIVE_KIND)
+_LANE_CATEGORIES = (FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH)
+_FAILING_SIZE: dict[tuple, int] = {}  # (ladder, call, deck) -> cards in its largest failing pool
+_TWINS: dict[tuple, tuple] = {}      # symmetry key -> (a call, its largest failing pool)
 
 
 def _bits(mask: int) -> list[int]:
@@ -399,6 +430,297 @@ def _bits(mask: int) -> list[int]:
 
 def _take(order: list[int], n: int) -> int:
     return sum(1 << b for b in order[:n])
+
+
+def _check_deck(lad, deck: int | None) -> int:
+    """The deck as a mask: all 52 natural cards and some of the ladder's jokers."""
+    if lad.name != "cheung":
+        raise ValueError(f"certainty is decided for the cheung family (RULES.md 2.4), "
+                         f"not for {lad.name}")
+    if deck is None:
+        return lad.allowed_mask
+    deck = int(deck)
+    if deck & NATURAL_MASK != NATURAL_MASK or deck & ~lad.allowed_mask:
+        raise ValueError("certainty is decided for a deck of all 52 natural cards and "
+                         f"some of the ladder's jokers, not for {deck:#x}")
+    return deck
+
+
+def _by_size(masks: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, dict[int, slice]]:
+    order = np.argsort(-sizes, kind="stable")
+    masks, sizes = masks[order], sizes[order]
+    levels = {}
+    neg = -sizes
+    for s in np.unique(sizes):
+        lo, hi = np.searchsorted(neg, -s, "left"), np.searchsorted(neg, -s, "right")
+        levels[int(s)] = slice(int(lo), int(hi))
+    return masks, levels
+
+
+@lru_cache(maxsize=1)
+def _lane_shapes() -> tuple[np.ndarray, dict[int, slice]]:
+    """Every set of ranks of one suit, largest first."""
+    sets = np.arange(1 << 13, dtype=np.uint64)
+    sizes = np.array([int(x).bit_count() for x in range(1 << 13)])
+    return _by_size(sets, sizes)
+
+
+@lru_cache(maxsize=1)
+def _three_state_shapes() -> tuple[np.ndarray, dict[int, slice]]:
+    """Every pool whose ranks are each absent, one club or all four suits."""
+    masks = np.zeros(1, np.uint64)
+    sizes = np.zeros(1, np.int64)
+    for r in range(13):
+        masks = (masks[:, None] | np.array([0, 1 << r, _ALL_SUITS << r], np.uint64)).ravel()
+        sizes = (sizes[:, None] + np.array([0, 1, 4])).ravel()
+    return _by_size(masks, sizes)
+
+
+@lru_cache(maxsize=None)
+def _falling_counts(k: int) -> np.ndarray:
+    """Every way to give k interchangeable ranks a count 0..4 each, counts falling."""
+    rows = [tuple(reversed(c)) for c in combinations_with_replacement(range(5), k)]
+    return np.array(rows, np.int8).reshape(len(rows), k)
+
+
+@lru_cache(maxsize=None)
+def _count_shapes(classes: tuple[int, ...]) -> tuple[np.ndarray, dict[int, slice]]:
+    """Count profiles over classes of interchangeable ranks (sizes `classes`),
+    one column per rank, largest pools first."""
+    table = np.zeros((1, 0), np.int8)
+    for k in classes:
+        part = _falling_counts(k)
+        table = np.concatenate([np.repeat(table, len(part), axis=0),
+                                np.tile(part, (len(table), 1))], axis=1)
+    sizes = table.sum(axis=1, dtype=np.int64)
+    return _by_size(table, sizes)
+
+
+def _rank_classes(cat: int, prims: tuple[int, ...], kickers: tuple[int, ...]) -> list[list[int]]:
+    """Ranks that play the same part in a call of a count category."""
+    named = set(prims) | set(kickers)
+    rest = [r for r in range(13) if r not in named]
+    classes = [[p] for p in prims] + ([list(kickers)] if kickers else [])
+    if cat == TWO_PAIR and len(prims) == 1:
+        # "Kings up": the other pair is lower than the King
+        classes += [[r for r in rest if r < prims[0]], [r for r in rest if r > prims[0]]]
+    else:
+        classes.append(rest)
+    return [c for c in classes if c]
+
+
+def _shape_group(call) -> tuple:
+    """Calls with the same group are searched over the same pools."""
+    cat = CATEGORY_CODES.index(call.category)
+    if cat in _COUNT_CATEGORIES:
+        return _symmetry(call)
+    if cat in _LANE_CATEGORIES:
+        return ("lanes", call.suit)
+    return ("ranks",)
+
+
+def _shapes(call):
+    """The natural parts of the pools to search for a call (the same for
+    every call of its :func:`_shape_group`), as a function level(size) ->
+    the masks of that many cards."""
+    lad_cat = CATEGORY_CODES.index(call.category)
+    if lad_cat in _COUNT_CATEGORIES:
+        prims = call.ranks[:_PRIMARIES[lad_cat]]
+        classes = _rank_classes(lad_cat, prims, call.ranks[len(prims):])
+        ranks = np.array([r for c in classes for r in c], np.uint64)
+        table, levels = _count_shapes(tuple(len(c) for c in classes))
+        column = np.array(_COLUMN, np.uint64)
+
+        def level(size: int) -> np.ndarray:
+            part = table[levels[size]] if size in levels else table[:0]
+            return np.bitwise_or.reduce(column[part] << ranks, axis=1) if len(part) else \
+                np.zeros(0, np.uint64)
+        return level
+    if lad_cat in _LANE_CATEGORIES:
+        sets, levels = _lane_shapes()
+        if call.suit is None:
+            def level(size: int) -> np.ndarray:
+                if size % 4 or size // 4 not in levels:
+                    return np.zeros(0, np.uint64)
+                return sets[levels[size // 4]] * np.uint64(_ALL_SUITS)
+            return level
+        shift = np.uint64(16 * call.suit)
+        others = np.uint64(NATURAL_MASK & ~(_LANE << 16 * call.suit))
+
+        def level(size: int) -> np.ndarray:
+            if size - 39 not in levels:
+                return np.zeros(0, np.uint64)
+            return (sets[levels[size - 39]] << shift) | others
+        return level
+    masks, levels = _three_state_shapes()
+
+    def level(size: int) -> np.ndarray:
+        return masks[levels[size]] if size in levels else masks[:0]
+    return level
+
+
+def _scan(lad, indices: list[int], level, jokers: list[int]) -> dict[int, int]:
+    """The largest failing pool (0: none of five cards or more) of each call,
+    over the pools `level` gives with 0..J jokers added, by falling size,
+    checked for every call still open in batches: the first failing pool of
+    a call in a batch is a largest one."""
+    holds = lad._kernel.holds_many
+    open_ = np.array(indices, np.int32)
+    out: dict[int, int] = {}
+    cache: dict[int, np.ndarray] = {}
+    batch: list[np.ndarray] = []
+    waiting, limit = 0, 4096
+    for total in range(52 + len(jokers) - 1, 4, -1):
+        for j, extra in enumerate(jokers):
+            size = total - j
+            if not 0 <= size <= 52:
+                continue
+            if size not in cache:
+                cache[size] = level(size)
+            if len(cache[size]):
+                batch.append(cache[size] | np.uint64(extra))
+                waiting += len(cache[size])
+        if batch and (waiting * len(open_) >= limit or total == 5):
+            masks = np.concatenate(batch)
+            held = holds(np.repeat(masks, len(open_)), np.tile(open_, len(masks)))
+            fails = ~held.reshape(len(masks), len(open_))
+            done = fails.any(axis=0)
+            first = fails.argmax(axis=0)
+            for k in np.flatnonzero(done):
+                out[int(open_[k])] = int(masks[first[k]])
+            open_ = open_[~done]
+            if not len(open_):
+                break
+            batch, waiting, limit = [], 0, min(4 * limit, 1 << 22)
+    for c in open_.tolist():
+        out[c] = 0
+    return out
+
+
+def _failing_sizes(lad, calls: list, deck: int) -> None:
+    """Find the largest failing pool of each call (see
+    :func:`largest_failing_pool`), one call of each symmetry class searched,
+    and cache its size."""
+    jokers = [0]
+    for b in _bits(deck & _JOKERS):
+        jokers.append(jokers[-1] | 1 << b)
+    groups: dict[tuple, tuple] = {}
+    for call in calls:
+        key = (lad.key, call.index, deck)
+        if key in _FAILING_SIZE:
+            continue
+        sym = (lad.key, deck, _symmetry(call))
+        if sym in _TWINS:
+            _FAILING_SIZE[key] = _TWINS[sym][1].bit_count()
+            continue
+        group = _shape_group(call)
+        if group not in groups:
+            groups[group] = (_shapes(call), {})
+        groups[group][1].setdefault(sym, call)
+    for level, firsts in groups.values():
+        found = _scan(lad, [c.index for c in firsts.values()], level, jokers)
+        for sym, call in firsts.items():
+            _TWINS[sym] = (call, found[call.index])
+    for call in calls:
+        key = (lad.key, call.index, deck)
+        if key not in _FAILING_SIZE:
+            _FAILING_SIZE[key] = _TWINS[(lad.key, deck, _symmetry(call))][1].bit_count()
+
+
+def largest_failing_pool(lad, call, deck: int | None = None) -> int:
+    """The largest pool of five cards or more of `deck` (all natural cards and
+    some of the ladder's jokers; default the ladder's deck) where `call` fails,
+    as a mask, or 0 when it holds on every pool of five cards or more. Exact:
+    see the notes above and docs/cheung.md."""
+    deck = _check_deck(lad, deck)
+    call = lad.call(call)
+    _failing_sizes(lad, [call], deck)
+    return _twin(lad, call, deck)
+
+
+def _symmetry(call) -> tuple:
+    """Calls with the same key differ by a relabelling of ranks (count
+    categories: no straight can make them) or of suits (a named suit), which
+    maps the pools where one fails onto the pools where the other fails."""
+    cat = CATEGORY_CODES.index(call.category)
+    if cat in _COUNT_CATEGORIES:
+        prims = call.ranks[:_PRIMARIES[cat]]
+        if cat == TWO_PAIR and len(prims) == 1:
+            return ("count", call.category, call.tier, prims, ())
+        return ("count", call.category, call.tier, len(prims), len(call.ranks) - len(prims))
+    if cat in _LANE_CATEGORIES and call.suit is not None:
+        return ("suit", call.category, call.tier, call.ranks)
+    return ("call", call.index)
+
+
+def _class_order(call) -> list[int]:
+    cat = CATEGORY_CODES.index(call.category)
+    prims = call.ranks[:_PRIMARIES[cat]]
+    return [r for c in _rank_classes(cat, prims, call.ranks[len(prims):]) for r in c]
+
+
+def _twin(lad, call, deck: int) -> int:
+    """The largest failing pool of a call, relabelled from the one found for
+    the searched call of its symmetry class."""
+    other, pool = _TWINS[(lad.key, deck, _symmetry(call))]
+    if not pool or other.index == call.index:
+        return pool
+    if other.suit is not None:
+        a, b = other.suit, call.suit
+        move = {s: s for s in range(4)} | {a: b, b: a}
+        out = pool & _JOKERS
+        for s in range(4):
+            out |= ((pool >> (16 * s)) & _LANE) << (16 * move[s])
+    else:
+        to = dict(zip(_class_order(other), _class_order(call)))
+        out = pool & _JOKERS
+        for bit in _bits(pool & NATURAL_MASK):
+            out |= 1 << (16 * (bit // 16) + to[bit % 16])
+    if lad._kernel.holds(call.index, out):   # pragma: no cover - the symmetry is exact
+        raise RuntimeError(f"{call.code}: the relabelled pool {out:#x} makes the call")
+    return out
+
+
+def max_avoiding_size(lad, call, deck: int | None = None) -> int:
+    """The most cards a pool of `deck` can have (five or more) with `call`
+    failing, or 4 when every pool of five cards or more makes it: above four
+    cards the call is certain for n cards exactly when n exceeds this."""
+    deck = _check_deck(lad, deck)
+    call = lad.call(call)
+    _failing_sizes(lad, [call], deck)
+    return max(4, _FAILING_SIZE[(lad.key, call.index, deck)])
+
+
+def _certificate(call) -> int:
+    """A number of cards up to which the call fails on some pool, known without
+    a search (0: none known): a pool of these cards, or any n of them, lacks
+    what the call names."""
+    if call.tier in ("min1", "min2") or call.category == "five_kind":
+        return 52                  # the natural cards
+    if call.ranks:
+        return 48                  # the natural cards without one named rank
+    if call.suit is not None:
+        return 39                  # the natural cards without the named suit
+    return 0
+
+
+def _check_n(n: object, deck: int) -> int:
+    size = deck.bit_count()
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= size:
+        raise ValueError(f"n must be a number of cards 1..{size}, not {n!r}")
+    return int(n)
+
+
+def avoiding_pool(lad, call, n: int, deck: int | None = None) -> int | None:
+    """A mask of `n` cards of the deck where `call` fails, or None when the call
+    is certain for `n` cards (every `n`-card pool of the deck makes it)."""
+    deck = _check_deck(lad, deck)
+    n = _check_n(n, deck)
+    if n <= 4:
+        return _small_avoiding(lad, call.index, n, deck)
+    if max_avoiding_size(lad, call, deck) < n:
+        return None
+    return _take(_bits(largest_failing_pool(lad, call, deck)), n)
 
 
 def _fails(lad, index: int, masks: list[int]) -> int | None:
@@ -412,98 +734,9 @@ def _fails(lad, index: int, masks: list[int]) -> int | None:
     return None
 
 
-def _seeds(call, deck: int, rng: np.random.Generator) -> list[list[int]]:
-    """Card orders to grow failing pools from: shapes that starve a call."""
-    cards = _bits(deck)
-    naturals = [b for b in cards if not (1 << b) & _JOKERS]
-    jokers = [b for b in cards if (1 << b) & _JOKERS]
-    by_rank = sorted(naturals, key=lambda b: (b % 16, b // 16))
-    by_suit = sorted(naturals, key=lambda b: (b // 16, b % 16))
-    one_each = sorted(naturals, key=lambda b: (b // 16, b % 16))   # a suit at a time
-    spread = sorted(naturals, key=lambda b: ((b // 16 + b % 16) % 4, b % 16))  # ranks across suits
-    gaps = [b for r in (0, 1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 3, 8) for b in by_rank if b % 16 == r]
-    orders = [by_rank, by_rank[::-1], by_suit, by_suit[::-1], one_each, spread, gaps]
-    starve = 0
-    for r in call.ranks:
-        starve |= _RANK_COLUMN[r]
-    if call.suit is not None:
-        starve |= _SUIT_LANE[call.suit]
-    if starve:
-        orders.append([b for b in naturals if not (1 << b) & starve] +
-                      [b for b in naturals if (1 << b) & starve])
-    out = []
-    for order in orders:
-        out.append(order + jokers)
-        out.append(jokers + order)
-    for _ in range(12):
-        out.append([int(b) for b in rng.permutation(cards)])
-    return out
-
-
-def largest_failing_pool(lad, call, deck: int) -> int:
-    """A pool of more than five cards of `deck` where the call fails, as large as
-    the search finds (0 when it finds none). Above five cards a pool that fails
-    keeps failing when cards leave it (a hand of fewer cards has fewer choices),
-    so every smaller pool of more than five of its cards fails too."""
-    key = (lad.key, call.index, deck)
-    found = _LARGEST_FAILING.get(key)
-    if found is not None:
-        return found[1]
-    rng = np.random.default_rng(call.index)
-    best = 0
-    for order in _seeds(call, deck, rng):
-        pool = _grow(lad, call.index, order, 0)
-        if pool.bit_count() > best.bit_count() if best else pool.bit_count() > 5:
-            best = pool
-    # hill climbing: swap a card out and grow again
-    for _ in range(8 if best else 0):
-        out = _bits(best)
-        drop = [int(b) for b in rng.choice(out, size=min(2, len(out)), replace=False)]
-        start = best & ~sum(1 << b for b in drop)
-        rest = [int(b) for b in rng.permutation(_bits(deck & ~start))]
-        pool = _grow(lad, call.index, rest, start)
-        if pool.bit_count() > best.bit_count():
-            best = pool
-    _LARGEST_FAILING[key] = (best.bit_count(), best)
-    return best
-
-
-def _grow(lad, index: int, order: list[int], start: int) -> int:
-    """Add cards in `order` while the call keeps failing (pools above five cards)."""
-    pool = start
-    # the first six cards go in together: below six cards failing is not inherited
-    while pool.bit_count() < 6 and order:
-        pool |= 1 << order.pop(0)
-    if pool.bit_count() < 6 or lad._kernel.holds(index, pool):
-        return 0
-    kernel = lad._kernel
-    for b in order:
-        trial = pool | 1 << b
-        if trial != pool and not kernel.holds(index, trial):
-            pool = trial
-    return pool
-
-
-def avoiding_pool(lad, call, n: int, deck: int | None = None) -> int | None:
-    """A mask of `n` cards of the deck where `call` fails, or None when the search
-    finds none (see :meth:`Ladder.certain`)."""
-    deck = lad.allowed_mask if deck is None else deck
-    size = deck.bit_count()
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= size:
-        raise ValueError(f"n must be a number of cards 1..{size}, not {n!r}")
-    n = int(n)
-    index = call.index
-    if n <= 5:
-        return _small_avoiding(lad, index, n, deck)
-    big = largest_failing_pool(lad, call, deck)
-    if big and big.bit_count() >= n:
-        return _take(_bits(big), n)
-    return None
-
-
 def _small_avoiding(lad, index: int, n: int, deck: int) -> int | None:
-    """Pools of at most five cards: random ones first, then every pool of the
-    deck in batches (exact)."""
+    """Pools of at most four cards (each its own hand): random ones first, then
+    every pool of the deck in batches (exact)."""
     cards = _bits(deck)
     rng = np.random.default_rng(index)
     picks = np.argsort(rng.random((4096, len(cards))), axis=1)[:, :n]
@@ -527,30 +760,20 @@ _CERTAIN: dict[tuple, tuple[int, ...]] = {}
 
 def certain_calls(lad, n: int, deck: int | None = None) -> tuple[int, ...]:
     """Indices of the calls certain for every `n`-card pool of the deck (the
-    calls an opening may not make), cached per ladder, n and deck.
-
-    Most calls are ruled out without a search: a pool with no card of a named
-    rank (and no joker) cannot make a call that names the rank; likewise a
-    named suit, and a pool without jokers fails every call that needs one."""
-    deck = lad.allowed_mask if deck is None else deck
+    calls an opening may not make), cached per ladder, n and deck. Exact; the
+    search runs only for calls whose certificate (above) does not settle them."""
+    deck = _check_deck(lad, deck)
     key = (lad.key, n, deck)
     found = _CERTAIN.get(key)
     if found is not None:
         return found
-    naturals = (deck & ~_JOKERS).bit_count()
-    jokers = (deck & _JOKERS).bit_count()
-    out = []
-    for call in lad.calls:
-        if call.ranks and n <= naturals - 4:
-            continue
-        if call.suit is not None and n <= naturals - 13:
-            continue
-        if (call.tier in ("min1", "min2") or call.category == "five_kind") and n <= naturals:
-            continue
-        if jokers == 0 and (call.tier in ("min1", "min2") or call.category == "five_kind"):
-            continue
-        if avoiding_pool(lad, call, n, deck) is None:
-            out.append(call.index)
+    _check_n(n, deck)
+    todo = [call for call in lad.calls if n > _certificate(call)]
+    if n > 4:
+        _failing_sizes(lad, todo, deck)
+        out = [c.index for c in todo if _FAILING_SIZE[(lad.key, c.index, deck)] < n]
+    else:
+        out = [c.index for c in todo if _small_avoiding(lad, c.index, n, deck) is None]
     found = _CERTAIN[key] = tuple(out)
     return found
 

@@ -333,17 +333,19 @@ class Ladder:
     def avoiding_pool(self, call: Call | str | int, n: int,
                       deck: Pool | int | None = None) -> Pool | None:
         """A pool of `n` cards of the deck (default: the whole deck of these rules)
-        where `call` fails, or None when no such pool was found (see :meth:`certain`)."""
+        where `call` fails, or None when the call is certain (see :meth:`certain`)."""
         deck_mask = None if deck is None else self._mask(deck)
         found = avoiding_pool(self, self.call(call), n, deck_mask)
         return None if found is None else Pool(found)
 
     def certain(self, call: Call | str | int, n: int, deck: Pool | int | None = None) -> bool:
-        """Does every `n`-card pool of the deck satisfy `call`? Exact for n <= 5
-        (every pool is tried); above five cards a pool that fails keeps failing when
-        cards leave it, and the answer rests on a search for the largest failing
-        pool (grown from shapes that starve the call, random orders and hill
-        climbing). When False, :meth:`avoiding_pool` shows a pool where it fails."""
+        """Does every `n`-card pool of the deck satisfy `call`? Exact: below five
+        cards every pool is tried; from five cards on a pool that fails keeps
+        failing when cards leave it (down to five), so the call is certain exactly
+        when n exceeds its largest failing pool, found by a search over shapes
+        that provably hold one (docs/cheung.md, "Certain calls"). The deck is
+        all 52 natural cards and some of the ladder's jokers. When False,
+        :meth:`avoiding_pool` shows a pool where it fails."""
         return self.avoiding_pool(call, n, deck) is None
 
     def witness(self, call: Call | str | int, pool: Pool | int | str) -> Pool | None:

@@ -37,6 +37,7 @@ import numpy as np
 
 from ..cards import Pool, check_mask, iter_bits
 from .ladder import Call, Ladder, ladder
+from .cheung_counts import holding_counts
 from .possible import can_hold, knows
 from .spec import AT_LEAST, MAX_GROUPS
 
@@ -214,6 +215,9 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
         if groups[index] is not None:
             favourable[index] = deal.favourable(groups[index])
 
+    if lad.name == "cheung":
+        return _cheung_odds(lad, known_mask, remaining, unseen, wanted, draws, samples,
+                            rng, exact_limit)
     kernel_calls = []
     decided = knows(lad)      # families whose impossible calls can_hold decides exactly
     for index in np.flatnonzero(wanted):
@@ -243,6 +247,114 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
             exact_calls[index] = True
     return Odds(lad, Pool(known_mask), unseen, probability, error, exact_calls,
                 tuple(favourable), draws, used_samples)
+
+
+# ---- cheung: every call at once, down the tree of "more specific" calls -------
+
+_TREES: weakref.WeakKeyDictionary[Ladder, tuple] = weakref.WeakKeyDictionary()
+TREE_CHUNK = 4096
+"""Pools checked together by :func:`_tree_counts`."""
+
+
+def call_tree(lad: Ladder) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    """Each cheung call's parent (-1 for a category's plain call) and the calls
+    by depth. A call holds only where its parent holds: the parent drops the
+    joker tier, else the suit, else the last named rank (naming fewer ranks
+    asks less: the named ones need only be among the hand's)."""
+    found = _TREES.get(lad)
+    if found is None:
+        index = {(c.category, c.ranks, c.suit, c.tier): c.index for c in lad}
+        parent = np.full(len(lad), -1, np.int64)
+        depth = np.zeros(len(lad), np.int64)
+        for c in lad:
+            if c.tier:
+                key = (c.category, c.ranks, c.suit, "")
+            elif c.suit is not None:
+                key = (c.category, c.ranks, None, "")
+            elif c.ranks:
+                key = (c.category, c.ranks[:-1], None, "")
+            else:
+                continue
+            parent[c.index] = index[key]
+        for c in range(len(lad)):
+            d, p = 0, parent[c]
+            while p >= 0:
+                d, p = d + 1, parent[p]
+            depth[c] = d
+        generations = tuple(np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1))
+        found = _TREES[lad] = (parent, generations)
+    return found
+
+
+def _tree_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """How many of `masks` each wanted call holds on (others: 0), checking a
+    call only on the pools where its parent holds: (pool, call) pairs through
+    the compiled kernel (holds_many), a generation of the tree at a time."""
+    parent, generations = call_tree(lad)
+    n = len(lad)
+    need = wanted.copy()
+    for calls in reversed(generations[1:]):
+        need[parent[calls[need[calls]]]] = True
+    kids = np.flatnonzero(need & (parent >= 0))
+    kids = kids[np.argsort(parent[kids], kind="stable")]     # children grouped by parent
+    first = np.searchsorted(parent[kids], np.arange(n), "left")
+    last = np.searchsorted(parent[kids], np.arange(n), "right")
+    roots = generations[0][need[generations[0]]]
+    counts = np.zeros(n, np.int64)
+    for start in range(0, len(masks), TREE_CHUNK):
+        chunk = np.ascontiguousarray(masks[start:start + TREE_CHUNK])
+        calls = np.repeat(roots, len(chunk))
+        pools = np.tile(np.arange(len(chunk)), len(roots))
+        while len(calls):
+            ok = lad.holds_many(chunk[pools], calls.astype(np.int32))
+            calls, pools = calls[ok], pools[ok]
+            counts += np.bincount(calls, minlength=n)
+            many = last[calls] - first[calls]
+            pair = np.repeat(np.arange(len(calls)), many)
+            step = np.arange(len(pair)) - np.repeat(np.cumsum(many) - many, many)
+            calls, pools = kids[first[calls][pair] + step], pools[pair]
+    counts[~wanted] = 0
+    return counts
+
+
+def _cheung_odds(lad: Ladder, known_mask: int, remaining: int, unseen: int,
+                 wanted: np.ndarray, draws: int, samples: int, rng: np.random.Generator,
+                 exact_limit: int) -> Odds:
+    """Every cheung call on every draw (at most `exact_limit` of them) or on
+    `samples` seeded random draws, down the call tree; a call no draw can make
+    (:func:`can_hold`) is an exact 0, not an estimate."""
+    n = len(lad)
+    probability = np.full(n, np.nan)
+    error = np.full(n, np.nan)
+    exact_calls = np.zeros(n, bool)
+    favourable: list[int | None] = [None] * n
+    exact = draws <= exact_limit
+    masks = (_every_draw(known_mask, remaining, unseen) if exact else
+             _random_draws(known_mask, remaining, unseen, samples, rng))
+    if known_mask.bit_count() + unseen >= 6:
+        counts = holding_counts(lad, masks, wanted)   # every call from what the pools hold
+    else:
+        counts = _tree_counts(lad, masks, wanted)     # a hand of five: few calls hold
+    impossible = np.zeros(n, bool)
+    if not exact:
+        parent, generations = call_tree(lad)
+        for calls in generations:
+            for c in calls[wanted[calls] & (counts[calls] == 0)]:
+                p = parent[c]
+                impossible[c] = (p >= 0 and impossible[p]) or \
+                    not can_hold(lad, int(c), known_mask, unseen=unseen)
+    for index in np.flatnonzero(wanted):
+        if exact or impossible[index]:
+            favourable[index] = int(counts[index]) if exact else 0
+            probability[index] = favourable[index] / draws
+            error[index] = 0.0
+            exact_calls[index] = True
+        else:
+            p = float(counts[index]) / samples
+            probability[index] = p
+            error[index] = sampling_error(p, samples)
+    return Odds(lad, Pool(known_mask), unseen, probability, error, exact_calls,
+                tuple(favourable), draws, 0 if exact else samples)
 
 
 # ---- inputs ------------------------------------------------------------------

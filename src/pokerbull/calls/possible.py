@@ -40,7 +40,7 @@ HAND = 5
 """Cards in a hand of an exact-hand family (a smaller pool is its own hand)."""
 
 
-KNOWN = ("pagat", "pagat-wild", "holdem")
+KNOWN = ("pagat", "pagat-wild", "holdem", "cheung")
 
 
 def knows(lad: Ladder) -> bool:
@@ -49,24 +49,49 @@ def knows(lad: Ladder) -> bool:
 
 
 def can_hold(lad: Ladder, call: Call | str | int, known: Pool | str | int = 0, *,
-             unseen: int) -> bool:
-    """True when some draw of `unseen` cards beside the `known` cards makes `call` hold."""
+             unseen: int, deck: Pool | int | None = None) -> bool:
+    """True when some draw of `unseen` cards beside the `known` cards makes `call` hold.
+
+    `deck` (cheung only) is the deck the cards come from when it is not the
+    ladder's: without the jokers once variation 5a has taken them out."""
     if not knows(lad):
         raise ValueError(f"can_hold knows the at-least and exact-hand requirements of "
                          f"{', '.join(KNOWN)}, not the {lad.name} family")
-    c = lad.call(call).index
-    if isinstance(known, str):
-        known = Pool.parse(known)
-    mask = known.mask if isinstance(known, Pool) else int(known)
-    left = (lad.allowed_mask & ~mask).bit_count()
-    if not 0 <= unseen <= left:
-        raise ValueError(f"unseen must be between 0 and {left}, not {unseen}")
+    deck_mask = _deck(lad, deck)
+    c, mask = _checked(lad, call, known, unseen, deck_mask)
+    if lad.name == "cheung":
+        return _cheung_draw(lad, c, mask, unseen, deck_mask) is not None
     kind = int(lad.tables.kind[c])
     if kind == AT_LEAST:
         return _at_least_short(lad, c, mask) <= unseen
     if mask.bit_count() + unseen < HAND:
         return _small_pool_holds(lad, c, mask, unseen)
     return _cards_needed(lad, c, mask) <= unseen
+
+
+def _deck(lad: Ladder, deck: Pool | int | None) -> int:
+    if deck is None:
+        return lad.allowed_mask
+    mask = lad._mask(deck)
+    if lad.name != "cheung" and mask != lad.allowed_mask:
+        raise ValueError(f"deck= is for the cheung family (variation 5a), not {lad.name}")
+    if mask & _NATURALS != _NATURALS:
+        raise ValueError("the deck holds all 52 natural cards and some of the jokers")
+    return mask
+
+
+def _checked(lad: Ladder, call: Call | str | int, known: Pool | str | int,
+             unseen: int, deck: int) -> tuple[int, int]:
+    """The call's index and the known cards' mask, checked."""
+    c = lad.call(call).index
+    mask = lad._mask(known)
+    if mask & ~deck:
+        raise ValueError(f"known cards {Pool(mask & ~deck)} are not in this deck")
+    left = (deck & ~mask).bit_count()
+    if isinstance(unseen, bool) or not isinstance(unseen, (int, np.integer)) or \
+            not 0 <= unseen <= left:
+        raise ValueError(f"unseen must be between 0 and {left}, not {unseen!r}")
+    return c, mask
 
 
 def _at_least_short(lad: Ladder, c: int, mask: int) -> int:
@@ -207,4 +232,235 @@ def impossible_pool_sizes(lad: Ladder, c: int) -> int:
     return out
 
 
-__all__ = ["can_hold", "impossible_pool_sizes"]
+
+
+# ---- cheung (RULES.md 2.4): real poker hands, kickers named "among", jokers ---------
+#
+# A pool of six cards or more makes a call when some five of its cards do, so a
+# draw can only help: the call can hold when the cheapest hand of the call
+# needs no more than `unseen` cards. A hand H of the call (five natural cards;
+# five of a kind: the rank's naturals and a joker) shares some cards with the
+# known ones; the rest must be drawn, or stood for by jokers in the hand. A
+# drawn joker costs a card like the natural it stands for, so jokers are drawn
+# only when the tier or five of a kind asks for them. The best H maximises the
+# known cards it keeps: a count per category (pair: up to two of the rank, the
+# named kickers present, more present ranks as kickers), a maximum over the
+# rank sets of five (high card, flush: at most 1,287) or the ten straights
+# otherwise, all closed form on the known cards' ranks and lanes. A pool of
+# exactly five cards is the hand itself: every known natural card must belong
+# to H and every joker of the pool stands in it. Below five cards (no straight
+# or flush) every rank multiset of the draw is tried on the kernel.
+
+_CHEUNG_JOKERS = {"": (0, 1, 2), "max1": (0, 1), "nat": (0,), "min1": (1, 2), "min2": (2,)}
+_JOKER_BITS = ((1 << 13), (1 << 29))
+_NATURALS = sum(0x1FFF << (16 * s) for s in range(4))
+_POPCOUNT = np.array([bin(x).count("1") for x in range(1 << 13)], np.int8)
+
+
+@lru_cache(maxsize=1)
+def _rank_fives() -> tuple[np.ndarray, np.ndarray]:
+    """Every set of five ranks (bit masks) and whether it is a straight."""
+    sets = np.array([sum(1 << r for r in c) for c in combinations(range(13), 5)], np.int64)
+    straights = {0x100F} | {0x1F << lo for lo in range(9)}
+    return sets, np.isin(sets, list(straights))
+
+
+def _windows(call) -> list[int]:
+    if call.category == "royal_flush":
+        return [0x1F << 8]
+    tops = [call.ranks[0]] if call.ranks else list(range(3, 13))
+    return [0x100F if t == 3 else 0x1F << (t - 4) for t in tops]
+
+
+def _rank_sets(call) -> np.ndarray:
+    """The sets of five ranks a hand of a high card, flush or straight call may
+    have: no straight and holding the named ranks, or the straights named."""
+    if call.category in ("high_card", "flush"):
+        return _named_fives(sum(1 << r for r in call.ranks))
+    return np.array(_windows(call), np.int64)
+
+
+@lru_cache(maxsize=4096)
+def _named_fives(named: int) -> np.ndarray:
+    sets, straight = _rank_fives()
+    return sets[~straight & ((sets & named) == named)]
+
+
+def primary_choices(cat: str, prims: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The primary ranks a hand of a rank-count call may have (pair, trips,
+    quads, five of a kind: one; two pair, full house: two) given those named."""
+    wanted = 2 if cat in ("two_pair", "full_house") else 1
+    if len(prims) == wanted:
+        return [prims]
+    if wanted == 1:
+        return [(r,) for r in range(13)]
+    if cat == "two_pair":             # "Kings up": the other pair is lower
+        return [(h, lo) for h in ((prims[0],) if prims else range(13)) for lo in range(h)]
+    return [(t, p) for t in ((prims[0],) if prims else range(13)) for p in range(13) if p != t]
+
+
+def _cards_of(rank: int, k: int, known: int) -> int:
+    """k cards of a rank, the known ones first."""
+    bits = sorted((16 * s + rank for s in range(4)), key=lambda b: not known >> b & 1)
+    return sum(1 << b for b in bits[:k])
+
+
+def _cheung_best_hand(call, known: int) -> tuple[int, int]:
+    """(known natural cards kept, the hand's natural cards) for the hand of the
+    call that keeps the most known cards."""
+    lanes = [(known >> (16 * s)) & 0x1FFF for s in range(4)]
+    counts = [(lanes[0] >> r & 1) + (lanes[1] >> r & 1) + (lanes[2] >> r & 1) + (lanes[3] >> r & 1)
+              for r in range(13)]
+    present = lanes[0] | lanes[1] | lanes[2] | lanes[3]
+    cat, ranks = call.category, call.ranks
+    if cat in ("pair", "trips", "quads", "two_pair", "full_house"):
+        return _cheung_counted(cat, ranks, counts, known)
+    if cat == "five_kind":
+        r = ranks[0] if ranks else max(range(13), key=lambda x: (counts[x], x))
+        return counts[r], _cards_of(r, 4, known)
+    sets = _rank_sets(call)
+    if cat in ("flush", "straight_flush", "royal_flush"):
+        best, hand = -1, 0
+        for s in ([call.suit] if call.suit is not None else range(4)):
+            kept = _POPCOUNT[sets & lanes[s]]
+            i = int(np.argmax(kept))
+            if kept[i] > best:
+                best, hand = int(kept[i]), int(sets[i]) << (16 * s)
+        return best, hand
+    # high card, straight: five ranks, not all of one suit
+    kept = _POPCOUNT[sets & present]
+    single = [sum(1 << r for r in range(13) if counts[r] == 1 and lanes[s] >> r & 1)
+              for s in range(4)]
+    one_suit = np.zeros(len(sets), bool)
+    for s in range(4):
+        one_suit |= (sets & single[s]) == sets
+    full = kept == 5
+    if full.any() and not (full & ~one_suit).any():
+        kept = np.where(full, 4, kept)          # five known singles of one suit: a flush
+    i = int(np.argmax(kept + (kept == 5) * ~one_suit))
+    chosen = int(sets[i])
+    hand, suits = 0, set()
+    for r in range(13):
+        if chosen >> r & 1 and present >> r & 1:
+            card = _cards_of(r, 1, known)
+            hand |= card
+            suits.add(card.bit_length() - 1 >> 4)
+    if int(kept[i]) == 5 and len(suits) == 1:
+        # not a flush: a rank with a second known card shows another suit
+        r = next(r for r in range(13) if chosen >> r & 1 and counts[r] >= 2)
+        (s,) = suits
+        other = next(t for t in range(4) if t != s and known >> (16 * t + r) & 1)
+        hand = hand & ~(1 << (16 * s + r)) | 1 << (16 * other + r)
+        return 5, hand
+    if int(kept[i]) == 4 and len(suits) == 1 and bin(hand).count("1") == 5:
+        # the one-suit case: trade the lowest known card for another suit of its rank
+        low = (hand & -hand).bit_length() - 1
+        hand &= ~(1 << low)
+        suits_left = [s for s in range(4) if s not in suits]
+        hand |= 1 << (16 * suits_left[0] + low % 16)
+        return 4, hand
+    # drawn cards take a suit the known ones do not all have (one of them
+    # another suit still, when no known card is in the hand)
+    suit = 1 if suits == {0} else 0
+    for r in range(13):
+        if chosen >> r & 1 and not present >> r & 1:
+            hand |= 1 << (16 * suit + r)
+            if not suits:
+                suits, suit = {suit}, suit + 1
+    return int(kept[i]), hand
+
+
+def _cheung_counted(cat: str, ranks: tuple[int, ...], counts: list[int], known: int
+                    ) -> tuple[int, int]:
+    """The best hand of a pair, trips, quads, two pair or full house call."""
+    want = {"pair": (2,), "trips": (3,), "quads": (4,), "two_pair": (2, 2),
+            "full_house": (3, 2)}[cat]
+    n_prims = len(want)
+    prims, named = ranks[:n_prims], ranks[n_prims:]
+    spare = 5 - sum(want)                  # kickers in the hand
+    choices = primary_choices(cat, prims)
+    best, hand = -1, 0
+    for prim in choices:
+        if len(set(prim) | set(named)) != len(prim) + len(named):
+            continue
+        kept = sum(min(counts[r], w) for r, w in zip(prim, want))
+        kept += sum(1 for r in named if counts[r])
+        free = [r for r in range(12, -1, -1) if r not in prim and r not in named]
+        free.sort(key=lambda r: not counts[r])
+        extra = free[:spare - len(named)]
+        kept += sum(1 for r in extra if counts[r])
+        if kept > best:
+            best = kept
+            hand = 0
+            for r, w in zip(prim, want):
+                hand |= _cards_of(r, w, known)
+            for r in (*named, *extra):
+                hand |= _cards_of(r, 1, known)
+    return best, hand
+
+
+def _cheung_draw(lad: Ladder, c: int, mask: int, unseen: int, deck: int) -> int | None:
+    """A pool of the known cards and `unseen` more cards of the deck where call
+    `c` holds, or None when no draw makes it hold."""
+    call = lad[c]
+    natural = mask & _NATURALS
+    known_jokers = sum(1 for b in _JOKER_BITS if mask & b)
+    jokers_left = [b for b in _JOKER_BITS if deck & b and not mask & b]
+    size = mask.bit_count() + unseen
+    if size < HAND:
+        for y in range(min(len(jokers_left), unseen) + 1):
+            pools = _small_pools(lad, mask | sum(jokers_left[:y]), unseen - y)
+            if len(pools):
+                held = lad.holds_many(pools, c)
+                if held.any():
+                    return int(pools[int(np.argmax(held))])
+        return None
+    kept, hand = _cheung_best_hand(call, natural)
+    missing = hand & ~natural
+    need = (5 if call.category == "five_kind" else HAND) - kept
+    tiers = _CHEUNG_JOKERS[call.tier]
+    if call.category == "five_kind":
+        tiers = tuple(t for t in tiers if t >= 1)
+    for used in tiers:
+        drawn_jokers = max(0, used - known_jokers)
+        if drawn_jokers > len(jokers_left):
+            continue
+        if size == HAND:      # the pool is the hand: all known naturals in it, every joker used
+            if kept != natural.bit_count() or used > need or \
+                    used - known_jokers < 0 or need - used + drawn_jokers != unseen:
+                continue
+        drawn = max(0, need - used)
+        if drawn + drawn_jokers > unseen:
+            continue
+        pool = mask | sum(jokers_left[:drawn_jokers])
+        for b in range(64):
+            if drawn == 0:
+                break
+            if missing >> b & 1:
+                pool |= 1 << b
+                drawn -= 1
+        short = size - pool.bit_count()        # the rest of the draw: any cards,
+        rest = deck & ~pool & _NATURALS          # natural ones first
+        while short and rest:
+            low = rest & -rest
+            pool, rest, short = pool | low, rest & ~low, short - 1
+        for b in jokers_left:
+            if short and not pool & b:
+                pool, short = pool | b, short - 1
+        return pool
+    return None
+
+
+def holding_draw(lad: Ladder, call: Call | str | int, known: Pool | str | int = 0, *,
+                 unseen: int, deck: Pool | int | None = None) -> Pool | None:
+    """For a cheung call: a pool of the known cards and `unseen` more cards of the
+    deck where the call holds (a witness for :func:`can_hold`), or None."""
+    if lad.name != "cheung":
+        raise ValueError(f"holding_draw knows the cheung family, not {lad.name}")
+    deck_mask = _deck(lad, deck)
+    c, mask = _checked(lad, call, known, unseen, deck_mask)
+    pool = _cheung_draw(lad, c, mask, unseen, deck_mask)
+    return None if pool is None else Pool(pool)
+
+
+__all__ = ["can_hold", "holding_draw", "impossible_pool_sizes", "primary_choices"]
