@@ -279,3 +279,17 @@ def test_a_state_not_set_up_refuses_everything():
     assert blank.is_terminal() and blank.legal_actions() == []
     with pytest.raises(pb.IllegalAction):
         blank.apply_action(0)
+
+
+def test_subclasses_name_their_engine():
+    class Mine(pb.Game):
+        pass
+
+    with pytest.raises(TypeError, match="subclass"):
+        Mine("pagat")
+
+    class Traced(CompiledGame):
+        __slots__ = ()
+
+    g = Traced("pagat", seed=1)
+    assert type(g.clone()) is Traced and g == CompiledGame("pagat", seed=1)

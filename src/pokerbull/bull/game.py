@@ -421,6 +421,9 @@ class Game:
         if cls is Game:     # the engine: compiled unless the pure backend is asked for
             engine = _engine_for(_core)
             return engine.__new__(engine)
+        if not issubclass(cls, _PythonGame):
+            raise TypeError(f"{cls.__name__}: a Game's state lives in an engine; subclass "
+                            f"pokerbull.bull.game._CompiledGame or _PythonGame, not Game")
         return object.__new__(cls)
 
     def __init__(self, preset: str | Rules = "pagat", *, seed: Any = None,
