@@ -888,3 +888,4 @@ cdef class Kernel:
 
 include "_cheung.pxi"
 include "_simulate.pxi"
+include "_state.pxi"
