@@ -169,14 +169,15 @@ def test_a_path_this_cpu_lacks_or_an_unknown_one_is_refused():
 
 
 @needs_core
-def test_every_batch_path_judges_exact_straights_and_flushes_like_the_scalar_loop():
-    """Dense pools (few suits, a window of ranks) against every holdem straight and
-    flush call: straight flushes just under the top card, the Ace over 2-5, doubled
-    ranks and pools of four suited cards are where the vector kind-3 check could slip."""
+def test_every_batch_path_judges_exact_straights_flushes_and_high_cards_like_the_scalar_loop():
+    """Dense pools (few suits, a window of ranks) against every holdem straight, flush
+    and high-card call: straight flushes just under the top card, the Ace over 2-5,
+    doubled ranks, pools of four suited cards and pools under five cards are where
+    the vector kind-3 check could slip."""
     core = BACKENDS["cython"]
     lad = ladder_on(core, "holdem")
     kinds = lad.tables.kind
-    shape_calls = np.flatnonzero((kinds == 3) | (kinds == 4)).astype(np.int32)
+    shape_calls = np.flatnonzero((kinds == 2) | (kinds == 3) | (kinds == 4)).astype(np.int32)
     rng = np.random.default_rng(12)
     n = 30_000
     calls = rng.choice(shape_calls, n).astype(np.int32)
@@ -185,26 +186,35 @@ def test_every_batch_path_judges_exact_straights_and_flushes_like_the_scalar_loo
         top, suit = int(lad.tables.rank1[c]), int(lad.tables.suit[c])
         suits = [suit if suit >= 0 else int(rng.integers(4)), int(rng.integers(4))]
         ranks = [r for r in range(top - 5, top + 2) if 0 <= r <= 12] + [12, 0, 1, 2, 3]
-        for _ in range(rng.integers(4, 10)):
+        for _ in range(rng.integers(1 if kinds[c] == 2 else 4, 10)):   # high cards: small pools too
             masks[i] |= np.uint64(1 << int(16 * suits[int(rng.random() < 0.3)] + rng.choice(ranks)))
     scalar = core.Kernel(lad.tables, simd=False).holds_many(masks, calls)
-    assert 0.05 < scalar.mean() < 0.95      # both answers are well represented
+    for kind in (2, 3, 4):      # both answers are well represented, for each kind
+        assert 0.01 < scalar[kinds[calls] == kind].mean() < 0.99, kind
     for path in core.simd_paths():
         assert np.array_equal(core.Kernel(lad.tables, simd=path).holds_many(masks, calls), scalar), path
 
 
 @needs_core
 @pytest.mark.parametrize("family", FAMILIES)
-def test_best_from_the_rank_profile_is_the_highest_holding_call(family):
-    """Ladders of rank-count and whole-set calls without wild cards (pagat) answer
-    best / best_many from per-rank tables; the answer is the highest call that
-    holds (checked against every call's check), for pools of every size."""
+def test_best_from_the_hand_shapes_is_the_highest_holding_call(family):
+    """Ladders of the usual poker shapes (every family here) answer best / best_many
+    from the pool's hand; pagat can also take its rank profile. The answer is the
+    highest call that holds (checked against every call's check), for pools of
+    every size."""
     core = BACKENDS["cython"]
     lad = ladder_on(core, family)
     fast = core.Kernel(lad.tables)
     general = core.Kernel(lad.tables, rank_profile=False)
-    assert not general.rank_profile
-    assert fast.rank_profile == (family == "pagat")
+    assert fast.best_method == "hand shapes" and lad._kernel.best_method == "hand shapes"
+    assert general.best_method == "block search" and not general.rank_profile
+    methods = [fast, general]
+    if family == "pagat":
+        methods.append(core.Kernel(lad.tables, best_method="rank profile"))
+        assert methods[-1].rank_profile
+    else:
+        with pytest.raises(ValueError, match="does not fit the rank profile"):
+            core.Kernel(lad.tables, best_method="rank profile")
     rng = np.random.default_rng(13)
     masks = [0] + [sum(1 << int(b) for b in rng.choice(DECK_BITS, k, replace=False))
                    for k in list(range(1, 21)) * 60 + [26, 40, 52]]
@@ -218,6 +228,80 @@ def test_best_from_the_rank_profile_is_the_highest_holding_call(family):
     masks = np.array(masks, np.uint64)
     expect = [int(np.flatnonzero(t).max()) if t.any() else -1
               for t in (general.truth(int(m)) for m in masks)]
-    assert fast.best_many(masks).tolist() == expect
-    assert general.best_many(masks).tolist() == expect
-    assert [fast.best(int(m)) for m in masks[:300]] == expect[:300]
+    for kernel in methods:
+        assert kernel.best_many(masks).tolist() == expect, kernel.best_method
+        assert [kernel.best(int(m)) for m in masks[:300]] == expect[:300], kernel.best_method
+
+
+# pools of every size, and pools rich in deuces (wild in pagat-wild) and in one suit
+every_size_pools = st.lists(st.sampled_from(DECK_BITS), min_size=0, max_size=52, unique=True).map(
+    lambda bits: sum(1 << b for b in bits))
+deuce_pools = st.builds(
+    lambda deuces, bits: sum(1 << (16 * s) for s in deuces) | sum(1 << b for b in bits),
+    st.sets(st.integers(0, 3)), st.lists(st.sampled_from(DECK_BITS), max_size=9, unique=True))
+
+
+@needs_core
+@pytest.mark.parametrize("family", FAMILIES)
+@settings(max_examples=400, deadline=None)
+@given(mask=st.one_of(every_size_pools, small_pools, dense_pools, deuce_pools))
+def test_best_from_the_hand_shapes_matches_the_block_search_and_the_pure_backend(ladders, family, mask):
+    core = BACKENDS["cython"]
+    tables = ladders[family]["cython"].tables
+    pure = ladders[family]["python"]
+    expect = _index(pure.best(mask))
+    for method in ("hand shapes", "block search"):
+        kernel = core.Kernel(tables, best_method=method)
+        assert kernel.best(mask) == expect, method
+        assert kernel.best_many(np.array([mask, mask], np.uint64)).tolist() == [expect] * 2, method
+
+
+@needs_core
+@pytest.mark.parametrize("family", FAMILIES)
+def test_hand_shapes_cope_with_a_ladder_missing_calls(family):
+    """A ladder of the same shapes lacking some calls (every third one dropped) still
+    fits the hand shapes (exact hands the tables lack go to the block search) and
+    gives the block search's answers; one in another order keeps the block search."""
+    from dataclasses import replace
+
+    from pokerbull.calls.ladder import FAMILY_BUILDERS
+    from pokerbull.calls.spec import FamilyDefinition, build_tables
+
+    core = BACKENDS["cython"]
+    definition = FAMILY_BUILDERS[family]()
+    thinned = FamilyDefinition(family, tuple(s for i, s in enumerate(definition.specs) if i % 3),
+                               wild_mask=definition.wild_mask)
+    tables = build_tables(thinned)
+    fast, general = core.Kernel(tables), core.Kernel(tables, best_method="block search")
+    assert fast.best_method == "hand shapes"
+    rng = np.random.default_rng(17)
+    masks = np.array([sum(1 << int(b) for b in rng.choice(DECK_BITS, k, replace=False))
+                      for k in list(range(0, 15)) * 300], np.uint64)
+    assert np.array_equal(fast.best_many(masks), general.best_many(masks))
+    # the same calls with the pairs ranked just above the trips: the shapes' order fails
+    specs = [s for s in definition.specs if s.category != "pair"]
+    trips = [i for i, s in enumerate(specs) if s.category == "trips"]
+    moved = [replace(s, level_key=specs[trips[0]].level_key[:1] + (99,) + s.level_key[1:])
+             for s in definition.specs if s.category == "pair"]
+    reordered = FamilyDefinition(family, tuple(specs[:trips[-1] + 1] + moved + specs[trips[-1] + 1:]),
+                                 wild_mask=definition.wild_mask)
+    kernel = core.Kernel(build_tables(reordered))
+    assert kernel.best_method == ("rank profile" if family == "pagat" else "block search")
+    general = core.Kernel(build_tables(reordered), best_method="block search")
+    assert np.array_equal(kernel.best_many(masks), general.best_many(masks))
+    with pytest.raises(ValueError, match="does not fit the hand shapes"):
+        core.Kernel(build_tables(reordered), best_method="hand shapes")
+    with pytest.raises(ValueError, match="unknown best method 'fastest'"):
+        core.Kernel(tables, best_method="fastest")
+
+
+def test_the_pure_backend_runs_the_block_search_only():
+    from pokerbull.core import _pure
+
+    lad = ladder_on(_pure, "holdem")
+    assert _pure.Kernel(lad.tables).best_method == "block search"
+    assert _pure.Kernel(lad.tables, best_method="block search").best(0b11111) == lad.best(0b11111).index
+    with pytest.raises(ValueError, match="no hand shapes method"):
+        _pure.Kernel(lad.tables, best_method="hand shapes")
+    with pytest.raises(ValueError, match="unknown best method"):
+        _pure.Kernel(lad.tables, best_method="fastest")

@@ -13,7 +13,7 @@ every state follows :class:`GameState` (see docs/architecture.md).
 from . import cheat, protocol, roulette
 from .bull import (Bot, CallMade, Challenge, CheungBot, CheungRandomBot, Deal, EvidenceBot, Game,
                    HandResult, IllegalAction, Observation, ProbabilityBot, RandomBot, Reveal,
-                   Rules, make_bot, preset_names)
+                   Rules, VectorGame, make_bot, preset_names)
 from .bull.results import SimulationResult
 from .calls import Call, Ladder, Odds, family_names, ladder, odds
 from .cards import Card, Pool
@@ -29,7 +29,7 @@ __all__ = [
     "Bot", "Call", "CallMade", "Card", "Challenge", "CheungBot", "CheungRandomBot", "Deal",
     "EvidenceBot", "Game", "GameState", "HandRank", "HandResult", "IllegalAction", "Ladder",
     "Observation", "Odds", "Pool", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
-    "SimulationResult", "Solution", "Wing", "__version__", "backend", "cheat", "evaluate",
+    "SimulationResult", "Solution", "VectorGame", "Wing", "__version__", "backend", "cheat", "evaluate",
     "evaluate_cards", "evaluate_counts", "evaluate_many", "exploitability", "family_names",
     "ladder", "make_bot", "odds", "preset_names", "protocol", "roulette", "simd_path",
     "simd_paths", "simulate", "solve", "tournament"]

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
@@ -68,8 +68,10 @@ class GameState(Protocol):
     def current_player(self) -> int:
         """The seat to act, `CHANCE_PLAYER` or `TERMINAL_PLAYER`."""
 
-    def legal_actions(self) -> list[int]:
-        """Sorted legal actions of the current player (chance outcomes at a chance node)."""
+    def legal_actions(self) -> Sequence[int]:
+        """Sorted legal actions of the current player (chance outcomes at a chance node):
+        a list, or a read-only sequence that compares equal to that list (Poker Bull's
+        compiled ``LegalActions``); ``list()`` of it is always a list."""
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) pairs at a chance node; [] elsewhere."""

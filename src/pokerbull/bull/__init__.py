@@ -18,6 +18,7 @@ from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, O
                    Reveal)
 from .rules import Rules, preset_names
 from .simulate import _resolve_bot, label, simulate
+from .vector import VectorGame
 
 
 def new_game(preset: str = "pagat", *, players: int = 4, seed: Any = None, **options: Any) -> Game:
@@ -33,4 +34,4 @@ WING = Wing(name="bull", title="Poker Bull", new_game=new_game,
 
 __all__ = ["Bot", "CallMade", "CheungBot", "CheungRandomBot", "Challenge", "Deal", "EvidenceBot", "Game", "HandResult",
            "IllegalAction", "Observation", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
-           "WING", "make_bot", "new_game", "preset_names"]
+           "VectorGame", "WING", "make_bot", "new_game", "preset_names"]

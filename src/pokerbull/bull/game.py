@@ -38,9 +38,17 @@ import numpy as np
 from ..calls.cheung import certain_calls
 from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
 from ..cards import JOKER_MASK, Pool, deck_bits
+from ..core import backend
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
+
+try:    # the compiled engine (core/_state.pxi); without it every game is the Python engine
+    from ..core import _core as _compiled_core
+    from ..core._core import BullState as _BullState
+    from ..core._core import BullTableObject
+except ImportError:
+    _BullState = _compiled_core = None
 
 FORMAT = "pokerbull-game"
 FORMAT_VERSION = 1
@@ -383,6 +391,18 @@ def _ladder_lists(lad: Ladder) -> tuple[list[int], list[int]]:
     return lists
 
 
+def rules_of(preset: str | Rules, options: Mapping[str, Any]) -> Rules:
+    """The rules a game is made with: a Rules object, or a preset name with options."""
+    if isinstance(preset, Rules):
+        if options:
+            raise ValueError("give either a Rules object or a preset name with options, "
+                             f"not both (got options {', '.join(sorted(options))})")
+        return preset
+    if isinstance(preset, str):
+        return Rules.preset(preset, **options)
+    raise ValueError(f"a game needs a preset name or Rules, not {type(preset).__name__}")
+
+
 class Game:
     """One game of Poker Bull: a preset's rules, the seats' hands and the history.
 
@@ -393,79 +413,41 @@ class Game:
     first hand too): every later hand waits for :meth:`deal`.
     """
 
-    __slots__ = ("rules", "_lad", "_n_calls", "_raise_start", "_holds", "_players", "_step",
-                 "_change", "_limit", "_deck_bits", "_manual", "_core", "_sizes", "_hands",
-                 "_hand_no", "_starter", "_to_play", "_last", "_last_caller", "_calls",
-                 "_history", "_deal_at", "_winner", "_first_starter", "_rng", "_rng_state",
-                 "_banned", "_jokers_gone", "_recharged")
+    __slots__ = ()   # the state lives in an engine: _CompiledGame (C) or _PythonGame
 
     CHANCE_PLAYER = CHANCE_PLAYER
     TERMINAL_PLAYER = TERMINAL_PLAYER
 
+    def __new__(cls, *args: Any, _core: Any = None, **kwargs: Any) -> Game:
+        if cls is Game:     # the engine: compiled unless the pure backend is asked for
+            engine = _engine_for(_core)
+            return engine.__new__(engine)
+        if not issubclass(cls, _PythonGame):
+            raise TypeError(f"{cls.__name__}: a Game's state lives in an engine; subclass "
+                            f"pokerbull.bull.game._CompiledGame or _PythonGame, not Game")
+        return object.__new__(cls)
+
     def __init__(self, preset: str | Rules = "pagat", *, seed: Any = None,
                  hands: Sequence[Any] | None = None, dealing: str | None = None,
                  _core: Any = None, **options: Any) -> None:
-        if isinstance(preset, Rules):
-            if options:
-                raise ValueError("give either a Rules object or a preset name with options, "
-                                 f"not both (got options {', '.join(sorted(options))})")
-            rules = preset
-        elif isinstance(preset, str):
-            rules = Rules.preset(preset, **options)
-        else:
-            raise ValueError(f"a game needs a preset name or Rules, not {type(preset).__name__}")
+        rules = rules_of(preset, options)
         if dealing is None:
             dealing = "random" if hands is None else "manual"
         if dealing not in ("random", "manual"):
             raise ValueError(f"dealing must be 'random' or 'manual', not {dealing!r}")
         if hands is not None and dealing == "random":
             raise ValueError("hands= fixes the cards, so dealing must be 'manual'")
-        self._setup(rules, make_rng(seed), dealing == "manual", _core)
+        self._begin(rules, seed, dealing == "manual", _core)
         first = rules.first_starter
         if first == RANDOM_SEAT:
-            first = int(self._rng.integers(rules.players))
-        self._first_starter = first
-        if self._manual:
-            self._rng = None          # nothing random is left to draw
-            self._starter = first
+            first = self._draw_seat()
+        self._set_first_starter(first)
+        if dealing == "manual":
+            self._drop_generator()          # nothing random is left to draw
             if hands is not None:
                 self.deal(hands)
         else:
             self._deal_random(first)
-
-    def _setup(self, rules: Rules, rng: np.random.Generator | None, manual: bool,
-               core: Any) -> None:
-        lad = _ladder_for(rules, core)
-        raise_start, bits = _ladder_lists(lad)
-        self.rules = rules
-        self._lad = lad
-        self._n_calls = len(lad)
-        self._raise_start = raise_start
-        self._holds = lad._kernel.holds
-        self._players = rules.players
-        self._step = rules.step
-        self._change = rules.loser_change
-        self._limit = rules.card_limit
-        self._deck_bits = bits
-        self._manual = manual
-        self._core = core
-        self._sizes = [rules.start_cards] * rules.players
-        self._hands = [0] * rules.players
-        self._hand_no = 0
-        self._starter = -1
-        self._to_play = CHANCE_PLAYER
-        self._last = -1
-        self._last_caller = -1
-        self._calls: list[tuple[int, int]] = []
-        self._history: list[Record] = []
-        self._deal_at = -1          # where this hand's Deal record is in the history
-        self._winner = -1
-        self._first_starter = 0
-        self._rng = rng
-        self._rng_state = None
-        self._banned: frozenset[int] = frozenset()   # opening calls certain for the cards in play
-        self._jokers_gone = False                    # cheung 5a has taken the jokers out
-        self._recharged = False                      # cheung 5b has happened
 
     # ---- reading the state
     @property
@@ -625,22 +607,6 @@ class Game:
         """The seat to play calls `call` (a Call, a phrase, a code or a ladder index)."""
         self._apply_call(self.verify_call(call, seat=seat).index)
 
-    def _apply_call(self, index: int) -> None:
-        seat = self._to_play
-        self._calls.append((seat, index))
-        self._history.append(CallMade(self._hand_no, seat, self._lad.calls[index]))
-        self._last = index
-        self._last_caller = seat
-        self._to_play = self._next_live(seat)
-
-    def _next_live(self, seat: int) -> int:
-        """The next live seat after `seat` in the direction of play."""
-        n, step, sizes = self._players, self._step, self._sizes
-        s = (seat + step) % n
-        while not sizes[s]:
-            s = (s + step) % n
-        return s
-
     # ---- actions: challenge
     def verify_challenge(self, *, seat: int | None = None) -> None:
         """IllegalAction unless the seat to play (or `seat`) may challenge now."""
@@ -661,99 +627,7 @@ class Game:
         self.verify_challenge(seat=seat)
         self._apply_challenge()
 
-    def _apply_challenge(self) -> None:
-        hand_no, hands, sizes = self._hand_no, self._hands, self._sizes
-        challenger, caller, index = self._to_play, self._last_caller, self._last
-        call = self._lad.calls[index]
-        mask = 0
-        for h in hands:
-            mask |= h
-        held = self._holds(index, mask)
-        if not held and self.rules.or_higher:
-            held = self._lad._kernel.best(mask) > index   # a higher call holds
-        loser = challenger if held else caller
-        size = sizes[loser] + self._change
-        eliminated = None
-        if 0 < size <= self._limit:
-            sizes[loser] = size
-        else:
-            sizes[loser] = 0
-            eliminated = loser
-        live = [s for s in range(self._players) if sizes[s]]
-        if len(live) == 1:
-            winner, starter = live[0], None
-        else:
-            winner = None
-            policy = self.rules.next_starter
-            if policy == "loser":
-                starter = loser if sizes[loser] else self._next_live(loser)
-            elif policy == "winner":
-                starter = caller if held else challenger
-            else:  # "after-challenger"
-                starter = self._next_live(challenger)
-            self._cheung_thresholds(sizes)
-        pool = _pool(mask)
-        self._history += (
-            Challenge(hand_no, challenger, caller, call),
-            Reveal(hand_no, pool, self._history[self._deal_at].hands),
-            HandResult(hand_no, call, caller, challenger, held, pool, loser, tuple(sizes),
-                       eliminated, starter, winner),
-        )
-        self._hands = [0] * self._players
-        self._calls = []
-        self._last = self._last_caller = -1
-        if winner is not None:
-            self._winner = winner
-            self._starter = -1
-            self._to_play = TERMINAL_PLAYER
-        elif self._manual:
-            self._starter = starter
-            self._to_play = CHANCE_PLAYER
-        else:
-            self._deal_random(starter)
-
-    def _cheung_thresholds(self, sizes: list[int]) -> None:
-        """Variations 5a and 5b: the first time the cards in play fall to their
-        number, the jokers leave the deck / every live seat gets one more card."""
-        rules = self.rules
-        total = sum(sizes)
-        if rules.jokers_leave_at and not self._jokers_gone and total <= rules.jokers_leave_at:
-            self._jokers_gone = True
-            self._deck_bits = [b for b in self._deck_bits if not b & JOKER_MASK]
-        if rules.recharge_at and not self._recharged and total <= rules.recharge_at:
-            self._recharged = True
-            for s in range(self._players):
-                if sizes[s]:
-                    sizes[s] += 1
-
     # ---- dealing
-    def _live_rng(self) -> np.random.Generator:
-        if self._rng is None:  # a clone: make its generator only when it first deals
-            self._rng = generator_from_state(self._rng_state)
-            self._rng_state = None
-        return self._rng
-
-    def _deal_random(self, starter: int) -> None:
-        deck = self._deck_bits[:]
-        self._live_rng().shuffle(deck)
-        hands = []
-        i = 0
-        for size in self._sizes:
-            hands.append(sum(deck[i:i + size]))   # distinct single bits: sum is OR
-            i += size
-        self._start_hand(hands, starter)
-
-    def _start_hand(self, hands: list[int], starter: int) -> None:
-        self._hand_no += 1
-        self._hands = hands
-        self._starter = starter
-        self._to_play = starter
-        self._deal_at = len(self._history)
-        self._history.append(Deal(self._hand_no, starter, tuple(map(_pool, hands))))
-        if self.rules.family == "cheung":
-            deck = self._lad.allowed_mask & ~(JOKER_MASK if self._jokers_gone else 0)
-            self._banned = frozenset(certain_calls(self._lad, sum(self._sizes), deck))
-
     def verify_deal(self, hands: Sequence[Any]) -> list[int]:
         """The hands as masks if they are a legal deal for the next hand, else IllegalAction.
 
@@ -866,6 +740,15 @@ class Game:
                                 f"(calls) and {self._n_calls} (challenge)")
         return a
 
+    def _refuse(self, action: object) -> None:
+        """Raise the IllegalAction that explains why `action` is not legal now."""
+        a = self._action(action)
+        if a == self._n_calls:
+            self.verify_challenge()
+        else:
+            self.verify_call(a)
+        raise AssertionError(f"action {a} should have been refused")  # pragma: no cover
+
     def can_apply_action(self, action: int) -> bool:
         try:
             a = self._action(action)
@@ -876,23 +759,6 @@ class Game:
         except IllegalAction:
             return False
         return True
-
-    def apply_action(self, action: int) -> None:
-        """Apply an action id (see :meth:`legal_actions`); IllegalAction if not legal now."""
-        a = action if type(action) is int else self._action(action)
-        last = self._last
-        if self._to_play >= 0 and 0 <= a < self._n_calls \
-                and (a >= self._raise_start[last] if last >= 0 else a not in self._banned):
-            self._apply_call(a)       # the hot path: a legal raise
-        elif a == self._n_calls and self._to_play >= 0 and last >= 0:
-            self._apply_challenge()
-        else:
-            a = self._action(action)
-            if a == self._n_calls:
-                self.verify_challenge()
-            else:
-                self.verify_call(a)
-            raise AssertionError(f"action {a} should have been refused")  # pragma: no cover
 
     def action_to_string(self, action: int) -> str:
         a = self._action(action)
@@ -915,42 +781,6 @@ class Game:
         out = [-1.0 / (n - 1)] * n
         out[self._winner] = 1.0
         return out
-
-    def clone(self) -> Game:
-        """An independent copy; it continues exactly as this game would."""
-        g = Game.__new__(Game)
-        g.rules = self.rules
-        g._lad = self._lad
-        g._n_calls = self._n_calls
-        g._raise_start = self._raise_start
-        g._holds = self._holds
-        g._players = self._players
-        g._step = self._step
-        g._change = self._change
-        g._limit = self._limit
-        g._deck_bits = self._deck_bits
-        g._manual = self._manual
-        g._core = self._core
-        g._sizes = self._sizes[:]
-        g._hands = self._hands[:]
-        g._hand_no = self._hand_no
-        g._starter = self._starter
-        g._to_play = self._to_play
-        g._last = self._last
-        g._last_caller = self._last_caller
-        g._calls = self._calls[:]
-        g._history = self._history[:]
-        g._deal_at = self._deal_at
-        g._winner = self._winner
-        g._first_starter = self._first_starter
-        g._banned = self._banned
-        g._jokers_gone = self._jokers_gone
-        g._recharged = self._recharged
-        # A snapshot of the generator's state, turned back into a generator only
-        # if the copy deals: copying a numpy generator costs more than a call.
-        g._rng = None
-        g._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
-        return g
 
     # ---- what a seat may know
     def observation(self, seat: int) -> Observation:
@@ -982,7 +812,7 @@ class Game:
     # ---- equality and text
     def _rng_json(self) -> Any:
         """The generator's state as JSON values (None for a manually dealt game)."""
-        state = self._rng_state if self._rng is None else self._rng.bit_generator.state
+        state = self._generator_state()
         return None if state is None else state_to_json(state)
 
     def _key(self) -> tuple:
@@ -1055,7 +885,7 @@ class Game:
         records = data.get("history")
         if not isinstance(records, list):
             raise ValueError("saved game: history must be a list of records")
-        g = _replay(rules, data.get("first_starter"), _events_from_records(records), _core)
+        g = _replay(rules, data.get("first_starter"), _events_from_records(records), _core, cls)
         rebuilt = [r.to_dict() for r in g._history]
         for k, (mine, theirs) in enumerate(zip(rebuilt, records)):
             if mine != theirs:
@@ -1064,11 +894,12 @@ class Game:
         if len(rebuilt) != len(records):
             raise ValueError(f"saved game: history has {len(records)} entries, "
                              f"replaying it gives {len(rebuilt)}")
-        g._manual = dealing == "manual"
-        if not g._manual:
+        rng = None
+        if dealing == "random":
             if g._to_play == CHANCE_PLAYER:
                 raise ValueError("saved game deals at random but stops before a deal")
-            g._rng = generator_from_state(state_from_json(data.get("rng")))
+            rng = generator_from_state(state_from_json(data.get("rng")))
+        g._set_dealing(dealing == "manual", rng)
         return g
 
     @classmethod
@@ -1138,7 +969,355 @@ class Game:
             else:
                 events.append(("call", int(seat), what.strip()))
         first = next((e[1] for e in events if e[0] == "deal"), None)
-        return _replay(rules, first, events, _core)
+        return _replay(rules, first, events, _core, cls)
+
+
+# ---- the two engines ----------------------------------------------------------
+
+def _engine_for(core: Any) -> type[Game]:
+    """The engine of a game on kernel module `core` (None: the backend's): the
+    compiled state when that module is the compiled core, else the Python engine."""
+    if core is None:
+        core = backend.core
+    if _CompiledGame is not None and getattr(core, "BullState", None) is _BullState:
+        return _CompiledGame
+    return _PythonGame
+
+
+class _PythonGame(Game):
+    """Poker Bull's Python engine (the pure backend's, and the reference)."""
+
+    __slots__ = ("rules", "_lad", "_n_calls", "_raise_start", "_holds", "_players", "_step",
+                 "_change", "_limit", "_deck_bits", "_manual", "_core", "_sizes", "_hands",
+                 "_hand_no", "_starter", "_to_play", "_last", "_last_caller", "_calls",
+                 "_history", "_deal_at", "_winner", "_first_starter", "_rng", "_rng_state",
+                 "_banned", "_jokers_gone", "_recharged")
+
+    def _begin(self, rules: Rules, seed: Any, manual: bool, core: Any) -> None:
+        self._setup(rules, make_rng(seed), manual, core)
+
+    def _blank(self, rules: Rules, core: Any) -> None:
+        self._setup(rules, None, True, core)
+
+    def _draw_seat(self) -> int:
+        return int(self._rng.integers(self._players))
+
+    def _set_first_starter(self, seat: int) -> None:
+        self._first_starter = self._starter = seat
+
+    def _drop_generator(self) -> None:
+        self._rng = None
+
+    def _set_dealing(self, manual: bool, rng: np.random.Generator | None) -> None:
+        self._manual = manual
+        if rng is not None:
+            self._rng = rng
+
+    def _generator_state(self) -> Any:
+        return self._rng_state if self._rng is None else self._rng.bit_generator.state
+
+    def _setup(self, rules: Rules, rng: np.random.Generator | None, manual: bool,
+               core: Any) -> None:
+        lad = _ladder_for(rules, core)
+        raise_start, bits = _ladder_lists(lad)
+        self.rules = rules
+        self._lad = lad
+        self._n_calls = len(lad)
+        self._raise_start = raise_start
+        self._holds = lad._kernel.holds
+        self._players = rules.players
+        self._step = rules.step
+        self._change = rules.loser_change
+        self._limit = rules.card_limit
+        self._deck_bits = bits
+        self._manual = manual
+        self._core = core
+        self._sizes = [rules.start_cards] * rules.players
+        self._hands = [0] * rules.players
+        self._hand_no = 0
+        self._starter = -1
+        self._to_play = CHANCE_PLAYER
+        self._last = -1
+        self._last_caller = -1
+        self._calls: list[tuple[int, int]] = []
+        self._history: list[Record] = []
+        self._deal_at = -1          # where this hand's Deal record is in the history
+        self._winner = -1
+        self._first_starter = 0
+        self._rng = rng
+        self._rng_state = None
+        self._banned: frozenset[int] = frozenset()   # opening calls certain for the cards in play
+        self._jokers_gone = False                    # cheung 5a has taken the jokers out
+        self._recharged = False                      # cheung 5b has happened
+
+    def _apply_call(self, index: int) -> None:
+        seat = self._to_play
+        self._calls.append((seat, index))
+        self._history.append(CallMade(self._hand_no, seat, self._lad.calls[index]))
+        self._last = index
+        self._last_caller = seat
+        self._to_play = self._next_live(seat)
+
+    def _next_live(self, seat: int) -> int:
+        """The next live seat after `seat` in the direction of play."""
+        n, step, sizes = self._players, self._step, self._sizes
+        s = (seat + step) % n
+        while not sizes[s]:
+            s = (s + step) % n
+        return s
+
+    def _apply_challenge(self) -> None:
+        hand_no, hands, sizes = self._hand_no, self._hands, self._sizes
+        challenger, caller, index = self._to_play, self._last_caller, self._last
+        call = self._lad.calls[index]
+        mask = 0
+        for h in hands:
+            mask |= h
+        held = self._holds(index, mask)
+        if not held and self.rules.or_higher:
+            held = self._lad._kernel.best(mask) > index   # a higher call holds
+        loser = challenger if held else caller
+        size = sizes[loser] + self._change
+        eliminated = None
+        if 0 < size <= self._limit:
+            sizes[loser] = size
+        else:
+            sizes[loser] = 0
+            eliminated = loser
+        live = [s for s in range(self._players) if sizes[s]]
+        if len(live) == 1:
+            winner, starter = live[0], None
+        else:
+            winner = None
+            policy = self.rules.next_starter
+            if policy == "loser":
+                starter = loser if sizes[loser] else self._next_live(loser)
+            elif policy == "winner":
+                starter = caller if held else challenger
+            else:  # "after-challenger"
+                starter = self._next_live(challenger)
+            self._cheung_thresholds(sizes)
+        pool = _pool(mask)
+        self._history += (
+            Challenge(hand_no, challenger, caller, call),
+            Reveal(hand_no, pool, self._history[self._deal_at].hands),
+            HandResult(hand_no, call, caller, challenger, held, pool, loser, tuple(sizes),
+                       eliminated, starter, winner),
+        )
+        self._hands = [0] * self._players
+        self._calls = []
+        self._last = self._last_caller = -1
+        if winner is not None:
+            self._winner = winner
+            self._starter = -1
+            self._to_play = TERMINAL_PLAYER
+        elif self._manual:
+            self._starter = starter
+            self._to_play = CHANCE_PLAYER
+        else:
+            self._deal_random(starter)
+
+    def _cheung_thresholds(self, sizes: list[int]) -> None:
+        """Variations 5a and 5b: the first time the cards in play fall to their
+        number, the jokers leave the deck / every live seat gets one more card."""
+        rules = self.rules
+        total = sum(sizes)
+        if rules.jokers_leave_at and not self._jokers_gone and total <= rules.jokers_leave_at:
+            self._jokers_gone = True
+            self._deck_bits = [b for b in self._deck_bits if not b & JOKER_MASK]
+        if rules.recharge_at and not self._recharged and total <= rules.recharge_at:
+            self._recharged = True
+            for s in range(self._players):
+                if sizes[s]:
+                    sizes[s] += 1
+
+    def _live_rng(self) -> np.random.Generator:
+        if self._rng is None:  # a clone: make its generator only when it first deals
+            self._rng = generator_from_state(self._rng_state)
+            self._rng_state = None
+        return self._rng
+
+    def _deal_random(self, starter: int) -> None:
+        deck = self._deck_bits[:]
+        self._live_rng().shuffle(deck)
+        hands = []
+        i = 0
+        for size in self._sizes:
+            hands.append(sum(deck[i:i + size]))   # distinct single bits: sum is OR
+            i += size
+        self._start_hand(hands, starter)
+
+    def _start_hand(self, hands: list[int], starter: int) -> None:
+        self._hand_no += 1
+        self._hands = hands
+        self._starter = starter
+        self._to_play = starter
+        self._deal_at = len(self._history)
+        self._history.append(Deal(self._hand_no, starter, tuple(map(_pool, hands))))
+        if self.rules.family == "cheung":
+            deck = self._lad.allowed_mask & ~(JOKER_MASK if self._jokers_gone else 0)
+            self._banned = frozenset(certain_calls(self._lad, sum(self._sizes), deck))
+
+    def apply_action(self, action: int) -> None:
+        """Apply an action id (see :meth:`legal_actions`); IllegalAction if not legal now."""
+        a = action if type(action) is int else self._action(action)
+        last = self._last
+        if self._to_play >= 0 and 0 <= a < self._n_calls \
+                and (a >= self._raise_start[last] if last >= 0 else a not in self._banned):
+            self._apply_call(a)       # the hot path: a legal raise
+        elif a == self._n_calls and self._to_play >= 0 and last >= 0:
+            self._apply_challenge()
+        else:
+            self._refuse(action)
+
+    def clone(self) -> Game:
+        """An independent copy; it continues exactly as this game would."""
+        g = object.__new__(_PythonGame)
+        g.rules = self.rules
+        g._lad = self._lad
+        g._n_calls = self._n_calls
+        g._raise_start = self._raise_start
+        g._holds = self._holds
+        g._players = self._players
+        g._step = self._step
+        g._change = self._change
+        g._limit = self._limit
+        g._deck_bits = self._deck_bits
+        g._manual = self._manual
+        g._core = self._core
+        g._sizes = self._sizes[:]
+        g._hands = self._hands[:]
+        g._hand_no = self._hand_no
+        g._starter = self._starter
+        g._to_play = self._to_play
+        g._last = self._last
+        g._last_caller = self._last_caller
+        g._calls = self._calls[:]
+        g._history = self._history[:]
+        g._deal_at = self._deal_at
+        g._winner = self._winner
+        g._first_starter = self._first_starter
+        g._banned = self._banned
+        g._jokers_gone = self._jokers_gone
+        g._recharged = self._recharged
+        # A snapshot of the generator's state, turned back into a generator only
+        # if the copy deals: copying a numpy generator costs more than a call.
+        g._rng = None
+        g._rng_state = self._rng_state if self._rng is None else self._rng.bit_generator.state
+        return g
+
+
+
+_TABLES: dict[tuple, Any] = {}
+
+
+def _table_for(rules: Rules, lad: Ladder) -> Any:
+    """The compiled rules tables of `rules` on `lad` (made once, shared by every game)."""
+    key = (rules, lad)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = BullTableObject(rules, lad, lad._raise_start)
+    return table
+
+
+_WORD = (1 << 64) - 1
+
+
+if _BullState is not None:
+    class _CompiledGame(_BullState, Game):
+        """Poker Bull's compiled engine: the whole state in one C struct
+        (core/_state.pxi); history records are built from its compact log when read."""
+
+        __slots__ = ()
+        __reduce__ = Game.__reduce__       # pickled as its JSON save, as every Game
+
+        @staticmethod
+        def ladder_of(rules: Rules, core: Any = None) -> Ladder:
+            """The rules' ladder on the compiled kernels (`core`: a compiled module)."""
+            if core is None and backend.core is not _compiled_core:
+                core = _compiled_core       # asked for by name under the pure backend
+            return _ladder_for(rules, core)
+
+        def _blank(self, rules: Rules, core: Any) -> None:
+            lad = self.ladder_of(rules, core)
+            self._set_table(_table_for(rules, lad), rules, lad, core, _ladder_lists(lad)[0])
+            self._set_manual(True)
+
+        def _begin(self, rules: Rules, seed: Any, manual: bool, core: Any) -> None:
+            self._blank(rules, core)
+            if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) \
+                    and 0 <= seed <= _WORD:
+                self._seed_own(int(seed))       # default_rng(seed), seeded in C
+            elif isinstance(seed, np.random.Generator):
+                self._set_generator(seed, False)
+            else:
+                self._set_generator(make_rng(seed), True)
+            self._set_manual(manual)
+
+        def _set_dealing(self, manual: bool, rng: np.random.Generator | None) -> None:
+            self._set_manual(manual)
+            if rng is not None:
+                self._set_generator(rng, True)
+
+        @property
+        def _history(self) -> list[Record]:
+            """The records so far, decoded from the log (only the new part each time)."""
+            records = self._records
+            hand_no, deal, count = self._record_context
+            if len(records) != count:       # a clone shares the list: keep our prefix
+                records = self._records = records[:count]
+                self._records_owned = True
+            end = self._log_len
+            if self._record_words == end:
+                return records
+            if not self._records_owned:
+                records = self._records = records[:]
+                self._records_owned = True
+            hand_no, deal = _decode_log(self._log_words(self._record_words), records,
+                                        self._players, self._lad.calls, hand_no, deal)
+            self._record_words = end
+            self._record_context = (hand_no, deal, len(records))
+            return records
+else:
+    _CompiledGame = None
+
+
+def _decode_log(words: np.ndarray, out: list[Record], players: int, calls: Sequence[Call],
+                hand_no: int, deal: Deal | None) -> tuple[int, Deal | None]:
+    """Append the records of the compiled state's log words (core/_state.pxi) to `out`."""
+    w = words.view(np.uint64).tolist()
+    i, n = 0, len(w)
+    size_words = (players + 7) // 8
+    while i < n:
+        word = w[i]
+        tag = word & 0xFF
+        if tag == 1:                            # a deal: the starter, then a mask per seat
+            hand_no += 1
+            deal = Deal(hand_no, word >> 8 & 0xFF, tuple(map(_pool, w[i + 1:i + 1 + players])))
+            out.append(deal)
+            i += 1 + players
+        elif tag == 2:                          # a call
+            out.append(CallMade(hand_no, word >> 8 & 0xFF, calls[word >> 16 & 0xFFFFFFFF]))
+            i += 1
+        else:                                   # a challenge and how the hand ended
+            challenger, caller = word >> 8 & 0xFF, word >> 16 & 0xFF
+            call = calls[word >> 24 & 0xFFFFFF]
+            held = bool(word >> 48 & 1)
+            r = w[i + 1]
+            eliminated, starter, winner = (r >> 8 & 0xFF) - 1, (r >> 16 & 0xFF) - 1, \
+                (r >> 24 & 0xFF) - 1
+            sizes = tuple(w[i + 2 + s // 8] >> (8 * (s % 8)) & 0xFF for s in range(players))
+            mask = 0
+            for h in deal.hands:
+                mask |= h.mask
+            pool = _pool(mask)
+            out += (Challenge(hand_no, challenger, caller, call),
+                    Reveal(hand_no, pool, deal.hands),
+                    HandResult(hand_no, call, caller, challenger, held, pool, r & 0xFF, sizes,
+                               None if eliminated < 0 else eliminated,
+                               None if starter < 0 else starter, None if winner < 0 else winner))
+            i += 2 + size_words
+    return hand_no, deal
 
 
 def _unpickle_game(text: str, core_name: str | None) -> Game:
@@ -1185,10 +1364,14 @@ def _events_from_records(records: list[Any]) -> list[tuple]:
     return events
 
 
-def _replay(rules: Rules, first_starter: Any, events: list[tuple], core: Any) -> Game:
-    """A manually dealt game that has gone through `events`, each checked as it is applied."""
-    g = Game.__new__(Game)
-    g._setup(rules, None, True, core)
+def _replay(rules: Rules, first_starter: Any, events: list[tuple], core: Any,
+            engine: type[Game] = Game) -> Game:
+    """A manually dealt game that has gone through `events`, each checked as it is applied
+    (on `engine`, or for `Game` the engine of kernel module `core`)."""
+    if engine is Game:
+        engine = _engine_for(core)
+    g = engine.__new__(engine)
+    g._blank(rules, core)
     if first_starter is None:
         first_starter = rules.first_starter if rules.first_starter != RANDOM_SEAT else 0
     if isinstance(first_starter, bool) or not isinstance(first_starter, int) \
@@ -1197,7 +1380,7 @@ def _replay(rules: Rules, first_starter: Any, events: list[tuple], core: Any) ->
     if rules.first_starter not in (RANDOM_SEAT, first_starter):
         raise ValueError(f"game record: the first hand is started by seat {first_starter}, "
                          f"but the rules say seat {rules.first_starter}")
-    g._first_starter = g._starter = first_starter
+    g._set_first_starter(first_starter)
     for k, event in enumerate(events):
         try:
             if event[0] == "deal":

@@ -91,6 +91,9 @@ include "_evaluator.pxi"
 
 DEF MAX_GROUPS = 5
 DEF HOLD_BLOCK = 4096       # pairs per vector batch call
+#: How best / best_many may find the best call (Kernel.best_method).
+BEST_METHODS = ("hand shapes", "rank profile", "block search")
+
 DEF PROFILE_MAX_CARDS = 9   # larger pools: the block search is faster than the rank profile
 
 cdef enum:
@@ -476,6 +479,9 @@ cdef int profile_best(const RankProfile* P, uint64_t mask) noexcept nogil:
     return best
 
 
+include "_shapes.pxi"
+
+
 cdef class PoolBase:
     """Storage of a Pool's mask, readable from C (cards.Pool builds on it)."""
 
@@ -514,10 +520,15 @@ cdef class Kernel:
     cdef object pool_type
     cdef RankProfile P
     cdef readonly bint rank_profile     # best / best_many read the rank-profile tables
+    cdef ShapeProfile S
+    cdef int shapes                     # SHAPES_*: best / best_many read the hand-shape tables
 
-    def __init__(self, tables, simd=None, rank_profile=True):
+    def __init__(self, tables, simd=None, rank_profile=True, best_method=None):
         """`simd`: the batch path (see ``simd_path``); `rank_profile`: False keeps
-        best / best_many on the general block search (for tests and benchmarks)."""
+        best / best_many on the general block search (for tests and benchmarks), else
+        they read the hand shapes (pagat, holdem, pagat-wild) or the rank profile
+        where the ladder fits them (see ``best_method``); `best_method` names one of
+        those three (tests and benchmarks), refused when the ladder does not fit it."""
         arrays = {}
         for name, dtype in (("kind", np.uint8), ("ngroups", np.uint8),
                             ("group_mask", np.uint64), ("group_count", np.uint8),
@@ -617,7 +628,75 @@ cdef class Kernel:
         self.L.block_rank_end = <const int32_t*>_data(arrays["block_rank_end"])
         self.L.wild = <uint64_t>int(tables.wild_mask)
         self.L.allowed = <uint64_t>int(tables.allowed_mask)
-        self.rank_profile = bool(rank_profile) and self._rank_profile(arrays, straight_flushes)
+        if best_method not in (None, *BEST_METHODS):
+            raise ValueError(f"unknown best method {best_method!r}: choose from "
+                             f"{', '.join(BEST_METHODS)}")
+        if best_method is not None:
+            rank_profile = best_method != "block search"
+        self.shapes = SHAPES_NONE
+        if rank_profile and best_method != "rank profile":
+            self.shapes = self._shape_profile(arrays)
+        self.rank_profile = (bool(rank_profile) and self.shapes == SHAPES_NONE
+                             and best_method != "hand shapes"
+                             and self._rank_profile(arrays, straight_flushes))
+        if best_method is not None and self.best_method != best_method:
+            raise ValueError(f"this ladder does not fit the {best_method} method of best")
+
+    @property
+    def best_method(self):
+        """How best / best_many find the best call: "rank profile" (pagat), "hand
+        shapes" (exact hands, or at-least calls with wild cards) or "block search"."""
+        if self.rank_profile:
+            return "rank profile"
+        return "hand shapes" if self.shapes != SHAPES_NONE else "block search"
+
+    def _shape_profile(self, arrays):
+        """Fill the ShapeProfile tables when every call of the ladder is one of the
+        shapes it knows and the ladder orders them as the best-call functions
+        assume; return the SHAPES_* mode (SHAPES_NONE: keep the block search)."""
+        cdef int k, r, r2, t, s
+        shapes = ladder_shapes(arrays, self.L.n, self.L.wild)
+        if shapes is None:
+            return SHAPES_NONE
+        mode, cats = shapes
+        for k in range(MAX_KIND + 1):
+            self.S.one_has[k] = 0
+            for r in range(13):
+                self.S.one[r * (MAX_KIND + 1) + k] = -1
+        for r in range(13):
+            self.S.two_has[r] = self.S.full_has[r] = 0
+            self.S.straight[r] = self.S.high[r] = -1
+            for r2 in range(13):
+                self.S.two[r * 13 + r2] = self.S.full[r * 13 + r2] = -1
+            for s in range(4):
+                self.S.flush[r * 4 + s] = self.S.sf[r * 4 + s] = -1
+        self.S.two_top = self.S.full_top = self.S.straight_has = 0
+        for s in range(4):
+            self.S.flush_has[s] = self.S.sf_has[s] = 0
+        for (k, r), c in cats["one"].items():
+            self.S.one[r * (MAX_KIND + 1) + k] = c
+            self.S.one_has[k] |= 1 << r
+        for (r, r2), c in cats["two"].items():
+            self.S.two[r * 13 + r2] = c
+            self.S.two_has[r] |= 1 << r2
+            self.S.two_top |= 1 << r
+        for (r, r2), c in cats["full"].items():
+            self.S.full[r * 13 + r2] = c
+            self.S.full_has[r] |= 1 << r2
+            self.S.full_top |= 1 << r
+        for (t,), c in cats["straight"].items():
+            self.S.straight[t] = c
+            self.S.straight_has |= 1 << t
+        for (t, s), c in cats["flush"].items():
+            self.S.flush[t * 4 + s] = c
+            self.S.flush_has[s] |= 1 << t
+        for (t, s), c in cats["sf"].items():
+            self.S.sf[t * 4 + s] = c
+            self.S.sf_has[s] |= 1 << t
+        for (t,), c in cats["high"].items():
+            self.S.high[t] = c
+        self.S.wild = self.L.wild
+        return mode
 
     def _rank_profile(self, arrays, straight_flushes):
         """Build the RankProfile tables when every call of the ladder fits them."""
@@ -681,14 +760,6 @@ cdef class Kernel:
         if c < 0 or c >= self.L.n:
             raise ValueError(f"call index {c} is outside the ladder (0..{self.L.n - 1})")
         return 0
-
-    cdef int _valid_masks(self, const uint64_t[::1] masks) except -1:
-        cdef uint64_t seen = 0
-        cdef Py_ssize_t i
-        with nogil:
-            for i in range(masks.shape[0]):
-                seen |= masks[i]
-        return self._valid(seen)
 
     cdef int _holds_batch(self, const uint64_t* masks, const call_index_t* calls,
                           Py_ssize_t one_call, uint8_t* out, Py_ssize_t n) except -1:
@@ -772,26 +843,50 @@ cdef class Kernel:
 
     def best(self, uint64_t mask):
         self._valid(mask)
+        return self._best(mask)
+
+    cdef inline int _best(self, uint64_t mask) noexcept nogil:
+        cdef int c
+        if self.shapes == SHAPES_EXACT:
+            c = exact_shapes_best(&self.S, mask)
+            return c if c != NEEDS_BLOCK_SEARCH else best_call(&self.L, mask)
+        if self.shapes == SHAPES_AT_LEAST:
+            return at_least_shapes_best(&self.S, mask)
         if self.rank_profile and popcount(mask) <= PROFILE_MAX_CARDS:
             return profile_best(&self.P, mask)
         return best_call(&self.L, mask)
 
     def best_many(self, const uint64_t[::1] masks):
+        """Every mask is ORed into `seen` and checked at the end (in the same pass but
+        for the at-least shapes): the kernels read no table by a pool's stray bits."""
         cdef Py_ssize_t i, n = masks.shape[0]
-        self._valid_masks(masks)
+        cdef uint64_t m, seen = 0
         out = np.empty(n, dtype=np.int32)
         cdef int32_t[::1] res = out
+        cdef const ShapeProfile* S = &self.S
         with nogil:
-            if self.rank_profile:
+            if self.shapes == SHAPES_AT_LEAST:
                 for i in range(n):
-                    res[i] = (profile_best(&self.P, masks[i]) if popcount(masks[i]) <= PROFILE_MAX_CARDS
-                              else best_call(&self.L, masks[i]))
+                    seen |= masks[i]
+                if n:
+                    at_least_best_many(S, &masks[0], &res[0], n)
+            elif self.shapes == SHAPES_EXACT:     # one loop per method: the call inlines
+                for i in range(n):
+                    m = masks[i]
+                    seen |= m
+                    res[i] = exact_shapes_best(S, m)
+                    if res[i] == NEEDS_BLOCK_SEARCH:
+                        res[i] = best_call(&self.L, m)
             else:
                 for i in range(n):
-                    res[i] = best_call(&self.L, masks[i])
+                    m = masks[i]
+                    seen |= m
+                    res[i] = self._best(m)
+        self._valid(seen)
         return out
 
 
 include "_cheung.pxi"
 include "_simulate.pxi"
+include "_state.pxi"
 include "_cheung_game.pxi"

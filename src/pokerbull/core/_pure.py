@@ -140,6 +140,10 @@ class CallBase:
         self.index = index
 
 
+#: How best / best_many may find the best call, as in the compiled core; pure Python
+#: runs the block search, the reference the compiled methods are tested against.
+BEST_METHODS = ("hand shapes", "rank profile", "block search")
+
 #: Path names, as in the compiled core; pure Python runs only the scalar one.
 PATHS = ("scalar", "avx2", "avx512")
 
@@ -172,8 +176,16 @@ def check_path(simd: object) -> str:
 class Kernel(KernelInputs):
     """Checks calls of one ladder against pools (pure Python)."""
 
-    def __init__(self, tables, simd: bool | str | None = None, rank_profile: bool = True) -> None:
+    def __init__(self, tables, simd: bool | str | None = None, rank_profile: bool = True,
+                 best_method: str | None = None) -> None:
         self.path = check_path(simd)
+        if best_method not in (None, *BEST_METHODS):
+            raise ValueError(f"unknown best method {best_method!r}: choose from "
+                             f"{', '.join(BEST_METHODS)}")
+        if best_method not in (None, "block search"):
+            raise ValueError(f"the pure-Python backend has no {best_method} method of best "
+                             f"(it runs the block search, the reference)")
+        self.best_method = "block search"
         self.rank_profile = False
         self.tables = tables
         self.simd = False

@@ -2,7 +2,9 @@
 
 - :func:`pettingzoo_env` makes a PettingZoo AEC environment of any pokerbull game;
 - ``import pokerbull.rl.openspiel`` registers the OpenSpiel games
-  (``pyspiel.load_game("python_pokerbull", {"preset": "pagat", "players": 4})``).
+  (``pyspiel.load_game("python_pokerbull", {"preset": "pagat", "players": 4})``);
+- :class:`VectorGame` (also ``pokerbull.VectorGame``) steps N Poker Bull games at once
+  in the compiled core, from NumPy arrays of actions (no extra needed).
 
 Both speak only the game protocol (:mod:`pokerbull.protocol`); see docs/rl.md.
 """
@@ -10,6 +12,8 @@ Both speak only the game protocol (:mod:`pokerbull.protocol`); see docs/rl.md.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from pokerbull.bull.vector import VectorGame
 
 from ._games import GameSpec, game_spec
 
@@ -34,4 +38,4 @@ def pettingzoo_env(game_or_preset: str, *, render_mode: str | None = None,
     return make(game_or_preset, render_mode=render_mode, **options)
 
 
-__all__ = ["GameSpec", "game_spec", "pettingzoo_env"]
+__all__ = ["GameSpec", "VectorGame", "game_spec", "pettingzoo_env"]

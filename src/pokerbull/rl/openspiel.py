@@ -92,7 +92,7 @@ class PokerbullState(pyspiel.State):
         return int(pyspiel.PlayerId.TERMINAL) if player == TERMINAL_PLAYER else player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.game_state.legal_actions()
+        return list(self.game_state.legal_actions())    # a list for pyspiel's C++ side
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.game_state.chance_outcomes()

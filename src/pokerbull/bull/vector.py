@@ -1,0 +1,262 @@
+"""N games of Poker Bull stepped at once, for reinforcement learning at scale.
+
+``VectorGame(preset, num_games, seed=...)`` keeps N games of the same rules in one
+C array (the same struct and rules code as :class:`~pokerbull.bull.game.Game`'s
+compiled state). Each :meth:`~VectorGame.step` takes one action per game (a NumPy
+array), applies them in C, scores the games that ended and starts them again, and
+leaves every game's compact state in arrays that are rewritten in place:
+
+>>> import numpy as np
+>>> vec = VectorGame("pagat", num_games=3, players=4, seed=10)
+>>> vec.legal_start.tolist(), vec.legal_stop.tolist()     # openings: every call
+([0, 0, 0], [326, 326, 326])
+>>> rewards, dones = vec.step(np.array([5, 40, 300]))
+>>> vec.legal_stop.tolist() == [vec.num_actions] * 3      # a call made: raises and the challenge
+True
+>>> vec.observations().shape, vec.action_masks().shape
+((3, 398), (3, 327))
+
+Game i plays the games ``Game(preset, seed=seed + i)``, then ``seed + i + N``,
+``seed + i + 2N``, ... (one after another, mod 2**64), so any episode can be
+replayed alone with :class:`~pokerbull.bull.game.Game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core import backend
+from ..protocol import IllegalAction
+from .game import _CompiledGame, _PythonGame, _table_for, rules_of
+from .rules import Rules
+
+try:
+    from ..core._core import VectorCore
+except ImportError:     # no compiled core: the Python engine plays the same games
+    VectorCore = None
+
+_WORD = 1 << 64
+
+
+class _PythonVectorCore:
+    """The batched games on the Python engine (the pure backend's, and the reference):
+    the same arrays and the same games as the compiled VectorCore, one game at a time."""
+
+    def __init__(self, rules: Rules, seeds: np.ndarray, engine: type = _PythonGame) -> None:
+        n, p = len(seeds), rules.players
+        self.rules, self.num_games, self.players, self._engine = rules, n, p, engine
+        self.seeds = np.array(seeds, dtype=np.uint64)
+        self.to_play = np.zeros(n, np.int32)
+        self.legal_start = np.zeros(n, np.int32)
+        self.legal_stop = np.zeros(n, np.int32)
+        self.cards = np.zeros(n, np.uint64)
+        self.hand_sizes = np.zeros((n, p), np.int32)
+        self.last_call = np.zeros(n, np.int32)
+        self.last_caller = np.zeros(n, np.int32)
+        self.starter = np.zeros(n, np.int32)
+        self.rewards = np.zeros((n, p), np.float32)
+        self.dones = np.zeros(n, np.bool_)
+        self.winners = np.full(n, -1, np.int32)
+        self.episodes = np.zeros(n, np.int64)
+        self.reset()
+
+    def reset(self, seeds: Any = None) -> None:
+        if seeds is not None:
+            self.seeds[:] = np.asarray(seeds, dtype=np.uint64)
+        self.games = [self._engine(self.rules, seed=int(s)) for s in self.seeds]
+        for i in range(self.num_games):
+            self._publish(i)
+        self.rewards[:] = 0
+        self.dones[:] = False
+        self.winners[:] = -1
+
+    def _publish(self, i: int) -> None:
+        g = self.games[i]
+        legal = g.legal_actions()
+        self.to_play[i] = g.current_player
+        self.legal_start[i], self.legal_stop[i] = legal[0], legal[-1] + 1
+        self.cards[i] = g.hand(g.current_player).mask
+        self.hand_sizes[i] = g.hand_sizes
+        self.last_call[i] = g._last
+        self.last_caller[i] = g._last_caller
+        self.starter[i] = g._starter
+
+    def step(self, actions: Any) -> int:
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_games,):
+            raise ValueError(f"step needs one action per game ({self.num_games}), "
+                             f"not {actions.shape[0]}")
+        for i, a in enumerate(actions.tolist()):
+            if not self.games[i].can_apply_action(a):
+                return i
+        for i, a in enumerate(actions.tolist()):
+            g = self.games[i]
+            g.apply_action(a)
+            self.rewards[i] = g.returns()
+            self.dones[i] = g.is_terminal()
+            self.winners[i] = -1 if g.winner is None else g.winner
+            if g.is_terminal():
+                self.episodes[i] += 1
+                self.seeds[i] = (int(self.seeds[i]) + self.num_games) % _WORD
+                self.games[i] = self._engine(self.rules, seed=int(self.seeds[i]))
+            self._publish(i)
+        return -1
+
+    def observations(self, out: np.ndarray | None = None) -> np.ndarray:
+        rows = [g.observation_array(g.current_player) for g in self.games]
+        if out is None:
+            return np.stack(rows)
+        out[:] = rows
+        return out
+
+    def action_masks(self, out: np.ndarray | None = None) -> np.ndarray:
+        rows = [g.action_mask() for g in self.games]
+        if out is None:
+            return np.stack(rows)
+        out[:] = rows
+        return out
+
+
+class VectorGame:
+    """N Poker Bull games of one preset stepped at once (see the module's text).
+
+    ``VectorGame(preset="pagat", num_games=1024, seed=0, **options)``: options as for
+    :class:`~pokerbull.bull.game.Game` (``players=``, ``start_cards=``...); presets
+    pagat, pagat-wild, pagat-five and holdem. ``seed`` is a whole number (game i
+    starts from ``seed + i``) or a sequence of one seed per game.
+
+    After every :meth:`step` (and :meth:`reset`), for each game ``i``:
+
+    - ``to_play[i]``: the seat to act (games restart at once, so there always is one);
+    - ``legal_start[i]``, ``legal_stop[i]``: its legal actions are every action ``a``
+      with ``legal_start[i] <= a < legal_stop[i]`` (the raises, then the challenge once
+      a call is made: Poker Bull's legal actions are always one run). A full mask is
+      :meth:`action_masks`;
+    - ``cards[i]`` (the seat to act's cards as a 64-bit mask), ``hand_sizes[i]``,
+      ``last_call[i]`` (-1 at an opening), ``last_caller[i]``, ``starter[i]``: the compact
+      observation; :meth:`observations` gives the full float32 observation of the seat
+      to act (the layout of ``Game.observation_array``);
+    - ``rewards[i]`` (float32 per seat) and ``dones[i]``: the returns of a game that
+      ended with this step (zero-sum: +1 for the winner), else zeros and False;
+      ``winners[i]`` its winner (-1 if none ended); ``episodes[i]`` counts the ended
+      games; ``seeds[i]`` is the seed of the game now in play.
+
+    The arrays are the same objects after every step (rewritten in place): copy what
+    you keep.
+    """
+
+    def __init__(self, preset: str | Rules = "pagat", num_games: int = 1024, *,
+                 seed: Any = 0, _engine: str | None = None, **options: Any) -> None:
+        rules = rules_of(preset, options)
+        if rules.family == "cheung":
+            raise ValueError("batched games play pagat, pagat-wild, pagat-five and holdem; "
+                             "Cheung's game (openings without certain calls) is not batched")
+        if isinstance(num_games, bool) or not isinstance(num_games, (int, np.integer)) \
+                or num_games < 1:
+            raise ValueError(f"num_games must be a whole number of at least 1, not "
+                             f"{num_games!r}")
+        self.rules = rules
+        seeds = self._seeds(seed, int(num_games))
+        if _engine not in (None, "compiled", "python"):
+            raise ValueError(f"_engine must be 'compiled' or 'python', not {_engine!r}")
+        built = VectorCore is not None and _CompiledGame is not None
+        if _engine == "compiled" and not built:
+            raise ValueError("the compiled core is not built")
+        # the backend's engine unless one is asked for (tests compare the two)
+        compiled = built and (_engine == "compiled" or (_engine is None
+                                                         and backend.name == "cython"))
+        if compiled:
+            lad = _CompiledGame.ladder_of(rules)
+            self._core = VectorCore(_table_for(rules, lad), seeds)
+        else:
+            self._core = _PythonVectorCore(rules, seeds)
+        self.engine = "compiled" if compiled else "python"
+        for name in ("seeds", "to_play", "legal_start", "legal_stop", "cards", "hand_sizes",
+                     "last_call", "last_caller", "starter", "rewards", "dones", "winners",
+                     "episodes"):
+            setattr(self, name, getattr(self._core, name))
+
+    @staticmethod
+    def _seeds(seed: Any, n: int) -> np.ndarray:
+        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+            if not 0 <= seed < _WORD:
+                raise ValueError(f"seed must be 0 to 2**64 - 1, not {seed}")
+            return ((int(seed) + np.arange(n, dtype=np.uint64).astype(object)) % _WORD
+                    ).astype(np.uint64)
+        try:
+            seeds = [int(s) for s in seed]
+        except (TypeError, ValueError):
+            raise ValueError(f"seed must be a whole number or one whole number per game, "
+                             f"not {seed!r}") from None
+        if len(seeds) != n or any(not 0 <= s < _WORD for s in seeds):
+            raise ValueError(f"seeds must be {n} whole numbers 0 to 2**64 - 1")
+        return np.array(seeds, dtype=np.uint64)
+
+    @property
+    def num_games(self) -> int:
+        return self._core.num_games
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def num_actions(self) -> int:
+        """Ladder indices, then the challenge (``num_actions - 1``)."""
+        return self.rules.num_actions
+
+    @property
+    def challenge_action(self) -> int:
+        return self.rules.num_actions - 1
+
+    @property
+    def observation_size(self) -> int:
+        return self.rules.observation_size
+
+    def reset(self, seed: Any = None) -> None:
+        """Start every game again: from the seeds in play, or from `seed` (as in the
+        constructor). Clears rewards and dones."""
+        self._core.reset(None if seed is None else self._seeds(seed, self.num_games))
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray]:
+        """Apply one action per game (any integer array of length ``num_games``);
+        returns ``(rewards, dones)``. An illegal action raises IllegalAction naming the
+        game, and then no game has moved."""
+        given = np.asarray(actions)
+        if given.dtype.kind not in "iu":
+            raise ValueError(f"actions must be whole numbers (an integer array), not "
+                             f"{given.dtype} values")
+        if given.dtype.kind == "u":      # past int64: no such action (the core reads int64)
+            given64 = np.minimum(given, np.uint64(2**63 - 1)).astype(np.int64)
+        else:
+            given64 = given.astype(np.int64, copy=False)
+        bad = self._core.step(given64)
+        if bad >= 0:
+            a = given.reshape(-1)[bad]
+            raise IllegalAction(f"game {bad}: action {a} is not legal now (legal: "
+                                f"{self.legal_start[bad]}..{self.legal_stop[bad] - 1}); "
+                                f"no game moved")
+        return self.rewards, self.dones
+
+    def observations(self, out: np.ndarray | None = None) -> np.ndarray:
+        """float32 ``(num_games, observation_size)``: each game's observation for its
+        seat to act, as ``Game.observation_array``; written into `out` when given."""
+        return self._core.observations(out)
+
+    def action_masks(self, out: np.ndarray | None = None) -> np.ndarray:
+        """int8 ``(num_games, num_actions)``: 1 for each legal action of each game."""
+        return self._core.action_masks(out)
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly drawn legal action per game (int64), from `rng`."""
+        span = self.legal_stop - self.legal_start
+        return self.legal_start + (rng.random(self.num_games) * span).astype(np.int64)
+
+    def __repr__(self) -> str:
+        return (f"<VectorGame {self.rules.preset_name}, {self.num_games} games of "
+                f"{self.num_players} players, {self.engine}>")
+
+
+__all__ = ["VectorGame"]
