@@ -25,6 +25,8 @@ from . import _names as pb
 from .game import SmallGame, build_game, compiled
 from .solver import Checkpoint, _cards_mask, _check_positive, observation_args
 
+ENGINES = ("graph", "tree")
+
 
 @dataclass(eq=False)
 class AbstractSolution:
@@ -122,12 +124,18 @@ class AbstractSolution:
 
 def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, *,
                    memory: int = 2, iterations: int = 100, max_seconds: float | None = None,
-                   measure_every: int | None = None, **family_options: Any) -> AbstractSolution:
+                   measure_every: int | None = None, engine: str = "graph",
+                   **family_options: Any) -> AbstractSolution:
     """CFR+ on the last-`memory`-calls abstraction; the exploitability is exact (full game).
 
     Stops after `iterations` or once `max_seconds` have passed (checked after each
     block of iterations); measures every `measure_every` iterations (default: at the end).
+    `engine` ``"graph"`` runs the iterations on the graph of abstract states (key,
+    seat to act), ``"tree"`` walks every history of the public tree: the same
+    iterations (up to rounding), the tree walk only much slower.
     """
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if isinstance(memory, bool) or not isinstance(memory, int) or not 1 <= memory <= 26:
         raise ValueError(f"memory must be 1 to 26 calls, not {memory!r}")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
@@ -144,9 +152,11 @@ def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None
     block = measure_every or iterations
     start = time.perf_counter()
     while sol.iterations < iterations:
-        step = min(block, iterations - sol.iterations, 1 if max_seconds else block)
-        sol.visited += compiled().abstract_solve(g.first, g.payoff, memory, step, sol.regrets,
-                                                 sol.averages, start=sol.iterations + 1)
+        step = min(block, iterations - sol.iterations,
+                   (1 if engine == "tree" else 10) if max_seconds else block)
+        run = compiled().graph_solve if engine == "graph" else compiled().abstract_solve
+        sol.visited += run(g.first, g.payoff, memory, step, sol.regrets, sol.averages,
+                           start=sol.iterations + 1)
         sol.iterations += step
         sol.seconds = time.perf_counter() - start
         last = sol.iterations >= iterations or (max_seconds and sol.seconds >= max_seconds)
