@@ -410,6 +410,7 @@ cdef struct Stream:
     double* work
     long long stride
     long long visited
+    long long limit     # stop once this many states are visited (0: no limit)
 
 
 cdef void stream_best(Stream* s, int last, long long key, int depth, const double* ropp,
@@ -428,6 +429,8 @@ cdef void stream_best(Stream* s, int last, long long key, int depth, const doubl
     cdef int a, h, g
     cdef double acc
     s.visited += 1
+    if s.limit and s.visited > s.limit:
+        return
     if actor == s.seat:
         for h in range(cm):
             out[h] = -INFINITY
@@ -470,7 +473,8 @@ cdef void stream_best(Stream* s, int last, long long key, int depth, const doubl
             out[h] += v[h]
 
 
-def stream_best_response(first, payoff, chance, table, int memory, int seat):
+def stream_best_response(first, payoff, chance, table, int memory, int seat,
+                         long long limit=0):
     """Seat's exact best-response value per class against the other seat's table.
 
     The other seat plays ``table[key, action, class]`` where key encodes its
@@ -478,6 +482,8 @@ def stream_best_response(first, payoff, chance, table, int memory, int seat):
     K + 1, the latest call lowest) and actions are the K raises, the challenge
     and one call no pool satisfies. Walks the whole public tree depth first,
     pruning only where the other seat never goes. Returns (values, nodes visited).
+    With a `limit`, gives up once more than `limit` states are visited (the values
+    are then meaningless: check ``visited > limit``).
     """
     cdef Stream s
     first_a = np.ascontiguousarray(first, dtype=np.int32)
@@ -521,6 +527,7 @@ def stream_best_response(first, payoff, chance, table, int memory, int seat):
     s.work = &wv[0]
     s.stride = 2 * cmax
     s.visited = 0
+    s.limit = limit
     with nogil:
         stream_best(&s, -1, 0, 0, &r[0], &o[0])
     return out, s.visited

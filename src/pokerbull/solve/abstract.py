@@ -41,6 +41,8 @@ class AbstractSolution:
     visited: int = 0
     best_responses: tuple[float, float] = (0.0, 0.0)
     measure_seconds: float = 0.0
+    threshold: float = 0.0
+    measured: int = 0
     history: list[Checkpoint] = field(default_factory=list, repr=False)
 
     @property
@@ -49,12 +51,19 @@ class AbstractSolution:
 
     def table(self, seat: int) -> np.ndarray:
         """Seat's average strategy as table[key, action, class] (actions: K raises, the
-        challenge, a call no pool satisfies), normalised; unvisited keys challenge."""
+        challenge, a call no pool satisfies), normalised; unvisited keys challenge.
+        Actions of probability below ``threshold`` are dropped (the rest renormalised)."""
         k = self.game.calls
         avg = self.averages[seat]
         tot = avg.sum(axis=1, keepdims=True)
         table = np.zeros((avg.shape[0], k + 2, avg.shape[2]))
         table[:, :k + 1, :] = np.where(tot > 0, avg / np.where(tot > 0, tot, 1.0), 0.0)
+        if self.threshold > 0:
+            top = table[:, :k + 1, :].max(axis=1, keepdims=True)
+            kept = np.where(table[:, :k + 1, :] >= np.minimum(self.threshold, top),
+                            table[:, :k + 1, :], 0.0)
+            norm = kept.sum(axis=1, keepdims=True)
+            table[:, :k + 1, :] = np.where(norm > 0, kept / np.where(norm > 0, norm, 1.0), 0.0)
         unvisited = (tot[:, 0, :] <= 0)
         table[:, k, :][unvisited] = 1.0
         # at the opening there is no challenge: an unvisited opening makes the lowest call
@@ -62,16 +71,26 @@ class AbstractSolution:
         table[0, 0, :] = np.where(unvisited[0], 1.0, table[0, 0, :])
         return table
 
-    def measure(self) -> None:
+    def measure(self, limit: int = 0) -> bool:
+        """Both seats' exact best responses in the full game. With a `limit` (0: none),
+        gives up when one needs more than `limit` public states: the best responses
+        are then NaN and the answer False."""
         start = time.perf_counter()
         g = self.game
         br = []
+        visited = 0
         for seat in (0, 1):
-            values, _ = compiled().stream_best_response(g.first, g.payoff, g.chance,
-                                                        self.table(1 - seat), self.memory, seat)
+            values, nodes = compiled().stream_best_response(
+                g.first, g.payoff, g.chance, self.table(1 - seat), self.memory, seat, limit)
+            visited += nodes
+            if limit and nodes > limit:
+                br = [float("nan")] * 2
+                break
             br.append(float(values.sum()))
         self.best_responses = (br[0], br[1])
+        self.measured = visited
         self.measure_seconds = time.perf_counter() - start
+        return not np.isnan(br[0])
 
     def key(self, calls: Any) -> int:
         """The table key of a sequence of kept-call indices."""
@@ -125,6 +144,7 @@ class AbstractSolution:
 def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, *,
                    memory: int = 2, iterations: int = 100, max_seconds: float | None = None,
                    measure_every: int | None = None, engine: str = "graph",
+                   threshold: float = 0.0, measure_limit: int = 0,
                    **family_options: Any) -> AbstractSolution:
     """CFR+ on the last-`memory`-calls abstraction; the exploitability is exact (full game).
 
@@ -133,7 +153,16 @@ def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None
     `engine` ``"graph"`` runs the iterations on the graph of abstract states (key,
     seat to act), ``"tree"`` walks every history of the public tree: the same
     iterations (up to rounding), the tree walk only much slower.
+    The solution plays the average strategy without the actions of probability
+    below `threshold`; a measurement that needs more than `measure_limit` public
+    states (0: no limit) gives up and leaves NaN best responses.
     """
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) \
+            or not 0 <= threshold < 1:
+        raise ValueError(f"threshold must be a probability in [0, 1), not {threshold!r}")
+    if isinstance(measure_limit, bool) or not isinstance(measure_limit, int) or measure_limit < 0:
+        raise ValueError(f"measure_limit must be a whole number of states >= 0, "
+                         f"not {measure_limit!r}")
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if isinstance(memory, bool) or not isinstance(memory, int) or not 1 <= memory <= 26:
@@ -148,7 +177,7 @@ def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None
         raise ValueError(f"memory={memory} with {k} calls needs too big a table; use less memory")
     shapes = [(span, k + 1, len(g.classes[s])) for s in (0, 1)]
     sol = AbstractSolution(g, memory, [np.zeros(s) for s in shapes],
-                           [np.zeros(s) for s in shapes])
+                           [np.zeros(s) for s in shapes], threshold=float(threshold))
     block = measure_every or iterations
     start = time.perf_counter()
     while sol.iterations < iterations:
@@ -161,7 +190,7 @@ def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None
         sol.seconds = time.perf_counter() - start
         last = sol.iterations >= iterations or (max_seconds and sol.seconds >= max_seconds)
         if last or (measure_every and sol.iterations % measure_every == 0):
-            sol.measure()
+            sol.measure(measure_limit)
             sol.history.append(Checkpoint(sol.iterations, sol.seconds, sol.exploitability))
         if last:
             break
