@@ -121,12 +121,14 @@ def satisfiable(lad: pb.Ladder, n: int) -> tuple[tuple[int, ...], np.ndarray]:
     """
     pools = _all_pools(lad, n)
     canon = np.array([canonical_mask(c) for c in _rank_counts(pools)], np.uint64)
-    truth = np.array([lad.truth(int(p)) for p in pools])
-    same = np.array([lad.truth(int(p)) for p in canon])
-    held = truth.any(axis=0)
+    held = np.zeros(len(lad), bool)
+    differs = np.zeros(len(lad), bool)
+    for pool, same in zip(pools, canon):
+        truth = lad.truth(int(pool))
+        held |= truth
+        differs |= truth != lad.truth(int(same))
     kept = tuple(int(i) for i in np.flatnonzero(held))
-    rank_only = np.array([bool((truth[:, i] == same[:, i]).all()) and lad[i].suit is None
-                          for i in kept], bool)
+    rank_only = np.array([not differs[i] and lad[i].suit is None for i in kept], bool)
     return kept, rank_only
 
 
