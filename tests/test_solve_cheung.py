@@ -65,7 +65,7 @@ def test_suit_classes_cover_every_pool(family, options):
     assert set(_suit_classes(pools).tolist()) == set(classes.tolist())
     # the truth of every call is the same on a pool and on its class's pool
     rng = np.random.default_rng(7)
-    sample = pools[rng.choice(len(pools), 300, replace=False)]
+    sample = pools[rng.choice(len(pools), 120, replace=False)]
     reps = _suit_classes(sample)
     renamed = {int(p): int(_suit_classes(np.array([p], np.uint64))[0]) for p in sample}
     for p, rep in renamed.items():
