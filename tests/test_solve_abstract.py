@@ -164,7 +164,8 @@ def test_threshold_and_measure_limit():
         solve_abstract("pagat", calls=8, threshold=1.5)
 
 
-@pytest.mark.parametrize("family,hands,k", [("holdem", (1, 2), 12), ("pagat", (2, 2), 8)])
+@pytest.mark.parametrize("family,hands,k", [("holdem", (1, 2), 12), ("pagat", (2, 2), 8),
+                                           ("holdem", (2, 2), 9)])
 def test_two_card_hands_on_the_abstraction(family, hands, k):
     sol = solve_abstract(family, hands=hands, calls=k, memory=2, iterations=200)
     exact = pb.solve(family, hands=hands, calls=k, target=1e-4)
