@@ -3,8 +3,11 @@
 The (1, 1) pagat hand with all 26 calls has 2^26 public states. Here a seat's
 strategy depends on its seat, its hand class and the last `memory` calls (an
 imperfect-recall abstraction, a table of ``(K + 1) ** memory`` keys). CFR+ runs
-over the whole public tree in the core, pruned where the other seat never goes;
-the exploitability is measured exactly in the full game by a best response that
+in the core on the graph of abstract states (key, seat to act): the game below
+every history of a key is the same, so values summed over its histories are a
+matrix (over both seats' hand classes) times the other seat's summed reach
+(``engine="tree"`` walks every history instead: the same iterations, slower).
+The exploitability is measured exactly in the full game by a best response that
 streams over the public tree depth first (no table of states).
 
 >>> from pokerbull.solve.abstract import solve_abstract
