@@ -74,6 +74,14 @@ class AbstractSolution:
         table[0, 0, :] = np.where(unvisited[0], 1.0, table[0, 0, :])
         return table
 
+    def _played(self, seat: int) -> np.ndarray:
+        """table(seat), kept until the solution changes (more iterations, another threshold)."""
+        state = (self.iterations, self.threshold)
+        cache = self.__dict__.setdefault("_table_cache", {})
+        if cache.get(seat, (None,))[0] != state:
+            cache[seat] = (state, self.table(seat))
+        return cache[seat][1]
+
     def measure(self, limit: int = 0) -> bool:
         """Both seats' exact best responses in the full game. With a `limit` (0: none),
         gives up when one needs more than `limit` public states: the best responses
@@ -118,7 +126,7 @@ class AbstractSolution:
                 raise ValueError(f"{g.ladder[g.kept[kept[i]]]} does not raise over "
                                  f"{g.ladder[g.kept[kept[i - 1]]]}")
         h = g.class_of(seat, _cards_mask(cards))
-        row = self.table(seat)[self.key(kept), :, h]
+        row = self._played(seat)[self.key(kept), :, h]
         k = g.calls
         first = int(g.first[kept[-1] + 1]) if kept else 0
         out = {g.kept[a]: float(row[a]) for a in range(first, k) if row[a] > 0}
