@@ -91,14 +91,14 @@ def full(which: str = "") -> None:
           "| exploitability | best response seat 0 | best response seat 1 "
           "| states measured | peak memory (MB) |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for family, hands, memory, iterations, options in FULL:
+    for family, hands, memory, iterations, options, *limit in FULL:
         name = _family(family, options)
         if which not in f"{name} {hands}":
             continue
         opts = dict(options)
         calls = opts.pop("calls", None)
         sol = solve_abstract(family, hands, calls, memory=memory, iterations=iterations,
-                             measure_limit=MEASURE_LIMIT, **opts)
+                             measure_limit=limit[0] if limit else MEASURE_LIMIT, **opts)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"| {name} | {hands} | {sol.game.calls} | {memory} | {sol.iterations} | "
               f"{sol.seconds:.1f} | {sol.measure_seconds:.1f} | {sol.exploitability:.1e} | "
@@ -115,7 +115,7 @@ FULL = [("pagat", (1, 1), 1, 400, {}), ("pagat", (1, 1), 2, 400, {}),
         ("pagat", (2, 1), 2, 1500, {}), ("pagat", (1, 2), 2, 1000, {}),
         ("holdem", (2, 1), 2, 1000, {}), ("holdem", (1, 2), 2, 1000, {}),
         ("cheung", (1, 1), 2, 1000, {"jokers": 0}),
-        ("pagat", (2, 2), 1, 300, {}), ("holdem", (2, 2), 1, 300, {})]
+        ("pagat", (2, 2), 1, 300, {}, 20_000_000), ("holdem", (2, 2), 1, 300, {})]
 
 
 def tournament(games: int = 1000) -> None:
