@@ -118,6 +118,18 @@ FULL = [("pagat", (1, 1), 1, 400, {}), ("pagat", (1, 1), 2, 400, {}),
         ("pagat", (2, 2), 1, 300, {}, 20_000_000), ("holdem", (2, 2), 1, 300, {})]
 
 
+def head_to_head_22(iterations: int = 300) -> None:
+    """The whole (2, 2) pagat hand on the last-call abstraction against the bots."""
+    from .abstract import solve_abstract
+    from .bots import head_to_head
+    sol = solve_abstract("pagat", (2, 2), memory=1, iterations=iterations, measure_limit=1)
+    for bot in ("evidence", "probability"):
+        start = time.perf_counter()
+        opening, answering = head_to_head(sol, bot)
+        print(f"| {bot} | {opening:+.4f} | {answering:+.4f} | "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
+
+
 def tournament(games: int = 1000) -> None:
     from .bots import EquilibriumBot
     result = pb.tournament("pagat", [EquilibriumBot(seed=1), "evidence", "probability", "random"],
