@@ -10,21 +10,23 @@ from scipy.optimize import linprog
 import pokerbull as pb
 from pokerbull.solve import EquilibriumBot, Solution
 
-RANKS = "23456789TJQKA"
-DECK = [pb.Pool.parse(r + s).mask for r in RANKS for s in "cdhs"]
+def deck_of(lad):
+    """Every card of the ladder's deck (jokers included) as a one-card mask."""
+    return [1 << b for b in range(64) if (lad.allowed_mask >> b) & 1]
 
 
 # ---- an independent sequence-form LP over real cards (no hand grouping) ------------
 
 def kept_calls(lad, k):
-    pools = [a | b for a, b in itertools.combinations(DECK, 2)]
-    sat = [i for i in range(len(lad)) if lad.holds_many(np.array(pools, np.uint64), i).any()]
-    return sat[:k]
+    pools = [a | b for a, b in itertools.combinations(deck_of(lad), 2)]
+    held = np.array([lad.truth(p) for p in pools]).any(axis=0)
+    return [int(i) for i in np.flatnonzero(held)][:k]
 
 
-def lp_value(family, k):
+def lp_value(family, k, **options):
     """Seat 0's equilibrium value of the (1, 1) hand keeping `k` calls, by linear programming."""
-    lad = pb.ladder(family)
+    lad = pb.ladder(family, **options)
+    DECK = deck_of(lad)
     kept = kept_calls(lad, k)
     challenge = len(lad)
     histories = []
@@ -52,7 +54,7 @@ def lp_value(family, k):
             parent = seq(p, card, hist[:mine[-1]], hist[mine[-1]]) if mine else 0
             rows[p].append((parent, [seq(p, card, hist, a) for a in actions]))
     payoff = {}
-    prob = 1.0 / (52 * 51)
+    prob = 1.0 / (len(DECK) * (len(DECK) - 1))
     for hist in histories[1:]:
         p = len(hist) % 2                      # p challenges hist[-1], made by 1 - p
         caller = 1 - p

@@ -110,3 +110,65 @@ def test_head_to_head_keeps_the_guarantee():
     assert head_to_head(sol, "probability")[0] > 0.5     # the probability bot is exploited
     with pytest.raises(ValueError, match="random bot"):
         head_to_head(sol, "random")
+
+
+@pytest.mark.parametrize("family,hands,k,memory", [("pagat", (1, 1), 10, 1),
+                                                  ("pagat", (1, 1), 10, 2),
+                                                  ("pagat", (2, 1), 10, 1),
+                                                  ("cheung", (1, 1), 12, 2)])
+def test_graph_iterations_equal_the_tree_walk(family, hands, k, memory):
+    options = {"jokers": 0} if family == "cheung" else {}
+    g = build_game(family, hands, k, options)
+    shapes = [((k + 1) ** memory, k + 1, len(g.classes[s])) for s in (0, 1)]
+    tables = {engine: ([np.zeros(s) for s in shapes], [np.zeros(s) for s in shapes])
+              for engine in ("graph", "tree")}
+    compiled().graph_solve(g.first, g.payoff, memory, 12, *tables["graph"])
+    compiled().abstract_solve(g.first, g.payoff, memory, 12, *tables["tree"])
+    for seat in (0, 1):
+        for part in (0, 1):     # regrets, then average weights
+            ours, walked = tables["graph"][part][seat], tables["tree"][part][seat]
+            assert walked.any()
+            np.testing.assert_allclose(ours, walked, rtol=1e-9, atol=1e-9)
+
+
+def test_graph_engine_is_the_default_and_agrees():
+    a = solve_abstract("pagat", hands=(1, 1), calls=12, memory=1, iterations=40)
+    b = solve_abstract("pagat", hands=(1, 1), calls=12, memory=1, iterations=40, engine="tree")
+    assert a.best_responses == pytest.approx(b.best_responses, abs=1e-9)
+    with pytest.raises(ValueError, match="engine"):
+        solve_abstract("pagat", calls=8, engine="gpu")
+
+
+def test_more_memory_helps_the_wild_game():
+    # deuces make most calls plausible: the last call alone is not enough
+    one = solve_abstract("pagat-wild", hands=(1, 1), calls=14, memory=1, iterations=300)
+    three = solve_abstract("pagat-wild", hands=(1, 1), calls=14, memory=3, iterations=300)
+    assert three.exploitability < one.exploitability / 3
+    assert three.exploitability < 0.01
+    exact = pb.solve("pagat-wild", hands=(1, 1), calls=14, target=1e-4)
+    slack = 2 * exact.exploitability + 1e-9
+    assert -three.best_responses[1] - slack <= exact.value <= three.best_responses[0] + slack
+
+
+def test_threshold_and_measure_limit():
+    sol = solve_abstract("pagat", hands=(2, 1), calls=20, memory=1, iterations=200,
+                         threshold=0.05)
+    table = sol.table(0)
+    assert not ((table > 0) & (table < 0.05)).any()
+    assert np.allclose(table.sum(axis=1)[table.sum(axis=1) > 0], 1.0)
+    assert sol.exploitability < 0.1
+    assert not sol.measure(limit=5)
+    assert np.isnan(sol.exploitability)
+    assert sol.measure()
+    with pytest.raises(ValueError, match="threshold"):
+        solve_abstract("pagat", calls=8, threshold=1.5)
+
+
+@pytest.mark.parametrize("family,hands,k", [("holdem", (1, 2), 12), ("pagat", (2, 2), 8),
+                                           ("holdem", (2, 2), 9)])
+def test_two_card_hands_on_the_abstraction(family, hands, k):
+    sol = solve_abstract(family, hands=hands, calls=k, memory=2, iterations=200)
+    exact = pb.solve(family, hands=hands, calls=k, target=1e-4)
+    assert sol.exploitability < 1e-3
+    slack = 2 * exact.exploitability + 1e-9
+    assert -sol.best_responses[1] - slack <= exact.value <= sol.best_responses[0] + slack

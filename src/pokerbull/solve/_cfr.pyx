@@ -410,6 +410,7 @@ cdef struct Stream:
     double* work
     long long stride
     long long visited
+    long long limit     # stop once this many states are visited (0: no limit)
 
 
 cdef void stream_best(Stream* s, int last, long long key, int depth, const double* ropp,
@@ -428,6 +429,8 @@ cdef void stream_best(Stream* s, int last, long long key, int depth, const doubl
     cdef int a, h, g
     cdef double acc
     s.visited += 1
+    if s.limit and s.visited > s.limit:
+        return
     if actor == s.seat:
         for h in range(cm):
             out[h] = -INFINITY
@@ -470,7 +473,8 @@ cdef void stream_best(Stream* s, int last, long long key, int depth, const doubl
             out[h] += v[h]
 
 
-def stream_best_response(first, payoff, chance, table, int memory, int seat):
+def stream_best_response(first, payoff, chance, table, int memory, int seat,
+                         long long limit=0):
     """Seat's exact best-response value per class against the other seat's table.
 
     The other seat plays ``table[key, action, class]`` where key encodes its
@@ -478,6 +482,8 @@ def stream_best_response(first, payoff, chance, table, int memory, int seat):
     K + 1, the latest call lowest) and actions are the K raises, the challenge
     and one call no pool satisfies. Walks the whole public tree depth first,
     pruning only where the other seat never goes. Returns (values, nodes visited).
+    With a `limit`, gives up once more than `limit` states are visited (the values
+    are then meaningless: check ``visited > limit``).
     """
     cdef Stream s
     first_a = np.ascontiguousarray(first, dtype=np.int32)
@@ -521,6 +527,7 @@ def stream_best_response(first, payoff, chance, table, int memory, int seat):
     s.work = &wv[0]
     s.stride = 2 * cmax
     s.visited = 0
+    s.limit = limit
     with nogil:
         stream_best(&s, -1, 0, 0, &r[0], &o[0])
     return out, s.visited
@@ -528,29 +535,78 @@ def stream_best_response(first, payoff, chance, table, int memory, int seat):
 
 # ---- CFR+ on an abstraction: strategies that see only the last calls ---------
 
-cdef struct Abstract:
+cdef struct Tables:
     int K
     int C0
     int C1
-    int memory
-    long long span          # (K + 1) ** memory keys
     const int* first
-    const double* M
+    const double* M         # payoff[c, h0, h1] to the caller, and its transpose
     const double* MT
     double* reg[2]          # reg[seat][key, action, class], action K = challenge
     double* inst[2]         # this iteration's regrets
     double* avg[2]
+    double w                # this iteration's averaging weight
+
+
+cdef struct Abstract:
+    Tables t
+    int memory
+    long long span          # (K + 1) ** memory keys
     double* work
     long long stride
     long long visited
-    double w
+
+
+cdef inline double* data(arr):
+    return <double*>cnp.PyArray_DATA(arr)
+
+
+def _tables(first, payoff, int memory, regrets, averages):
+    """The arrays both solvers share, checked: (first, payoff, its transpose, this
+    iteration's regrets, span)."""
+    first_a = np.ascontiguousarray(first, dtype=np.int32)
+    pay = np.ascontiguousarray(payoff, dtype=np.float64)
+    pay_t = np.ascontiguousarray(pay.transpose(0, 2, 1))
+    K, C0, C1 = pay.shape
+    span = (K + 1) ** memory
+    for seat, C in ((0, C0), (1, C1)):
+        for arr in (regrets[seat], averages[seat]):
+            if arr.shape != (span, K + 1, C) or arr.dtype != np.float64 \
+                    or not arr.flags.c_contiguous:
+                raise ValueError(f"tables must be C-contiguous float64 of shape "
+                                 f"{(span, K + 1, C)}")
+    inst = [np.zeros_like(regrets[0]), np.zeros_like(regrets[1])]
+    return first_a, pay, pay_t, inst, span
+
+
+cdef void bind(Tables* t, first_a, pay, pay_t, regrets, inst, averages):
+    t.K, t.C0, t.C1 = pay.shape
+    t.first = <int*>cnp.PyArray_DATA(first_a)
+    t.M = data(pay)
+    t.MT = data(pay_t)
+    for seat in range(2):
+        t.reg[seat] = data(regrets[seat])
+        t.inst[seat] = data(inst[seat])
+        t.avg[seat] = data(averages[seat])
+
+
+cdef void apply_regrets(Tables* t, int trav, long long span) noexcept nogil:
+    """Add this iteration's regrets of seat `trav`, floor at zero (CFR+), clear them."""
+    cdef double* R = t.reg[trav]
+    cdef double* I = t.inst[trav]
+    cdef long long i, n = span * (t.K + 1) * (t.C0 if trav == 0 else t.C1)
+    for i in range(n):
+        R[i] += I[i]
+        if R[i] < 0.0:
+            R[i] = 0.0
+        I[i] = 0.0
 
 
 cdef inline void abstract_strategy(Abstract* s, const double* R, int f, bint can_challenge,
                                    int ca, double* sig) noexcept nogil:
     """Regret matching+ over the legal actions (raises f.., the challenge); with no
     positive regret, the challenge (or the lowest raise at the opening)."""
-    cdef int a, h, K = s.K
+    cdef int a, h, K = s.t.K
     cdef double tot, r
     for h in range(ca):
         tot = 0.0
@@ -572,17 +628,17 @@ cdef inline void abstract_strategy(Abstract* s, const double* R, int f, bint can
 
 cdef void abstract_cfr(Abstract* s, int trav, int last, long long key, int depth,
                        const double* ropp, double* out) noexcept nogil:
-    cdef int K = s.K
-    cdef int f = s.first[last + 1]
+    cdef int K = s.t.K
+    cdef int f = s.t.first[last + 1]
     cdef int actor = depth & 1
-    cdef int ca = s.C0 if actor == 0 else s.C1
-    cdef int ct = s.C0 if trav == 0 else s.C1
-    cdef int co = s.C1 if trav == 0 else s.C0
+    cdef int ca = s.t.C0 if actor == 0 else s.t.C1
+    cdef int ct = s.t.C0 if trav == 0 else s.t.C1
+    cdef int co = s.t.C1 if trav == 0 else s.t.C0
     cdef bint can_challenge = last >= 0
     cdef double* sig = s.work + depth * s.stride
-    cdef double* vals = sig + (K + 1) * (s.C0 if s.C0 > s.C1 else s.C1)
-    cdef double* rnew = vals + (K + 1) * (s.C0 if s.C0 > s.C1 else s.C1)
-    cdef double* R = s.reg[actor] + key * (K + 1) * ca
+    cdef double* vals = sig + (K + 1) * (s.t.C0 if s.t.C0 > s.t.C1 else s.t.C1)
+    cdef double* rnew = vals + (K + 1) * (s.t.C0 if s.t.C0 > s.t.C1 else s.t.C1)
+    cdef double* R = s.t.reg[actor] + key * (K + 1) * ca
     cdef double* I
     cdef double* S
     cdef double* v
@@ -598,21 +654,21 @@ cdef void abstract_cfr(Abstract* s, int trav, int last, long long key, int depth
             abstract_action(s, trav, last, key, depth, a, False, ropp, v)
             for h in range(ct):
                 out[h] += sig[a * ca + h] * v[h]
-        I = s.inst[actor] + key * (K + 1) * ca
+        I = s.t.inst[actor] + key * (K + 1) * ca
         for a in range(f, K + 1):
             if a == K and not can_challenge:
                 continue
             for h in range(ct):
                 I[a * ca + h] += vals[a * ct + h] - out[h]
         return
-    S = s.avg[actor] + key * (K + 1) * ca
+    S = s.t.avg[actor] + key * (K + 1) * ca
     v = vals
     for a in range(f, K + 1):
         if a == K and not can_challenge:
             continue
         for h in range(ca):
             rnew[h] = ropp[h] * sig[a * ca + h]
-            S[a * ca + h] += s.w * rnew[h]
+            S[a * ca + h] += s.t.w * rnew[h]
         if not any_positive(rnew, ca):
             continue
         abstract_action(s, trav, last, key, depth, a, True, rnew, v)
@@ -624,10 +680,10 @@ cdef inline void abstract_action(Abstract* s, int trav, int last, long long key,
                                  int a, bint trav_called, const double* reach,
                                  double* v) noexcept nogil:
     """v: trav's values after action a (a raise to kept call a, or the challenge a = K)."""
-    if a < s.K:
-        abstract_cfr(s, trav, a, (key * (s.K + 1) + (a + 1)) % s.span, depth + 1, reach, v)
+    if a < s.t.K:
+        abstract_cfr(s, trav, a, (key * (s.t.K + 1) + (a + 1)) % s.span, depth + 1, reach, v)
     else:
-        challenge_values(s.M, s.MT, s.C0, s.C1, trav, last, trav_called, reach, v)
+        challenge_values(s.t.M, s.t.MT, s.t.C0, s.t.C1, trav, last, trav_called, reach, v)
 
 
 def abstract_solve(first, payoff, int memory, int iterations, regrets, averages,
@@ -641,67 +697,235 @@ def abstract_solve(first, payoff, int memory, int iterations, regrets, averages,
     where that seat's reach is known. Returns the public states visited.
     """
     cdef Abstract s
-    first_a = np.ascontiguousarray(first, dtype=np.int32)
-    pay = np.ascontiguousarray(payoff, dtype=np.float64)
-    pay_t = np.ascontiguousarray(pay.transpose(0, 2, 1))
-    K, C0, C1 = pay.shape
-    span = (K + 1) ** memory
-    for seat, C in ((0, C0), (1, C1)):
-        for arr in (regrets[seat], averages[seat]):
-            if arr.shape != (span, K + 1, C) or arr.dtype != np.float64 \
-                    or not arr.flags.c_contiguous:
-                raise ValueError(f"tables must be C-contiguous float64 of shape "
-                                 f"{(span, K + 1, C)}")
-    inst = [np.zeros_like(regrets[0]), np.zeros_like(regrets[1])]
-    cmax = max(C0, C1)
-    stride = 2 * (K + 1) * cmax + cmax
-    work = np.zeros((K + 3) * stride, np.float64)
+    first_a, pay, pay_t, inst, span = _tables(first, payoff, memory, regrets, averages)
+    bind(&s.t, first_a, pay, pay_t, regrets, inst, averages)
+    cmax = max(s.t.C0, s.t.C1)
+    stride = 2 * (s.t.K + 1) * cmax + cmax
+    work = np.zeros((s.t.K + 3) * stride, np.float64)
     ones = np.ones(cmax, np.float64)
     out = np.zeros(cmax, np.float64)
-    cdef int[::1] fv = first_a
-    cdef double[::1] mv = pay.reshape(-1)
-    cdef double[::1] mtv = pay_t.reshape(-1)
-    cdef double[::1] r0 = regrets[0].reshape(-1)
-    cdef double[::1] r1 = regrets[1].reshape(-1)
-    cdef double[::1] i0 = inst[0].reshape(-1)
-    cdef double[::1] i1 = inst[1].reshape(-1)
-    cdef double[::1] a0 = averages[0].reshape(-1)
-    cdef double[::1] a1 = averages[1].reshape(-1)
-    cdef double[::1] wv = work
-    cdef double[::1] onev = ones
-    cdef double[::1] outv = out
-    cdef int t, trav
-    cdef long long i, n
-    cdef double* R
-    cdef double* I
-    s.K = K
-    s.C0 = C0
-    s.C1 = C1
+    cdef int it, trav
+    cdef double* onep = data(ones)
+    cdef double* outp = data(out)
     s.memory = memory
     s.span = span
-    s.first = &fv[0]
-    s.M = &mv[0]
-    s.MT = &mtv[0]
-    s.reg[0] = &r0[0]
-    s.reg[1] = &r1[0]
-    s.inst[0] = &i0[0]
-    s.inst[1] = &i1[0]
-    s.avg[0] = &a0[0]
-    s.avg[1] = &a1[0]
-    s.work = &wv[0]
+    s.work = data(work)
     s.stride = stride
     s.visited = 0
     with nogil:
-        for t in range(start, start + iterations):
-            s.w = pow(<double>t, gamma)
+        for it in range(start, start + iterations):
+            s.t.w = pow(<double>it, gamma)
             for trav in range(2):
-                abstract_cfr(&s, trav, -1, 0, 0, &onev[0], &outv[0])
-                R = s.reg[trav]
-                I = s.inst[trav]
-                n = s.span * (s.K + 1) * (s.C0 if trav == 0 else s.C1)
-                for i in range(n):
-                    R[i] += I[i]
-                    if R[i] < 0.0:
-                        R[i] = 0.0
-                    I[i] = 0.0
+                abstract_cfr(&s, trav, -1, 0, 0, onep, outp)
+                apply_regrets(&s.t, trav, s.span)
     return s.visited
+
+
+# ---- the same CFR+ on a graph of abstract states (no walk over histories) ----
+#
+# A strategy that sees the last `memory` calls, and the game below a public
+# state, depend only on (key, seat to act): the subtree below every history
+# with the same key and parity is the same game played with the same
+# strategies. So each seat's counterfactual values, summed over the histories
+# of a key, are W[n] @ (the other seat's reach summed over those histories),
+# with W[n][h_trav, h_other] the traverser's chance-weighted result below the
+# abstract state n. One forward pass (summed reaches, in order of the last
+# call) and one backward pass (the W matrices) per seat give exactly the
+# regret and average updates of ``abstract_solve``, in time linear in the
+# abstract states instead of the histories.
+
+def abstract_graph(first, int K, int memory):
+    """The abstract states reachable from the opening, in an order where every
+    state comes before the states it leads to.
+
+    Returns (keys, actors, lasts, children): ``children[n, a]`` is the state
+    after raise a (kept call a) from state n, -1 where a is not a raise there.
+    """
+    span = 1
+    for _ in range(memory):
+        span *= K + 1
+    first_a = np.asarray(first, dtype=np.int64)
+    index = {(0, 0): 0}
+    keys, actors = [0], [0]
+    head = 0
+    while head < len(keys):
+        key, actor = keys[head], actors[head]
+        last = key % (K + 1) - 1
+        for a in range(int(first_a[last + 1]), K):
+            child = ((key * (K + 1) + a + 1) % span, 1 - actor)
+            if child not in index:
+                index[child] = len(keys)
+                keys.append(child[0])
+                actors.append(child[1])
+        head += 1
+    lasts = [k % (K + 1) - 1 for k in keys]
+    order = sorted(range(len(keys)), key=lambda n: (lasts[n], n))
+    rank = {n: i for i, n in enumerate(order)}
+    keys_s = np.array([keys[n] for n in order], np.int64)
+    actors_s = np.array([actors[n] for n in order], np.int32)
+    lasts_s = np.array([lasts[n] for n in order], np.int32)
+    children = np.full((len(keys), K), -1, np.int64)
+    for i, n in enumerate(order):
+        key, actor, last = keys[n], actors[n], lasts[n]
+        for a in range(int(first_a[last + 1]), K):
+            children[i, a] = rank[index[((key * (K + 1) + a + 1) % span, 1 - actor)]]
+    return keys_s, actors_s, lasts_s, children
+
+
+cdef struct Graph:
+    Tables t
+    long long n
+    const long long* keys
+    const int* actors
+    const int* lasts
+    const long long* children
+    double* sig          # sig[n, action, class of the actor], K + 1 actions
+    double* reach        # reach[n, class of the other seat]: summed over histories
+    double* W            # W[n, h_trav, h_other]
+    double* cfv          # K + 1 rows of the traverser's classes
+    double* term         # the challenge's result, W-shaped
+
+
+cdef void graph_pass(Graph* g, int trav) noexcept nogil:
+    cdef int K = g.t.K
+    cdef int ct = g.t.C0 if trav == 0 else g.t.C1
+    cdef int co = g.t.C1 if trav == 0 else g.t.C0
+    cdef long long n, child, cell = <long long>ct * co
+    cdef int a, h, o, actor, f, last, ca, end
+    cdef double* sig
+    cdef double* R
+    cdef double* S
+    cdef double* I
+    cdef double* Wn
+    cdef double* Q
+    cdef double* rn
+    cdef double* rc
+    cdef const double* T
+    cdef double p, acc, tot, sign
+    # strategies of every state (regret matching+, as abstract_strategy)
+    for n in range(g.n):
+        actor = g.actors[n]
+        ca = g.t.C0 if actor == 0 else g.t.C1
+        last = g.lasts[n]
+        f = g.t.first[last + 1]
+        sig = g.sig + n * (K + 1) * (g.t.C0 if g.t.C0 > g.t.C1 else g.t.C1)
+        R = g.t.reg[actor] + g.keys[n] * (K + 1) * ca
+        for h in range(ca):
+            tot = 0.0
+            for a in range(f, K + 1):
+                if a == K and last < 0:
+                    continue
+                if R[a * ca + h] > 0.0:
+                    tot += R[a * ca + h]
+            for a in range(f, K + 1):
+                if a == K and last < 0:
+                    sig[a * ca + h] = 0.0
+                elif tot > 0.0:
+                    sig[a * ca + h] = R[a * ca + h] / tot if R[a * ca + h] > 0.0 else 0.0
+                else:
+                    sig[a * ca + h] = 1.0 if (a == K or (last < 0 and a == f)) else 0.0
+    # forward: the other seat's reach summed over the histories of each state
+    memset(g.reach, 0, g.n * co * sizeof(double))
+    for o in range(co):
+        g.reach[o] = 1.0
+    for n in range(g.n):
+        actor = g.actors[n]
+        last = g.lasts[n]
+        f = g.t.first[last + 1]
+        rn = g.reach + n * co
+        if actor == trav:
+            for a in range(f, K):
+                rc = g.reach + g.children[n * K + a] * co
+                for o in range(co):
+                    rc[o] += rn[o]
+            continue
+        sig = g.sig + n * (K + 1) * (g.t.C0 if g.t.C0 > g.t.C1 else g.t.C1)
+        S = g.t.avg[actor] + g.keys[n] * (K + 1) * co
+        for a in range(f, K + 1):
+            if a == K and last < 0:
+                continue
+            for o in range(co):
+                p = rn[o] * sig[a * co + o]
+                S[a * co + o] += g.t.w * p
+                if a < K:
+                    g.reach[g.children[n * K + a] * co + o] += p
+    # backward: W[n] and the traverser's regrets
+    I = g.t.inst[trav]
+    for n in range(g.n - 1, -1, -1):
+        actor = g.actors[n]
+        last = g.lasts[n]
+        f = g.t.first[last + 1]
+        sig = g.sig + n * (K + 1) * (g.t.C0 if g.t.C0 > g.t.C1 else g.t.C1)
+        Wn = g.W + n * cell
+        memset(Wn, 0, cell * sizeof(double))
+        rn = g.reach + n * co
+        end = K + 1 if last >= 0 else K
+        if last >= 0:
+            # the challenge of the last call: the actor challenges, so the traverser
+            # is the caller when it is not the actor
+            T = (g.t.M if trav == 0 else g.t.MT) + <long long>last * cell
+            sign = 1.0 if actor != trav else -1.0
+            for h in range(cell):
+                g.term[h] = sign * T[h]
+        for a in range(f, end):
+            Q = g.term if a == K else g.W + g.children[n * K + a] * cell
+            if actor == trav:
+                for h in range(ct):
+                    p = sig[a * ct + h]
+                    acc = 0.0
+                    for o in range(co):
+                        acc += Q[h * co + o] * rn[o]
+                        Wn[h * co + o] += p * Q[h * co + o]
+                    g.cfv[a * ct + h] = acc
+            else:
+                for o in range(co):
+                    p = sig[a * co + o]
+                    if p != 0.0:
+                        for h in range(ct):
+                            Wn[h * co + o] += p * Q[h * co + o]
+        if actor == trav:
+            R = I + g.keys[n] * (K + 1) * ct
+            for h in range(ct):
+                acc = 0.0
+                for a in range(f, end):
+                    acc += sig[a * ct + h] * g.cfv[a * ct + h]
+                for a in range(f, end):
+                    R[a * ct + h] += g.cfv[a * ct + h] - acc
+
+
+def graph_solve(first, payoff, int memory, int iterations, regrets, averages,
+                int start=1, double gamma=2.0):
+    """``abstract_solve`` on the graph of abstract states: the same iterations
+    (up to rounding), in time linear in the states (key, seat to act) instead
+    of the histories. Returns the abstract states visited."""
+    cdef Graph g
+    first_a, pay, pay_t, inst, span = _tables(first, payoff, memory, regrets, averages)
+    bind(&g.t, first_a, pay, pay_t, regrets, inst, averages)
+    K, C0, C1 = pay.shape
+    keys, actors, lasts, children = abstract_graph(first_a, K, memory)
+    n = len(keys)
+    cmax = max(C0, C1)
+    sig = np.zeros(n * (K + 1) * cmax, np.float64)
+    reach = np.zeros(n * cmax, np.float64)
+    W = np.zeros(n * C0 * C1, np.float64)
+    cfv = np.zeros((K + 1) * cmax, np.float64)
+    term = np.zeros(C0 * C1, np.float64)
+    cdef int it, trav
+    cdef long long span_c = span
+    g.n = n
+    g.keys = <long long*>cnp.PyArray_DATA(keys)
+    g.actors = <int*>cnp.PyArray_DATA(actors)
+    g.lasts = <int*>cnp.PyArray_DATA(lasts)
+    g.children = <long long*>cnp.PyArray_DATA(children)
+    g.sig = data(sig)
+    g.reach = data(reach)
+    g.W = data(W)
+    g.cfv = data(cfv)
+    g.term = data(term)
+    with nogil:
+        for it in range(start, start + iterations):
+            g.t.w = pow(<double>it, gamma)
+            for trav in range(2):
+                graph_pass(&g, trav)
+                apply_regrets(&g.t, trav, span_c)
+    return n * iterations * 2

@@ -17,21 +17,28 @@ from . import _names as pb
 from .bots import exploitability
 from .solver import solve
 
-TABLE = [("pagat", (1, 1), k) for k in (4, 8, 12, 14, 16)] + \
-        [("pagat", (1, 2), 12), ("pagat", (2, 1), 12), ("pagat", (2, 1), 14),
-         ("pagat", (2, 2), 10), ("pagat-wild", (1, 1), 16), ("holdem", (1, 1), 16),
-         ("holdem", (2, 1), 12), ("holdem", (2, 2), 10)]
+TABLE = [("pagat", (1, 1), k, {}) for k in (4, 8, 12, 14, 16)] + \
+        [("pagat", (1, 2), 12, {}), ("pagat", (2, 1), 12, {}), ("pagat", (2, 1), 14, {}),
+         ("pagat", (2, 2), 10, {}), ("pagat-wild", (1, 1), 16, {}), ("holdem", (1, 1), 16, {}),
+         ("holdem", (2, 1), 12, {}), ("holdem", (2, 2), 10, {})] + \
+        [("cheung", (1, 1), k, {"jokers": j}) for j in (0, 2) for k in (8, 12, 16)] + \
+        [("cheung", (2, 1), 12, {"jokers": 0}), ("cheung", (2, 2), 10, {"jokers": 0}),
+         ("cheung", (2, 1), 10, {"jokers": 2})]
+
+
+def _family(family: str, options: dict) -> str:
+    return family + "".join(f" {k}={v}" for k, v in sorted(options.items()))
 
 
 def table() -> None:
     print("| family | hands | calls | public states | value (seat 0) | exploitability "
           "| iterations | seconds | tables (MB) |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|")
-    for family, hands, k in TABLE:
-        sol = solve(family, hands=hands, calls=k, target=1e-4)
-        print(f"| {family} | {hands} | {k} | {sol.tree.n_nodes:,} | {sol.value:+.5f} | "
-              f"{sol.exploitability:.1e} | {sol.iterations} | {sol.seconds:.2f} | "
-              f"{2 * 8 * sol.tree.size / 1e6:.1f} |", flush=True)
+    for family, hands, k, options in TABLE:
+        sol = solve(family, hands=hands, calls=k, target=1e-4, **options)
+        print(f"| {_family(family, options)} | {hands} | {k} | {sol.tree.n_nodes:,} | "
+              f"{sol.value:+.5f} | {sol.exploitability:.1e} | {sol.iterations} | "
+              f"{sol.seconds:.2f} | {2 * 8 * sol.tree.size / 1e6:.1f} |", flush=True)
 
 
 def plot(path: str = "docs/solve_convergence.png") -> None:
@@ -74,22 +81,54 @@ def bots() -> None:
               f"{res.exploitability:.4f} | {time.perf_counter() - start:.1f} |", flush=True)
 
 
-def full() -> None:
+def full(which: str = "") -> None:
+    """The whole games (every satisfiable call) on the last-calls abstraction; `which`
+    picks rows whose family and hands contain it (e.g. ``"cheung"``, ``"(2, 1)"``)."""
+    import resource
+
     from .abstract import solve_abstract
-    print("| family | hands | calls | memory | iterations | seconds | exploitability "
-          "| best response seat 0 | best response seat 1 | public states visited |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for family, hands, memory, iterations, seconds in FULL:
-        sol = solve_abstract(family, hands, memory=memory, iterations=iterations,
-                             max_seconds=seconds)
-        print(f"| {family} | {hands} | {sol.game.calls} | {memory} | {sol.iterations} | "
-              f"{sol.seconds:.2f} | {sol.exploitability:.1e} | {sol.best_responses[0]:+.6f} | "
-              f"{sol.best_responses[1]:+.6f} | {sol.visited:,} |", flush=True)
+    print("| family | hands | calls | memory | iterations | solve s | best response s "
+          "| exploitability | best response seat 0 | best response seat 1 "
+          "| states measured | peak memory (MB) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for family, hands, memory, iterations, options, *limit in FULL:
+        name = _family(family, options)
+        if which not in f"{name} {hands}":
+            continue
+        opts = dict(options)
+        calls = opts.pop("calls", None)
+        sol = solve_abstract(family, hands, calls, memory=memory, iterations=iterations,
+                             measure_limit=limit[0] if limit else MEASURE_LIMIT, **opts)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"| {name} | {hands} | {sol.game.calls} | {memory} | {sol.iterations} | "
+              f"{sol.seconds:.1f} | {sol.measure_seconds:.1f} | {sol.exploitability:.1e} | "
+              f"{sol.best_responses[0]:+.6f} | {sol.best_responses[1]:+.6f} | "
+              f"{sol.measured:,} | {peak:.0f} |", flush=True)
 
 
-FULL = [("pagat", (1, 1), 1, 400, None), ("pagat", (1, 1), 2, 400, None),
-        ("holdem", (1, 1), 1, 200, 240), ("pagat-wild", (1, 1), 1, 200, 240),
-        ("pagat", (2, 1), 1, 200, 240), ("pagat", (1, 2), 1, 200, 240)]
+MEASURE_LIMIT = 300_000_000
+"""A full-game best response that needs more public states gives up (NaN)."""
+
+FULL = [("pagat", (1, 1), 1, 400, {}), ("pagat", (1, 1), 2, 400, {}),
+        ("holdem", (1, 1), 1, 200, {}), ("pagat-wild", (1, 1), 1, 1000, {}),
+        ("pagat-wild", (1, 1), 3, 1000, {}),
+        ("pagat", (2, 1), 2, 1500, {}), ("pagat", (1, 2), 2, 1000, {}),
+        ("holdem", (2, 1), 2, 1000, {}), ("holdem", (1, 2), 2, 1000, {}),
+        ("cheung", (1, 1), 2, 1000, {"jokers": 0}),
+        ("cheung", (1, 1), 3, 600, {"jokers": 2, "calls": 24}),
+        ("pagat", (2, 2), 1, 300, {}, 20_000_000), ("holdem", (2, 2), 1, 300, {})]
+
+
+def head_to_head_22(iterations: int = 300) -> None:
+    """The whole (2, 2) pagat hand on the last-call abstraction against the bots."""
+    from .abstract import solve_abstract
+    from .bots import head_to_head
+    sol = solve_abstract("pagat", (2, 2), memory=1, iterations=iterations, measure_limit=1)
+    for bot in ("evidence", "probability"):
+        start = time.perf_counter()
+        opening, answering = head_to_head(sol, bot)
+        print(f"| {bot} | {opening:+.4f} | {answering:+.4f} | "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
 
 
 def tournament(games: int = 1000) -> None:
@@ -101,6 +140,9 @@ def tournament(games: int = 1000) -> None:
 
 if __name__ == "__main__":
     what = sys.argv[1:] or ["table", "plot", "bots", "full", "tournament"]
-    for w in what:
-        {"table": table, "plot": plot, "bots": bots, "full": full,
-         "tournament": tournament}[w]()
+    if what[0] == "full" and len(what) == 2:
+        full(what[1])
+    else:
+        for w in what:
+            {"table": table, "plot": plot, "bots": bots, "full": full,
+             "tournament": tournament}[w]()

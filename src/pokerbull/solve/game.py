@@ -37,63 +37,110 @@ def _check_hands(hands: Any) -> tuple[int, int]:
     return int(a), int(b)
 
 
+JOKER_BITS = (13, 29)
+"""Bits of the jokers X1 and X2 in a pool mask."""
+SLOTS = RANKS + 1
+"""A hand class: the count of each rank, then the count of jokers."""
+
+
 def _deck_bits(lad: pb.Ladder) -> np.ndarray:
     allowed = lad.allowed_mask
-    return np.array([16 * s + r for s in range(4) for r in range(RANKS)
+    return np.array([16 * s + r for s in range(4) for r in range(SLOTS)
                      if (allowed >> (16 * s + r)) & 1], np.uint64)
+
+
+def deck_jokers(lad: pb.Ladder) -> int:
+    """How many jokers the family's deck holds; ValueError unless its other cards are
+    the 52-card deck."""
+    bits = {int(b) for b in _deck_bits(lad)}
+    naturals = {16 * s + r for s in range(4) for r in range(RANKS)}
+    if not naturals <= bits or bits - naturals - set(JOKER_BITS):
+        raise ValueError("this family's deck is not the 52-card deck (with or without "
+                         "jokers); the solver handles those decks")
+    return len(bits & set(JOKER_BITS))
+
+
+_SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+
+
+def _suit_classes(masks: np.ndarray) -> np.ndarray:
+    """One pool per class of pools equal up to renaming the suits (the least mask)."""
+    fields = [(masks >> np.uint64(16 * s)) & np.uint64(0x1FFF) for s in range(4)]
+    jokers = masks & np.uint64(sum(1 << b for b in JOKER_BITS))
+    best = masks.copy()
+    for perm in _SUIT_PERMUTATIONS:
+        renamed = jokers.copy()
+        for s in range(4):
+            renamed |= fields[s] << np.uint64(16 * perm[s])
+        np.minimum(best, renamed, out=best)
+    return np.unique(best)
 
 
 @lru_cache(maxsize=None)
 def _all_pools(lad: pb.Ladder, n: int) -> np.ndarray:
+    """Every n-card pool of the family's deck, up to renaming the suits."""
+    deck_jokers(lad)
     bits = _deck_bits(lad)
-    if len(bits) != 52 or lad.allowed_mask != sum(1 << int(b) for b in bits):
-        raise ValueError("this family's deck is not the 52-card deck (jokers?); the solver "
-                         "handles 52-card decks")
     combos = np.array(list(itertools.combinations(range(len(bits)), n)), np.int64)
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), bits[combos]), axis=1)
+    pools = np.bitwise_or.reduce(np.left_shift(np.uint64(1), bits[combos]), axis=1)
+    return _suit_classes(pools)
 
 
 def _rank_counts(masks: np.ndarray) -> np.ndarray:
-    counts = np.zeros((len(masks), RANKS), np.int64)
+    """Class vectors of pools: the count of each rank, then the count of jokers."""
+    counts = np.zeros((len(masks), SLOTS), np.int64)
     for s in range(4):
         for r in range(RANKS):
             counts[:, r] += ((masks >> np.uint64(16 * s + r)) & np.uint64(1)).astype(np.int64)
+    for b in JOKER_BITS:
+        counts[:, RANKS] += ((masks >> np.uint64(b)) & np.uint64(1)).astype(np.int64)
     return counts
 
 
 def canonical_mask(counts: Any) -> int:
-    """The pool with these rank counts whose cards take the lowest suits."""
+    """The pool with these rank (and joker) counts whose cards take the lowest suits."""
     mask = 0
-    for r, k in enumerate(counts):
+    for r, k in enumerate(counts[:RANKS]):
         for s in range(int(k)):
             mask |= 1 << (16 * s + r)
+    for b in JOKER_BITS[:int(counts[RANKS]) if len(counts) > RANKS else 0]:
+        mask |= 1 << b
     return mask
 
 
 @lru_cache(maxsize=None)
 def satisfiable(lad: pb.Ladder, n: int) -> tuple[tuple[int, ...], np.ndarray]:
     """Indices of the calls some n-card pool satisfies, and which of them are
-    decided by rank counts alone (checked on every n-card pool)."""
+    decided by rank (and joker) counts alone.
+
+    Checked on one pool of each class of n-card pools equal up to renaming the
+    suits: a call's truth does not change when the suits of the pool and of the
+    call are renamed alike (suit order only ranks calls), so a call that names
+    no suit holds on every pool of a class or on none. A call that names a suit
+    is reported as not decided by rank counts.
+    """
     pools = _all_pools(lad, n)
     canon = np.array([canonical_mask(c) for c in _rank_counts(pools)], np.uint64)
-    kept = []
-    rank_only = []
-    for i in range(len(lad)):
-        truth = lad.holds_many(pools, i)
-        if truth.any():
-            kept.append(i)
-            rank_only.append(bool((truth == lad.holds_many(canon, i)).all()))
-    return tuple(kept), np.array(rank_only)
+    held = np.zeros(len(lad), bool)
+    differs = np.zeros(len(lad), bool)
+    for pool, same in zip(pools, canon):
+        truth = lad.truth(int(pool))
+        held |= truth
+        differs |= truth != lad.truth(int(same))
+    kept = tuple(int(i) for i in np.flatnonzero(held))
+    rank_only = np.array([not differs[i] and lad[i].suit is None for i in kept], bool)
+    return kept, rank_only
 
 
-def hand_classes(n: int) -> list[tuple[int, ...]]:
-    """Rank-count vectors of an n-card hand (each rank at most 4 times), sorted."""
+def hand_classes(n: int, jokers: int = 0) -> list[tuple[int, ...]]:
+    """Class vectors of an n-card hand (each rank at most 4 times, at most `jokers`
+    jokers), sorted."""
     out = []
-    for ranks in itertools.combinations_with_replacement(range(RANKS), n):
-        counts = [0] * RANKS
+    for ranks in itertools.combinations_with_replacement(range(SLOTS), n):
+        counts = [0] * SLOTS
         for r in ranks:
             counts[r] += 1
-        if max(counts) <= 4:
+        if max(counts[:RANKS]) <= 4 and counts[RANKS] <= jokers:
             out.append(tuple(counts))
     return sorted(set(out))
 
@@ -182,10 +229,7 @@ def _build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) ->
     if family not in pb.family_names():
         raise ValueError(f"unknown call family {family!r}; known: {', '.join(pb.family_names())}")
     a, b = _check_hands(hands)
-    try:
-        lad = pb.ladder(family, **options)
-    except TypeError:
-        raise ValueError(f"{family}: unknown family option(s) {', '.join(sorted(options))}") from None
+    lad = pb.ladder(family, **options)     # ValueError for an option the family lacks
     n = a + b
     sat, rank_only = satisfiable(lad, n)
     if calls is None:
@@ -210,24 +254,26 @@ def _build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) ->
         while f < k and levels[f] <= levels[j]:
             f += 1
         first[j + 1] = f
-    cls0, cls1 = hand_classes(a), hand_classes(b)
+    jokers = deck_jokers(lad)
+    cls0, cls1 = hand_classes(a, jokers), hand_classes(b, jokers)
     c0 = np.array(cls0, np.int64)
     c1 = np.array(cls1, np.int64)
-    total = comb(52, a) * comb(52 - a, b)
-    ways0 = np.prod([[comb(4, int(x)) for x in row] for row in c0], axis=1)
+    limit = np.array([4] * RANKS + [jokers])
+    total = comb(52 + jokers, a) * comb(52 + jokers - a, b)
+    ways0 = np.prod([[comb(int(m), int(x)) for m, x in zip(limit, row)] for row in c0], axis=1)
     chance = np.zeros((len(cls0), len(cls1)))
     pool_counts = c0[:, None, :] + c1[None, :, :]
-    fits = (pool_counts <= 4).all(axis=2)
+    fits = (pool_counts <= limit).all(axis=2)
     for i in range(len(cls0)):
         for j in np.nonzero(fits[i])[0]:
-            ways1 = np.prod([comb(4 - int(x), int(y)) for x, y in zip(c0[i], c1[j])])
+            ways1 = np.prod([comb(int(m - x), int(y)) for m, x, y in zip(limit, c0[i], c1[j])])
             chance[i, j] = ways0[i] * ways1 / total
-    masks = np.array([canonical_mask(pc) for pc in pool_counts.reshape(-1, RANKS)], np.uint64)
-    truth = np.zeros((k, len(cls0), len(cls1)), bool)
+    masks = np.array([canonical_mask(pc) for pc in pool_counts.reshape(-1, SLOTS)], np.uint64)
     flat_fit = fits.reshape(-1)
-    for c, idx in enumerate(kept):
-        holds = np.zeros(len(masks), bool)
-        holds[flat_fit] = lad.holds_many(masks[flat_fit], idx)
-        truth[c] = holds.reshape(len(cls0), len(cls1))
+    pools, where = np.unique(masks[flat_fit], return_inverse=True)
+    held = np.array([lad.truth(int(p))[list(kept)] for p in pools]).reshape(len(pools), k)
+    flat = np.zeros((len(masks), k), bool)
+    flat[flat_fit] = held[where.reshape(-1)]
+    truth = np.ascontiguousarray(flat.T.reshape(k, len(cls0), len(cls1)))
     return SmallGame(family, tuple(sorted(options.items())), lad, (a, b), kept, first,
                      (tuple(cls0), tuple(cls1)), chance, truth)

@@ -66,7 +66,7 @@ class PokerBullHandGame(pyspiel.Game):
         self.small = small
         lad = small.ladder
         a, b = small.hands
-        deck = [16 * s + r for s in range(4) for r in range(13)
+        deck = [16 * s + r for s in range(4) for r in range(14)   # rank 13: the jokers
                 if (lad.allowed_mask >> (16 * s + r)) & 1]
         self.deck = deck
         info = pyspiel.GameInfo(
