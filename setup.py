@@ -21,7 +21,7 @@ extensions = [
         ["src/pokerbull/core/_core.pyx"],
         depends=[f"src/pokerbull/core/{part}" for part in
                  ("_bits.pxi", "_simd.h", "_simulate.pxi", "_evaluator.pxi", "_evaluator_simd.h",
-                  "_cheung.pxi", "_shapes.pxi", "_state.pxi")],
+                  "_cheung.pxi", "_shapes.pxi", "_state.pxi", "_cheung_game.pxi")],
         include_dirs=[numpy.get_include(), "src/pokerbull/core"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,

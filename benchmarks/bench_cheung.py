@@ -10,8 +10,11 @@ forced onto its scalar loop by POKERBULL_NO_SIMD=1 so both are scalar):
   random call of the 61,501-call ladder each; timed: the kernel call on ready
   arrays. Baseline: pagat's scalar holds_many on the same pools (jokers removed).
 - best_many: the highest holding call of random 10-card pools (two jokers).
-- games: complete 5-player games: the compiled loop (odds bots and random bots) and,
-  as its baseline, the same kind of bots through the Python engine.
+- games: complete 5-player games through pb.simulate, which runs the compiled
+  loop (every seat a built-in Cheung bot): the preset's default lineup, odds bots
+  only, and odds bots with or-higher and with 5a + 5b. Baseline: the same games
+  (same seed, identical results, checked) through the Python engine, and the
+  odds-bots-only figure of the loop this one replaced (~1,500 games/s).
 - legal_actions / action_mask / clone / observation on a 61,501-call game.
 """
 
@@ -70,19 +73,7 @@ def figures() -> list[tuple[str, str, str]]:
             f"pagat scalar {base / 1e6:.1f} M/s: ratio {holds / base:.2f}"),
            ("best_many cheung (10 cards)", f"{best / 1e6:.2f} M pools/s",
             f"pagat {pbest / 1e6:.2f} M/s: ratio {best / pbest:.2f}")]
-    bots = [pb.CheungBot(seed=s) if s % 2 == 0 else pb.CheungRandomBot(seed=s) for s in range(5)]
-    games = 6
-    t = time.process_time()
-    pb.simulate("cheung", bots, games=games, seed=1, engine="python")
-    per_game = (time.process_time() - t) / games
-    from pokerbull.bull.cheung_bots import simulate_cheung
-    simulate_cheung(players=5, games=10, seed=0)          # builds the opening tables once
-    mixed = _rate(lambda: simulate_cheung(players=5, games=4000, seed=1), 4000)
-    odds_only = _rate(lambda: simulate_cheung(players=5, games=1000, seed=1, bots=("cheung",)),
-                      1000)
-    out.append(("5-player games, compiled loop, odds x3 + random x2", f"{mixed:,.0f} games/s",
-                f"python engine {1 / per_game:.2f} games/s: ratio {mixed * per_game:,.0f}"))
-    out.append(("5-player games, compiled loop, odds bots x5", f"{odds_only:,.0f} games/s", ""))
+    out += game_figures()
     g = pb.Game("cheung", players=5, seed=3)
     for name, fn in (("legal_actions (opening, 61,489 actions)", g.legal_actions),
                      ("action_mask (opening)", g.action_mask),
@@ -93,6 +84,48 @@ def figures() -> list[tuple[str, str, str]]:
         out.append((name, f"{us:.1f} us", "list(range(61501)) "
                     f"{1e6 / _rate(lambda: list(range(61501)), 1, repeat=50):.1f} us"))
     return out
+
+
+LINEUPS = (
+    ("default lineup (odds x3 + random x2)", None, {}, 20_000),
+    ("odds bots x5", "cheung", {}, 10_000),
+    ("odds bots x5, or higher (variation 4)", "cheung", {"or_higher": True}, 3_000),
+    ("odds bots x5, 5a at 15 + 5b at 10", "cheung", {"jokers_leave_at": 15, "recharge_at": 10},
+     10_000),
+)
+"""Games timed: name, bots (None: the preset's default lineup), options, games."""
+
+OLD_ODDS_X5 = 1_500
+"""The odds-bots-only figure before this loop (docs/performance.md: 1,450-1,530 games/s)."""
+
+
+def game_figures() -> list[tuple[str, str, str]]:
+    """Complete 5-player games through ``pb.simulate`` (the compiled loop: every
+    seat holds a built-in Cheung bot) against the Python engine playing the same
+    games (the same seed: identical results, checked here) in the same run."""
+    out = []
+    for name, bots, options, games in LINEUPS:
+        def run(engine: str, n: int):
+            return pb.simulate("cheung", bots=bots, players=5, games=n, seed=1, engine=engine,
+                               **options)
+        run("compiled", 10)              # builds the ladder and the opening tables once
+        fast = _rate(lambda: run("compiled", games), games, repeat=2)
+        slow_games = 20
+        t = time.process_time()
+        python = run("python", slow_games)
+        per_game = (time.process_time() - t) / slow_games
+        if python != run("compiled", slow_games):
+            raise RuntimeError(f"{name}: the engines disagree")
+        extra = f"; {fast / OLD_ODDS_X5:.1f}x the old loop's ~1,500" if bots and not options \
+            else ""
+        out.append((f"5-player games, {name}", f"{fast:,.0f} games/s",
+                    f"python engine {1 / per_game:,.0f} games/s: ratio {fast * per_game:,.0f}"
+                    + extra))
+    return out
+
+
+def test_games_cheung(benchmark):
+    benchmark(pb.simulate, "cheung", bots="cheung", players=5, games=2000, seed=1)
 
 
 # ---- pytest-benchmark entry points ------------------------------------------

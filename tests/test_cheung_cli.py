@@ -48,7 +48,8 @@ def test_simulate_and_tournament(capsys):
 
 
 def test_play(monkeypatch, capsys):
-    answers = iter(["a pair", "three Aces"] + ["challenge"] * 5000)
+    # then challenge when that is allowed, else open with three of a kind
+    answers = iter(["a pair", "three Aces"] + ["challenge", "three of a kind"] * 2500)
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     status, out = run(capsys, "play", "--preset", "cheung", "--players", "3", "--seed", "2",
                       "--seat", "1", "--jokers", "0")

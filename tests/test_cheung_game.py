@@ -261,8 +261,8 @@ def test_compiled_loop_plays_whole_games_and_orders_the_bots():
     assert r["bot_wins"]["cheung"] > 0.9 * 300
     again = simulate_cheung(players=5, games=300, seed=3)
     assert again == r                                   # the same seed, the same games
-    with pytest.raises(ValueError, match="or_higher"):
-        simulate_cheung(players=3, games=1, or_higher=True)
+    higher = simulate_cheung(players=3, games=50, seed=3, or_higher=True)   # every option plays
+    assert sum(higher["seat_wins"]) == 50
     with pytest.raises(ValueError, match="unknown bots"):
         simulate_cheung(players=3, games=1, bots=("evidence",))
 

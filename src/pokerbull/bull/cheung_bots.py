@@ -1,10 +1,17 @@
 """Bots for Cheung's game (seed 001): odds from seeded draws of the unseen cards.
 
 :class:`CheungBot` estimates how likely calls hold by drawing the unseen cards
-at random (its own cards known) and checking the draws with the batch kernel;
-it challenges a call that is unlikely, else raises to the lowest likely call
-(an opening never names a certain call: it plays from the observation's legal
-actions). :class:`CheungRandomBot` is the baseline: a random legal action.
+at random (its own cards known; once per hand, the draws serve all its turns in
+the hand) and checking the draws with the batch kernel; it challenges a call
+that is unlikely, else raises to the lowest likely plain call (an opening never
+names a certain call). Under "or higher" a call counts on a draw when the draw's
+best call is at or above it, the rule the challenge is judged by.
+:class:`CheungRandomBot` is the baseline: a random legal action among the lowest.
+
+Both draw from their `seed` (an int, a Generator, or a simulated game's stream,
+:class:`~pokerbull.sim.streams.GameStream`); with a game's stream they make the
+same choices as the compiled loop (``core/_cheung_game.pxi``), which
+:func:`pokerbull.simulate` runs whenever every seat holds one of them.
 
 >>> import pokerbull as pb
 >>> g = pb.Game("cheung", players=3, seed=1)
@@ -15,14 +22,18 @@ True
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 import numpy as np
 
-from ..calls.possible import can_hold
-from ..cards import JOKER_MASK, NATURAL_MASK, iter_bits
+from ..cards import JOKER_MASK, deck_bits
+from ..sim.streams import GameStream
 from .bots import Bot
 from .game import Observation
+
+CANDIDATES = 12
+"""Plain calls an odds bot weighs per decision, lowest first (the compiled loop's too)."""
 
 _SHORT: dict[Any, np.ndarray] = {}
 
@@ -37,135 +48,255 @@ def short_calls(lad) -> np.ndarray:
     return found
 
 
-def deck_in_play(observation: Observation) -> int:
-    """The deck the unseen cards come from: the ladder's, without the jokers
-    when variation 5a may have taken them out. When it cannot tell (5a with a
-    5b recharge), without them: a call that can hold without the jokers can
-    hold with them."""
-    rules = observation.rules
-    deck = rules.ladder.allowed_mask
-    leave = rules.jokers_leave_at
-    if leave:
-        live = sum(1 for s in observation.hand_sizes if s)
-        if sum(observation.hand_sizes) <= leave + (live if rules.recharge_at else 0):
-            deck = (deck & NATURAL_MASK) | (observation.cards.mask & JOKER_MASK)
-    return deck
+def _stream(seed: Any) -> GameStream | np.random.Generator:
+    return seed if isinstance(seed, (np.random.Generator, GameStream)) \
+        else np.random.default_rng(seed)
 
 
-def first_possible(observation: Observation, calls) -> int | None:
-    """The first of `calls` that some draw of the unseen cards can make hold
-    (pokerbull.calls.possible.can_hold), or None."""
-    lad = observation.rules.ladder
+def _below(rng: GameStream | np.random.Generator, k: int) -> int:
+    """Uniform in 0..k-1 (a game stream draws exactly as the compiled loop)."""
+    return rng.below(k) if isinstance(rng, GameStream) else int(rng.integers(k))
+
+
+def _bits64(rng: GameStream | np.random.Generator) -> int:
+    """64 random bits (a game stream's next output, as the compiled loop reads it)."""
+    return rng.next() if isinstance(rng, GameStream) else \
+        int(rng.integers(0, 1 << 64, dtype=np.uint64, endpoint=False))
+
+
+def _probability(label: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+        raise ValueError(f"{label} must be a probability 0..1, not {value!r}")
+    return float(value)
+
+
+def _count(label: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{label} must be a whole number >= 1, not {value!r}")
+    return value
+
+
+def draw_pools(rng: GameStream | np.random.Generator, observation: Observation,
+               samples: int) -> np.ndarray:
+    """`samples` pools: the seat's cards plus a uniform draw of the unseen ones from
+    the rest of the deck in play. A pick is six bits of a 64-bit draw (ten picks a
+    draw), the index of a card of the rest; one outside it or already drawn is
+    dropped (cheap: no shuffle; the compiled loop's ``ch_draw`` reads the same bits)."""
     own = observation.cards.mask
+    rest = [1 << b for b in deck_bits(current_deck(observation) & ~own)]
+    others = len(rest)
     unseen = sum(observation.hand_sizes) - len(observation.cards)
-    deck = deck_in_play(observation)
-    for c in calls:
-        if can_hold(lad, int(c), own, unseen=unseen, deck=deck):
-            return int(c)
-    return None
+    pools = np.zeros(samples, np.uint64)
+    for s in range(samples):
+        m, need = own, unseen
+        while need:
+            r = _bits64(rng)
+            for _ in range(10):
+                i, r = r & 63, r >> 6
+                if i < others and not m & rest[i]:
+                    m |= rest[i]
+                    need -= 1
+                    if not need:
+                        break
+        pools[s] = m
+    return pools
+
+
+def lowest_holding(observation: Observation, first: int, draw: int) -> int:
+    """The lowest call the seat may make from `first` on that holds on `draw`;
+    else the challenge (opening: the lowest call it may make)."""
+    lad = observation.rules.ladder
+    banned = observation.banned if observation.last_call is None else frozenset()
+    for c in range(first, len(lad)):
+        if c not in banned and lad._kernel.holds(c, draw):
+            return c
+    if observation.last_call is not None:
+        return len(lad)
+    return next(c for c in range(len(lad)) if c not in banned)
+
+
+def current_deck(observation: Observation) -> int:
+    """The deck of this hand: the ladder's, without the jokers once variation 5a took them."""
+    deck = observation.rules.ladder.allowed_mask
+    return deck & ~JOKER_MASK if observation.jokers_gone else deck
 
 
 class CheungBot(Bot):
-    """Challenges below `challenge_below`, raises to the lowest call at or above
-    `raise_at_least` (estimated on `samples` seeded draws)."""
+    """Challenges a call that holds on fewer than `challenge_below` of its
+    `samples` draws; else raises to the highest of the next :data:`CANDIDATES`
+    plain calls it may make that holds on at least `raise_at_least` of them (as
+    high as it still believes, which leaves the next player little room). With
+    none likely it challenges, or opens with the lowest of them."""
 
     name = "cheung"
 
     def __init__(self, challenge_below: float = 0.4, raise_at_least: float = 0.6,
-                 samples: int = 192, seed: Any = None) -> None:
-        for label, value in (("challenge_below", challenge_below),
-                             ("raise_at_least", raise_at_least)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                    not 0.0 <= value <= 1.0:
-                raise ValueError(f"{label} must be a probability 0..1, not {value!r}")
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"samples must be a whole number >= 1, not {samples!r}")
-        self.challenge_below = float(challenge_below)
-        self.raise_at_least = float(raise_at_least)
-        self.samples = samples
-        self.rng = np.random.default_rng(seed)
+                 samples: int = 12, seed: Any = None) -> None:
+        self.challenge_below = _probability("challenge_below", challenge_below)
+        self.raise_at_least = _probability("raise_at_least", raise_at_least)
+        self.samples = _count("samples", samples)
+        self.rng = _stream(seed)
+        self._hand: tuple | None = None
+        self._draws = np.zeros(0, np.uint64)
+        self._best = np.zeros(0, np.int64)
 
     def params(self) -> dict[str, Any]:
         return {"challenge_below": self.challenge_below, "raise_at_least": self.raise_at_least,
                 "samples": self.samples}
 
+    def reset(self, seat: int) -> None:
+        super().reset(seat)
+        self._hand = None
+
     def draws(self, observation: Observation) -> np.ndarray:
-        """Pools: the bot's cards plus a random draw of the unseen ones."""
-        own = observation.cards.mask
-        rest = np.array([1 << b for b in iter_bits(deck_in_play(observation) & ~own)],
-                        dtype=np.uint64)
-        unseen = sum(observation.hand_sizes) - len(observation.cards)
-        keys = self.rng.random((self.samples, len(rest)))
-        picks = np.argpartition(keys, unseen - 1, axis=1)[:, :unseen] if unseen else \
-            np.zeros((self.samples, 0), dtype=np.intp)
-        return np.bitwise_or.reduce(rest[picks], axis=1, initial=np.uint64(0)) | np.uint64(own)
+        """Pools: the bot's cards plus a random draw of the unseen ones, `samples`
+        times (:func:`draw_pools`)."""
+        return draw_pools(self.rng, observation, self.samples)
+
+    def _holding(self, observation: Observation, call: int) -> int:
+        """On how many of this hand's draws the call counts."""
+        if observation.rules.or_higher:
+            return int((self._best >= call).sum())
+        return int(observation.rules.ladder.holds_many(self._draws, call).sum())
 
     def act(self, observation: Observation) -> int:
         lad = observation.rules.ladder
-        legal = observation.legal_actions()
-        challenge = len(lad)
+        n = len(lad)
         last = observation.last_call
-        pools = self.draws(observation)
+        first = 0 if last is None else last.index + 1
+        if last is not None and first >= n:
+            return n
+        hand = (observation.hand_number, observation.cards.mask, observation.hand_sizes,
+                observation.jokers_gone)
+        if hand != self._hand:           # a new hand: draw once for all its turns
+            self._hand = hand
+            self._draws = self.draws(observation)
+            if observation.rules.or_higher:
+                self._best = lad.best_many(self._draws).astype(np.int64)
+        if last is not None and \
+                self._holding(observation, last.index) < self.challenge_below * self.samples:
+            return n
+        plain = short_calls(lad)
+        weighed = []                    # the next plain calls it may make
+        for c in plain[np.searchsorted(plain, first):].tolist():
+            if len(weighed) == CANDIDATES:
+                break
+            if last is None and c in observation.banned:
+                continue
+            weighed.append(c)
+        held = lambda c: bool(lad.holds_many(self._draws, c).any())   # noqa: E731
+        for c in reversed(weighed):     # the highest likely one (that can hold)
+            if self._holding(observation, c) >= self.raise_at_least * self.samples \
+                    and held(c):
+                return c
         if last is not None:
-            p_last = float(lad.holds_many(pools, last.index).mean())
-            if p_last < self.challenge_below or legal == [challenge]:
-                return challenge
-        first = legal[0]
-        short = short_calls(lad)
-        candidates = short[short >= first][:16]
-        if observation.banned:
-            candidates = np.array([c for c in candidates if int(c) not in observation.banned],
-                                  dtype=np.int64)
-        if not len(candidates) or candidates[0] != first:
-            candidates = np.concatenate([[first], candidates]).astype(np.int64)
-        best_p, best_c = -1.0, int(candidates[0])
-        for c in candidates:
-            p = float(lad.holds_many(pools, int(c)).mean())
-            if p >= self.raise_at_least:
-                return int(c)
-            if p > best_p:
-                best_p, best_c = p, int(c)
-        if last is not None:
-            return challenge
-        if best_p > 0.0:              # held on a real draw: it can hold
-            return best_c
-        calls = legal[:-1] if legal[-1] == challenge else legal
-        found = first_possible(observation, calls)
-        return best_c if found is None else found
+            return n
+        for c in weighed:               # opening: the lowest that can hold
+            if held(c):
+                return c
+        return lowest_holding(observation, 0, int(self._draws[0]))
 
 
 class CheungRandomBot(Bot):
-    """A random legal action: challenges with probability `challenge` when it may."""
+    """A random legal action: challenges with probability `challenge` when it may,
+    else one of the lowest `reach` calls it may make, drawn again (up to `reach`
+    times) until one holds on its draw of the unseen cards (one draw a hand), so
+    every call it makes can hold; if none does, it challenges (opening: the lowest
+    call that holds on the draw)."""
 
     name = "cheung-random"
 
     def __init__(self, challenge: float = 0.3, reach: int = 200, seed: Any = None) -> None:
-        self.challenge = challenge
-        self.reach = reach
-        self.rng = np.random.default_rng(seed)
+        self.challenge = _probability("challenge", challenge)
+        self.reach = _count("reach", reach)
+        self.rng = _stream(seed)
+        self._hand: tuple | None = None
+        self._draw = 0
 
     def params(self) -> dict[str, Any]:
         return {"challenge": self.challenge, "reach": self.reach}
 
+    def reset(self, seat: int) -> None:
+        super().reset(seat)
+        self._hand = None
+
     def act(self, observation: Observation) -> int:
-        legal = observation.legal_actions()
-        challenge = len(observation.rules.ladder)
-        if legal[-1] == challenge and (len(legal) == 1 or self.rng.random() < self.challenge):
-            return challenge
-        calls = legal[:-1] if legal[-1] == challenge else legal
-        reach = min(self.reach, len(calls))
-        # a random call within reach that can hold, else the first beyond
-        order = [calls[int(i)] for i in self.rng.permutation(reach)] + list(calls[reach:])
-        found = first_possible(observation, order)
-        if found is None:
-            return challenge if legal[-1] == challenge else int(calls[0])
-        return found
+        lad = observation.rules.ladder
+        n = len(lad)
+        last = observation.last_call
+        first = 0 if last is None else last.index + 1
+        if last is not None and (first >= n or self.rng.random() < self.challenge):
+            return n
+        hand = (observation.hand_number, observation.cards.mask, observation.hand_sizes,
+                observation.jokers_gone)
+        if hand != self._hand:
+            self._hand = hand
+            self._draw = int(draw_pools(self.rng, observation, 1)[0])
+        banned = observation.banned if last is None else frozenset()
+        span = min(self.reach, n - first - len(banned))
+        for _ in range(span):           # drawn again while it does not hold on the draw
+            k = _below(self.rng, span)
+            c = first + k if last is not None else \
+                next(islice((c for c in range(n) if c not in banned), k, None))
+            if lad._kernel.holds(c, self._draw):
+                return c
+        if last is not None:            # none of them held: it challenges
+            return n
+        return lowest_holding(observation, 0, self._draw)
 
 
 # ---- the compiled loop ---------------------------------------------------------
 
-COMPILED_BOTS = {"cheung": (1, 0.4, 0.6), "cheung-random": (0, 0.3, 0.0)}
-"""The bots the compiled loop plays: kind, challenge threshold, raise threshold."""
+NEXT_STARTERS = {"loser": 0, "winner": 1, "after-challenger": 2}
+"""The compiled loop's codes for Rules.next_starter."""
+
+
+def compiled_spec(bot: Bot) -> tuple:
+    """The compiled loop's description of a Cheung bot: kind, a, b, reach, samples."""
+    if type(bot) is CheungRandomBot:
+        return (0, bot.challenge, 0.0, bot.reach, 1)
+    if type(bot) is CheungBot:
+        return (1, bot.challenge_below, bot.raise_at_least, 1, bot.samples)
+    raise ValueError(f"{type(bot).__name__} is not one of Cheung's built-in bots; the "
+                     f"compiled loop cannot run it")
+
+
+def compiled_games(rules, bots) -> Any:
+    """The compiled loop (``_core.CheungGames``) for Cheung's `rules` and one
+    built-in Cheung bot per seat: the opening rule's tables for every count of
+    cards in play, on the full deck and (variation 5a) the deck without jokers."""
+    from ..calls.cheung import certain_calls
+    from ..core import _core
+    lad = rules.ladder
+    full = lad.allowed_mask
+    decks = [full, full & ~JOKER_MASK if rules.jokers_leave_at else full]
+    more = rules.players if rules.recharge_at else 0        # 5b: one more card each, once
+    # the most cards a hand can have in play on each deck: without the jokers (5a)
+    # the count has fallen to jokers_leave_at (a recharge may still come)
+    most = [rules.players * rules.card_limit + more, rules.jokers_leave_at + more]
+    banned, counts = [], []
+    for g, deck in enumerate(decks):
+        if g and deck == decks[0]:
+            banned.append(banned[0])
+            counts.append(counts[0])
+            continue
+        rows = min(most[g], deck.bit_count())
+        table = np.zeros((rows + 1, len(lad)), np.uint8)
+        for n in range(1, rows + 1):
+            table[n, list(certain_calls(lad, n, deck))] = 1
+        banned.append(table)
+        counts.append(table.sum(axis=1, dtype=np.int32))
+    numbers = {"players": rules.players, "start": rules.start_cards, "limit": rules.card_limit,
+               "change": rules.loser_change, "step": rules.step,
+               "next_starter": NEXT_STARTERS[rules.next_starter],
+               "first": -1 if rules.first_starter == "random" else int(rules.first_starter),
+               "or_higher": int(rules.or_higher), "jokers_leave_at": rules.jokers_leave_at,
+               "recharge_at": rules.recharge_at}
+    kernel = lad._kernel if isinstance(lad._kernel, _core.CheungKernel) else \
+        _core.CheungKernel(lad.tables)          # the loop runs compiled whatever the backend
+    return _core.CheungGames(kernel, numbers, banned, counts, short_calls(lad),
+                             [[1 << b for b in deck_bits(d)] for d in decks],
+                             [compiled_spec(b) for b in bots])
 
 
 def simulate_cheung(players: int = 5, games: int = 1000, seed: Any = None,
@@ -175,50 +306,26 @@ def simulate_cheung(players: int = 5, games: int = 1000, seed: Any = None,
 
     `bots` repeat round the table (``"cheung"``: the odds bot, from `samples`
     draws of the unseen cards; ``"cheung-random"``: the random bot). Options are
-    the preset's (jokers, suit_order, ...; the variations or_higher, 5a and 5b
-    are not played by this loop). Returns the wins per seat and per bot.
+    the preset's (jokers, suit_order, or_higher, jokers_leave_at, recharge_at,
+    start_cards, ...). The games are :func:`pokerbull.simulate`'s with
+    ``engine="compiled"``. Returns the wins per seat and per bot.
 
     >>> r = simulate_cheung(players=4, games=20, seed=1)
     >>> sum(r["seat_wins"]), sorted(r["bot_wins"])
     (20, ['cheung', 'cheung-random'])
     """
-    from ..calls.cheung import certain_calls
-    from ..cards import deck_bits
-    from .rules import Rules
-    for name in ("or_higher", "jokers_leave_at", "recharge_at"):
-        if options.get(name):
-            raise ValueError(f"the compiled cheung loop does not play {name}; "
-                             f"use pb.simulate(..., engine='python')")
-    rules = Rules.preset("cheung", players=players, **options)
-    try:
-        from ..core import _core
-    except ImportError:
-        raise ValueError("the compiled cheung loop needs the compiled core, which is not "
-                         "built here") from None
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 64:
-        raise ValueError(f"samples must be 1..64, not {samples!r}")
-    unknown = [b for b in bots if b not in COMPILED_BOTS]
+    from .simulate import simulate
+    kinds = {CheungBot.name: ("cheung", {"samples": samples}),
+             CheungRandomBot.name: ("cheung-random", {})}
+    unknown = [b for b in bots if b not in kinds]
     if not bots or unknown:
-        raise ValueError(f"unknown bots {unknown}; the compiled loop plays "
-                         f"{', '.join(COMPILED_BOTS)}")
-    lad = rules.ladder
-    most = rules.players * rules.start_cards
-    banned = np.zeros((most + 1, len(lad)), dtype=np.uint8)
-    for n in range(1, most + 1):
-        banned[n, list(certain_calls(lad, n))] = 1
-    seats = [bots[s % len(bots)] for s in range(players)]
-    kinds = [COMPILED_BOTS[b] for b in seats]
-    kernel = lad._kernel if isinstance(lad._kernel, _core.CheungKernel) else \
-        _core.CheungKernel(lad.tables)          # the loop runs compiled whatever the backend
-    sim = _core.CheungSimulation(kernel, banned.ravel(), short_calls(lad),
-                                 [1 << b for b in deck_bits(lad.allowed_mask)], players,
-                                 rules.start_cards, [k[0] for k in kinds], [k[1] for k in kinds],
-                                 [k[2] for k in kinds], samples)
-    start = np.random.default_rng(seed).integers(0, 2**63, dtype=np.uint64)
-    wins = sim.run(games, int(start))
+        raise ValueError(f"unknown bots {unknown}; the compiled loop plays {', '.join(kinds)}")
+    seats = [bots[s % len(bots)] for s in range(players)] if isinstance(players, int) \
+        and not isinstance(players, bool) and players > 0 else list(bots)
+    result = simulate("cheung", bots=[kinds[b] for b in seats], games=games, seed=seed,
+                      players=players, engine="compiled", **options)
+    wins = result.seat_wins.tolist()
     per_bot: dict[str, int] = {}
-    for b, w in zip(seats, wins.tolist()):
+    for b, w in zip(seats, wins):
         per_bot[b] = per_bot.get(b, 0) + w
-    return {"seat_wins": wins.tolist(), "bot_wins": per_bot, "seats": seats, "games": games}
+    return {"seat_wins": wins, "bot_wins": per_bot, "seats": seats, "games": games}

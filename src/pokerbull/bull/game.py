@@ -244,6 +244,7 @@ class Observation:
     winner: int | None
     rules: Rules = field(repr=False)
     banned: frozenset[int] = frozenset()   # opening calls certain for the cards in play
+    jokers_gone: bool = False              # cheung variation 5a: the jokers have left the deck
 
     @property
     def last_call(self) -> Call | None:
@@ -788,7 +789,7 @@ class Game:
         last_result = next((r for r in reversed(self._history) if type(r) is HandResult), None)
         return Observation(seat, self._hand_no, _pool(self._hands[seat]), tuple(self._sizes),
                            self.to_play, self.starter, self.calls, last_result,
-                           self.winner, self.rules, self._banned)
+                           self.winner, self.rules, self._banned, self._jokers_gone)
 
     def log_for(self, seat: int) -> list[str]:
         """Every event so far in words, as `seat` may see it (its own cards, no one else's).

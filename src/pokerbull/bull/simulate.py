@@ -39,6 +39,7 @@ from ..core import backend as _backend
 from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, lineup_mismatch, run_chunks, whole
 from ..sim.streams import GameStream, chunk_keys, deal
 from .bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
+from .cheung_bots import CheungBot, CheungRandomBot, compiled_games
 from .game import Game
 from .results import SimulationResult, Totals
 from .rules import Rules
@@ -79,11 +80,11 @@ def simulate(preset: str | Rules = "pagat", bots: BotLike | Sequence[BotLike] | 
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
     entropy = entropy_of(seed)
-    compiled_possible = _backend.name == "cython" and all(_is_built_in(b) for b in lineup)
+    compiled_possible = _backend.name == "cython" and all(_compiles(rules, b) for b in lineup)
     if engine == "compiled" and not compiled_possible:
         why = ("the compiled core is not loaded" if _backend.name != "cython" else
                "some bots are not built in: " + ", ".join(
-                   label(b) for b in lineup if not _is_built_in(b)))
+                   label(b) for b in lineup if not _compiles(rules, b)))
         raise ValueError(f"engine 'compiled' cannot run here: {why}")
     use = "compiled" if engine == "compiled" or (engine == "auto" and compiled_possible) \
         else "python"
@@ -139,18 +140,18 @@ _COMPILED: dict[int, tuple[Plan, Any]] = {}
 def _compiled_table(plan: Plan) -> Any:
     found = _COMPILED.get(id(plan))
     if found is None or found[0] is not plan:
-        from ..core import _core
-        specs = [compiled_spec(b) for b in plan.bots]
-        table = bot_table(plan.rules)   # every built-in bot reads it
         _COMPILED.clear()   # one plan at a time per process
-        found = _COMPILED[id(plan)] = (plan, _core.SimulationTable(plan.rules, specs, table))
+        found = _COMPILED[id(plan)] = (plan, compiled_table(plan.rules, plan.bots))
     return found[1]
 
 
 def compiled_table(rules: Rules, bots: Sequence[BotLike]) -> Any:
-    """The compiled loop for `rules` and one built-in bot per seat (tests and benchmarks)."""
+    """The compiled loop for `rules` and one built-in bot per seat (tests and benchmarks);
+    Cheung's preset has its own (:func:`pokerbull.bull.cheung_bots.compiled_games`)."""
     from ..core import _core
     lineup = [_resolve_bot(b) for b in bots]
+    if rules.family == "cheung":
+        return compiled_games(rules, lineup)
     specs = [compiled_spec(b) for b in lineup]
     table = bot_table(rules)
     return _core.SimulationTable(rules, specs, table)
@@ -178,8 +179,8 @@ def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int, *,
     deck = [1 << b for b in deck_bits(rules.ladder.allowed_mask)]
     seats = []
     for seat, bot in enumerate(bots):
-        if type(bot) is RandomBot:   # built-in randomness comes from the game's stream
-            bot = RandomBot(bot.challenge, bot.reach, seed=stream)
+        if type(bot) in (RandomBot, CheungRandomBot, CheungBot):
+            bot = type(bot)(**bot.params(), seed=stream)   # randomness from the game's stream
         bot.reset(seat)
         seats.append(bot)
     while not g.is_over:
@@ -204,6 +205,16 @@ def _is_built_in(bot: Bot) -> bool:
     return type(bot) in BUILT_IN.values() or type(bot) is ChanceBot
 
 
+def _is_cheung_bot(bot: Bot) -> bool:
+    return type(bot) in (CheungBot, CheungRandomBot)
+
+
+def _compiles(rules: Rules, bot: Bot) -> bool:
+    """Whether the compiled loop of these rules plays this bot (Cheung's preset has
+    its own bots and loop)."""
+    return _is_cheung_bot(bot) if rules.family == "cheung" else _is_built_in(bot)
+
+
 def _resolve_bot(bot: Any) -> Bot:
     if isinstance(bot, tuple) and len(bot) == 2 and isinstance(bot[1], dict):
         return make_bot(bot[0], **bot[1])
@@ -213,7 +224,7 @@ def _resolve_bot(bot: Any) -> Bot:
 def label(bot: Bot) -> str:
     """A bot's name in results: its built-in name, with parameters when they are
     not the defaults; for other bots, their ``name`` (or class name)."""
-    if _is_built_in(bot):
+    if _is_built_in(bot) or _is_cheung_bot(bot):
         default = type(bot)().params() if type(bot) is not ChanceBot else {}
         changed = {k: v for k, v in bot.params().items() if default.get(k, object()) != v}
         if not changed:
@@ -240,7 +251,8 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
         specs: list[Any] = [single] * whole("players", players, 2)
     elif bots is None:
         usual = default_lineup(preset)
-        count = players if players is not None else len(usual)
+        count = players if players is not None else \
+            preset.players if isinstance(preset, Rules) else len(usual)
         specs = [usual[s % len(usual)] for s in range(whole("players", count, 2))]
     else:
         specs = list(bots)

@@ -889,3 +889,4 @@ cdef class Kernel:
 include "_cheung.pxi"
 include "_simulate.pxi"
 include "_state.pxi"
+include "_cheung_game.pxi"
