@@ -401,6 +401,117 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     *bad_index |= bad != 0;
     return i;
 }
+
+/* AVX2, exact-hand ladders without wild cards (holdem): every call is one record of
+ * two words `er[2c]`, `er[2c + 1]` (built in _core.pyx), judged from the pool's rank
+ * profile P = ge1 | ge2 << 16 | ge3 << 32 | ge4 << 48 (ranks held at least 1..4 times)
+ * with two subset tests, one rank-count threshold and the straight and flush extras:
+ *   w0 = cards the pool must hold (straight: its ranks in every suit, not required)
+ *        | class << 14 | threshold << 61
+ *   w1 = profile bits the pool must have (flush: the suit's cards under the top, not
+ *        required) | (flush: top is the Ace) << 61
+ * class 0: plain; 1: exact straight; 2: exact flush; 3: exact high card (holds only if
+ * the top rank is held: those lanes go to the general check). Threshold: distinct
+ * ranks needed (an exact rank call's kickers and named ranks). Lanes whose pool has
+ * fewer than five distinct ranks (small pools, many pairs) go to the general check. */
+PB_AVX2 static ptrdiff_t pb_holds_avx2_exact(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *er, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    const __m256i three = _mm256_set1_epi64x(3);
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i two = _mm256_set1_epi64x(2);
+    const __m256i four = _mm256_set1_epi64x(4);
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    const __m256i cards = _mm256_set1_epi64x(0x1FFF1FFF1FFF1FFFLL);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m128i last_call = _mm_set1_epi32((int)(n_calls - 1));
+    const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
+    __m256i seen = zero;
+    int bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 4 <= n; i += 4) {
+        _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
+        __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, &bad) : same_call;
+        __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
+        seen = _mm256_or_si256(seen, m);
+        uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(idx), x1 = (uint32_t)_mm_extract_epi32(idx, 1);
+        uint32_t x2 = (uint32_t)_mm_extract_epi32(idx, 2), x3 = (uint32_t)_mm_extract_epi32(idx, 3);
+        /* one 16-byte record a lane: lanes 0, 2 and 1, 3 side by side, then unpacked */
+        __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x0))),
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x2)), 1);
+        __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x1))),
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x3)), 1);
+        __m256i w0 = _mm256_unpacklo_epi64(r02, r13);
+        __m256i w1 = _mm256_unpackhi_epi64(r02, r13);
+        __m256i need0 = _mm256_and_si256(w0, cards);
+        __m256i need1 = _mm256_and_si256(w1, cards);
+        __m256i cls = _mm256_and_si256(_mm256_srli_epi64(w0, 14), three);
+        __m256i is_straight = _mm256_cmpeq_epi64(cls, one);
+        __m256i is_flush = _mm256_cmpeq_epi64(cls, two);
+        __m256i is_high = _mm256_cmpeq_epi64(cls, three);
+
+        /* the pool's rank profile */
+        __m256i a = _mm256_and_si256(m, lane);
+        __m256i b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
+        __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane);
+        __m256i d = _mm256_and_si256(_mm256_srli_epi64(m, 48), lane);
+        __m256i ab = _mm256_or_si256(a, b), cd = _mm256_or_si256(c, d);
+        __m256i ab2 = _mm256_and_si256(a, b), cd2 = _mm256_and_si256(c, d);
+        __m256i ge1 = _mm256_or_si256(ab, cd);
+        __m256i ge2 = _mm256_or_si256(_mm256_or_si256(ab2, cd2), _mm256_and_si256(ab, cd));
+        __m256i ge3 = _mm256_or_si256(_mm256_and_si256(ab2, cd), _mm256_and_si256(cd2, ab));
+        __m256i ge4 = _mm256_and_si256(ab2, cd2);
+        __m256i P = _mm256_or_si256(_mm256_or_si256(ge1, _mm256_slli_epi64(ge2, 16)),
+                                    _mm256_or_si256(_mm256_slli_epi64(ge3, 32), _mm256_slli_epi64(ge4, 48)));
+        __m256i nranks = pb_popcount4(ge1);
+
+        /* the subset tests (the straight's cards and the flush's profile skipped) */
+        __m256i card_ok = _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(m, need0), need0), is_straight);
+        __m256i prof_ok = _mm256_cmpeq_epi64(_mm256_and_si256(P, need1), need1);
+        __m256i few = _mm256_cmpgt_epi64(_mm256_srli_epi64(w0, 61), nranks);
+        __m256i ok = _mm256_andnot_si256(few, _mm256_and_si256(card_ok, _mm256_or_si256(prof_ok, is_flush)));
+
+        /* exact straight: not all its ranks lone cards of one suit */
+        __m256i single = _mm256_cmpeq_epi64(_mm256_and_si256(ge2, need1), zero);
+        __m256i suit_done = _mm256_cmpeq_epi16(_mm256_andnot_si256(m, need0), zero);
+        __m256i suited = _mm256_xor_si256(_mm256_cmpeq_epi64(suit_done, zero), _mm256_set1_epi64x(-1));
+        __m256i bad_straight = _mm256_and_si256(is_straight, _mm256_and_si256(single, suited));
+
+        /* exact flush: four lower cards of the suit that are not the four just under
+         * the top (nor 2-5 under an Ace) */
+        __m256i held = _mm256_and_si256(m, need1);
+        __m256i nb = pb_popcount4(held);
+        __m256i s0 = _mm256_xor_si256(_mm256_sub_epi64(need0, one),
+                                      _mm256_sub_epi64(_mm256_srli_epi64(need0, 4), one));
+        __m256i s1 = _mm256_xor_si256(_mm256_sub_epi64(_mm256_srli_epi64(need0, 8), one),
+                                      _mm256_sub_epi64(_mm256_srli_epi64(need0, 12), one));
+        __m256i ace = _mm256_cmpeq_epi64(_mm256_srli_epi64(w1, 61), one);
+        __m256i straight_flush = _mm256_or_si256(_mm256_cmpeq_epi64(held, s0),
+                                                 _mm256_and_si256(ace, _mm256_cmpeq_epi64(held, s1)));
+        __m256i enough = _mm256_or_si256(_mm256_cmpgt_epi64(nb, four),
+            _mm256_andnot_si256(straight_flush, _mm256_cmpeq_epi64(nb, four)));
+        __m256i bad_flush = _mm256_andnot_si256(enough, is_flush);
+
+        ok = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(bad_straight, bad_flush), is_high), ok);
+        __m256i left = _mm256_or_si256(_mm256_cmpgt_epi64(_mm256_set1_epi64x(5), nranks),
+                                       _mm256_and_si256(is_high, prof_ok));
+        uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)));
+        __builtin_memcpy(out + i, &word, 4);
+        unsigned other = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(left));
+        _mm_storeu_si128((__m128i *)(later + k), _mm_add_epi32(
+            _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)pb_packed_bits[other])), _mm_set1_epi32((int)i)));
+        k += __builtin_popcount(other);
+    }
+    *n_later = k;
+    __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
+    *seen_cards |= (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
+    *bad_index |= bad != 0;
+    return i;
+}
 #endif
 
 /* Checks a leading run of pairs on `path` (a multiple of eight, or four on AVX2); returns
@@ -409,7 +520,7 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
  * 0..n_calls-1 (that lane's answer is then meaningless: the caller raises). */
 static inline ptrdiff_t pb_holds_batch(
     int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
-    uint32_t n_calls, const uint64_t *qg0, const uint64_t *qg1,
+    uint32_t n_calls, const uint64_t *qg0, const uint64_t *qg1, const uint64_t *er,
     uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
     uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
@@ -418,12 +529,15 @@ static inline ptrdiff_t pb_holds_batch(
     if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
         return pb_holds_avx512(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
                                has_ranks, out, n, seen_cards, bad_index, later, n_later);
+    if (path == PB_PATH_AVX2 && er && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_holds_avx2_exact(masks, calls, width, one_call, n_calls, er, out, n,
+                                   seen_cards, bad_index, later, n_later);
     if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
         return pb_holds_avx2(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
                              has_ranks, out, n, seen_cards, bad_index, later, n_later);
 #endif
     (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0;
-    (void)qg1; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
+    (void)qg1; (void)er; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
     (void)later;
     return 0;
 }
