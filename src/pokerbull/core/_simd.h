@@ -412,8 +412,9 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
  *        required) | (flush: top is the Ace) << 61
  * class 0: plain; 1: exact straight; 2: exact flush; 3: exact high card (holds only if
  * the top rank is held: those lanes go to the general check). Threshold: distinct
- * ranks needed (an exact rank call's kickers and named ranks). Lanes whose pool has
- * fewer than five distinct ranks (small pools, many pairs) go to the general check. */
+ * ranks needed (an exact rank call's kickers and named ranks). Pools under five cards
+ * are judged apart (in a branch taken only when a lane has under five ranks); pools
+ * of five or more cards in under five ranks go to the general check. */
 PB_AVX2 static ptrdiff_t pb_holds_avx2_exact(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *er, uint8_t *out, ptrdiff_t n,
@@ -497,8 +498,28 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2_exact(
         __m256i bad_flush = _mm256_andnot_si256(enough, is_flush);
 
         ok = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(bad_straight, bad_flush), is_high), ok);
-        __m256i left = _mm256_or_si256(_mm256_cmpgt_epi64(_mm256_set1_epi64x(5), nranks),
-                                       _mm256_and_si256(is_high, prof_ok));
+        __m256i few_ranks = _mm256_cmpgt_epi64(_mm256_set1_epi64x(5), nranks);
+        __m256i left = _mm256_or_si256(few_ranks, _mm256_and_si256(is_high, prof_ok));
+        if (_mm256_movemask_pd(_mm256_castsi256_pd(few_ranks))) {
+            /* under five cards the pool is the hand: exact counts (the next profile
+             * bit clear), no other pair, no higher rank under a high card; pools of
+             * five or more cards in under five ranks go to the general check */
+            __m256i small = _mm256_cmpgt_epi64(_mm256_set1_epi64x(5), pb_popcount4(m));
+            __m256i named = _mm256_and_si256(_mm256_or_si256(
+                _mm256_or_si256(need1, _mm256_srli_epi64(need1, 16)),
+                _mm256_or_si256(_mm256_srli_epi64(need1, 32), _mm256_srli_epi64(need1, 48))), lane);
+            __m256i forbid = _mm256_or_si256(
+                _mm256_slli_epi64(_mm256_or_si256(need1, _mm256_andnot_si256(named, lane)), 16),
+                _mm256_and_si256(is_high, _mm256_andnot_si256(
+                    _mm256_sub_epi64(_mm256_slli_epi64(need1, 1), one), lane)));
+            __m256i exact = _mm256_andnot_si256(_mm256_or_si256(is_straight, is_flush),
+                                                _mm256_cmpeq_epi64(_mm256_and_si256(P, forbid), zero));
+            __m256i ok_small = _mm256_and_si256(_mm256_and_si256(card_ok, prof_ok),
+                _mm256_or_si256(_mm256_and_si256(_mm256_cmpeq_epi64(need1, zero),
+                                                 _mm256_cmpeq_epi64(cls, zero)), exact));
+            ok = _mm256_blendv_epi8(ok, ok_small, small);
+            left = _mm256_andnot_si256(small, left);
+        }
         uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)));
         __builtin_memcpy(out + i, &word, 4);
         unsigned other = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(left));
