@@ -279,6 +279,41 @@ static inline uint32_t pb_four_bytes(int ok)
     return (uint32_t)ok * 0x00204081u & 0x01010101u;
 }
 
+/* The start of an AVX2 step: four pools (ORed into *seen) and their call indices
+ * (clamped, in x; *bad gets a bit per lane outside the ladder). Inlined, the
+ * constants leave the loop. */
+PB_AVX2 static inline __m256i pb_step4(const uint64_t *masks, const void *calls, int width,
+                                       ptrdiff_t i, int32_t one_call, uint32_t n_calls,
+                                       int *bad, __m256i *seen, uint32_t x[4])
+{
+    const __m128i last_call = _mm_set1_epi32((int)(n_calls - 1));
+    const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
+    _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
+    __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, bad) : same_call;
+    __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
+    *seen = _mm256_or_si256(*seen, m);
+    x[0] = (uint32_t)_mm_cvtsi128_si32(idx);
+    x[1] = (uint32_t)_mm_extract_epi32(idx, 1);
+    x[2] = (uint32_t)_mm_extract_epi32(idx, 2);
+    x[3] = (uint32_t)_mm_extract_epi32(idx, 3);
+    return m;
+}
+
+/* The lanes of `left` (bits) listed after the k entries of `later`; the new count. */
+PB_AVX2 static inline ptrdiff_t pb_list4(int32_t *later, ptrdiff_t k, unsigned left, ptrdiff_t i)
+{
+    _mm_storeu_si128((__m128i *)(later + k), _mm_add_epi32(
+        _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)pb_packed_bits[left])), _mm_set1_epi32((int)i)));
+    return k + __builtin_popcount(left);
+}
+
+/* The cards of every pool seen, ORed across the lanes. */
+PB_AVX2 static inline uint64_t pb_seen4(__m256i seen)
+{
+    __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
+    return (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
+}
+
 PB_AVX2 static ptrdiff_t pb_holds_avx2(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
@@ -293,23 +328,17 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     const __m256i zero = _mm256_setzero_si256();
     const __m256i at_least = _mm256_set1_epi64x(1);
     const __m256i ranks = _mm256_set1_epi64x(2);
-    const __m128i last_call = _mm_set1_epi32((int)(n_calls - 1));
-    const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
     __m256i seen = zero;
     int bad = 0;
     ptrdiff_t i = 0, k = 0;
     for (; i + 4 <= n; i += 4) {
-        _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
-        __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, &bad) : same_call;
-        __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
-        seen = _mm256_or_si256(seen, m);
+        uint32_t x[4];
+        __m256i m = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         /* plain loads beat gather instructions on AMD Zen (slow VPGATHERDQ) */
-        uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(idx), x1 = (uint32_t)_mm_extract_epi32(idx, 1);
-        uint32_t x2 = (uint32_t)_mm_extract_epi32(idx, 2), x3 = (uint32_t)_mm_extract_epi32(idx, 3);
-        __m256i g0 = _mm256_setr_epi64x((long long)qg0[x0], (long long)qg0[x1],
-                                        (long long)qg0[x2], (long long)qg0[x3]);
-        __m256i g1 = _mm256_setr_epi64x((long long)qg1[x0], (long long)qg1[x1],
-                                        (long long)qg1[x2], (long long)qg1[x3]);
+        __m256i g0 = _mm256_setr_epi64x((long long)qg0[x[0]], (long long)qg0[x[1]],
+                                        (long long)qg0[x[2]], (long long)qg0[x[3]]);
+        __m256i g1 = _mm256_setr_epi64x((long long)qg1[x[0]], (long long)qg1[x[1]],
+                                        (long long)qg1[x[2]], (long long)qg1[x[3]]);
         __m256i k0 = _mm256_add_epi64(_mm256_srli_epi64(g0, 61), one);
         __m256i k1 = _mm256_srli_epi64(g1, 61);
         __m256i kind = _mm256_and_si256(_mm256_srli_epi64(g0, 14), three);
@@ -390,14 +419,11 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
         if (has_ranks & 4) {
             unsigned other = 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
                 _mm256_or_si256(_mm256_or_si256(is_at_least, is_ranks), is_shape)));
-            _mm_storeu_si128((__m128i *)(later + k), _mm_add_epi32(
-                _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)pb_packed_bits[other])), _mm_set1_epi32((int)i)));
-            k += __builtin_popcount(other);
+            k = pb_list4(later, k, other, i);
         }
     }
     *n_later = k;
-    __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
-    *seen_cards |= (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
+    *seen_cards |= pb_seen4(seen);
     *bad_index |= bad != 0;
     return i;
 }
@@ -427,25 +453,19 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2_exact(
     const __m256i lane = _mm256_set1_epi64x(0x1FFF);
     const __m256i cards = _mm256_set1_epi64x(0x1FFF1FFF1FFF1FFFLL);
     const __m256i zero = _mm256_setzero_si256();
-    const __m128i last_call = _mm_set1_epi32((int)(n_calls - 1));
-    const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
     __m256i seen = zero;
     int bad = 0;
     ptrdiff_t i = 0, k = 0;
     for (; i + 4 <= n; i += 4) {
-        _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
-        __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, &bad) : same_call;
-        __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
-        seen = _mm256_or_si256(seen, m);
-        uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(idx), x1 = (uint32_t)_mm_extract_epi32(idx, 1);
-        uint32_t x2 = (uint32_t)_mm_extract_epi32(idx, 2), x3 = (uint32_t)_mm_extract_epi32(idx, 3);
+        uint32_t x[4];
+        __m256i m = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         /* one 16-byte record a lane: lanes 0, 2 and 1, 3 side by side, then unpacked */
         __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(
-            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x0))),
-            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x2)), 1);
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[0]))),
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[2])), 1);
         __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(
-            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x1))),
-            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x3)), 1);
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[1]))),
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[3])), 1);
         __m256i w0 = _mm256_unpacklo_epi64(r02, r13);
         __m256i w1 = _mm256_unpackhi_epi64(r02, r13);
         __m256i need0 = _mm256_and_si256(w0, cards);
@@ -523,13 +543,10 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2_exact(
         uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)));
         __builtin_memcpy(out + i, &word, 4);
         unsigned other = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(left));
-        _mm_storeu_si128((__m128i *)(later + k), _mm_add_epi32(
-            _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)pb_packed_bits[other])), _mm_set1_epi32((int)i)));
-        k += __builtin_popcount(other);
+        k = pb_list4(later, k, other, i);
     }
     *n_later = k;
-    __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
-    *seen_cards |= (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
+    *seen_cards |= pb_seen4(seen);
     *bad_index |= bad != 0;
     return i;
 }
