@@ -506,7 +506,7 @@ cdef inline const void* _data(cnp.ndarray arr):
     return cnp.PyArray_DATA(arr)
 
 
-def exact_records(arrays, uint64_t wild):
+def _exact_records(arrays, uint64_t wild):
     """The AVX2 path's records of an exact-hand ladder without wild cards (layout in
     _simd.h: two words a call), or None when some call does not fit them."""
     cdef Py_ssize_t c, g, n = len(arrays["kind"])
@@ -647,7 +647,7 @@ cdef class Kernel:
         left = ((quick["simple"] == QUICK_NONE) & (arrays["kind"] != EXACT_STRAIGHT)
                 & (arrays["kind"] != EXACT_FLUSH))
         self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any()) | shapes | 4 * bool(left.any())
-        er = exact_records(arrays, int(tables.wild_mask))
+        er = _exact_records(arrays, int(tables.wild_mask))
         if er is not None:
             arrays["er"] = er
             self.er = <const uint64_t*>_data(er)
