@@ -217,6 +217,109 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     return i;
 }
 
+/* AVX-512: the exact-hand records of pb_holds_avx2_exact (layout there), eight pairs
+ * a step, VPOPCNTQ for the two popcounts, answers as lane masks. */
+PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *er, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    const __m512i three = _mm512_set1_epi64(3);
+    const __m512i one = _mm512_set1_epi64(1);
+    const __m512i four = _mm512_set1_epi64(4);
+    const __m512i five = _mm512_set1_epi64(5);
+    const __m512i lane = _mm512_set1_epi64(0x1FFF);
+    const __m512i cards = _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL);
+    const __m256i last_call = _mm256_set1_epi32((int)(n_calls - 1));
+    const __m256i same_call = _mm256_set1_epi32(one_call);
+    __m512i seen = _mm512_setzero_si512();
+    __mmask8 bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 8 <= n; i += 8) {
+        _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
+        __m256i raw = calls ? pb_load_calls(calls, width, i) : same_call;
+        __m256i idx = _mm256_min_epu32(raw, last_call);
+        bad |= _mm256_cmpneq_epi32_mask(idx, raw);
+        __m512i m = _mm512_loadu_si512((const void *)(masks + i));
+        seen = _mm512_or_si512(seen, m);
+        uint32_t x[8] __attribute__((aligned(32)));
+        _mm256_store_si256((__m256i *)x, idx);
+#define PB_REC(j) _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[j]))
+        __m512i even = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
+            _mm512_castsi128_si512(PB_REC(0)), PB_REC(2), 1), PB_REC(4), 2), PB_REC(6), 3);
+        __m512i odd = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
+            _mm512_castsi128_si512(PB_REC(1)), PB_REC(3), 1), PB_REC(5), 2), PB_REC(7), 3);
+#undef PB_REC
+        __m512i w0 = _mm512_unpacklo_epi64(even, odd);
+        __m512i w1 = _mm512_unpackhi_epi64(even, odd);
+        __m512i need0 = _mm512_and_si512(w0, cards);
+        __m512i need1 = _mm512_and_si512(w1, cards);
+        __m512i cls = _mm512_and_si512(_mm512_srli_epi64(w0, 14), three);
+        __mmask8 is_straight = _mm512_cmpeq_epi64_mask(cls, one);
+        __mmask8 is_flush = _mm512_cmpeq_epi64_mask(cls, _mm512_set1_epi64(2));
+        __mmask8 is_high = _mm512_cmpeq_epi64_mask(cls, three);
+
+        pb_ranks8 r = pb_rank_sets8(m);
+        __m512i ab2 = _mm512_and_si512(r.a, r.b), cd2 = _mm512_and_si512(r.c, r.d);
+        __m512i ab = _mm512_or_si512(r.a, r.b), cd = _mm512_or_si512(r.c, r.d);
+        __m512i ge3 = _mm512_or_si512(_mm512_and_si512(ab2, cd), _mm512_and_si512(cd2, ab));
+        __m512i ge4 = _mm512_and_si512(ab2, cd2);
+        __m512i P = _mm512_or_si512(_mm512_or_si512(r.ge1, _mm512_slli_epi64(r.ge2, 16)),
+                                    _mm512_or_si512(_mm512_slli_epi64(ge3, 32), _mm512_slli_epi64(ge4, 48)));
+        __m512i nranks = _mm512_popcnt_epi64(r.ge1);
+
+        __mmask8 card_ok = _mm512_cmpeq_epi64_mask(_mm512_and_si512(m, need0), need0) | is_straight;
+        __mmask8 prof_ok = _mm512_cmpeq_epi64_mask(_mm512_and_si512(P, need1), need1);
+        __mmask8 enough_ranks = _mm512_cmple_epu64_mask(_mm512_srli_epi64(w0, 61), nranks);
+        __mmask8 ok = card_ok & (prof_ok | is_flush) & enough_ranks;
+
+        __mmask8 single = _mm512_testn_epi64_mask(r.ge2, need1);
+        __m512i suit_done = _mm512_movm_epi16(_mm512_testn_epi16_mask(need0, _mm512_andnot_si512(m, need0)));
+        __mmask8 suited = _mm512_test_epi64_mask(suit_done, suit_done);
+        __mmask8 bad_straight = is_straight & single & suited;
+
+        __m512i held = _mm512_and_si512(m, need1);
+        __m512i nb = _mm512_popcnt_epi64(held);
+        __m512i s0 = _mm512_xor_si512(_mm512_sub_epi64(need0, one),
+                                      _mm512_sub_epi64(_mm512_srli_epi64(need0, 4), one));
+        __m512i s1 = _mm512_xor_si512(_mm512_sub_epi64(_mm512_srli_epi64(need0, 8), one),
+                                      _mm512_sub_epi64(_mm512_srli_epi64(need0, 12), one));
+        __mmask8 ace = _mm512_cmpeq_epi64_mask(_mm512_srli_epi64(w1, 61), one);
+        __mmask8 straight_flush = _mm512_cmpeq_epi64_mask(held, s0) | (ace & _mm512_cmpeq_epi64_mask(held, s1));
+        __mmask8 enough = _mm512_cmpgt_epi64_mask(nb, four)
+            | (_mm512_cmpeq_epi64_mask(nb, four) & (__mmask8)~straight_flush);
+        __mmask8 bad_flush = is_flush & (__mmask8)~enough;
+
+        ok &= (__mmask8)~(bad_straight | bad_flush | is_high);
+        __mmask8 few_ranks = _mm512_cmplt_epi64_mask(nranks, five);
+        __mmask8 left = few_ranks | (is_high & prof_ok);
+        if (few_ranks) {
+            /* under five cards: as in pb_holds_avx2_exact */
+            __mmask8 small = _mm512_cmplt_epi64_mask(_mm512_popcnt_epi64(m), five);
+            __m512i named = _mm512_and_si512(_mm512_or_si512(
+                _mm512_or_si512(need1, _mm512_srli_epi64(need1, 16)),
+                _mm512_or_si512(_mm512_srli_epi64(need1, 32), _mm512_srli_epi64(need1, 48))), lane);
+            __m512i forbid = _mm512_or_si512(
+                _mm512_slli_epi64(_mm512_or_si512(need1, _mm512_andnot_si512(named, lane)), 16),
+                _mm512_maskz_andnot_epi64(is_high, _mm512_sub_epi64(_mm512_slli_epi64(need1, 1), one), lane));
+            __mmask8 exact = (__mmask8)~(is_straight | is_flush) & _mm512_testn_epi64_mask(P, forbid);
+            __mmask8 plain = _mm512_testn_epi64_mask(need1, need1) & _mm512_testn_epi64_mask(cls, cls);
+            __mmask8 ok_small = card_ok & prof_ok & (plain | exact);
+            ok = (ok & (__mmask8)~small) | (ok_small & small);
+            left &= (__mmask8)~small;
+        }
+        _mm_storel_epi64((__m128i *)(out + i), _mm_maskz_set1_epi8(ok, 1));
+        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
+            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[left])),
+            _mm256_set1_epi32((int)i)));
+        k += __builtin_popcount(left);
+    }
+    *n_later = k;
+    *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
+    *bad_index |= bad != 0;
+    return i;
+}
+
 #define PB_AVX2 __attribute__((target("avx2,popcnt")))
 
 /* Population count of each 64-bit lane: a nibble table per byte, then the sum
@@ -564,6 +667,9 @@ static inline ptrdiff_t pb_holds_batch(
 {
     *n_later = 0;
 #ifdef PB_HAVE_X86_SIMD
+    if (path == PB_PATH_AVX512 && er && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
+        return pb_holds_avx512_exact(masks, calls, width, one_call, n_calls, er, out, n,
+                                     seen_cards, bad_index, later, n_later);
     if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
         return pb_holds_avx512(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
                                has_ranks, out, n, seen_cards, bad_index, later, n_later);
