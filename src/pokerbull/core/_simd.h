@@ -20,6 +20,10 @@
  * g1 = the suit's cards under the top | 1 << 14 for a flush | (top is the Ace) << 61.
  * `has_ranks`: bit 0 when the ladder has rank calls, bit 1 when it has kind 3, bit 2
  * when it has calls left to the general check.
+ *
+ * Exact-hand ladders without wild cards (holdem) take their own kernels instead
+ * (pb_holds_avx2_exact, pb_holds_avx512_exact: records `er` built in _core.pyx,
+ * judged from the pool's rank profile; layout at pb_holds_avx2_exact).
  */
 #ifndef POKERBULL_SIMD_H
 #define POKERBULL_SIMD_H
