@@ -103,6 +103,25 @@ PB_TARGET static inline __m256i pb_load_calls(const void *calls, int width, ptrd
     return _mm256_loadu_si256((const __m256i *)((const int32_t *)calls + i));
 }
 
+/* The start of an AVX-512 step: eight pools (ORed into *seen) and their call
+ * indices, clamped before any table read (in x; *bad gets a bit per lane outside
+ * the ladder). Inlined, the constants leave the loop. */
+PB_TARGET static inline __m512i pb_step8(const uint64_t *masks, const void *calls, int width,
+                                         ptrdiff_t i, int32_t one_call, uint32_t n_calls,
+                                         __mmask8 *bad, __m512i *seen, uint32_t x[8])
+{
+    _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
+    if (calls)
+        _mm_prefetch((const char *)calls + (i * width) + 1024, _MM_HINT_T0);
+    __m256i raw = calls ? pb_load_calls(calls, width, i) : _mm256_set1_epi32(one_call);
+    __m256i idx = _mm256_min_epu32(raw, _mm256_set1_epi32((int)(n_calls - 1)));
+    *bad |= _mm256_cmpneq_epi32_mask(idx, raw);
+    __m512i m = _mm512_loadu_si512((const void *)(masks + i));
+    *seen = _mm512_or_si512(*seen, m);
+    _mm256_storeu_si256((__m256i *)x, idx);
+    return m;
+}
+
 PB_TARGET static ptrdiff_t pb_holds_avx512(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
@@ -111,7 +130,6 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
 {
     const __m512i three = _mm512_set1_epi64(3);
     const __m512i one = _mm512_set1_epi64(1);
-    const __m256i last_call = _mm256_set1_epi32((int)(n_calls - 1));
     __m512i seen = _mm512_setzero_si512();
     __mmask8 bad = 0;
     const __m512i lane = _mm512_set1_epi64(0x1FFF);
@@ -120,22 +138,12 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const __m512i five = _mm512_set1_epi64(5);
     const __m512i at_least = _mm512_set1_epi64(1);
     const __m512i ranks = _mm512_set1_epi64(2);
-    const __m256i same_call = _mm256_set1_epi32(one_call);
     ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
         /* the gathers keep the load ports busy: ask for the streams early */
-        _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
-        if (calls)
-            _mm_prefetch((const char *)calls + (i * width) + 1024, _MM_HINT_T0);
-        __m256i raw = calls ? pb_load_calls(calls, width, i) : same_call;
-        /* clamp before gathering, so a bad index never reads outside the tables */
-        __m256i idx = _mm256_min_epu32(raw, last_call);
-        bad |= _mm256_cmpneq_epi32_mask(idx, raw);
-        __m512i m = _mm512_loadu_si512((const void *)(masks + i));
-        seen = _mm512_or_si512(seen, m);
+        uint32_t at[8];
+        __m512i m = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, at);
         /* plain loads beat gather instructions on AMD Zen 4 */
-        uint32_t at[8] __attribute__((aligned(32)));
-        _mm256_store_si256((__m256i *)at, idx);
         __m512i g0 = _mm512_setr_epi64((long long)qg0[at[0]], (long long)qg0[at[1]], (long long)qg0[at[2]],
                                        (long long)qg0[at[3]], (long long)qg0[at[4]], (long long)qg0[at[5]],
                                        (long long)qg0[at[6]], (long long)qg0[at[7]]);
@@ -234,20 +242,12 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
     const __m512i five = _mm512_set1_epi64(5);
     const __m512i lane = _mm512_set1_epi64(0x1FFF);
     const __m512i cards = _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL);
-    const __m256i last_call = _mm256_set1_epi32((int)(n_calls - 1));
-    const __m256i same_call = _mm256_set1_epi32(one_call);
     __m512i seen = _mm512_setzero_si512();
     __mmask8 bad = 0;
     ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
-        _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
-        __m256i raw = calls ? pb_load_calls(calls, width, i) : same_call;
-        __m256i idx = _mm256_min_epu32(raw, last_call);
-        bad |= _mm256_cmpneq_epi32_mask(idx, raw);
-        __m512i m = _mm512_loadu_si512((const void *)(masks + i));
-        seen = _mm512_or_si512(seen, m);
-        uint32_t x[8] __attribute__((aligned(32)));
-        _mm256_store_si256((__m256i *)x, idx);
+        uint32_t x[8];
+        __m512i m = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
 #define PB_REC(j) _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[j]))
         __m512i even = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
             _mm512_castsi128_si512(PB_REC(0)), PB_REC(2), 1), PB_REC(4), 2), PB_REC(6), 3);
