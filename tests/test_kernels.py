@@ -305,3 +305,29 @@ def test_the_pure_backend_runs_the_block_search_only():
         _pure.Kernel(lad.tables, best_method="hand shapes")
     with pytest.raises(ValueError, match="unknown best method"):
         _pure.Kernel(lad.tables, best_method="fastest")
+
+
+@needs_core
+def test_every_batch_path_judges_every_holdem_call_on_small_and_few_rank_pools():
+    """Every holdem call against pools of 0-9 cards, some spread, some crowded into
+    three ranks: the AVX2 path judges the exact-hand calls from the pool's rank
+    profile, with pools under five cards (exact counts, no other pair, no higher
+    rank under a high card) apart and pools of five or more cards in under five
+    ranks left to the general check."""
+    core = BACKENDS["cython"]
+    lad = ladder_on(core, "holdem")
+    rng = np.random.default_rng(13)
+    crowded = [16 * s + r for s in range(4) for r in (3, 7, 12)]
+    pools = []
+    for k in range(10):
+        for _ in range(60):
+            bits = rng.choice(DECK_BITS if _ % 2 else crowded, k, replace=False)
+            pools.append(sum(1 << int(b) for b in bits))
+    masks = np.repeat(np.array(pools, np.uint64), len(lad))
+    calls = np.tile(np.arange(len(lad), dtype=np.int32), len(pools))
+    scalar = core.Kernel(lad.tables, simd=False).holds_many(masks, calls)
+    assert scalar.sum() > 1000
+    for k in range(1, 10):      # holding calls at every pool size
+        assert scalar[np.repeat(np.array([int(p).bit_count() for p in pools]), len(lad)) == k].any(), k
+    for path in core.simd_paths():
+        assert np.array_equal(core.Kernel(lad.tables, simd=path).holds_many(masks, calls), scalar), path

@@ -22,7 +22,7 @@ cdef extern from "_simd.h":
     int pb_cpu_paths() noexcept nogil
     Py_ssize_t pb_holds_batch(int path, const uint64_t* masks, const void* calls, int width,
                               int32_t one_call, uint32_t n_calls, const uint64_t* qg0,
-                              const uint64_t* qg1, uint64_t wild, int has_ranks, uint8_t* out,
+                              const uint64_t* qg1, const uint64_t* er, uint64_t wild, int has_ranks, uint8_t* out,
                               Py_ssize_t n, uint64_t* seen_cards, int* bad_index,
                               int32_t* later, Py_ssize_t* n_later) noexcept nogil
 
@@ -506,6 +506,51 @@ cdef inline const void* _data(cnp.ndarray arr):
     return cnp.PyArray_DATA(arr)
 
 
+def _exact_records(arrays, uint64_t wild):
+    """The AVX2 path's records of an exact-hand ladder without wild cards (layout in
+    _simd.h: two words a call), or None when some call does not fit them."""
+    cdef Py_ssize_t c, g, n = len(arrays["kind"])
+    if wild:
+        return None
+    gm, gc = arrays["group_mask"], arrays["group_count"]
+    er = np.zeros(2 * n, dtype=np.uint64)
+    for c in range(n):
+        kind, top = int(arrays["kind"][c]), int(arrays["rank1"][c])
+        w0 = w1 = 0
+        if kind == AT_LEAST:
+            # every card of every group: one subset test
+            for g in range(arrays["ngroups"][c]):
+                group = int(gm[c * MAX_GROUPS + g])
+                if gc[c * MAX_GROUPS + g] != group.bit_count():
+                    return None
+                w0 |= group
+        elif kind == EXACT_RANKS:
+            r2, k0, k1 = int(arrays["rank2"][c]), int(arrays["count1"][c]), int(arrays["count2"][c])
+            if not 1 <= k0 <= 4 or (r2 >= 0 and not 1 <= k1 <= 4):
+                return None
+            w1 = 1 << (16 * (k0 - 1) + top)
+            if r2 >= 0:
+                w1 |= 1 << (16 * (k1 - 1) + r2)
+            threshold = int(arrays["kick"][c]) + (2 if r2 >= 0 else 1)
+            if threshold > 7:
+                return None
+            w0 = threshold << 61
+        elif kind == EXACT_STRAIGHT:
+            w0 = int(STRAIGHT_BITS[top]) * 0x0001000100010001 | 1 << 14
+            w1 = int(STRAIGHT_BITS[top])
+        elif kind == EXACT_FLUSH:
+            lane = 16 * int(arrays["suit"][c])
+            w0 = 1 << (lane + top) | 2 << 14
+            w1 = ((1 << top) - 1) << lane | (top == EV_ACE) << 61
+        elif kind == EXACT_HIGH:
+            w0 = 3 << 14
+            w1 = 1 << top
+        else:
+            return None
+        er[2 * c], er[2 * c + 1] = w0, w1
+    return er
+
+
 cdef class Kernel:
     """Checks calls of one ladder against pools (compiled)."""
 
@@ -516,6 +561,7 @@ cdef class Kernel:
     cdef int has_ranks      # bit 0: rank calls; 1: exact straights or flushes; 2: calls for check()
     cdef const uint64_t* qg0
     cdef const uint64_t* qg1
+    cdef const uint64_t* er     # exact-hand records of the AVX2 path (_simd.h), or NULL
     cdef object call_type
     cdef object pool_type
     cdef RankProfile P
@@ -601,6 +647,10 @@ cdef class Kernel:
         left = ((quick["simple"] == QUICK_NONE) & (arrays["kind"] != EXACT_STRAIGHT)
                 & (arrays["kind"] != EXACT_FLUSH))
         self.has_ranks = bool((quick["simple"] == QUICK_RANKS).any()) | shapes | 4 * bool(left.any())
+        er = _exact_records(arrays, int(tables.wild_mask))
+        if er is not None:
+            arrays["er"] = er
+            self.er = <const uint64_t*>_data(er)
         self.path_number = path_number(simd)
         self._arrays = arrays
         self.L.quick = <const Quick*>_data(quick)
@@ -774,7 +824,7 @@ cdef class Kernel:
                 got = pb_holds_batch(self.path_number, masks + done,
                                      calls + done if calls != NULL else NULL,
                                      sizeof(call_index_t), <int32_t>one_call, <uint32_t>self.L.n,
-                                     self.qg0, self.qg1, self.L.wild, self.has_ranks, out + done,
+                                     self.qg0, self.qg1, self.er, self.L.wild, self.has_ranks, out + done,
                                      size, &seen, &bad, later, &k)
                 if not bad:
                     for j in range(k):

@@ -20,6 +20,10 @@
  * g1 = the suit's cards under the top | 1 << 14 for a flush | (top is the Ace) << 61.
  * `has_ranks`: bit 0 when the ladder has rank calls, bit 1 when it has kind 3, bit 2
  * when it has calls left to the general check.
+ *
+ * Exact-hand ladders without wild cards (holdem) take their own kernels instead
+ * (pb_holds_avx2_exact, pb_holds_avx512_exact: records `er` built in _core.pyx,
+ * judged from the pool's rank profile; layout at pb_holds_avx2_exact).
  */
 #ifndef POKERBULL_SIMD_H
 #define POKERBULL_SIMD_H
@@ -99,6 +103,25 @@ PB_TARGET static inline __m256i pb_load_calls(const void *calls, int width, ptrd
     return _mm256_loadu_si256((const __m256i *)((const int32_t *)calls + i));
 }
 
+/* The start of an AVX-512 step: eight pools (ORed into *seen) and their call
+ * indices, clamped before any table read (in x; *bad gets a bit per lane outside
+ * the ladder). Inlined, the constants leave the loop. */
+PB_TARGET static inline __m512i pb_step8(const uint64_t *masks, const void *calls, int width,
+                                         ptrdiff_t i, int32_t one_call, uint32_t n_calls,
+                                         __mmask8 *bad, __m512i *seen, uint32_t x[8])
+{
+    _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
+    if (calls)
+        _mm_prefetch((const char *)calls + (i * width) + 1024, _MM_HINT_T0);
+    __m256i raw = calls ? pb_load_calls(calls, width, i) : _mm256_set1_epi32(one_call);
+    __m256i idx = _mm256_min_epu32(raw, _mm256_set1_epi32((int)(n_calls - 1)));
+    *bad |= _mm256_cmpneq_epi32_mask(idx, raw);
+    __m512i m = _mm512_loadu_si512((const void *)(masks + i));
+    *seen = _mm512_or_si512(*seen, m);
+    _mm256_storeu_si256((__m256i *)x, idx);
+    return m;
+}
+
 PB_TARGET static ptrdiff_t pb_holds_avx512(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
@@ -107,7 +130,6 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
 {
     const __m512i three = _mm512_set1_epi64(3);
     const __m512i one = _mm512_set1_epi64(1);
-    const __m256i last_call = _mm256_set1_epi32((int)(n_calls - 1));
     __m512i seen = _mm512_setzero_si512();
     __mmask8 bad = 0;
     const __m512i lane = _mm512_set1_epi64(0x1FFF);
@@ -116,22 +138,12 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     const __m512i five = _mm512_set1_epi64(5);
     const __m512i at_least = _mm512_set1_epi64(1);
     const __m512i ranks = _mm512_set1_epi64(2);
-    const __m256i same_call = _mm256_set1_epi32(one_call);
     ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
         /* the gathers keep the load ports busy: ask for the streams early */
-        _mm_prefetch((const char *)(masks + i) + 2048, _MM_HINT_T0);
-        if (calls)
-            _mm_prefetch((const char *)calls + (i * width) + 1024, _MM_HINT_T0);
-        __m256i raw = calls ? pb_load_calls(calls, width, i) : same_call;
-        /* clamp before gathering, so a bad index never reads outside the tables */
-        __m256i idx = _mm256_min_epu32(raw, last_call);
-        bad |= _mm256_cmpneq_epi32_mask(idx, raw);
-        __m512i m = _mm512_loadu_si512((const void *)(masks + i));
-        seen = _mm512_or_si512(seen, m);
+        uint32_t at[8];
+        __m512i m = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, at);
         /* plain loads beat gather instructions on AMD Zen 4 */
-        uint32_t at[8] __attribute__((aligned(32)));
-        _mm256_store_si256((__m256i *)at, idx);
         __m512i g0 = _mm512_setr_epi64((long long)qg0[at[0]], (long long)qg0[at[1]], (long long)qg0[at[2]],
                                        (long long)qg0[at[3]], (long long)qg0[at[4]], (long long)qg0[at[5]],
                                        (long long)qg0[at[6]], (long long)qg0[at[7]]);
@@ -217,6 +229,101 @@ PB_TARGET static ptrdiff_t pb_holds_avx512(
     return i;
 }
 
+/* AVX-512: the exact-hand records of pb_holds_avx2_exact (layout there), eight pairs
+ * a step, VPOPCNTQ for the two popcounts, answers as lane masks. */
+PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *er, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    const __m512i three = _mm512_set1_epi64(3);
+    const __m512i one = _mm512_set1_epi64(1);
+    const __m512i four = _mm512_set1_epi64(4);
+    const __m512i five = _mm512_set1_epi64(5);
+    const __m512i lane = _mm512_set1_epi64(0x1FFF);
+    const __m512i cards = _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL);
+    __m512i seen = _mm512_setzero_si512();
+    __mmask8 bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint32_t x[8];
+        __m512i m = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+#define PB_REC(j) _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[j]))
+        __m512i even = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
+            _mm512_castsi128_si512(PB_REC(0)), PB_REC(2), 1), PB_REC(4), 2), PB_REC(6), 3);
+        __m512i odd = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
+            _mm512_castsi128_si512(PB_REC(1)), PB_REC(3), 1), PB_REC(5), 2), PB_REC(7), 3);
+#undef PB_REC
+        __m512i w0 = _mm512_unpacklo_epi64(even, odd);
+        __m512i w1 = _mm512_unpackhi_epi64(even, odd);
+        __m512i need0 = _mm512_and_si512(w0, cards);
+        __m512i need1 = _mm512_and_si512(w1, cards);
+        __m512i cls = _mm512_and_si512(_mm512_srli_epi64(w0, 14), three);
+        __mmask8 is_straight = _mm512_cmpeq_epi64_mask(cls, one);
+        __mmask8 is_flush = _mm512_cmpeq_epi64_mask(cls, _mm512_set1_epi64(2));
+        __mmask8 is_high = _mm512_cmpeq_epi64_mask(cls, three);
+
+        pb_ranks8 r = pb_rank_sets8(m);
+        __m512i ab2 = _mm512_and_si512(r.a, r.b), cd2 = _mm512_and_si512(r.c, r.d);
+        __m512i ab = _mm512_or_si512(r.a, r.b), cd = _mm512_or_si512(r.c, r.d);
+        __m512i ge3 = _mm512_or_si512(_mm512_and_si512(ab2, cd), _mm512_and_si512(cd2, ab));
+        __m512i ge4 = _mm512_and_si512(ab2, cd2);
+        __m512i P = _mm512_or_si512(_mm512_or_si512(r.ge1, _mm512_slli_epi64(r.ge2, 16)),
+                                    _mm512_or_si512(_mm512_slli_epi64(ge3, 32), _mm512_slli_epi64(ge4, 48)));
+        __m512i nranks = _mm512_popcnt_epi64(r.ge1);
+
+        __mmask8 card_ok = _mm512_cmpeq_epi64_mask(_mm512_and_si512(m, need0), need0) | is_straight;
+        __mmask8 prof_ok = _mm512_cmpeq_epi64_mask(_mm512_and_si512(P, need1), need1);
+        __mmask8 enough_ranks = _mm512_cmple_epu64_mask(_mm512_srli_epi64(w0, 61), nranks);
+        __mmask8 ok = card_ok & (prof_ok | is_flush) & enough_ranks;
+
+        __mmask8 single = _mm512_testn_epi64_mask(r.ge2, need1);
+        __m512i suit_done = _mm512_movm_epi16(_mm512_testn_epi16_mask(need0, _mm512_andnot_si512(m, need0)));
+        __mmask8 suited = _mm512_test_epi64_mask(suit_done, suit_done);
+        __mmask8 bad_straight = is_straight & single & suited;
+
+        __m512i held = _mm512_and_si512(m, need1);
+        __m512i nb = _mm512_popcnt_epi64(held);
+        __m512i s0 = _mm512_xor_si512(_mm512_sub_epi64(need0, one),
+                                      _mm512_sub_epi64(_mm512_srli_epi64(need0, 4), one));
+        __m512i s1 = _mm512_xor_si512(_mm512_sub_epi64(_mm512_srli_epi64(need0, 8), one),
+                                      _mm512_sub_epi64(_mm512_srli_epi64(need0, 12), one));
+        __mmask8 ace = _mm512_cmpeq_epi64_mask(_mm512_srli_epi64(w1, 61), one);
+        __mmask8 straight_flush = _mm512_cmpeq_epi64_mask(held, s0) | (ace & _mm512_cmpeq_epi64_mask(held, s1));
+        __mmask8 enough = _mm512_cmpgt_epi64_mask(nb, four)
+            | (_mm512_cmpeq_epi64_mask(nb, four) & (__mmask8)~straight_flush);
+        __mmask8 bad_flush = is_flush & (__mmask8)~enough;
+
+        ok &= (__mmask8)~(bad_straight | bad_flush | is_high);
+        __mmask8 few_ranks = _mm512_cmplt_epi64_mask(nranks, five);
+        __mmask8 left = few_ranks | (is_high & prof_ok);
+        if (few_ranks) {
+            /* under five cards: as in pb_holds_avx2_exact */
+            __mmask8 small = _mm512_cmplt_epi64_mask(_mm512_popcnt_epi64(m), five);
+            __m512i named = _mm512_and_si512(_mm512_or_si512(
+                _mm512_or_si512(need1, _mm512_srli_epi64(need1, 16)),
+                _mm512_or_si512(_mm512_srli_epi64(need1, 32), _mm512_srli_epi64(need1, 48))), lane);
+            __m512i forbid = _mm512_or_si512(
+                _mm512_slli_epi64(_mm512_or_si512(need1, _mm512_andnot_si512(named, lane)), 16),
+                _mm512_maskz_andnot_epi64(is_high, _mm512_sub_epi64(_mm512_slli_epi64(need1, 1), one), lane));
+            __mmask8 exact = (__mmask8)~(is_straight | is_flush) & _mm512_testn_epi64_mask(P, forbid);
+            __mmask8 plain = _mm512_testn_epi64_mask(need1, need1) & _mm512_testn_epi64_mask(cls, cls);
+            __mmask8 ok_small = card_ok & prof_ok & (plain | exact);
+            ok = (ok & (__mmask8)~small) | (ok_small & small);
+            left &= (__mmask8)~small;
+        }
+        _mm_storel_epi64((__m128i *)(out + i), _mm_maskz_set1_epi8(ok, 1));
+        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
+            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[left])),
+            _mm256_set1_epi32((int)i)));
+        k += __builtin_popcount(left);
+    }
+    *n_later = k;
+    *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
+    *bad_index |= bad != 0;
+    return i;
+}
+
 #define PB_AVX2 __attribute__((target("avx2,popcnt")))
 
 /* Population count of each 64-bit lane: a nibble table per byte, then the sum
@@ -279,6 +386,41 @@ static inline uint32_t pb_four_bytes(int ok)
     return (uint32_t)ok * 0x00204081u & 0x01010101u;
 }
 
+/* The start of an AVX2 step: four pools (ORed into *seen) and their call indices
+ * (clamped, in x; *bad gets a bit per lane outside the ladder). Inlined, the
+ * constants leave the loop. */
+PB_AVX2 static inline __m256i pb_step4(const uint64_t *masks, const void *calls, int width,
+                                       ptrdiff_t i, int32_t one_call, uint32_t n_calls,
+                                       int *bad, __m256i *seen, uint32_t x[4])
+{
+    const __m128i last_call = _mm_set1_epi32((int)(n_calls - 1));
+    const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
+    _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
+    __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, bad) : same_call;
+    __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
+    *seen = _mm256_or_si256(*seen, m);
+    x[0] = (uint32_t)_mm_cvtsi128_si32(idx);
+    x[1] = (uint32_t)_mm_extract_epi32(idx, 1);
+    x[2] = (uint32_t)_mm_extract_epi32(idx, 2);
+    x[3] = (uint32_t)_mm_extract_epi32(idx, 3);
+    return m;
+}
+
+/* The lanes of `left` (bits) listed after the k entries of `later`; the new count. */
+PB_AVX2 static inline ptrdiff_t pb_list4(int32_t *later, ptrdiff_t k, unsigned left, ptrdiff_t i)
+{
+    _mm_storeu_si128((__m128i *)(later + k), _mm_add_epi32(
+        _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)pb_packed_bits[left])), _mm_set1_epi32((int)i)));
+    return k + __builtin_popcount(left);
+}
+
+/* The cards of every pool seen, ORed across the lanes. */
+PB_AVX2 static inline uint64_t pb_seen4(__m256i seen)
+{
+    __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
+    return (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
+}
+
 PB_AVX2 static ptrdiff_t pb_holds_avx2(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *qg0, const uint64_t *qg1,
@@ -293,23 +435,17 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     const __m256i zero = _mm256_setzero_si256();
     const __m256i at_least = _mm256_set1_epi64x(1);
     const __m256i ranks = _mm256_set1_epi64x(2);
-    const __m128i last_call = _mm_set1_epi32((int)(n_calls - 1));
-    const __m128i same_call = _mm_min_epu32(_mm_set1_epi32(one_call), last_call);
     __m256i seen = zero;
     int bad = 0;
     ptrdiff_t i = 0, k = 0;
     for (; i + 4 <= n; i += 4) {
-        _mm_prefetch((const char *)(masks + i) + 1024, _MM_HINT_T0);
-        __m128i idx = calls ? pb_load_calls4(calls, width, i, last_call, &bad) : same_call;
-        __m256i m = _mm256_loadu_si256((const __m256i *)(masks + i));
-        seen = _mm256_or_si256(seen, m);
+        uint32_t x[4];
+        __m256i m = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         /* plain loads beat gather instructions on AMD Zen (slow VPGATHERDQ) */
-        uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(idx), x1 = (uint32_t)_mm_extract_epi32(idx, 1);
-        uint32_t x2 = (uint32_t)_mm_extract_epi32(idx, 2), x3 = (uint32_t)_mm_extract_epi32(idx, 3);
-        __m256i g0 = _mm256_setr_epi64x((long long)qg0[x0], (long long)qg0[x1],
-                                        (long long)qg0[x2], (long long)qg0[x3]);
-        __m256i g1 = _mm256_setr_epi64x((long long)qg1[x0], (long long)qg1[x1],
-                                        (long long)qg1[x2], (long long)qg1[x3]);
+        __m256i g0 = _mm256_setr_epi64x((long long)qg0[x[0]], (long long)qg0[x[1]],
+                                        (long long)qg0[x[2]], (long long)qg0[x[3]]);
+        __m256i g1 = _mm256_setr_epi64x((long long)qg1[x[0]], (long long)qg1[x[1]],
+                                        (long long)qg1[x[2]], (long long)qg1[x[3]]);
         __m256i k0 = _mm256_add_epi64(_mm256_srli_epi64(g0, 61), one);
         __m256i k1 = _mm256_srli_epi64(g1, 61);
         __m256i kind = _mm256_and_si256(_mm256_srli_epi64(g0, 14), three);
@@ -390,14 +526,134 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
         if (has_ranks & 4) {
             unsigned other = 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
                 _mm256_or_si256(_mm256_or_si256(is_at_least, is_ranks), is_shape)));
-            _mm_storeu_si128((__m128i *)(later + k), _mm_add_epi32(
-                _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)pb_packed_bits[other])), _mm_set1_epi32((int)i)));
-            k += __builtin_popcount(other);
+            k = pb_list4(later, k, other, i);
         }
     }
     *n_later = k;
-    __m128i s2 = _mm_or_si128(_mm256_castsi256_si128(seen), _mm256_extracti128_si256(seen, 1));
-    *seen_cards |= (uint64_t)_mm_cvtsi128_si64(s2) | (uint64_t)_mm_extract_epi64(s2, 1);
+    *seen_cards |= pb_seen4(seen);
+    *bad_index |= bad != 0;
+    return i;
+}
+
+/* AVX2, exact-hand ladders without wild cards (holdem): every call is one record of
+ * two words `er[2c]`, `er[2c + 1]` (built in _core.pyx), judged from the pool's rank
+ * profile P = ge1 | ge2 << 16 | ge3 << 32 | ge4 << 48 (ranks held at least 1..4 times)
+ * with two subset tests, one rank-count threshold and the straight and flush extras:
+ *   w0 = cards the pool must hold (straight: its ranks in every suit, not required)
+ *        | class << 14 | threshold << 61
+ *   w1 = profile bits the pool must have (flush: the suit's cards under the top, not
+ *        required) | (flush: top is the Ace) << 61
+ * class 0: plain; 1: exact straight; 2: exact flush; 3: exact high card (holds only if
+ * the top rank is held: those lanes go to the general check). Threshold: distinct
+ * ranks needed (an exact rank call's kickers and named ranks). Pools under five cards
+ * are judged apart (in a branch taken only when a lane has under five ranks); pools
+ * of five or more cards in under five ranks go to the general check. */
+PB_AVX2 static ptrdiff_t pb_holds_avx2_exact(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *er, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    const __m256i three = _mm256_set1_epi64x(3);
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i two = _mm256_set1_epi64x(2);
+    const __m256i four = _mm256_set1_epi64x(4);
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    const __m256i cards = _mm256_set1_epi64x(0x1FFF1FFF1FFF1FFFLL);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i seen = zero;
+    int bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint32_t x[4];
+        __m256i m = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+        /* one 16-byte record a lane: lanes 0, 2 and 1, 3 side by side, then unpacked */
+        __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[0]))),
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[2])), 1);
+        __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[1]))),
+            _mm_loadu_si128((const __m128i *)(er + 2 * (size_t)x[3])), 1);
+        __m256i w0 = _mm256_unpacklo_epi64(r02, r13);
+        __m256i w1 = _mm256_unpackhi_epi64(r02, r13);
+        __m256i need0 = _mm256_and_si256(w0, cards);
+        __m256i need1 = _mm256_and_si256(w1, cards);
+        __m256i cls = _mm256_and_si256(_mm256_srli_epi64(w0, 14), three);
+        __m256i is_straight = _mm256_cmpeq_epi64(cls, one);
+        __m256i is_flush = _mm256_cmpeq_epi64(cls, two);
+        __m256i is_high = _mm256_cmpeq_epi64(cls, three);
+
+        /* the pool's rank profile */
+        __m256i a = _mm256_and_si256(m, lane);
+        __m256i b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
+        __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane);
+        __m256i d = _mm256_and_si256(_mm256_srli_epi64(m, 48), lane);
+        __m256i ab = _mm256_or_si256(a, b), cd = _mm256_or_si256(c, d);
+        __m256i ab2 = _mm256_and_si256(a, b), cd2 = _mm256_and_si256(c, d);
+        __m256i ge1 = _mm256_or_si256(ab, cd);
+        __m256i ge2 = _mm256_or_si256(_mm256_or_si256(ab2, cd2), _mm256_and_si256(ab, cd));
+        __m256i ge3 = _mm256_or_si256(_mm256_and_si256(ab2, cd), _mm256_and_si256(cd2, ab));
+        __m256i ge4 = _mm256_and_si256(ab2, cd2);
+        __m256i P = _mm256_or_si256(_mm256_or_si256(ge1, _mm256_slli_epi64(ge2, 16)),
+                                    _mm256_or_si256(_mm256_slli_epi64(ge3, 32), _mm256_slli_epi64(ge4, 48)));
+        __m256i nranks = pb_popcount4(ge1);
+
+        /* the subset tests (the straight's cards and the flush's profile skipped) */
+        __m256i card_ok = _mm256_or_si256(_mm256_cmpeq_epi64(_mm256_and_si256(m, need0), need0), is_straight);
+        __m256i prof_ok = _mm256_cmpeq_epi64(_mm256_and_si256(P, need1), need1);
+        __m256i few = _mm256_cmpgt_epi64(_mm256_srli_epi64(w0, 61), nranks);
+        __m256i ok = _mm256_andnot_si256(few, _mm256_and_si256(card_ok, _mm256_or_si256(prof_ok, is_flush)));
+
+        /* exact straight: not all its ranks lone cards of one suit */
+        __m256i single = _mm256_cmpeq_epi64(_mm256_and_si256(ge2, need1), zero);
+        __m256i suit_done = _mm256_cmpeq_epi16(_mm256_andnot_si256(m, need0), zero);
+        __m256i suited = _mm256_xor_si256(_mm256_cmpeq_epi64(suit_done, zero), _mm256_set1_epi64x(-1));
+        __m256i bad_straight = _mm256_and_si256(is_straight, _mm256_and_si256(single, suited));
+
+        /* exact flush: four lower cards of the suit that are not the four just under
+         * the top (nor 2-5 under an Ace) */
+        __m256i held = _mm256_and_si256(m, need1);
+        __m256i nb = pb_popcount4(held);
+        __m256i s0 = _mm256_xor_si256(_mm256_sub_epi64(need0, one),
+                                      _mm256_sub_epi64(_mm256_srli_epi64(need0, 4), one));
+        __m256i s1 = _mm256_xor_si256(_mm256_sub_epi64(_mm256_srli_epi64(need0, 8), one),
+                                      _mm256_sub_epi64(_mm256_srli_epi64(need0, 12), one));
+        __m256i ace = _mm256_cmpeq_epi64(_mm256_srli_epi64(w1, 61), one);
+        __m256i straight_flush = _mm256_or_si256(_mm256_cmpeq_epi64(held, s0),
+                                                 _mm256_and_si256(ace, _mm256_cmpeq_epi64(held, s1)));
+        __m256i enough = _mm256_or_si256(_mm256_cmpgt_epi64(nb, four),
+            _mm256_andnot_si256(straight_flush, _mm256_cmpeq_epi64(nb, four)));
+        __m256i bad_flush = _mm256_andnot_si256(enough, is_flush);
+
+        ok = _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(bad_straight, bad_flush), is_high), ok);
+        __m256i few_ranks = _mm256_cmpgt_epi64(_mm256_set1_epi64x(5), nranks);
+        __m256i left = _mm256_or_si256(few_ranks, _mm256_and_si256(is_high, prof_ok));
+        if (_mm256_movemask_pd(_mm256_castsi256_pd(few_ranks))) {
+            /* under five cards the pool is the hand: exact counts (the next profile
+             * bit clear), no other pair, no higher rank under a high card; pools of
+             * five or more cards in under five ranks go to the general check */
+            __m256i small = _mm256_cmpgt_epi64(_mm256_set1_epi64x(5), pb_popcount4(m));
+            __m256i named = _mm256_and_si256(_mm256_or_si256(
+                _mm256_or_si256(need1, _mm256_srli_epi64(need1, 16)),
+                _mm256_or_si256(_mm256_srli_epi64(need1, 32), _mm256_srli_epi64(need1, 48))), lane);
+            __m256i forbid = _mm256_or_si256(
+                _mm256_slli_epi64(_mm256_or_si256(need1, _mm256_andnot_si256(named, lane)), 16),
+                _mm256_and_si256(is_high, _mm256_andnot_si256(
+                    _mm256_sub_epi64(_mm256_slli_epi64(need1, 1), one), lane)));
+            __m256i exact = _mm256_andnot_si256(_mm256_or_si256(is_straight, is_flush),
+                                                _mm256_cmpeq_epi64(_mm256_and_si256(P, forbid), zero));
+            __m256i ok_small = _mm256_and_si256(_mm256_and_si256(card_ok, prof_ok),
+                _mm256_or_si256(_mm256_and_si256(_mm256_cmpeq_epi64(need1, zero),
+                                                 _mm256_cmpeq_epi64(cls, zero)), exact));
+            ok = _mm256_blendv_epi8(ok, ok_small, small);
+            left = _mm256_andnot_si256(small, left);
+        }
+        uint32_t word = pb_four_bytes(_mm256_movemask_pd(_mm256_castsi256_pd(ok)));
+        __builtin_memcpy(out + i, &word, 4);
+        unsigned other = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(left));
+        k = pb_list4(later, k, other, i);
+    }
+    *n_later = k;
+    *seen_cards |= pb_seen4(seen);
     *bad_index |= bad != 0;
     return i;
 }
@@ -409,21 +665,27 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
  * 0..n_calls-1 (that lane's answer is then meaningless: the caller raises). */
 static inline ptrdiff_t pb_holds_batch(
     int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
-    uint32_t n_calls, const uint64_t *qg0, const uint64_t *qg1,
+    uint32_t n_calls, const uint64_t *qg0, const uint64_t *qg1, const uint64_t *er,
     uint64_t wild, int has_ranks, uint8_t *out, ptrdiff_t n,
     uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
     *n_later = 0;
 #ifdef PB_HAVE_X86_SIMD
+    if (path == PB_PATH_AVX512 && er && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
+        return pb_holds_avx512_exact(masks, calls, width, one_call, n_calls, er, out, n,
+                                     seen_cards, bad_index, later, n_later);
     if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
         return pb_holds_avx512(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
                                has_ranks, out, n, seen_cards, bad_index, later, n_later);
+    if (path == PB_PATH_AVX2 && er && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_holds_avx2_exact(masks, calls, width, one_call, n_calls, er, out, n,
+                                   seen_cards, bad_index, later, n_later);
     if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
         return pb_holds_avx2(masks, calls, width, one_call, n_calls, qg0, qg1, wild,
                              has_ranks, out, n, seen_cards, bad_index, later, n_later);
 #endif
     (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0;
-    (void)qg1; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
+    (void)qg1; (void)er; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
     (void)later;
     return 0;
 }
