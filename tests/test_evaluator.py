@@ -388,6 +388,28 @@ def test_bad_masks_raise_errors_naming_the_problem(core):
         core.evaluate_masks(np.array([1 << 63], dtype=np.uint64), rules_code(jokers=True))
 
 
+def test_a_joker_or_a_bad_pool_after_a_block_of_plain_pools(core):
+    """The batch checks pools a block (1,024) at a time while it judges them: a
+    joker or a bad pool in a later block still sends the whole batch the slow way."""
+    rng = np.random.default_rng(5)
+    cards = rng.choice(52, (2500, 7), replace=True)     # repeats only make smaller pools
+    bits = (cards // 13) * 16 + cards % 13                 # suit lane, rank
+    plain = np.bitwise_or.reduce(np.left_shift(np.uint64(1), bits.astype(np.uint64)), axis=1)
+    wild = plain.copy()
+    wild[2100] |= np.uint64(1 << JOKER1_BIT)
+    code = rules_code(jokers=True)
+    expected = [core.evaluate_mask(int(m), code) for m in wild]
+    for path in core.simd_paths():
+        assert core.evaluate_masks(wild, code, simd=path).tolist() == expected
+    bad = plain.copy()
+    bad[1500] = 0
+    with pytest.raises(ValueError, match="index 1500 is empty"):
+        core.evaluate_masks(bad, 0)
+    bad[1500] = np.uint64(1 << JOKER2_BIT)
+    with pytest.raises(ValueError, match="index 1500 .* joker"):
+        core.evaluate_masks(bad, 0)
+
+
 def test_bad_options_and_pools_raise_errors_for_people():
     with pytest.raises(ValueError, match="joker_order"):
         pb.evaluate("As", joker_order="jokers")

@@ -519,6 +519,7 @@ cdef extern from "_evaluator_simd.h":
                                    int32_t* rare, Py_ssize_t* n_rare) noexcept nogil
 
 DEF BLOCK = 1024
+DEF CHUNK = 32768     # pools checked at a time (256 KB: the L2 cache holds them)
 
 cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
                        int path) noexcept nogil:
@@ -541,6 +542,27 @@ cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64
         for i in range(k):
             out[start + later[i]] = <int64_t>((rare_hand(masks[start + later[i]]) << EV_ROLES_SHIFT)
                                              | tier)
+
+
+cdef bint checked_plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
+                               int path) noexcept nogil:
+    """plain_values with the pool checks done chunk by chunk, while the chunk is in
+    the cache (one pass over the masks instead of two): false, with `out` partly
+    written, as soon as a chunk holds a pool that is empty or not plain (a joker,
+    a bit outside the deck); the caller then checks and judges the whole batch."""
+    cdef Py_ssize_t start, i, size
+    cdef uint64_t seen, zero, m
+    for start in range(0, n, CHUNK):
+        size = CHUNK if start + CHUNK < n else n - start
+        seen = zero = 0
+        for i in range(size):
+            m = masks[start + i]
+            seen |= m
+            zero |= (m - 1) & ~m      # bit 63 set only by an empty mask
+        if (seen & ~EV_NATURAL) or zero >> 63:
+            return False
+        plain_values(masks + start, out + start, size, tier, path)
+    return True
 
 
 def evaluator_simd_available():
@@ -589,6 +611,16 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0, simd=None):
     cdef Py_ssize_t i, n = masks.shape[0]
     cdef uint64_t seen = 0, zero = 0
     read_rules(rules, &R)
+    cdef int path = path_number(simd)
+    out = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] res = out
+    cdef bint done = False
+    if not R.by_suits and R.royal == ROYAL_NO and n:
+        # the common case (plain pools, no option that weighs them): one pass
+        with nogil:
+            done = checked_plain_values(&masks[0], &res[0], n, R.plain_tier, path)
+        if done:
+            return out
     with nogil:
         for i in range(n):
             seen |= masks[i]
@@ -597,9 +629,6 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0, simd=None):
         for i in range(n):
             check_pool(masks[i], &R, f" at index {i}")
     cdef bint plain = (seen & EV_JOKERS) == 0 and not R.by_suits and R.royal == ROYAL_NO
-    cdef int path = path_number(simd)
-    out = np.empty(n, dtype=np.int64)
-    cdef int64_t[::1] res = out
     with nogil:
         if plain:
             plain_values(&masks[0] if n else NULL, &res[0] if n else NULL, n, R.plain_tier, path)
