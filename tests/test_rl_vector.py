@@ -117,6 +117,9 @@ def test_seeds_reset_and_bad_options():
     for bad in (-1, 2**64, "x", [1, 2]):
         with pytest.raises(ValueError, match="seed"):
             VectorGame("pagat", num_games=3, seed=bad)
+    for bad in ([1, 2.5, 3], [1, True, 3], [1, "2", 3], [1, -1, 3]):
+        with pytest.raises(ValueError, match="seed of game 1"):
+            VectorGame("pagat", num_games=3, seed=bad)
     with pytest.raises(ValueError, match="unknown preset"):
         VectorGame("pagatt", num_games=3)
     with pytest.raises(ValueError, match="shape"):

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..core import backend
+from ..options import whole
 from ..protocol import IllegalAction
 from .game import _CompiledGame, _PythonGame, _table_for, rules_of
 from .rules import Rules
@@ -181,18 +182,19 @@ class VectorGame:
     @staticmethod
     def _seeds(seed: Any, n: int) -> np.ndarray:
         if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-            if not 0 <= seed < _WORD:
-                raise ValueError(f"seed must be 0 to 2**64 - 1, not {seed}")
-            return ((int(seed) + np.arange(n, dtype=np.uint64).astype(object)) % _WORD
+            first = whole("seed", seed, 0, _WORD - 1)
+            return ((first + np.arange(n, dtype=np.uint64).astype(object)) % _WORD
                     ).astype(np.uint64)
         try:
-            seeds = [int(s) for s in seed]
-        except (TypeError, ValueError):
+            seeds = list(seed)
+        except TypeError:
             raise ValueError(f"seed must be a whole number or one whole number per game, "
                              f"not {seed!r}") from None
-        if len(seeds) != n or any(not 0 <= s < _WORD for s in seeds):
-            raise ValueError(f"seeds must be {n} whole numbers 0 to 2**64 - 1")
-        return np.array(seeds, dtype=np.uint64)
+        if len(seeds) != n:
+            raise ValueError(f"seeds must be {n} whole numbers 0 to 2**64 - 1, "
+                             f"not {len(seeds)}")
+        return np.array([whole(f"seed of game {i}", s, 0, _WORD - 1)
+                         for i, s in enumerate(seeds)], dtype=np.uint64)
 
     @property
     def num_games(self) -> int:
