@@ -159,7 +159,18 @@ def test_ctrl_c_stops_worker_processes_within_a_second_or_two():
         [POKERBULL, "simulate", "--workers", "2", "--games", "50000000", "--no-progress"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(1.5)                         # the workers are playing
+    children = f"/proc/{child.pid}/task/{child.pid}/children"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and child.poll() is None:   # until the workers play
+        try:
+            with open(children) as f:
+                if f.read().split():
+                    break
+        except OSError:                     # no /proc: wait a while instead
+            time.sleep(3)
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
     child.send_signal(signal.SIGINT)
     try:        # it took 24-27 s before; 50 million games would take hours
         out, err = child.communicate(timeout=20)

@@ -350,21 +350,39 @@ def _run_play(args: argparse.Namespace) -> int:
 
     def make(seat: int):
         name, params = bots[others.index(seat) % len(bots)]
-        return game.bots[name](seed=seeds[seat], **params)
+        # a whole-number seed of its own per seat: every game's bots take one
+        return game.bots[name](seed=int(seeds[seat].generate_state(1)[0]), **params)
     try:
         agents = agents_for(players, args.seat, make)
     except (ValueError, TypeError) as exc:
         raise UsageError(str(exc)) from exc
     console = _console()
     console.print(f"[bold]{game.title}[/], {players} players; you are seat {args.seat}.")
+    console.print("At the table: " + "; ".join(
+        "you" if s == args.seat else f"seat {s}: {_bot_words(*bots[others.index(s) % len(bots)])}"
+        for s in range(players)) + ".")
     try:
         play(state, args.seat, agents, console=console, rng=np.random.default_rng(seeds[-1]),
-             challenge_words=CHALLENGE_WORDS if game.name == "bull" else (),
+             challenge_words=CHALLENGE_WORDS if _has_challenge(state) else (),
              suggest=bull_suggestion if game.name == "bull" else None)
-    except Quit as exc:
+    except Quit as exc:         # leaving is the person's choice: not a failure
         console.print(f"Game left unfinished: {exc}.")
-        return 1
     return 0
+
+
+def _bot_words(name: str, params: dict) -> str:
+    """A bot as the table names it: ``evidence bot (credit=1)``."""
+    extra = ", ".join(f"{k}={v}" for k, v in params.items())
+    return f"{name} bot" + (f" ({extra})" if extra else "")
+
+
+def _has_challenge(state) -> bool:
+    """Does the game have a move named "challenge" (its aliases bull, bs, liar then work)?"""
+    try:
+        state.string_to_action("challenge")
+    except ValueError:
+        return False
+    return True
 
 
 # ---- odds ------------------------------------------------------------------
@@ -390,7 +408,11 @@ def _configure_odds(p: argparse.ArgumentParser) -> None:
                    help="draw the chosen calls' probability against pool size, up to "
                         "--cards (needs matplotlib: pip install 'pokerbull[plot]')")
     p.add_argument("--log", action="store_true",
-                   help="with --plot: a logarithmic probability axis (rare calls apart)")
+                   help="with --plot: a logarithmic probability axis (rare calls apart); by "
+                        "default the plot takes one when some curves are a hundred times "
+                        "below others")
+    p.add_argument("--linear", action="store_true",
+                   help="with --plot: a linear probability axis always")
     _add_family_flags(p)
 
 
@@ -402,8 +424,11 @@ def _run_odds(args: argparse.Namespace) -> int:
 
     from ..calls.odds import odds
 
-    if args.log and not args.plot:
-        raise UsageError("--log sets the axis of --plot: give --plot FILE.png too")
+    if (args.log or args.linear) and not args.plot:
+        flag = "--log" if args.log else "--linear"
+        raise UsageError(f"{flag} sets the axis of --plot: give --plot FILE.png too")
+    if args.log and args.linear:
+        raise UsageError("give --log or --linear, not both")
     if args.plot and args.all:
         raise UsageError("--plot draws one curve a call: name the calls with --calls (the "
                          "default draws the highest call of each category), not --all")
@@ -547,20 +572,27 @@ def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: 
                       samples=args.samples, seed=rng)
         chances[:, k] = [result[c] for c in calls]
         errors[:, k] = [result.error(c) for c in calls]
+    from matplotlib import colormaps
     from matplotlib.ticker import MaxNLocator
 
-    fig = figure(figsize=(8, 5), layout="constrained")
+    log = args.log or (not args.linear and _reads_better_on_log(chances))
+    fig = figure(figsize=(9, 6), layout="constrained")
     ax = fig.add_subplot()
-    for call, p, e in zip(calls, chances, errors):
-        shown = np.where(p > 0, p, np.nan) if args.log else p   # log axis: zeros left out
-        line, = ax.plot(sizes, shown, marker=".", label=str(call))
+    styles = _curve_styles(len(calls), colormaps)
+    for call, p, e, (colour, dash) in zip(calls, chances, errors, styles):
+        shown = np.where(p > 0, p, np.nan) if log else p   # log axis: zeros left out
+        ax.plot(sizes, shown, marker=".", label=str(call), color=colour, linestyle=dash)
         if e.any():
-            ax.fill_between(sizes, np.clip(p - 2 * e, 1e-12 if args.log else 0, 1),
-                            np.clip(p + 2 * e, 0, 1), color=line.get_color(), alpha=0.2)
+            low = np.clip(p - 2 * e, 0, 1)
+            if log:     # a band down to zero has no bottom on a log axis: a tenth of p
+                low = np.where(low > 0, low, p / 10)
+                low = np.where(p > 0, low, np.nan)
+            ax.fill_between(sizes, low, np.clip(p + 2 * e, 0, 1), color=colour, alpha=0.15,
+                            linewidth=0)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))   # whole cards
     ax.set_xlabel("cards in the pool (known and unseen)")
-    ax.set_ylabel("probability that the call holds" + (" (log scale)" if args.log else ""))
-    if args.log:
+    ax.set_ylabel("probability that the call holds" + (" (log scale)" if log else ""))
+    if log:
         ax.set_yscale("log")
     else:
         ax.set_ylim(-0.02, 1.02)
@@ -568,13 +600,34 @@ def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: 
               else "counted exactly")
     ax.set_title(f"Call family {lad.name}: " + (f"known cards {known}" if known else
                                                  "no card known")
-                 + f"; {method}", fontsize="medium")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
+                 + f"\n{method}", fontsize="medium")
+    ax.grid(alpha=0.3, which="both" if log else "major")
+    # the legend outside the axes, never over the curves: beside them for short names,
+    # below them for long ones (Cheung's calls), so the axes keep their width
+    long_names = max(len(str(c)) for c in calls) > 32
+    fig.legend(loc="outside lower center" if long_names else "outside right upper",
+               fontsize="small", ncols=2 if long_names else 1, title="call")
     try:
         fig.savefig(args.plot)
     except (OSError, ValueError) as exc:
         raise UsageError(f"cannot write the plot to {args.plot}: {exc}") from exc
+
+
+def _reads_better_on_log(chances: np.ndarray) -> bool:
+    """A log axis when some curves are a hundred times below others (on a linear
+    axis they would all lie on zero)."""
+    tops = chances.max(axis=1)
+    tops = tops[tops > 0]
+    return len(tops) > 1 and tops.min() < 0.01 * tops.max()
+
+
+def _curve_styles(n: int, colormaps) -> list[tuple[tuple, str]]:
+    """A distinct look per curve: ten colours of distinct hue (tab10), then the same
+    colours dashed, then dotted."""
+    colours = list(colormaps["tab10"].colors)
+    dashes = ("-", "--", ":", "-.")
+    return [(colours[k % len(colours)], dashes[(k // len(colours)) % len(dashes)])
+            for k in range(n)]
 
 
 # ---- simulate and tournament -------------------------------------------------
