@@ -76,10 +76,11 @@ def test_input_is_checked_before_the_progress_bar(capsys, monkeypatch):
 
 
 def test_numbers_as_people_write_them_and_names_in_any_case(capsys):
-    assert main(["simulate", "--preset", "Pagat", "--games", "1e3", "--seed", "1",
-                 "--no-progress"]) == 0
-    first = capsys.readouterr().out
+    assert main(["simulate", "--preset", "Pagat", "--games", "1e3", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    first = captured.out
     assert "1,000 games" in first
+    assert captured.err == ""           # off a terminal: no bar, no stray blank line
     assert main(["simulate", "--game", "BULL", "--games", "1,000", "--seed", "1",
                  "--no-progress"]) == 0
     again = capsys.readouterr().out
@@ -178,3 +179,12 @@ def test_ctrl_c_stops_worker_processes_within_a_second_or_two():
         child.kill()
     assert child.returncode == 130 and out == ""
     assert err == "pokerbull: interrupted\n"          # no traceback from the workers
+
+
+def test_plot_axis_and_curve_styles():
+    import numpy as np
+    colormaps = pytest.importorskip("matplotlib").colormaps
+    assert cli._reads_better_on_log(np.array([[0.1, 0.5], [0.0, 0.001]]))
+    assert not cli._reads_better_on_log(np.array([[0.1, 0.5], [0.2, 0.3]]))
+    looks = cli._curve_styles(11, colormaps)
+    assert len(set(looks)) == 11                  # no two curves look alike
