@@ -174,7 +174,8 @@ class GameState(Protocol):
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat's hand holds (``len(hand(seat))``)."""
+        """How many cards each seat's hand holds (``len(hand(seat))`` while a seat is to
+        play; between Poker Bull hands, the sizes the next hand deals)."""
 
     def hand(self, seat: int) -> Collection[Card]:
         """The cards of `seat`'s hand: iterable of ``Card``, ``len()``, card text as ``str()``."""

@@ -917,7 +917,7 @@ class Game:
         if a < PICK_UP and not self._pending:
             return f"seat {p} must lay a card before claiming ({text})"
         if a < PICK_UP:
-            return f"seat {p} cannot claim {text}: the claim must name " \
+            return f"seat {p} cannot {text}: the claim must name " \
                    f"{' or '.join(RANK_PLURALS[r] for r in self._allowed)}" \
                    f"{'' if self.rules.counts_may_differ else ' and the number laid'}"
         if a == PICK_UP:
