@@ -141,8 +141,8 @@ class ToyGame:
     is_over = property(lambda self: self.is_terminal())
     hand_sizes = property(lambda self: tuple(int(s < len(self.cards)) for s in range(self.players)))
     history = property(lambda self: (*self.cards, *self.choices))
-    min_utility = property(lambda self: -2.0)
-    max_utility = property(lambda self: 2.0 * (self.players - 1))
+    min_utility = property(lambda self: float("-inf"))  # no bound stated: the RL tests
+    max_utility = property(lambda self: float("inf"))   # read these as unknown
 
     @property
     def winner(self) -> int | None:
