@@ -39,6 +39,7 @@ from ..calls.cheung import certain_calls
 from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
 from ..cards import JOKER_MASK, Pool, deck_bits
 from ..core import backend
+from ..gamelog import options_text, read_frame
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
 from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
@@ -988,8 +989,7 @@ class Game:
 
     def to_log(self) -> str:
         """A compact text log: the rules line, each deal, each action (results as comments)."""
-        opts = " ".join(f"{k}={v}" for k, v in self.rules.options().items())
-        lines = [LOG_HEADER, f"rules {self.rules.preset_name} {opts}"]
+        lines = [LOG_HEADER, f"rules {self.rules.preset_name} {options_text(self.rules.options())}"]
         for r in self._history:
             t = type(r)
             if t is Deal:
@@ -1006,25 +1006,14 @@ class Game:
     @classmethod
     def from_log(cls, text: str, *, _core: Any = None) -> Game:
         """Replay a log of :meth:`to_log`; the game deals manually from then on."""
-        lines = [ln.strip() for ln in text.splitlines()]
-        lines = [ln for ln in lines if ln and not ln.startswith("#")]
-        if not lines or lines[0] != LOG_HEADER:
-            raise ValueError(f"not a pokerbull game log: the first line must be {LOG_HEADER!r}")
-        if len(lines) < 2 or not lines[1].startswith("rules "):
-            raise ValueError("game log: the second line must give the rules")
-        words = lines[1].split()
-        if len(words) < 2:
+        frame = read_frame(text, LOG_HEADER, "a pokerbull game log")
+        if not frame.words:
             raise ValueError("game log: the rules line must name a preset")
-        options: dict[str, Any] = {}
-        for word in words[2:]:
-            key, sep, value = word.partition("=")
-            if not sep:
-                raise ValueError(f"game log: rules option {word!r} is not key=value")
-            options[key] = (value == "True" if value in ("True", "False")
-                            else int(value) if value.lstrip("-").isdigit() else value)
-        rules = Rules.preset(words[1], **options)
+        if len(frame.words) > 1:
+            raise ValueError(f"game log: rules option {frame.words[1]!r} is not key=value")
+        rules = Rules.preset(frame.words[0], **frame.options)
         events: list[tuple] = []
-        for number, line in enumerate(lines[2:], start=3):
+        for number, line in frame.lines:
             if line.startswith("deal "):
                 head, sep, cards = line[5:].partition(":")
                 if not sep or not head.strip().isdigit():

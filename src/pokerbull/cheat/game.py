@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import Card, Cards
+from ..gamelog import options_text, read_frame
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can
 from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
@@ -1384,8 +1385,7 @@ class Game:
 
         :meth:`from_log` replays it.
         """
-        opts = " ".join(f"{k}={v}" for k, v in self.rules.to_dict().items())
-        lines = [LOG_HEADER, f"rules {opts}"]
+        lines = [LOG_HEADER, f"rules {options_text(self.rules.to_dict())}"]
         hands = self._first_hands()
         if hands is not None:
             lines.append("hands " + " | ".join(h or "-" for h in hands))
@@ -1419,26 +1419,14 @@ class Game:
     def from_log(cls, text: str) -> Game:
         """Replay a log of :meth:`to_log`, every action checked; the game holds the
         logged deal as fixed ``hands=`` (a log written before the deal deals at random)."""
-        if not isinstance(text, str):
-            raise ValueError(f"a game log is text, not {type(text).__name__}")
-        lines = [(k, ln.strip()) for k, ln in enumerate(text.splitlines(), start=1)]
-        lines = [(k, ln) for k, ln in lines if ln and not ln.startswith("#")]
-        if not lines or lines[0][1] != LOG_HEADER:
-            raise ValueError(f"not a Cheat log: the first line must be {LOG_HEADER!r}")
-        if len(lines) < 2 or not lines[1][1].startswith("rules"):
-            raise ValueError("game log: the second line must give the rules")
-        options: dict[str, Any] = {}
-        for word in lines[1][1].split()[1:]:
-            key, sep, value = word.partition("=")
-            if not sep:
-                raise ValueError(f"game log: rules option {word!r} is not key=value")
-            options[key] = (value == "True" if value in ("True", "False")
-                            else int(value) if value.lstrip("-").isdigit() else value)
+        frame = read_frame(text, LOG_HEADER, "a Cheat log")
+        if frame.words:
+            raise ValueError(f"game log: rules option {frame.words[0]!r} is not key=value")
         try:
-            rules = Rules.from_dict(options)
+            rules = Rules.from_dict(frame.options)
         except ValueError as exc:
             raise ValueError(f"game log: rules: {exc}") from None
-        rest = lines[2:]
+        rest = frame.lines
         hands = None
         if rest and rest[0][1].startswith("hands"):
             hands = [("" if h.strip() == "-" else h.strip())

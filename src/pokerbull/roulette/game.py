@@ -29,6 +29,7 @@ import numpy as np
 from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card, Cards
 from ..core import backend as _backend
 from ..evaluator import HandRank, card_index, multiset_value
+from ..gamelog import options_text, read_frame
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can
 from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
@@ -1151,8 +1152,7 @@ class Game:
 
         :meth:`from_log` replays it.
         """
-        opts = " ".join(f"{k}={v}" for k, v in self.rules.to_dict().items())
-        lines = [LOG_HEADER, f"rules {opts}"]
+        lines = [LOG_HEADER, f"rules {options_text(self.rules.to_dict())}"]
         for r in self._history:
             t = type(r)
             if t is CardDealt:
@@ -1167,27 +1167,15 @@ class Game:
     def from_log(cls, text: str) -> Game:
         """Replay a log of :meth:`to_log`, every card and bet checked; from then on the
         game stops at each card for :meth:`apply_action` to give it (``chance_nodes``)."""
-        if not isinstance(text, str):
-            raise ValueError(f"a game log is text, not {type(text).__name__}")
-        lines = [(k, ln.strip()) for k, ln in enumerate(text.splitlines(), start=1)]
-        lines = [(k, ln) for k, ln in lines if ln and not ln.startswith("#")]
-        if not lines or lines[0][1] != LOG_HEADER:
-            raise ValueError(f"not a Poker roulette log: the first line must be {LOG_HEADER!r}")
-        if len(lines) < 2 or not lines[1][1].startswith("rules"):
-            raise ValueError("game log: the second line must give the rules")
-        options: dict[str, Any] = {}
-        for word in lines[1][1].split()[1:]:
-            key, sep, value = word.partition("=")
-            if not sep:
-                raise ValueError(f"game log: rules option {word!r} is not key=value")
-            options[key] = (value == "True" if value in ("True", "False")
-                            else int(value) if value.lstrip("-").isdigit() else value)
+        frame = read_frame(text, LOG_HEADER, "a Poker roulette log")
+        if frame.words:
+            raise ValueError(f"game log: rules option {frame.words[0]!r} is not key=value")
         try:
-            rules = Rules.from_dict(options)
+            rules = Rules.from_dict(frame.options)
         except ValueError as exc:
             raise ValueError(f"game log: rules: {exc}") from None
         g = cls(rules=rules, chance_nodes=True)
-        for number, line in lines[2:]:
+        for number, line in frame.lines:
             try:
                 if line.startswith("deal "):
                     g.apply_action(DEAL + card_index(line[5:].strip()))
