@@ -38,9 +38,11 @@ def test_roulette_check_with_a_bet_owed_is_refused_with_the_reason():
     session.person_moves()
     out = console.export_text()
     assert "Your turn: 0 fold, 1 call 1, 2 raise" in out
-    assert "you cannot check now: a bet is owed (the moves now are fold, call, raise)" in out
+    assert "you cannot check: a bet is owed (1 chip); you may call, raise or fold" in out
     assert g.log_for(1)[-1] == "You raise by 1, putting in 2; the pot is 6."   # not a call
     assert before != g.to_json() and "You call" not in "\n".join(g.log_for(1))
+    with pytest.raises(pb.IllegalAction, match="cannot check: a bet is owed"):
+        g.string_to_action("check")             # the library never reads it as a call
 
 
 def test_roulette_without_betting_is_narrated_to_the_end(monkeypatch, capsys):

@@ -47,6 +47,7 @@ def as_you(message: str, person: int) -> str:
     if "you " in message:
         message = re.sub(r"\b(not in|from) its hand\b", r"\1 your hand", message)
         message = re.sub(r"\bit holds a card it could\b", "you hold a card you could", message)
+        message = re.sub(r"; it (may|must|can)\b", r"; you \1", message)
     return message
 
 

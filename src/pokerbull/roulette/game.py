@@ -921,6 +921,8 @@ class Game:
         t = text.strip().lower()
         words = {"fold": FOLD, "check": CALL, "call": CALL, "check/call": CALL, "bet": RAISE,
                  "raise": RAISE, "bet/raise": RAISE}
+        if t == "check" and self._betting_now and not self._over:
+            self.verify_check()       # "check" never pays: with a bet owed it is refused
         if t in words:
             return words[t]
         if t.startswith("deal "):
