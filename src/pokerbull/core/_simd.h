@@ -324,6 +324,91 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
     return i;
 }
 
+/* ---- Cheung's Poker Bull (core/_cheung.pxi) ----------------------------------------
+ * One 32-byte record a call, rec[4c .. 4c + 3], read with one 16-byte load a lane:
+ *   w0 = cards | k0 << 61: a pool making the call holds at least k0 of these cards,
+ *        jokers standing in for missing ones
+ *   w1 = cards, or ranks (bit 14 set: count the ranks the pool holds, bits 0-12)
+ *        | k1 << 61: a second such count
+ *   w2 = the call itself (CheungCall), read by the exact check; w3 spare.
+ * Both counts are necessary conditions only: a lane failing either is a no, a
+ * lane passing both is listed in `later` for the exact (scalar) check, which finds
+ * its record in cache. The call stream is read ahead and the records of the pairs
+ * PB_CHEUNG_AHEAD steps on are prefetched: the record reads stay random. */
+#define PB_CHEUNG_AHEAD 64
+
+static inline uint32_t pb_call_at(const void *calls, int width, ptrdiff_t i, uint32_t n_calls)
+{
+    uint64_t c = width == 2 ? (uint64_t)(uint16_t)((const int16_t *)calls)[i]
+        : width == 8 ? (uint64_t)((const int64_t *)calls)[i]
+        : (uint64_t)(uint32_t)((const int32_t *)calls)[i];
+    return c < n_calls ? (uint32_t)c : 0;
+}
+
+static inline void pb_cheung_prefetch(const uint64_t *rec, const void *calls, int width,
+                                      ptrdiff_t i, ptrdiff_t n, uint32_t n_calls, int lanes)
+{
+    if (calls && i + PB_CHEUNG_AHEAD + lanes <= n)
+        for (int j = 0; j < lanes; j++)
+            __builtin_prefetch(rec + 4 * (size_t)pb_call_at(calls, width, i + PB_CHEUNG_AHEAD + j, n_calls));
+}
+
+PB_TARGET static inline __mmask8 pb_cheung_pass8(__m512i m, const uint64_t *rec, const uint32_t x[8])
+{
+    const __m512i jokers = _mm512_set1_epi64(0x20002000LL);
+    const __m512i rank_mode = _mm512_set1_epi64(1 << 14);
+    const __m512i lane = _mm512_set1_epi64(0x1FFF);
+#define PB_CREC(j) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j]))
+    __m512i even = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
+        _mm512_castsi128_si512(PB_CREC(0)), PB_CREC(2), 1), PB_CREC(4), 2), PB_CREC(6), 3);
+    __m512i odd = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
+        _mm512_castsi128_si512(PB_CREC(1)), PB_CREC(3), 1), PB_CREC(5), 2), PB_CREC(7), 3);
+#undef PB_CREC
+    __m512i w0 = _mm512_unpacklo_epi64(even, odd);
+    __m512i w1 = _mm512_unpackhi_epi64(even, odd);
+    __m512i held = _mm512_popcnt_epi64(_mm512_and_si512(m, jokers));
+    __m512i ge1 = _mm512_and_si512(_mm512_or_si512(_mm512_or_si512(m, _mm512_srli_epi64(m, 16)),
+        _mm512_or_si512(_mm512_srli_epi64(m, 32), _mm512_srli_epi64(m, 48))), lane);
+    __m512i v1 = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w1, rank_mode), m, ge1);
+    __m512i c0 = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(m, w0)), held);
+    __m512i c1 = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(v1, w1)), held);
+    return _mm512_cmpge_epu64_mask(c0, _mm512_srli_epi64(w0, 61))
+        & _mm512_cmpge_epu64_mask(c1, _mm512_srli_epi64(w1, 61));
+}
+
+/* AVX-512: sixteen pools a step (two halves of eight), answers 0 for lanes that
+ * fail a count; the others listed in `later` (room for n + 16 entries). */
+PB_TARGET static ptrdiff_t pb_cheung_avx512(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    __m512i seen = _mm512_setzero_si512();
+    __mmask8 bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 16 <= n; i += 16) {
+        uint32_t x[8], y[8];
+        pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 16);
+        __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+        __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
+        unsigned pass = (unsigned)pb_cheung_pass8(m0, rec, x)
+            | (unsigned)pb_cheung_pass8(m1, rec, y) << 8;
+        _mm_storeu_si128((__m128i *)(out + i), _mm_setzero_si128());
+        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
+            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass & 255])),
+            _mm256_set1_epi32((int)i)));
+        k += __builtin_popcount(pass & 255);
+        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
+            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass >> 8])),
+            _mm256_set1_epi32((int)i + 8)));
+        k += __builtin_popcount(pass >> 8);
+    }
+    *n_later = k;
+    *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
+    *bad_index |= bad != 0;
+    return i;
+}
+
 #define PB_AVX2 __attribute__((target("avx2,popcnt")))
 
 /* Population count of each 64-bit lane: a nibble table per byte, then the sum
@@ -535,6 +620,57 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     return i;
 }
 
+/* AVX2: the counts of pb_cheung_avx512, eight pools a step (two halves of four). */
+PB_AVX2 static inline unsigned pb_cheung_pass4(__m256i m, const uint64_t *rec, const uint32_t x[4])
+{
+    const __m256i jokers = _mm256_set1_epi64x(0x20002000LL);
+    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(
+        _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[0]))),
+        _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[2])), 1);
+    __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(
+        _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[1]))),
+        _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[3])), 1);
+    __m256i w0 = _mm256_unpacklo_epi64(r02, r13);
+    __m256i w1 = _mm256_unpackhi_epi64(r02, r13);
+    __m256i held = pb_popcount4(_mm256_and_si256(m, jokers));
+    __m256i ge1 = _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(m, _mm256_srli_epi64(m, 16)),
+        _mm256_or_si256(_mm256_srli_epi64(m, 32), _mm256_srli_epi64(m, 48))), lane);
+    __m256i by_rank = _mm256_cmpeq_epi64(_mm256_and_si256(w1, rank_mode), rank_mode);
+    __m256i v1 = _mm256_blendv_epi8(m, ge1, by_rank);
+    __m256i c0 = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(m, w0)), held);
+    __m256i c1 = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(v1, w1)), held);
+    /* counts and k are small and positive: signed compares are safe */
+    __m256i short0 = _mm256_cmpgt_epi64(_mm256_srli_epi64(w0, 61), c0);
+    __m256i short1 = _mm256_cmpgt_epi64(_mm256_srli_epi64(w1, 61), c1);
+    return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(short0, short1)));
+}
+
+PB_AVX2 static ptrdiff_t pb_cheung_avx2(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    __m256i seen = _mm256_setzero_si256();
+    int bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint32_t x[4], y[4];
+        pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 8);
+        __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+        __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
+        unsigned p0 = pb_cheung_pass4(m0, rec, x), p1 = pb_cheung_pass4(m1, rec, y);
+        __builtin_memset(out + i, 0, 8);
+        k = pb_list4(later, k, p0, i);
+        k = pb_list4(later, k, p1, i + 4);
+    }
+    *n_later = k;
+    *seen_cards |= pb_seen4(seen);
+    *bad_index |= bad != 0;
+    return i;
+}
+
 /* AVX2, exact-hand ladders without wild cards (holdem): every call is one record of
  * two words `er[2c]`, `er[2c + 1]` (built in _core.pyx), judged from the pool's rank
  * profile P = ge1 | ge2 << 16 | ge3 << 32 | ge4 << 48 (ranks held at least 1..4 times)
@@ -687,6 +823,28 @@ static inline ptrdiff_t pb_holds_batch(
     (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0;
     (void)qg1; (void)er; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
     (void)later;
+    return 0;
+}
+
+/* Cheung's batch: the count tests of a leading run of pairs on `path` (a multiple of
+ * sixteen, or eight on AVX2); returns how many it did (0: scalar, or a path this CPU
+ * cannot run). Lanes left for the exact check are listed in `later`. */
+static inline ptrdiff_t pb_cheung_batch(
+    int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
+    uint32_t n_calls, const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    *n_later = 0;
+#ifdef PB_HAVE_X86_SIMD
+    if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
+        return pb_cheung_avx512(masks, calls, width, one_call, n_calls, rec, out, n,
+                                seen_cards, bad_index, later, n_later);
+    if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_cheung_avx2(masks, calls, width, one_call, n_calls, rec, out, n,
+                              seen_cards, bad_index, later, n_later);
+#endif
+    (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)rec;
+    (void)out; (void)n; (void)seen_cards; (void)bad_index; (void)later;
     return 0;
 }
 
