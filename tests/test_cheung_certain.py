@@ -242,7 +242,7 @@ def test_a_damaged_or_stale_table_is_refused_by_name(tmp_path, monkeypatch):
         monkeypatch.setattr(cheung, "_TABLE_FILE", path)
         cheung._certain_file.cache_clear()
         cheung._LADDER_TABLES.clear()
-        with pytest.raises(RuntimeError, match=f"{name}.*build_certain_table"):
+        with pytest.raises(RuntimeError, match=f"{name}.*build_cheung_table.py"):
             certain_calls(pb.ladder("cheung", jokers=1), 20)
     monkeypatch.undo()
     cheung._certain_file.cache_clear()

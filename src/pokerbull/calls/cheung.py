@@ -61,7 +61,6 @@ from ..core._pure_cheung import (
 )
 from .spec import (
     CHEUNG,
-    FAMILY_BUILDERS,
     MAX_GROUPS,
     CallSpec,
     FamilyDefinition,
@@ -888,8 +887,9 @@ def certain_table(lad, rows: int, deck: int | None = None) -> np.ndarray:
 #
 # The search above is exact but takes seconds for a whole ladder, so its answers
 # for every base call, tier and number of jokers in the deck (0, 1, 2) ship with
-# the package in cheung_certain.npz, made by build_certain_table() (run it after
-# changing the kernel or the base calls; tests/test_cheung_certain.py checks it). A
+# the package in cheung_certain.npz, made by build_certain_table() (run
+# tools/build_cheung_table.py after changing the kernel or the base calls;
+# tests/test_cheung_certain.py checks the file against the search). A
 # call's answer does not depend on the ladder's order options, only on what it
 # names and the deck, so one table serves every ladder. The file carries a digest
 # of the base calls; a file that does not match them, or cannot be read, is
@@ -916,8 +916,7 @@ def _certain_file() -> tuple[np.ndarray, np.ndarray]:
     """(fail, small) of the shipped table, [deck jokers, tier, base call]: the
     cards of the largest failing pool (0: none of five cards or more), and bit
     n - 1 set when the call is certain for n <= 4 cards."""
-    rebuild = ("rebuild it with `python -c 'from pokerbull.calls.cheung import "
-               "build_certain_table as b; b()'`")
+    rebuild = "rebuild it with `python tools/build_cheung_table.py` (or reinstall)"
     try:
         with np.load(_TABLE_FILE) as f:
             fail, small, digest = f["fail"], f["small"], str(f["digest"])
@@ -945,17 +944,19 @@ def _ladder_table(lad, jokers: int) -> tuple[np.ndarray, np.ndarray]:
     return found
 
 
-def build_certain_table(path: Path | str | None = None) -> tuple[np.ndarray, np.ndarray]:
+def build_certain_table(ladders, path: Path | str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Search the largest failing pool of every call (all five tiers, decks of
-    0, 1 and 2 jokers) with the compiled kernel, and write the table to `path`
-    (default: the package's own file). Returns (fail, small)."""
-    from ..core import _core
-    from .ladder import Ladder
+    0, 1 and 2 jokers) on `ladders` (the two-joker ladders of both joker orders,
+    compiled kernels: ``tools/build_cheung_table.py`` passes them) and write the
+    table to `path` (default: the package's own file). Returns (fail, small)."""
+    options = [dict(lad.key[1]) for lad in ladders]
+    if sorted(o.get("joker_order", "") for o in options) != sorted(JOKER_ORDERS) or any(
+            lad.name != "cheung" or o["jokers"] != 2 for lad, o in zip(ladders, options)):
+        raise ValueError("build_certain_table takes the two-joker cheung ladders of both "
+                         "joker orders")
     n_base = len(_base_arrays()["cat"])
     fail = np.zeros((3, len(_TABLE_TIERS), n_base), np.uint8)
     small = np.zeros((3, len(_TABLE_TIERS), n_base), np.uint8)
-    ladders = [Ladder(FAMILY_BUILDERS["cheung"](jokers=2, joker_order=order), core=_core)
-               for order in JOKER_ORDERS]
     for jokers in range(3):
         deck = NATURAL_MASK | sum((1 << JOKER1_BIT, 1 << JOKER2_BIT)[:jokers])
         for lad in ladders:
