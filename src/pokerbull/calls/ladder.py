@@ -103,6 +103,9 @@ def _parse_code(text: str) -> str | None:
     return ":".join(out)
 
 
+_CODE_WIDTH = 26     # the codes column of Ladder.listing (the longest cheung code: 25)
+
+
 class Call(_backend.core.CallBase):
     """One call of a ladder: its place, strength, code and phrase.
 
@@ -213,6 +216,23 @@ class Ladder:
 
     def __iter__(self) -> Iterator[Call]:
         return iter(self.calls)
+
+    def listing(self, truth: np.ndarray | None = None) -> Iterator[str]:
+        """Every call as one line of text, lowest first: index, level, code and
+        phrase (and, given a :meth:`truth` array, whether it holds), made one at a
+        time from the family's specs without making Call objects, so a listing of
+        a large ladder (cheung: 61,501 calls) starts at once and streams."""
+        specs, level = self.definition.specs, self.tables.level
+        wi, wl = len(str(len(self) - 1)), len(str(self.n_levels - 1))
+        wi, wl = max(wi, len("index")), max(wl, len("level"))
+        yield f"{'index':>{wi}}  {'level':>{wl}}  {'code':<{_CODE_WIDTH}}  call" + \
+            ("  (holds)" if truth is not None else "")
+        for i in range(len(self)):
+            spec = specs[i]
+            line = f"{i:>{wi}}  {int(level[i]):>{wl}}  {spec.code:<{_CODE_WIDTH}}  {spec.phrase}"
+            if truth is not None:
+                line += "  (holds)" if truth[i] else ""
+            yield line
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())

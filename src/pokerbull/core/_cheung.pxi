@@ -429,7 +429,7 @@ ctypedef struct CheungData:
     const int64_t* keys
     const int32_t* table      # hash of a key -> call index (-1: empty)
     const uint64_t* need      # per call: cards it needs some k of (bits 61-63: k, with jokers)
-    const uint64_t* rec       # per call 4 words: need, a second count, the call (_simd.h)
+    const uint64_t* rec       # per call 4 words: two counts, a sure rule, the call (_simd.h)
     int n_slots
     CheungSlot slots[12]
     int suit_rank[4]
@@ -635,6 +635,67 @@ cdef uint64_t ch_count_rule(int cat, int nprim, int p1, int p2, uint32_t named,
     return cards | (k << 61)
 
 
+DEF CH_NO_RULE = 0x800000000000ULL   # bit 47, which no pool has: a sure word with it never holds
+DEF CH_BY_RANKS = 1 << 14    # the sure count: ranks the pool holds (else the cards of a suit)
+
+
+cdef inline uint64_t ch_cards_in(uint32_t ranks, int suit) noexcept nogil:
+    return <uint64_t>ranks << (16 * suit)
+
+
+cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
+                           int tier) noexcept nogil:
+    """A sufficient condition, natural cards only, as one word (layout in _simd.h):
+    the pool holds every card the word names and at least k (bits 61-63) ranks
+    (bit 14) or cards of the suit in bits 30-31; either makes it a big pool (six
+    cards or more). Then a hand of its naturals makes the call, which every tier
+    but min1 and min2 accepts. No rule: bit 47."""
+    cdef uint32_t kick
+    cdef int t, p, hi, lo
+    cdef uint64_t cards = 0, k = 7, by = CH_BY_RANKS
+    if tier == T_MIN1 or tier == T_MIN2 or cat == CH_FIVE:
+        return CH_NO_RULE
+    if cat == CH_HIGH:
+        # each named rank twice (so a one-suit hand can always be broken), or the
+        # Aces twice; and seven ranks: the hands with the named ranks (or an Ace)
+        # outnumber the straights among them (k named: C(7 - k, 5 - k) > 5 - k)
+        kick = named if named else (1u << 12)
+        cards = ch_cards_in(kick, 0) | ch_cards_in(kick, 1)
+    elif cat == CH_FLUSH:
+        # the named cards and seven of the suit: more five-card sets than straights
+        t = suit if suit >= 0 else 3
+        cards = ch_cards_in(named, t)
+        by = <uint64_t>t << 30
+    elif cat == CH_PAIR or cat == CH_TRIPS or cat == CH_QUADS:
+        # the rank's cards in the lowest suits, the named kickers, seven ranks
+        p = p1 if nprim else 12
+        t = 2 if cat == CH_PAIR else 3 if cat == CH_TRIPS else 4
+        cards = ch_cards_in(named, 0) | (RANK_COLUMN[p] if t == 4 else
+                                         RANK_COLUMN[p] & ((<uint64_t>1 << (16 * t)) - 1))
+    elif cat == CH_TWO_PAIR:
+        hi = p1 if nprim else 12
+        lo = p2 if nprim == 2 else (11 if nprim == 0 else 0)
+        cards = ch_cards_in(named, 0) | ch_cards_in((1u << hi) | (1u << lo), 0) | \
+            ch_cards_in((1u << hi) | (1u << lo), 1)
+    elif cat == CH_FULL_HOUSE:
+        t = p1 if nprim else 12
+        p = p2 if nprim == 2 else (11 if t == 12 else 12)
+        cards = (RANK_COLUMN[t] & 0xFFFFFFFFFFFFULL) | (RANK_COLUMN[p] & 0xFFFFFFFFULL)
+        k = 6
+    elif cat == CH_STRAIGHT:
+        t = p1 if nprim else 12
+        # its five ranks in one suit and the top again in another: not a straight flush
+        cards = ch_cards_in(CH_STRAIGHTS[t - 3], 0) | ch_cards_in(1u << t, 1)
+        k = 6
+    elif cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL:
+        t = (p1 if nprim else 11) if cat == CH_STRAIGHT_FLUSH else 12
+        cards = ch_cards_in(CH_STRAIGHTS[t - 3], suit if suit >= 0 else 3)
+        k = 6
+    else:
+        return CH_NO_RULE
+    return cards | by | (k << 61)
+
+
 cdef inline bint ch_counts_pass(const uint64_t* r, uint64_t m) noexcept nogil:
     """Both necessary counts of a call's record (r: its four words) on a pool."""
     cdef int j = popcount(m & <uint64_t>JOKERS)
@@ -645,9 +706,19 @@ cdef inline bint ch_counts_pass(const uint64_t* r, uint64_t m) noexcept nogil:
         (popcount(v & w1) + j >= <int>(w1 >> 61))
 
 
+cdef inline bint ch_sure(uint64_t w, uint64_t m) noexcept nogil:
+    """The sure rule `w` (a record's third word) on a pool."""
+    cdef uint64_t need = w & 0x1FFF9FFF1FFF1FFFULL      # the cards and the no-rule bit
+    cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
+    cdef uint64_t v = ge1 if w & CH_BY_RANKS else (m >> (16 * ((w >> 30) & 3))) & LANE
+    return ((m & need) == need) & (popcount(v) >= <int>(w >> 61))
+
+
 cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
-    """The call of record r on pool m: its counts first, then the exact check."""
-    return ch_counts_pass(r, m) and ch_holds_call(<const CheungCall*>(r + 2), m)
+    """The call of record r (four words) on pool m: its counts first, then its sure
+    rule, then the exact check on the call in its fourth word."""
+    return ch_counts_pass(r, m) and (ch_sure(r[2], m) or
+                                     ch_holds_call(<const CheungCall*>(r + 3), m))
 
 
 cdef class CheungKernel:
@@ -706,7 +777,9 @@ cdef class CheungKernel:
                 rv[4 * c] = nv[c]
                 rv[4 * c + 1] = ch_count_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
                                               cv[c].named, cv[c].suit)
-                memcpy(&rv[4 * c + 2], &cv[c], sizeof(CheungCall))
+                rv[4 * c + 2] = ch_sure_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
+                                             cv[c].named, cv[c].suit, cv[c].tier)
+                memcpy(&rv[4 * c + 3], &cv[c], sizeof(CheungCall))
         self._arrays = (calls, keys, table, need, rec)
         self.D.rec = <const uint64_t*>_data(rec)
         self.path_number = path_number(simd)
@@ -785,7 +858,8 @@ cdef class CheungKernel:
                 for j in range(k):
                     i = done + later[j]
                     c = calls[i] if calls != NULL else one
-                    out[i] = ch_holds_call(<const CheungCall*>(rec + 4 * c + 2), masks[i])
+                    out[i] = ch_sure(rec[4 * c + 2], masks[i]) or \
+                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i])
                 done += got
                 if got < size:
                     break

@@ -330,10 +330,13 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *        jokers standing in for missing ones
  *   w1 = cards, or ranks (bit 14 set: count the ranks the pool holds, bits 0-12)
  *        | k1 << 61: a second such count
- *   w2 = the call itself (CheungCall), read by the exact check; w3 spare.
- * Both counts are necessary conditions only: a lane failing either is a no, a
- * lane passing both is listed in `later` for the exact (scalar) check, which finds
- * its record in cache. The call stream is read ahead and the records of the pairs
+ *   w2 = the sure rule: cards | by ranks << 14 | suit << 30 | k2 << 61: a pool that
+ *        holds every card named (bits 0-12 of each lane) and at least k2 ranks (bit
+ *        14) or k2 cards of the suit makes the call (bit 47: no rule; ch_sure_rule
+ *        in _cheung.pxi says why each rule is sure)
+ *   w3 = the call itself (CheungCall), for the exact check: no second table read.
+ * A lane failing a count is a no, one passing both counts and the sure rule a yes;
+ * the rest are listed in `later` for the exact (scalar) check. The call stream is read ahead and the records of the pairs
  * PB_CHEUNG_AHEAD steps on are prefetched: the record reads stay random. */
 #define PB_CHEUNG_AHEAD 64
 
@@ -353,27 +356,54 @@ static inline void pb_cheung_prefetch(const uint64_t *rec, const void *calls, in
             __builtin_prefetch(rec + 4 * (size_t)pb_call_at(calls, width, i + PB_CHEUNG_AHEAD + j, n_calls));
 }
 
-PB_TARGET static inline __mmask8 pb_cheung_pass8(__m512i m, const uint64_t *rec, const uint32_t x[8])
+/* A count of a record word on eight pools: popcount of (pool, or with bit 14 the
+ * ranks the pool holds) & w, against k = w >> 61 (plus the jokers when given). */
+PB_TARGET static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i w, __m512i plus)
+{
+    const __m512i rank_mode = _mm512_set1_epi64(1 << 14);
+    __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w, rank_mode), m, ranks);
+    __m512i c = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(v, w)), plus);
+    return _mm512_cmpge_epu64_mask(c, _mm512_srli_epi64(w, 61));
+}
+
+/* Eight pools against their calls' records: the lanes that pass both counts. */
+PB_TARGET static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, const uint64_t *rec,
+                                                  const uint32_t x[8])
 {
     const __m512i jokers = _mm512_set1_epi64(0x20002000LL);
-    const __m512i rank_mode = _mm512_set1_epi64(1 << 14);
-    const __m512i lane = _mm512_set1_epi64(0x1FFF);
-#define PB_CREC(j) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j]))
-    __m512i even = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
-        _mm512_castsi128_si512(PB_CREC(0)), PB_CREC(2), 1), PB_CREC(4), 2), PB_CREC(6), 3);
-    __m512i odd = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4(
-        _mm512_castsi128_si512(PB_CREC(1)), PB_CREC(3), 1), PB_CREC(5), 2), PB_CREC(7), 3);
-#undef PB_CREC
-    __m512i w0 = _mm512_unpacklo_epi64(even, odd);
-    __m512i w1 = _mm512_unpackhi_epi64(even, odd);
+#define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
+#define PB_CFOUR(a, b, c, d, h) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
+        _mm512_castsi128_si512(PB_CREC(a, h)), PB_CREC(b, h), 1), PB_CREC(c, h), 2), PB_CREC(d, h), 3)
+    __m512i even = PB_CFOUR(0, 2, 4, 6, 0), odd = PB_CFOUR(1, 3, 5, 7, 0);
+    __m512i w0 = _mm512_unpacklo_epi64(even, odd), w1 = _mm512_unpackhi_epi64(even, odd);
     __m512i held = _mm512_popcnt_epi64(_mm512_and_si512(m, jokers));
-    __m512i ge1 = _mm512_and_si512(_mm512_or_si512(_mm512_or_si512(m, _mm512_srli_epi64(m, 16)),
-        _mm512_or_si512(_mm512_srli_epi64(m, 32), _mm512_srli_epi64(m, 48))), lane);
-    __m512i v1 = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w1, rank_mode), m, ge1);
-    __m512i c0 = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(m, w0)), held);
-    __m512i c1 = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(v1, w1)), held);
-    return _mm512_cmpge_epu64_mask(c0, _mm512_srli_epi64(w0, 61))
-        & _mm512_cmpge_epu64_mask(c1, _mm512_srli_epi64(w1, 61));
+    return pb_cheung_count8(m, ranks, w0, held) & pb_cheung_count8(m, ranks, w1, held);
+}
+
+/* The sure rule (third word) of eight records: the lanes whose pools meet it. */
+PB_TARGET static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, const uint64_t *rec,
+                                                const uint32_t x[8])
+{
+    const __m512i lane = _mm512_set1_epi64(0x1FFF);
+    const __m512i named = _mm512_set1_epi64(0x1FFF9FFF1FFF1FFFLL);   /* cards | bit 47 */
+    __m512i even = PB_CFOUR(0, 2, 4, 6, 2), odd = PB_CFOUR(1, 3, 5, 7, 2);
+#undef PB_CFOUR
+#undef PB_CREC
+    __m512i w2 = _mm512_unpacklo_epi64(even, odd);
+    /* its cards (and the no-rule bit, which no pool has), then k of the ranks or of
+     * the suit's cards */
+    __m512i need = _mm512_and_si512(w2, named);
+    __m512i suit = _mm512_and_si512(_mm512_srli_epi64(w2, 30), _mm512_set1_epi64(3));
+    __m512i cards = _mm512_and_si512(_mm512_srlv_epi64(m, _mm512_slli_epi64(suit, 4)), lane);
+    __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1 << 14)), cards, ranks);
+    return _mm512_cmpeq_epi64_mask(_mm512_and_si512(m, need), need)
+        & _mm512_cmpge_epu64_mask(_mm512_popcnt_epi64(v), _mm512_srli_epi64(w2, 61));
+}
+
+PB_TARGET static inline __m512i pb_cheung_ranks8(__m512i m)
+{
+    return _mm512_and_si512(_mm512_or_si512(_mm512_or_si512(m, _mm512_srli_epi64(m, 16)),
+        _mm512_or_si512(_mm512_srli_epi64(m, 32), _mm512_srli_epi64(m, 48))), _mm512_set1_epi64(0x1FFF));
 }
 
 /* AVX-512: sixteen pools a step (two halves of eight), answers 0 for lanes that
@@ -391,9 +421,19 @@ PB_TARGET static ptrdiff_t pb_cheung_avx512(
         pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 16);
         __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
-        unsigned pass = (unsigned)pb_cheung_pass8(m0, rec, x)
-            | (unsigned)pb_cheung_pass8(m1, rec, y) << 8;
-        _mm_storeu_si128((__m128i *)(out + i), _mm_setzero_si128());
+        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1);
+        unsigned pass = (unsigned)pb_cheung_counts8(m0, r0, rec, x)
+            | (unsigned)pb_cheung_counts8(m1, r1, rec, y) << 8;
+        unsigned sure = 0;
+        /* crowded pools pass often: judge their sure rules here; a few lanes that
+         * pass (small pools) are cheaper to leave to the caller, whose check tries
+         * the sure rule first. Batches are mostly one or the other: the branch
+         * predicts well. */
+        if (__builtin_popcount(pass) >= 6)
+            sure = pass & ((unsigned)pb_cheung_sure8(m0, r0, rec, x)
+                           | (unsigned)pb_cheung_sure8(m1, r1, rec, y) << 8);
+        _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)sure, 1));
+        pass &= ~sure;
         _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
             _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass & 255])),
             _mm256_set1_epi32((int)i)));
@@ -620,32 +660,57 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     return i;
 }
 
-/* AVX2: the counts of pb_cheung_avx512, eight pools a step (two halves of four). */
-PB_AVX2 static inline unsigned pb_cheung_pass4(__m256i m, const uint64_t *rec, const uint32_t x[4])
+/* AVX2: the tests of pb_cheung_avx512, eight pools a step (two halves of four). */
+PB_AVX2 static inline __m256i pb_cheung_count4(__m256i m, __m256i ranks, __m256i w, __m256i plus)
+{
+    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
+    __m256i v = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w, rank_mode), rank_mode));
+    __m256i c = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(v, w)), plus);
+    /* counts and k are small and positive: a signed compare; all ones where short */
+    return _mm256_cmpgt_epi64(_mm256_srli_epi64(w, 61), c);
+}
+
+PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
+{
+    return _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(m, _mm256_srli_epi64(m, 16)),
+        _mm256_or_si256(_mm256_srli_epi64(m, 32), _mm256_srli_epi64(m, 48))), _mm256_set1_epi64x(0x1FFF));
+}
+
+#define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
+/* Four pools: the lanes (bits) that pass both counts. */
+PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const uint64_t *rec,
+                                                const uint32_t x[4])
 {
     const __m256i jokers = _mm256_set1_epi64x(0x20002000LL);
-    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
-    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
-    __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(
-        _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[0]))),
-        _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[2])), 1);
-    __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(
-        _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[1]))),
-        _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[3])), 1);
-    __m256i w0 = _mm256_unpacklo_epi64(r02, r13);
-    __m256i w1 = _mm256_unpackhi_epi64(r02, r13);
+    __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 0)), PB_CREC(2, 0), 1);
+    __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 0)), PB_CREC(3, 0), 1);
+    __m256i w0 = _mm256_unpacklo_epi64(r02, r13), w1 = _mm256_unpackhi_epi64(r02, r13);
     __m256i held = pb_popcount4(_mm256_and_si256(m, jokers));
-    __m256i ge1 = _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(m, _mm256_srli_epi64(m, 16)),
-        _mm256_or_si256(_mm256_srli_epi64(m, 32), _mm256_srli_epi64(m, 48))), lane);
-    __m256i by_rank = _mm256_cmpeq_epi64(_mm256_and_si256(w1, rank_mode), rank_mode);
-    __m256i v1 = _mm256_blendv_epi8(m, ge1, by_rank);
-    __m256i c0 = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(m, w0)), held);
-    __m256i c1 = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(v1, w1)), held);
-    /* counts and k are small and positive: signed compares are safe */
-    __m256i short0 = _mm256_cmpgt_epi64(_mm256_srli_epi64(w0, 61), c0);
-    __m256i short1 = _mm256_cmpgt_epi64(_mm256_srli_epi64(w1, 61), c1);
-    return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(short0, short1)));
+    __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, held),
+                                   pb_cheung_count4(m, ranks, w1, held));
+    return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
 }
+
+/* Four pools: the lanes (bits) whose sure rules they meet. */
+PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const uint64_t *rec,
+                                              const uint32_t x[4])
+{
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    const __m256i named = _mm256_set1_epi64x(0x1FFF9FFF1FFF1FFFLL);  /* cards | bit 47 */
+    __m256i s02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 2)), PB_CREC(2, 2), 1);
+    __m256i s13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 2)), PB_CREC(3, 2), 1);
+    __m256i w2 = _mm256_unpacklo_epi64(s02, s13);
+    __m256i need = _mm256_and_si256(w2, named);
+    __m256i suit = _mm256_and_si256(_mm256_srli_epi64(w2, 30), _mm256_set1_epi64x(3));
+    __m256i cards = _mm256_and_si256(_mm256_srlv_epi64(m, _mm256_slli_epi64(suit, 4)), lane);
+    __m256i by_rank = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 14)),
+                                         _mm256_set1_epi64x(1 << 14));
+    __m256i v = _mm256_blendv_epi8(cards, ranks, by_rank);
+    __m256i few = _mm256_cmpgt_epi64(_mm256_srli_epi64(w2, 61), pb_popcount4(v));
+    __m256i sure = _mm256_andnot_si256(few, _mm256_cmpeq_epi64(_mm256_and_si256(m, need), need));
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(sure));
+}
+#undef PB_CREC
 
 PB_AVX2 static ptrdiff_t pb_cheung_avx2(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
@@ -660,10 +725,18 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
         pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 8);
         __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
-        unsigned p0 = pb_cheung_pass4(m0, rec, x), p1 = pb_cheung_pass4(m1, rec, y);
-        __builtin_memset(out + i, 0, 8);
-        k = pb_list4(later, k, p0, i);
-        k = pb_list4(later, k, p1, i + 4);
+        __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
+        unsigned p0 = pb_cheung_counts4(m0, r0, rec, x), p1 = pb_cheung_counts4(m1, r1, rec, y);
+        unsigned s0 = 0, s1 = 0;
+        if (__builtin_popcount(p0 | p1 << 4) >= 3) {     /* as on AVX-512 */
+            s0 = p0 & pb_cheung_sure4(m0, r0, rec, x);
+            s1 = p1 & pb_cheung_sure4(m1, r1, rec, y);
+        }
+        uint32_t lo = pb_four_bytes((int)s0), hi = pb_four_bytes((int)s1);
+        __builtin_memcpy(out + i, &lo, 4);
+        __builtin_memcpy(out + i + 4, &hi, 4);
+        k = pb_list4(later, k, p0 & ~s0, i);
+        k = pb_list4(later, k, p1 & ~s1, i + 4);
     }
     *n_later = k;
     *seen_cards |= pb_seen4(seen);
