@@ -45,10 +45,10 @@ from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
 
-try:    # the compiled engine (core/_state.pxi); without it every game is the Python engine
+try:    # the compiled engine (bull/_state.pxi); without it every game is the Python engine
     from ..core import _core as _compiled_core
-    from ..core._core import BullState as _BullState
-    from ..core._core import BullTableObject
+    from ._engine import BullState as _BullState
+    from ._engine import BullTableObject
 except ImportError:
     _BullState = _compiled_core = None
 
@@ -1040,7 +1040,7 @@ def _engine_for(core: Any) -> type[Game]:
     compiled state when that module is the compiled core, else the Python engine."""
     if core is None:
         core = backend.core
-    if _CompiledGame is not None and getattr(core, "BullState", None) is _BullState:
+    if _CompiledGame is not None and core is _compiled_core:
         return _CompiledGame
     return _PythonGame
 
@@ -1287,7 +1287,7 @@ _WORD = (1 << 64) - 1
 if _BullState is not None:
     class _CompiledGame(_BullState, Game):
         """Poker Bull's compiled engine: the whole state in one C struct
-        (core/_state.pxi); history records are built from its compact log when read."""
+        (bull/_state.pxi); history records are built from its compact log when read."""
 
         __slots__ = ()
         __reduce__ = Game.__reduce__       # pickled as its JSON save, as every Game
@@ -1345,7 +1345,7 @@ else:
 
 def _decode_log(words: np.ndarray, out: list[Record], players: int, calls: Sequence[Call],
                 hand_no: int, deal: Deal | None) -> tuple[int, Deal | None]:
-    """Append the records of the compiled state's log words (core/_state.pxi) to `out`."""
+    """Append the records of the compiled state's log words (bull/_state.pxi) to `out`."""
     w = words.view(np.uint64).tolist()
     i, n = 0, len(w)
     size_words = (players + 7) // 8
