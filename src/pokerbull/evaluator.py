@@ -257,16 +257,35 @@ _evaluate_mask = _backend.core.evaluate_mask     # the backend is chosen once, a
 
 def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None = None,
                   suit_order: str | None = None, royal_over_five: str = "no") -> np.ndarray:
-    """Values of the best hands of many pools (uint64 masks) as an int64 array.
+    """Values of the best hands of many pools as an int64 array.
 
-    Same options as :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled
-    core releases the GIL for the whole batch.
+    `masks`: a 1-d array of uint64 pool masks, or an (N, k) integer array of card
+    indices (:func:`card_index` numbering: ``13 * suit + rank``, 52 and 53 the
+    jokers), one pool of k distinct cards a row. Index rows of any integer dtype
+    and any strides are read as they are, never converted; a row with an index
+    out of range or a card twice is a ValueError naming the row. Same options as
+    :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled core releases
+    the GIL for the whole batch.
+
+    >>> import numpy as np
+    >>> rows = np.array([[card_index(c) for c in "As Ks Qs Js Ts".split()]], np.uint8)
+    >>> bool(evaluate_many(rows)[0] == evaluate("As Ks Qs Js Ts").value)
+    True
     """
     rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    return _evaluate_masks(as_mask_array(masks), rules)
+    if masks.__class__ is np.ndarray and masks.ndim == 2:
+        return _evaluate_indices(masks, rules)
+    arr = np.asarray(masks)
+    if arr.ndim == 2:
+        return _evaluate_indices(arr, rules)
+    if arr.ndim != 1:
+        raise ValueError(f"pools must be a 1-d array of masks or a 2-d array of card indices "
+                         f"(one row a pool), got shape {arr.shape}")
+    return _evaluate_masks(as_mask_array(arr), rules)
 
 
 _evaluate_masks = _backend.core.evaluate_masks
+_evaluate_indices = _backend.core.evaluate_indices
 
 
 

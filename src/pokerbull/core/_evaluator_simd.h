@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include "_simd.h"
 
 /* value fields (see _pure_evaluator.py): class << 20 | five role nibbles */
@@ -256,6 +257,211 @@ static inline ptrdiff_t pb_plain_hands_simd(
 #endif
     (void)path; (void)masks; (void)out; (void)n; (void)tier; (void)top_five; (void)rare;
     return 0;
+}
+
+/* ---- the table path: pools of at most seven cards, in portable C ----------------
+ *
+ * Every pool of one to seven natural cards without a flush is judged by its rank
+ * counts alone, and there are only 76,154 such multisets (at most four of a rank).
+ * Each gets a code, the sum of 5^rank over its cards (base-5 digits: distinct
+ * multisets, distinct codes under 2^31), read from a pool mask with one table
+ * lookup per suit lane; a perfect hash (hash and displace: a multiply, then a
+ * 16-bit displacement per bucket) places the codes in 2^17 slots holding each
+ * multiset's value (class << 20 | roles), filled once by the scalar judge.
+ * Bit 31 of a lane's code is set when the lane holds five cards or more: the
+ * pool may hold a flush, and is listed for the caller's general loop, as are
+ * pools over seven cards. This is the scalar path's kernel (what CPUs without
+ * AVX2 run); no builtin beyond a population count.
+ */
+#if defined(_MSC_VER)
+#include <intrin.h>
+#define PB_EV_POPCOUNT64(x) ((int)__popcnt64(x))
+#else
+#define PB_EV_POPCOUNT64(x) __builtin_popcountll(x)
+#endif
+
+#define PB_EV_SLOT_BITS 17
+#define PB_EV_BUCKET_BITS 14
+#define PB_EV_HASH 0x9E3779B97F4A7C15ull
+#define PB_EV_MULTISETS 76154       /* one to seven cards, at most four of a rank */
+
+static uint32_t pb_ev_lane_code[8192];                 /* the code of a suit lane's ranks | flush flag */
+static uint16_t pb_ev_bucket_shift[1u << PB_EV_BUCKET_BITS];
+static uint32_t pb_ev_slot_hand[1u << PB_EV_SLOT_BITS];  /* class << 20 | roles of the slot's multiset */
+
+static inline uint32_t pb_ev_slot(uint32_t code)
+{
+    uint64_t h = (uint64_t)code * PB_EV_HASH;
+    return ((uint32_t)(h >> 24) ^ pb_ev_bucket_shift[h >> (64 - PB_EV_BUCKET_BITS)])
+           & ((1u << PB_EV_SLOT_BITS) - 1);
+}
+
+static inline uint32_t pb_ev_bucket(uint32_t code)
+{
+    return (uint32_t)(((uint64_t)code * PB_EV_HASH) >> (64 - PB_EV_BUCKET_BITS));
+}
+
+/* The code of a valid pool of natural cards | 1 << 31 when a lane holds five or more. */
+static inline uint32_t pb_ev_pool_code(uint64_t m)
+{
+    return pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
+           + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[m >> 48];
+}
+
+typedef uint64_t (*pb_ev_judge)(uint64_t mask);
+
+/* Fill the tables, `judge` giving class << 20 | roles of a pool; returns the number
+ * of multisets placed, or -1 (out of memory, or a bucket that found no place). */
+static int pb_ev_build_tables(pb_ev_judge judge)
+{
+    const uint32_t nb = 1u << PB_EV_BUCKET_BITS, slots = 1u << PB_EV_SLOT_BITS;
+    uint32_t pow5[13], p = 1, lane;
+    int counts[13] = {0}, n = 0, m = 0, r, q, c, t, total, size, ok;
+    for (r = 0; r < 13; r++) { pow5[r] = p; p *= 5; }
+    for (lane = 0; lane < 8192; lane++) {
+        uint32_t code = 0;
+        for (r = 0; r < 13; r++) if (lane >> r & 1) code += pow5[r];
+        pb_ev_lane_code[lane] = code | (uint32_t)(PB_EV_POPCOUNT64(lane) >= 5) << 31;
+    }
+    uint32_t *codes = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
+    uint64_t *masks = (uint64_t *)malloc(PB_EV_MULTISETS * sizeof(uint64_t));
+    uint32_t *order = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
+    uint32_t *start = (uint32_t *)calloc(nb + 1, sizeof(uint32_t));
+    uint32_t *by_size = (uint32_t *)malloc(nb * sizeof(uint32_t));
+    uint8_t *taken = (uint8_t *)calloc(slots, 1);
+    ok = codes && masks && order && start && by_size && taken;
+    /* every multiset, as an odometer over the thirteen rank counts */
+    while (ok) {
+        for (r = 0; r < 13; r++) {
+            counts[r]++;
+            for (total = 0, q = 0; q < 13; q++) total += counts[q];
+            if (counts[r] <= 4 && total <= 7) break;
+            counts[r] = 0;
+        }
+        if (r == 13) break;
+        if (n == PB_EV_MULTISETS) { ok = 0; break; }
+        uint32_t code = 0;
+        uint64_t mask = 0;
+        /* a pool of those ranks: card t in suit t % 4, at most two a suit (no flush) */
+        for (t = 0, q = 0; q < 13; q++)
+            for (c = 0; c < counts[q]; c++, t++) {
+                code += pow5[q];
+                mask |= 1ull << (16 * (t % 4) + q);
+            }
+        codes[n] = code;
+        masks[n++] = mask;
+    }
+    ok = ok && n == PB_EV_MULTISETS;
+    /* the multisets by bucket (counting sort), then the buckets, largest first */
+    for (t = 0; ok && t < n; t++) start[pb_ev_bucket(codes[t]) + 1]++;
+    for (lane = 0; ok && lane < nb; lane++) start[lane + 1] += start[lane];
+    for (t = 0; ok && t < n; t++) order[start[pb_ev_bucket(codes[t])]++] = (uint32_t)t;
+    for (lane = nb; ok && lane > 0; lane--) start[lane] = start[lane - 1];
+    if (ok) start[0] = 0;
+    for (size = 64; ok && size > 0; size--)
+        for (lane = 0; lane < nb; lane++)
+            if (start[lane + 1] - start[lane] == (uint32_t)size) by_size[m++] = lane;
+    /* each bucket takes the first displacement that puts all its codes in free slots */
+    for (q = 0; ok && q < m; q++) {
+        uint32_t b = by_size[q], lo = start[b], hi = start[b + 1], d, s, u;
+        for (d = 0; d < 65536; d++) {
+            for (s = lo; s < hi; s++) {
+                uint32_t slot = ((uint32_t)(((uint64_t)codes[order[s]] * PB_EV_HASH) >> 24) ^ d) & (slots - 1);
+                if (taken[slot]) break;
+                taken[slot] = 2;
+            }
+            for (u = lo; u < s; u++)
+                taken[((uint32_t)(((uint64_t)codes[order[u]] * PB_EV_HASH) >> 24) ^ d) & (slots - 1)] = 0;
+            if (s == hi) break;
+        }
+        if (d == 65536) { ok = 0; break; }
+        pb_ev_bucket_shift[b] = (uint16_t)d;
+        for (s = lo; s < hi; s++) {
+            uint32_t slot = pb_ev_slot(codes[order[s]]);
+            taken[slot] = 1;
+            pb_ev_slot_hand[slot] = (uint32_t)judge(masks[order[s]]);
+        }
+    }
+    free(codes); free(masks); free(order); free(start); free(by_size); free(taken);
+    return ok ? n : -1;
+}
+
+/* Values of pools by the table; the pools it cannot judge (a lane of five cards or
+ * more, over seven cards) are listed by index in `rare`; returns how many. Any mask
+ * is read safely: `*seen` gets the union of the masks and bit 63 of `*empty` is set
+ * when one is 0, and the caller keeps the values only when the pools were valid. */
+static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, ptrdiff_t n,
+                                          uint64_t tier, int32_t *rare, uint64_t *seen,
+                                          uint64_t *empty)
+{
+    ptrdiff_t i, k = 0;
+    uint64_t all = 0, zero = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t m = masks[i];
+        uint32_t code = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
+                        + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
+        all |= m;
+        zero |= (m - 1) & ~m;
+        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[pb_ev_slot(code & 0x7FFFFFFFu)] << 17 | tier);
+        rare[k] = (int32_t)i;
+        k += (code >> 31) | (uint32_t)(PB_EV_POPCOUNT64(m) > 7);
+    }
+    *seen = all;
+    *empty = zero;
+    return k;
+}
+
+/* pb_ev_table_hands on rows of `K` card indices (uint8, `step` bytes apart), whose
+ * masks it writes to `masks` (`bits`: the mask bit of each index, 0 past the deck);
+ * `*bad` non-zero when a row has an index past the deck or a card twice, and
+ * `*seen` the union of the masks (a joker shows there). */
+#define PB_EV_TABLE_ROWS(K)                                                                  \
+static ptrdiff_t pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n,      \
+        const uint64_t *bits, uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,  \
+        uint64_t *bad, uint64_t *seen)                                                       \
+{                                                                                            \
+    ptrdiff_t i, k = 0;                                                                      \
+    uint64_t wrong = 0, all = 0;                                                             \
+    for (i = 0; i < n; i++) {                                                                \
+        const uint8_t *row = base + i * step;                                                \
+        uint64_t m = 0;                                                                      \
+        int j;                                                                               \
+        for (j = 0; j < K; j++) m |= bits[row[j]];                                           \
+        masks[i] = m;                                                                        \
+        all |= m;                                                                            \
+        wrong |= (uint64_t)(PB_EV_POPCOUNT64(m) ^ K);                                        \
+        uint32_t code = pb_ev_pool_code(m);                                                  \
+        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[pb_ev_slot(code & 0x7FFFFFFFu)] << 17 | tier); \
+        rare[k] = (int32_t)i;                                                                \
+        k += code >> 31;                                                                     \
+    }                                                                                        \
+    *bad = wrong;                                                                            \
+    *seen = all;                                                                             \
+    return k;                                                                                \
+}
+PB_EV_TABLE_ROWS(1)
+PB_EV_TABLE_ROWS(2)
+PB_EV_TABLE_ROWS(3)
+PB_EV_TABLE_ROWS(4)
+PB_EV_TABLE_ROWS(5)
+PB_EV_TABLE_ROWS(6)
+PB_EV_TABLE_ROWS(7)
+
+/* The table path on rows of `k` (1 to 7) uint8 card indices; -1 for another k. */
+static inline ptrdiff_t pb_ev_table_rows(int k, const uint8_t *base, ptrdiff_t step, ptrdiff_t n,
+        const uint64_t *bits, uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,
+        uint64_t *bad, uint64_t *seen)
+{
+    switch (k) {
+    case 1: return pb_ev_table_rows1(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 2: return pb_ev_table_rows2(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 3: return pb_ev_table_rows3(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 4: return pb_ev_table_rows4(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 5: return pb_ev_table_rows5(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 6: return pb_ev_table_rows6(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 7: return pb_ev_table_rows7(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    default: return -1;
+    }
 }
 
 #endif
