@@ -552,3 +552,36 @@ def test_card_index_arrays_of_the_wrong_shape_or_type_are_refused(core):
     with pytest.raises(ValueError, match="NumPy array, not list"):
         core.evaluate_indices([[1, 2]], 0)
     assert core.evaluate_indices(np.zeros((0, 5), np.uint8), 0).shape == (0,)
+
+
+def test_the_compiled_evaluate_and_hand_rank_match_the_general_path():
+    """pb.evaluate's compiled fast path (a Pool or an int mask, default options) gives
+    what the general path gives, as a HandRank the garbage collector does not track,
+    with the Python twin's words, order, hash and pickling."""
+    core = BACKENDS["cython"]
+    if core is None or pb.backend() != "cython":
+        pytest.skip("the compiled core is not the backend")
+    import gc
+    assert pb.HandRank is core.HandRank and not gc.is_tracked(pb.evaluate("As Kd"))
+    rng = random.Random(22)
+    twins = []
+    for size in (1, 3, 5, 6, 7, 9, 20):
+        for _ in range(40):
+            mask = random_pool(rng, size)
+            value = core.evaluate_mask(mask)
+            for pool in (Pool(mask), mask, str(Pool(mask))):
+                assert pb.evaluate(pool).value == value
+            assert pb.evaluate(mask, royal_over_five="no", jokers=False).value == value
+            twins.append((pb.evaluate(mask), evaluator._PythonHandRank(value)))
+    for fast, python in twins:
+        assert (str(fast), repr(fast), fast.category, fast.ranks, fast.is_royal, hash(fast)) == \
+               (str(python), repr(python), python.category, python.ranks, python.is_royal, hash(python))
+        assert pickle.loads(pickle.dumps(fast)) == fast
+    ordered = sorted(twins, key=lambda pair: pair[0])
+    assert [p.value for _, p in ordered] == sorted(p.value for _, p in twins)
+    assert (pb.evaluate("X1 As", jokers=True).category, pb.evaluate("X1 As", jokers=True).ranks) == ("pair", (12,))
+    for bad in (-1, 1 << 64, 1 << 13, 0):
+        with pytest.raises(ValueError):
+            pb.evaluate(bad)
+    with pytest.raises(ValueError, match="non-negative int"):
+        pb.HandRank(1 << 63)

@@ -854,3 +854,138 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0, simd=None):
             for i in range(n):
                 res[i] = <int64_t>hand_value(masks[i], &R)
     return out
+
+
+# ---- one pool at a time: pb.evaluate and its HandRank -----------------------------------
+
+cimport cython
+
+cdef class PoolBase
+
+# evaluator.py's general evaluate and its readers of a value (bind_evaluator)
+cdef object _general_evaluate = None
+cdef object _category_of = None
+cdef object _ranks_of = None
+cdef object _is_royal = None
+cdef object _words_of = None
+cdef str _NO_ROYAL = "no"
+
+
+@cython.freelist(64)
+cdef class HandRank:
+    """The strength of a poker hand: totally ordered, hashable, readable.
+
+    Compare two ranks only when they come from the same options. ``value`` is
+    the integer behind the order (bigger is better). Compiled, a HandRank holds
+    no Python object, so the garbage collector does not track it.
+
+    >>> r = evaluate("Kh Kd 9s 9c 4d")
+    >>> r.category, r.ranks, str(r)
+    ('two_pair', (11, 7, 2), 'Two Pair, Kings and Nines (4)')
+    """
+
+    cdef readonly int64_t value
+
+    def __init__(self, value):
+        if (isinstance(value, bool) or not isinstance(value, (int, np.integer))
+                or not 0 <= value < (1 << 63)):
+            raise ValueError(f"a hand rank value must be a non-negative int, not {value!r}")
+        self.value = value
+
+    @property
+    def category(self):
+        """Category code: 'high_card' ... 'straight_flush', 'five_kind'."""
+        return _category_of(self.value)
+
+    @property
+    def ranks(self):
+        """The ranks that decide the hand, in role order (0 is the Two, 12 the Ace);
+        see ``pokerbull.evaluator.HandRank``."""
+        return _ranks_of(self.value)
+
+    @property
+    def is_royal(self):
+        """Is this a royal flush (a straight flush to the Ace)?"""
+        return _is_royal(self.value)
+
+    def __str__(self):
+        return _words_of(self.value)
+
+    def __repr__(self):
+        return f"<HandRank {self.value:#x}: {self}>"
+
+    def __eq__(self, other):
+        if type(other) is HandRank:
+            return self.value == (<HandRank>other).value
+        return NotImplemented
+
+    def __ne__(self, other):
+        if type(other) is HandRank:
+            return self.value != (<HandRank>other).value
+        return NotImplemented
+
+    def __lt__(self, other):
+        if type(other) is HandRank:
+            return self.value < (<HandRank>other).value
+        return NotImplemented
+
+    def __le__(self, other):
+        if type(other) is HandRank:
+            return self.value <= (<HandRank>other).value
+        return NotImplemented
+
+    def __gt__(self, other):
+        if type(other) is HandRank:
+            return self.value > (<HandRank>other).value
+        return NotImplemented
+
+    def __ge__(self, other):
+        if type(other) is HandRank:
+            return self.value >= (<HandRank>other).value
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __reduce__(self):
+        return (HandRank, (self.value,))
+
+
+cdef inline HandRank new_rank(int64_t value):
+    cdef HandRank rank = HandRank.__new__(HandRank)
+    rank.value = value
+    return rank
+
+
+def hand_rank(int64_t value):
+    """A HandRank of a value the evaluator gave (not checked)."""
+    return new_rank(value)
+
+
+def bind_evaluator(general, category_of, ranks_of, is_royal, words_of):
+    """Called once by pokerbull.evaluator: the general evaluate that the fast path
+    hands every other call to, and the readers of a value HandRank uses."""
+    global _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of
+    _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of = (
+        general, category_of, ranks_of, is_royal, words_of)
+
+
+def evaluate(pool, *, jokers=False, joker_order=None, suit_order=None, royal_over_five="no"):
+    """pokerbull.evaluator.evaluate, compiled: a Pool or an int mask of natural cards
+    under the default options is judged here; anything else goes to the general
+    evaluate (bind_evaluator)."""
+    cdef uint64_t m
+    if jokers is False and joker_order is None and suit_order is None and royal_over_five is _NO_ROYAL:
+        if isinstance(pool, PoolBase):
+            m = (<PoolBase>pool)._mask
+        elif type(pool) is int:
+            try:
+                m = pool
+            except OverflowError:       # negative or over 64 bits: the general path says so
+                m = 0
+        else:
+            m = 0
+        if m and not (m & ~EV_NATURAL):
+            return new_rank(<int64_t>(plain_hand(m) << EV_ROLES_SHIFT))
+    return _general_evaluate(pool, jokers=jokers, joker_order=joker_order, suit_order=suit_order,
+                             royal_over_five=royal_over_five)

@@ -326,3 +326,9 @@ def evaluate_indices(cards: np.ndarray, rules: int = 0, simd: bool | str | None 
             mask |= _index_bit(c)
         masks.append(mask)
     return evaluate_masks(np.array(masks, dtype=np.uint64), rules)
+
+
+# The compiled core's HandRank and evaluate fast path have no pure twin: pure Python
+# uses pokerbull.evaluator's own (the same behaviour).
+HandRank = None
+bind_evaluator = None
