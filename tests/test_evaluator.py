@@ -579,7 +579,8 @@ def test_the_compiled_evaluate_and_hand_rank_match_the_general_path():
         assert pickle.loads(pickle.dumps(fast)) == fast
     ordered = sorted(twins, key=lambda pair: pair[0])
     assert [p.value for _, p in ordered] == sorted(p.value for _, p in twins)
-    assert (pb.evaluate("X1 As", jokers=True).category, pb.evaluate("X1 As", jokers=True).ranks) == ("pair", (12,))
+    joker_pair = pb.evaluate("X1 As", jokers=True)
+    assert (joker_pair.category, joker_pair.ranks) == ("pair", (12,))
     for bad in (-1, 1 << 64, 1 << 13, 0):
         with pytest.raises(ValueError):
             pb.evaluate(bad)

@@ -517,6 +517,9 @@ cdef extern from "_evaluator_simd.h":
     Py_ssize_t pb_plain_hands_simd(int path, const uint64_t* masks, int64_t* out, Py_ssize_t n,
                                    uint64_t tier, const uint32_t* top_five,
                                    int32_t* rare, Py_ssize_t* n_rare) noexcept nogil
+    Py_ssize_t pb_rows_simd(int path, const uint8_t* base, int k, Py_ssize_t n, uint64_t* masks,
+                            int64_t* out, uint64_t tier, const uint32_t* top_five, int32_t* rare,
+                            Py_ssize_t* n_rare, uint64_t* seen) noexcept nogil
 
     ctypedef uint64_t (*pb_ev_judge)(uint64_t mask) noexcept nogil
     int pb_ev_build_tables(pb_ev_judge judge) noexcept nogil
@@ -679,20 +682,31 @@ cdef Py_ssize_t judge_rows(const char* base, Py_ssize_t row_step, Py_ssize_t col
     start of the first block holding a bad row (an index past the deck, a card twice,
     a joker when jokers are off), where the caller looks for it."""
     cdef uint64_t masks[BLOCK]
-    cdef int32_t later[BLOCK]
-    cdef Py_ssize_t start, size, i, listed
-    cdef uint64_t seen, bad
+    cdef int32_t later[BLOCK + 16]      # room for a vector store
+    cdef Py_ssize_t start, size, i, listed, done, more
+    cdef uint64_t seen, bad, seen_rows = 0
     cdef bint plain_rules = not R.by_suits and R.royal == ROYAL_NO
     cdef bint table = (card_t is uint8_t and col_step == 1 and k <= 7 and TABLE_READY
                        and plain_rules)
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
         if table:
-            # the table path reads each row and judges it in one go
-            listed = pb_ev_table_rows(k, <const uint8_t*>(base + start * row_step), row_step, size,
-                                      INDEX_BIT, masks, out + start, R.plain_tier, later, &bad, &seen)
+            # AVX-512 (with VBMI) reads sixteen rows a step and judges them in the vector;
+            # the table path reads each other row and judges it in one go
+            done = listed = 0
+            if path and row_step == k:
+                done = pb_rows_simd(path, <const uint8_t*>(base + start * row_step), k, size, masks,
+                                    out + start, R.plain_tier, RANK_SET_INFO, later, &listed, &seen_rows)
+            more = pb_ev_table_rows(k, <const uint8_t*>(base + (start + done) * row_step), row_step,
+                                    size - done, INDEX_BIT, masks + done, out + start + done,
+                                    R.plain_tier, later + listed, &bad, &seen)
             if bad:
                 return start
+            for i in range(listed, listed + more):
+                later[i] += <int32_t>done
+            listed += more
+            if done:
+                seen |= seen_rows
             if not (seen & EV_JOKERS):
                 listed_values(masks, out + start, later, listed, R.plain_tier)
                 continue
