@@ -971,6 +971,9 @@ class Game:
         if sum(self._active) <= 1:
             self._end([])
             return
+        self._note_turn()       # the losing lead was a play (the stuck-game rule)
+        if self._to_play == TERMINAL_PLAYER:
+            return
         self._start_round(self._next_active(p))
 
     def _stand(self) -> None:
@@ -1023,6 +1026,8 @@ class Game:
         if self._to_play == TERMINAL_PLAYER:
             return
         if r.rounds_game or r.egyptian:
+            if r.egyptian:      # a pick-up at that lead moves on from the challenged rank
+                self._due = rank if rank in self._cycle else self._due
             self._start_round(winner if self._active[winner] else self._next_active(winner))
         elif r.chinese:
             self._start_round(c if lie else self._next_active(c))
