@@ -39,7 +39,7 @@ from ..calls.cheung import certain_calls
 from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
 from ..cards import JOKER_MASK, Pool, deck_bits
 from ..core import backend
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, read_save
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
 
@@ -909,11 +909,7 @@ class Game:
             raise ValueError(f"from_json reads the text of to_json(), not a "
                              f"{type(text).__name__}" + (": for a dict use Game.from_dict"
                                                           if isinstance(text, Mapping) else ""))
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
-        return cls.from_dict(data, _core=_core)
+        return cls.from_dict(read_save(text), _core=_core)
 
     def to_log(self) -> str:
         """A compact text log: the rules line, each deal, each action (results as comments)."""
@@ -949,7 +945,9 @@ class Game:
             key, sep, value = word.partition("=")
             if not sep:
                 raise ValueError(f"game log: rules option {word!r} is not key=value")
-            options[key] = int(value) if value.lstrip("-").isdigit() else value
+            # to_log writes each option as Python prints it: whole numbers, True/False, words
+            options[key] = (int(value) if value.lstrip("-").isdigit() and len(value) < 20
+                             else {"True": True, "False": False}.get(value, value))
         rules = Rules.preset(words[1], **options)
         events: list[tuple] = []
         for number, line in enumerate(lines[2:], start=3):

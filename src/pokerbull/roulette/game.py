@@ -28,7 +28,7 @@ import numpy as np
 from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card
 from ..core import backend as _backend
 from ..evaluator import HandRank, card_index, multiset_value
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, read_save
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import Rules
 
@@ -968,6 +968,10 @@ class Game:
                 deck = parse_deck(data["deck"], rules)
             except ValueError as exc:
                 raise ValueError(f"saved game: field 'deck': {exc}") from None
+            if len(deck) < 3 * rules.players + 1:
+                raise ValueError(f"saved game: field 'deck' holds {len(deck)} cards, but the "
+                                 f"first round of {rules.players} players needs "
+                                 f"{3 * rules.players + 1}")
         actions = data.get("actions")
         if not isinstance(actions, list) or any(
                 isinstance(a, bool) or not isinstance(a, int) for a in actions):
@@ -999,13 +1003,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """The game saved by :meth:`to_json`; it continues exactly as the original."""
-        if not isinstance(text, (str, bytes)):
-            raise ValueError(f"saved game must be JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_save(text))
 
 
 def match_cards(active: Sequence[int], m: int, may_claim: bool) -> tuple[list[int], list[int], bool]:
