@@ -171,7 +171,8 @@ class Wing:
     """A game's entry in the family: how to make its states and its bots.
 
     ``new_game(players=..., seed=..., **options)`` makes a state.
-    ``bots`` maps a bot name to ``factory(seed=None, **params)``.
+    ``bots`` maps a bot name to ``factory(seed=None, **params)``. A table seats
+    ``min_players`` to ``max_players`` (checked before any lineup is built).
     ``fast_simulate(options, players, bots, games, seed)``, when given, plays whole
     games in compiled code; ``bots`` is a list of ``(name, params)`` per seat and
     ``seed`` a whole number below 2**64. It returns None when it cannot run those
@@ -190,6 +191,7 @@ class Wing:
     bots: Mapping[str, Callable[..., Agent]]
     default_bots: tuple[str, ...]
     min_players: int = 2
+    max_players: int = 52
     fast_simulate: Callable[..., Mapping[str, Any] | None] | None = field(default=None)
     presets: tuple[str, ...] = ()
     simulate: Callable[..., Any] | None = field(default=None)

@@ -29,6 +29,7 @@ from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card
 from ..core import backend as _backend
 from ..evaluator import HandRank, card_index, multiset_value
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, read_save
+from ..options import refuse_unknown
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import Rules
 
@@ -351,6 +352,10 @@ def parse_deck(deck: Any, rules: Rules) -> list[int]:
 
 # ---- the game ----------------------------------------------------------------
 
+GAME_OPTIONS = ("players", "seed", "suit_order", "betting", "deck", "ante", "bet_size",
+                "max_raises", "chance_nodes", "rules")
+
+
 class Game:
     """One game of Poker roulette (RULES.md section 5).
 
@@ -367,7 +372,9 @@ class Game:
     def __init__(self, players: int = 5, *, seed: Any = None, suit_order: str = "shdc",
                  betting: bool = True, deck: Any = None, ante: int = 1, bet_size: int = 1,
                  max_raises: int = 3, chance_nodes: bool = False,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None, **unknown: Any) -> None:
+        if unknown:
+            refuse_unknown("Poker roulette", unknown, GAME_OPTIONS)
         if rules is None:
             rules = Rules(players=players, suit_order=suit_order, betting=betting, ante=ante,
                           bet_size=bet_size, max_raises=max_raises)
