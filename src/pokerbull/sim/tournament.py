@@ -143,6 +143,8 @@ def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
     of workers.
     """
     from . import simulate
+    if isinstance(preset, str):
+        preset = preset.strip().lower()         # names are case-insensitive, as cards are
     game, _ = wing_of(preset if isinstance(preset, str) else DEFAULT_WING)
     players = whole("players", players, game.min_players, game.max_players)
     games = whole("games", games, 2)
