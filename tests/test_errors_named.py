@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
-from pokerbull.evaluator import HandRank
+from pokerbull.evaluator import HandRank, _PythonHandRank
 
 
 def huge_view(dtype):
@@ -19,7 +19,6 @@ def huge_view(dtype):
     (lambda: pb.roulette.Game(bogus=1), r"no option 'bogus'; the options are players, seed"),
     (lambda: pb.evaluate_many(np.array([31], np.uint64), bogus=1),
      r"evaluate_many has no option 'bogus'; the options are jokers"),
-    (lambda: pb.evaluate("As Kd", bogus=1), r"evaluate has no option 'bogus'"),
     (lambda: pb.ladder([]), r"unknown call family \[\]"),
     (lambda: pb.ladder("cheung", joker_order=[2]), r"option joker_order must be a word"),
     (lambda: pb.evaluate("As Kd", royal_over_five=[]), r"royal_over_five must be"),
@@ -30,6 +29,8 @@ def huge_view(dtype):
     (lambda: pb.evaluate_cards(["As", 5]), r"card 1 must be a Card or card text"),
     (lambda: HandRank(0), r"0x0 is not the value of a hand"),
     (lambda: HandRank(5), r"0x5 is not the value of a hand"),
+    (lambda: _PythonHandRank(0), r"0x0 is not the value of a hand"),
+    (lambda: _PythonHandRank(5), r"0x5 is not the value of a hand"),
     (lambda: pb.simulate("pagat", bots=3, games=2), r"bots must be a bot or a list of bots"),
     (lambda: pb.simulate("pagat", bots=[], games=2), r"seats 2 to 52 players.*not 0"),
     (lambda: pb.simulate("roulette", bots=[], games=2), r"at least 3 players, not 0"),

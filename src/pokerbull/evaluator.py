@@ -75,11 +75,50 @@ _cached_rules_code = lru_cache(maxsize=64, typed=True)(rules_code)
 EVALUATOR_OPTIONS = ("jokers", "joker_order", "suit_order", "royal_over_five")
 
 
+_RANKS_NEEDED = {TWO_PAIR: 2, FULL_HOUSE: 2}        # every other hand names one rank at least
+_STRAIGHTS = (STRAIGHT, STRAIGHT_FLUSH, ROYAL_ON_TOP)  # topped by a Five (the wheel) or higher
+
+
+def _category_of(value: int) -> str:
+    return _CATEGORY_OF_CLASS[value >> CLASS_SHIFT]
+
+
+def _ranks_of(value: int) -> tuple[int, ...]:
+    nibbles = (value >> ROLES_SHIFT) & 0xFFFFF
+    out = []
+    for shift in (16, 12, 8, 4, 0):
+        r = (nibbles >> shift) & 0xF
+        if not r:
+            break
+        out.append(r - 1)
+    return tuple(out)
+
+
+def _is_royal(value: int) -> bool:
+    cls = value >> CLASS_SHIFT
+    return cls == ROYAL_ON_TOP or (cls == STRAIGHT_FLUSH and _ranks_of(value) == (_ACE,))
+
+
+def _check_value(value: int) -> None:
+    """ValueError unless `value` is the value of a hand (both HandRank twins ask)."""
+    cls, ranks = value >> CLASS_SHIFT, _ranks_of(value)
+    if cls >= len(_CATEGORY_OF_CLASS) or len(ranks) < _RANKS_NEEDED.get(cls, 1) \
+            or max(ranks, default=0) > _ACE or (cls in _STRAIGHTS and ranks[0] < 3):
+        raise ValueError(f"{value:#x} is not the value of a hand (evaluate() and "
+                         f"evaluate_many() give them)")
+
+
+def _words_of(value: int) -> str:
+    return describe(value >> CLASS_SHIFT, _ranks_of(value))
+
+
 class HandRank:
     """The strength of a poker hand: totally ordered, hashable, readable.
 
     Compare two ranks only when they come from the same options. ``value`` is
-    the integer behind the order (bigger is better).
+    the integer behind the order (bigger is better). With the compiled core this
+    name is its twin ``pokerbull.core._core.HandRank``: the same behaviour, and
+    no Python object inside, so the garbage collector does not track it.
 
     >>> r = evaluate("Kh Kd 9s 9c 4d")
     >>> r.category, r.ranks, str(r)
@@ -94,16 +133,12 @@ class HandRank:
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
             raise ValueError(f"a hand rank value must be a non-negative int, not {value!r}")
         self.value = int(value)
-        cls, ranks = self.value >> CLASS_SHIFT, self.ranks
-        if cls >= len(_CATEGORY_OF_CLASS) or len(ranks) < _RANKS_NEEDED.get(cls, 1) \
-                or max(ranks, default=0) > _ACE or (cls in _STRAIGHTS and ranks[0] < 3):
-            raise ValueError(f"{self.value:#x} is not the value of a hand (evaluate() "
-                             f"and evaluate_many() give them)")
+        _check_value(self.value)
 
     @property
     def category(self) -> str:
         """Category code: 'high_card' ... 'straight_flush', 'five_kind'."""
-        return _CATEGORY_OF_CLASS[self.value >> CLASS_SHIFT]
+        return _category_of(self.value)
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -115,23 +150,15 @@ class HandRank:
         triplet then pair; quads: the rank then the kicker; five of a kind: the rank.
         Hands of pools under five cards have fewer kickers.
         """
-        nibbles = (self.value >> ROLES_SHIFT) & 0xFFFFF
-        out = []
-        for shift in (16, 12, 8, 4, 0):
-            r = (nibbles >> shift) & 0xF
-            if not r:
-                break
-            out.append(r - 1)
-        return tuple(out)
+        return _ranks_of(self.value)
 
     @property
     def is_royal(self) -> bool:
         """Is this a royal flush (a straight flush to the Ace)?"""
-        cls = self.value >> CLASS_SHIFT
-        return cls == ROYAL_ON_TOP or (cls == STRAIGHT_FLUSH and self.ranks == (_ACE,))
+        return _is_royal(self.value)
 
     def __str__(self) -> str:
-        return describe(self.value >> CLASS_SHIFT, self.ranks)
+        return _words_of(self.value)
 
     def __repr__(self) -> str:
         return f"<HandRank {self.value:#x}: {self}>"
@@ -166,6 +193,19 @@ class HandRank:
 
     def __reduce__(self):
         return (HandRank, (self.value,))
+
+
+def _python_rank(value: int) -> HandRank:
+    rank = object.__new__(HandRank)
+    rank.value = value
+    return rank
+
+
+_new_rank = _python_rank
+_PythonHandRank = HandRank                       # the pure twin, kept for the tests
+if _backend.core.HandRank is not None:           # the compiled twin (see the class doc)
+    HandRank = _backend.core.HandRank            # type: ignore[misc]  # noqa: F811
+    _new_rank = _backend.core.hand_rank
 
 
 def _names(ranks: Iterable[int]) -> str:
@@ -225,7 +265,7 @@ def pool_mask(pool: Pool | int | str | Iterable[Card | str]) -> int:
 
 def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = False,
              joker_order: str | None = None, suit_order: str | None = None,
-             royal_over_five: str = "no", **unknown: Any) -> HandRank:
+             royal_over_five: str = "no") -> HandRank:
     """The best poker hand of `pool` (1 to 52 cards; fewer than five: the best hand
     of what there is).
 
@@ -248,8 +288,6 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
         mask = pool
     else:
         mask = pool_mask(pool)
-    if unknown:
-        refuse_unknown("evaluate", unknown, EVALUATOR_OPTIONS)
     if jokers is False and joker_order is None and suit_order is None and royal_over_five == "no":
         rules = 0
     elif (suit_order is None or suit_order.__class__ is str) and jokers.__class__ is bool \
@@ -258,32 +296,54 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
         rules = _cached_rules_code(jokers, joker_order, suit_order, royal_over_five)
     else:                       # odd values (a list...) are refused by name, uncached
         rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    rank = _new_rank(HandRank)
-    rank.value = _evaluate_mask(mask, rules)
-    return rank
+    return _new_rank(_evaluate_mask(mask, rules))
 
 
-_new_rank = object.__new__
-_RANKS_NEEDED = {TWO_PAIR: 2, FULL_HOUSE: 2}        # every other hand names one rank at least
-_STRAIGHTS = (STRAIGHT, STRAIGHT_FLUSH, ROYAL_ON_TOP)  # topped by a Five (the wheel) or higher
 _evaluate_mask = _backend.core.evaluate_mask     # the backend is chosen once, at import
+if _backend.core.bind_evaluator is not None:
+    # the compiled evaluate judges a Pool or a mask under the default options itself
+    # (about 60 ns a call) and hands every other call to this one
+    _backend.core.bind_evaluator(evaluate, _category_of, _ranks_of, _is_royal, _words_of,
+                                 _check_value)
+    _fast_evaluate = _backend.core.evaluate
+    _fast_evaluate.__doc__ = evaluate.__doc__
+    evaluate = _fast_evaluate                    # noqa: F811
 
 
 def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None = None,
                   suit_order: str | None = None, royal_over_five: str = "no",
                   **unknown: Any) -> np.ndarray:
-    """Values of the best hands of many pools (uint64 masks) as an int64 array.
+    """Values of the best hands of many pools as an int64 array.
 
-    Same options as :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled
-    core releases the GIL for the whole batch.
+    `masks`: a 1-d array of uint64 pool masks, or an (N, k) integer array of card
+    indices (:func:`card_index` numbering: ``13 * suit + rank``, 52 and 53 the
+    jokers), one pool of k distinct cards a row. Index rows of any integer dtype
+    and any strides are read as they are, never converted; a row with an index
+    out of range or a card twice is a ValueError naming the row. Same options as
+    :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled core releases
+    the GIL for the whole batch.
+
+    >>> import numpy as np
+    >>> rows = np.array([[card_index(c) for c in "As Ks Qs Js Ts".split()]], np.uint8)
+    >>> bool(evaluate_many(rows)[0] == evaluate("As Ks Qs Js Ts").value)
+    True
     """
     if unknown:
         refuse_unknown("evaluate_many", unknown, EVALUATOR_OPTIONS)
     rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    return _evaluate_masks(as_mask_array(masks), rules)
+    if masks.__class__ is np.ndarray and masks.ndim == 2:
+        return _evaluate_indices(masks, rules)
+    arr = np.asarray(masks)
+    if arr.ndim == 2:
+        return _evaluate_indices(arr, rules)
+    if arr.ndim != 1:
+        raise ValueError(f"pools must be a 1-d array of masks or a 2-d array of card indices "
+                         f"(one row a pool), got shape {arr.shape}")
+    return _evaluate_masks(as_mask_array(arr), rules)
 
 
 _evaluate_masks = _backend.core.evaluate_masks
+_evaluate_indices = _backend.core.evaluate_indices
 
 
 
@@ -355,9 +415,7 @@ def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None 
 
 def evaluate_counts(counts: Any, *, suit_order: str | None = None) -> HandRank:
     """:func:`evaluate_cards` for a multiset given as 54 counts (see :func:`card_index`)."""
-    rank = _new_rank(HandRank)
-    rank.value = multiset_value(check_counts(counts), suit_strengths(suit_order))
-    return rank
+    return _new_rank(multiset_value(check_counts(counts), suit_strengths(suit_order)))
 
 
 def check_counts(counts: Any) -> list[int]:
