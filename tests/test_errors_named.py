@@ -96,7 +96,9 @@ def test_huge_views_are_refused_before_copying():
     for call in (lambda: lad.holds_many(huge_view(np.uint64), 3),
                  lambda: lad.best_many(huge_view(np.uint64)),
                  lambda: pb.evaluate_many(huge_view(np.uint64)),
-                 lambda: lad.holds_many(huge_view(np.int32), 3)):
+                 lambda: lad.holds_many(huge_view(np.int32), 3),
+                 lambda: pb.evaluate_many(np.lib.stride_tricks.as_strided(
+                     np.zeros(5, np.uint8), shape=(2**40, 5), strides=(0, 1)))):
         with pytest.raises(ValueError, match="would be copied"):
             call()
     # a contiguous batch is used in place, and a small view is copied as before

@@ -27,7 +27,8 @@ from .core._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HI
                               ROYAL_ANY, ROYAL_NATURAL, ROYAL_NO, ROYAL_ON_TOP, ROYAL_SHIFT,
                               STRAIGHT, STRAIGHT_FLUSH, SUIT_ORDER_ON, SUIT_STRENGTH_SHIFT,
                               TRIPS, TWO_PAIR, WILD_BEATS_NATURAL)
-from .cards import RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word
+from .cards import (MAX_COPY, RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word,
+                    refuse_big_copy)
 from .options import refuse_unknown
 
 __all__ = ["CATEGORIES", "HandRank", "evaluate", "evaluate_many", "rules_code"]
@@ -331,10 +332,11 @@ def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None =
     if unknown:
         refuse_unknown("evaluate_many", unknown, EVALUATOR_OPTIONS)
     rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    if masks.__class__ is np.ndarray and masks.ndim == 2:
+    if masks.__class__ is np.ndarray and masks.ndim == 2 and masks.size <= MAX_COPY:
         return _evaluate_indices(masks, rules)
     arr = np.asarray(masks)
-    if arr.ndim == 2:
+    if arr.ndim == 2:       # a huge view of few distinct rows (zero strides) is refused too
+        refuse_big_copy("pools", arr, arr.dtype)
         return _evaluate_indices(arr, rules)
     if arr.ndim != 1:
         raise ValueError(f"pools must be a 1-d array of masks or a 2-d array of card indices "
