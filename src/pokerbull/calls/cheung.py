@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
@@ -778,12 +779,11 @@ def certain_calls(lad, n: int, deck: int | None = None) -> tuple[int, ...]:
     return found
 
 
-def cheung_witness(lad, index: int, mask: int) -> int:
+def cheung_witness(holds: Callable[[int, int], bool], index: int, mask: int) -> int:
     """The hand that makes a holding call: min(5, N) cards of the pool (jokers
     included) that make it on their own. Above five cards a card the hand does
     not use can leave the pool with the call still holding; drop such cards,
-    lowest first, until five remain."""
-    holds = lad._kernel.holds
+    lowest first, until five remain. `holds`: the ladder's kernel check."""
     pool = mask
     while pool.bit_count() > 5:
         for b in sorted(_bits(pool), key=lambda b: (b in (JOKER1_BIT, JOKER2_BIT), b % 16, b)):

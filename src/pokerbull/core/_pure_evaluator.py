@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._pure_paths import check_path
+
 # The card layout of RULES.md section 1 (as in cards.py, which imports the backend,
 # so the backend cannot import it back).
 LANE = 0x1FFF
@@ -270,7 +272,6 @@ def evaluate_masks(masks: np.ndarray, rules: int = 0, simd: bool | str | None = 
     """Values of the best hands of many pools (uint64 masks) as an int64 array.
 
     `simd` is checked as by the compiled core; pure Python runs only the scalar path."""
-    from ._pure import check_path
     check_path(simd)
     jokers_wild = check_rules(rules)[0]
     out = np.empty(len(masks), dtype=np.int64)
