@@ -12,7 +12,8 @@ from math import comb
 import numpy as np
 
 from ._pure_cheung import CheungKernel, KernelInputs  # noqa: F401 (CheungKernel: the backend's)
-from ._pure_evaluator import evaluate_mask, evaluate_masks, evaluator_simd_available  # noqa: F401
+from ._pure_evaluator import (HandRank, bind_evaluator, evaluate_indices,  # noqa: F401
+                              evaluate_mask, evaluate_masks, evaluator_simd_available)
 from ._pure_paths import PATHS, check_path, simd_available, simd_path, simd_paths  # noqa: F401
 
 LANE = 0x1FFF
