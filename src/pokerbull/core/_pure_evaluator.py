@@ -307,7 +307,6 @@ def evaluate_indices(cards: np.ndarray, rules: int = 0, simd: bool | str | None 
     """Values of the best hands of many pools given as an (N, k) integer array of
     card indices, as an int64 array (the same values as ``evaluate_masks`` on the
     rows' masks)."""
-    from ._pure import check_path
     if not isinstance(cards, np.ndarray):
         raise ValueError(f"card indices must be a NumPy array, not {type(cards).__name__}")
     if cards.ndim != 2:
