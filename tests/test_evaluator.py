@@ -369,7 +369,7 @@ def test_the_pure_kernels_use_the_card_layout():
 def test_bad_masks_raise_errors_naming_the_problem(core):
     with pytest.raises(ValueError, match="outside the deck"):
         core.evaluate_mask(1 << 14)
-    with pytest.raises(ValueError, match="joker, but jokers are off"):
+    with pytest.raises(ValueError, match="the joker X1, but jokers are off"):
         core.evaluate_mask(Pool.parse("As X1").mask)
     with pytest.raises(ValueError, match="empty"):
         core.evaluate_mask(0)

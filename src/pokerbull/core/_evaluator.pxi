@@ -812,8 +812,10 @@ cdef int check_pool(uint64_t mask, const EvalRules* R, str where) except -1:
         raise ValueError(f"pool mask{where} {mask:#x} has bits outside the deck: "
                          f"{mask & ~EV_DECK:#x}")
     if mask & EV_JOKERS and not R.jokers_wild:
-        raise ValueError(f"pool mask{where} {mask:#x} holds a joker, but jokers are off "
-                         "(ask for jokers=True)")
+        raise ValueError(f"pool mask{where} {mask:#x} holds the "
+                         + ("jokers X1 and X2" if mask & EV_JOKERS == EV_JOKERS else
+                            "joker X1" if mask & (1 << 13) else "joker X2")
+                         + ", but jokers are off (ask for jokers=True)")
     if mask == 0:
         raise ValueError(f"pool mask{where} is empty: an empty pool has no poker hand")
     return 0

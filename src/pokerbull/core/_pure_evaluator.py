@@ -95,8 +95,10 @@ def check_pool(mask: int, jokers_wild: int, where: str = "") -> int:
         raise ValueError(f"pool mask{where} {mask:#x} has bits outside the deck: "
                          f"{mask & ~DECK_MASK:#x}")
     if mask & JOKER_MASK and not jokers_wild:
-        raise ValueError(f"pool mask{where} {mask:#x} holds a joker, but jokers are off "
-                         "(ask for jokers=True)")
+        raise ValueError(f"pool mask{where} {mask:#x} holds the "
+                         + ("jokers X1 and X2" if mask & JOKER_MASK == JOKER_MASK else
+                            "joker X1" if mask & (1 << 13) else "joker X2")
+                         + ", but jokers are off (ask for jokers=True)")
     if mask == 0:
         raise ValueError(f"pool mask{where} is empty: an empty pool has no poker hand")
     return mask
