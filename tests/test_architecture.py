@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 
 import pokerbull
@@ -68,6 +69,7 @@ def _module_name(path: pathlib.Path) -> str:
     return ".".join(path.relative_to(ROOT.parent).with_suffix("").parts).removesuffix(".__init__")
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     """Module -> the package's modules it imports: at the top, inside functions (lazy)
     and for annotations only (``TYPE_CHECKING``) alike. A submodule's implicit import
