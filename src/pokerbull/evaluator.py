@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -27,7 +27,9 @@ from .core._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HI
                               ROYAL_ANY, ROYAL_NATURAL, ROYAL_NO, ROYAL_ON_TOP, ROYAL_SHIFT,
                               STRAIGHT, STRAIGHT_FLUSH, SUIT_ORDER_ON, SUIT_STRENGTH_SHIFT,
                               TRIPS, TWO_PAIR, WILD_BEATS_NATURAL)
-from .cards import RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word
+from .cards import (MAX_COPY, RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word,
+                    refuse_big_copy)
+from .options import refuse_unknown
 
 __all__ = ["CATEGORIES", "HandRank", "evaluate", "evaluate_many", "rules_code"]
 
@@ -50,10 +52,11 @@ def rules_code(jokers: bool = False, joker_order: str | None = None,
     """
     if not isinstance(jokers, bool):
         raise ValueError(f"jokers must be True or False, not {jokers!r}")
-    if joker_order not in _JOKER_ORDERS:
+    if not (joker_order is None or isinstance(joker_order, str)) \
+            or joker_order not in _JOKER_ORDERS:
         raise ValueError(f"joker_order must be None, 'natural' (natural hands beat joker "
                          f"hands) or 'wild' (joker hands beat natural ones), not {joker_order!r}")
-    if royal_over_five not in _ROYAL_OPTIONS:
+    if not isinstance(royal_over_five, str) or royal_over_five not in _ROYAL_OPTIONS:
         raise ValueError(f"royal_over_five must be 'no', 'natural' or 'any', "
                          f"not {royal_over_five!r}")
     code = (int(jokers) * JOKERS_WILD | _JOKER_ORDERS[joker_order] << JOKER_ORDER_SHIFT
@@ -70,13 +73,53 @@ def rules_code(jokers: bool = False, joker_order: str | None = None,
 
 
 _cached_rules_code = lru_cache(maxsize=64, typed=True)(rules_code)
+EVALUATOR_OPTIONS = ("jokers", "joker_order", "suit_order", "royal_over_five")
+
+
+_RANKS_NEEDED = {TWO_PAIR: 2, FULL_HOUSE: 2}        # every other hand names one rank at least
+_STRAIGHTS = (STRAIGHT, STRAIGHT_FLUSH, ROYAL_ON_TOP)  # topped by a Five (the wheel) or higher
+
+
+def _category_of(value: int) -> str:
+    return _CATEGORY_OF_CLASS[value >> CLASS_SHIFT]
+
+
+def _ranks_of(value: int) -> tuple[int, ...]:
+    nibbles = (value >> ROLES_SHIFT) & 0xFFFFF
+    out = []
+    for shift in (16, 12, 8, 4, 0):
+        r = (nibbles >> shift) & 0xF
+        if not r:
+            break
+        out.append(r - 1)
+    return tuple(out)
+
+
+def _is_royal(value: int) -> bool:
+    cls = value >> CLASS_SHIFT
+    return cls == ROYAL_ON_TOP or (cls == STRAIGHT_FLUSH and _ranks_of(value) == (_ACE,))
+
+
+def _check_value(value: int) -> None:
+    """ValueError unless `value` is the value of a hand (both HandRank twins ask)."""
+    cls, ranks = value >> CLASS_SHIFT, _ranks_of(value)
+    if cls >= len(_CATEGORY_OF_CLASS) or len(ranks) < _RANKS_NEEDED.get(cls, 1) \
+            or max(ranks, default=0) > _ACE or (cls in _STRAIGHTS and ranks[0] < 3):
+        raise ValueError(f"{value:#x} is not the value of a hand (evaluate() and "
+                         f"evaluate_many() give them)")
+
+
+def _words_of(value: int) -> str:
+    return describe(value >> CLASS_SHIFT, _ranks_of(value))
 
 
 class HandRank:
     """The strength of a poker hand: totally ordered, hashable, readable.
 
     Compare two ranks only when they come from the same options. ``value`` is
-    the integer behind the order (bigger is better).
+    the integer behind the order (bigger is better). With the compiled core this
+    name is its twin ``pokerbull.core._core.HandRank``: the same behaviour, and
+    no Python object inside, so the garbage collector does not track it.
 
     >>> r = evaluate("Kh Kd 9s 9c 4d")
     >>> r.category, r.ranks, str(r)
@@ -91,11 +134,12 @@ class HandRank:
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
             raise ValueError(f"a hand rank value must be a non-negative int, not {value!r}")
         self.value = int(value)
+        _check_value(self.value)
 
     @property
     def category(self) -> str:
         """Category code: 'high_card' ... 'straight_flush', 'five_kind'."""
-        return _CATEGORY_OF_CLASS[self.value >> CLASS_SHIFT]
+        return _category_of(self.value)
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -107,23 +151,15 @@ class HandRank:
         triplet then pair; quads: the rank then the kicker; five of a kind: the rank.
         Hands of pools under five cards have fewer kickers.
         """
-        nibbles = (self.value >> ROLES_SHIFT) & 0xFFFFF
-        out = []
-        for shift in (16, 12, 8, 4, 0):
-            r = (nibbles >> shift) & 0xF
-            if not r:
-                break
-            out.append(r - 1)
-        return tuple(out)
+        return _ranks_of(self.value)
 
     @property
     def is_royal(self) -> bool:
         """Is this a royal flush (a straight flush to the Ace)?"""
-        cls = self.value >> CLASS_SHIFT
-        return cls == ROYAL_ON_TOP or (cls == STRAIGHT_FLUSH and self.ranks == (_ACE,))
+        return _is_royal(self.value)
 
     def __str__(self) -> str:
-        return describe(self.value >> CLASS_SHIFT, self.ranks)
+        return _words_of(self.value)
 
     def __repr__(self) -> str:
         return f"<HandRank {self.value:#x}: {self}>"
@@ -158,6 +194,19 @@ class HandRank:
 
     def __reduce__(self):
         return (HandRank, (self.value,))
+
+
+def _python_rank(value: int) -> HandRank:
+    rank = object.__new__(HandRank)
+    rank.value = value
+    return rank
+
+
+_new_rank = _python_rank
+_PythonHandRank = HandRank                       # the pure twin, kept for the tests
+if _backend.core.HandRank is not None:           # the compiled twin (see the class doc)
+    HandRank = _backend.core.HandRank            # type: ignore[misc]  # noqa: F811
+    _new_rank = _backend.core.hand_rank
 
 
 def _names(ranks: Iterable[int]) -> str:
@@ -242,31 +291,61 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
         mask = pool_mask(pool)
     if jokers is False and joker_order is None and suit_order is None and royal_over_five == "no":
         rules = 0
-    elif suit_order is None or suit_order.__class__ is str:
+    elif (suit_order is None or suit_order.__class__ is str) and jokers.__class__ is bool \
+            and (joker_order is None or joker_order.__class__ is str) \
+            and royal_over_five.__class__ is str:
         rules = _cached_rules_code(jokers, joker_order, suit_order, royal_over_five)
-    else:
+    else:                       # odd values (a list...) are refused by name, uncached
         rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    rank = _new_rank(HandRank)
-    rank.value = _evaluate_mask(mask, rules)
-    return rank
+    return _new_rank(_evaluate_mask(mask, rules))
 
 
-_new_rank = object.__new__
 _evaluate_mask = _backend.core.evaluate_mask     # the backend is chosen once, at import
+if _backend.core.bind_evaluator is not None:
+    # the compiled evaluate judges a Pool or a mask under the default options itself
+    # (about 60 ns a call) and hands every other call to this one
+    _backend.core.bind_evaluator(evaluate, _category_of, _ranks_of, _is_royal, _words_of,
+                                 _check_value)
+    _fast_evaluate = _backend.core.evaluate
+    _fast_evaluate.__doc__ = evaluate.__doc__
+    evaluate = _fast_evaluate                    # noqa: F811
 
 
 def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None = None,
-                  suit_order: str | None = None, royal_over_five: str = "no") -> np.ndarray:
-    """Values of the best hands of many pools (uint64 masks) as an int64 array.
+                  suit_order: str | None = None, royal_over_five: str = "no",
+                  **unknown: Any) -> np.ndarray:
+    """Values of the best hands of many pools as an int64 array.
 
-    Same options as :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled
-    core releases the GIL for the whole batch.
+    `masks`: a 1-d array of uint64 pool masks, or an (N, k) integer array of card
+    indices (:func:`card_index` numbering: ``13 * suit + rank``, 52 and 53 the
+    jokers), one pool of k distinct cards a row. Index rows of any integer dtype
+    and any strides are read as they are, never converted; a row with an index
+    out of range or a card twice is a ValueError naming the row. Same options as
+    :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled core releases
+    the GIL for the whole batch.
+
+    >>> import numpy as np
+    >>> rows = np.array([[card_index(c) for c in "As Ks Qs Js Ts".split()]], np.uint8)
+    >>> bool(evaluate_many(rows)[0] == evaluate("As Ks Qs Js Ts").value)
+    True
     """
+    if unknown:
+        refuse_unknown("evaluate_many", unknown, EVALUATOR_OPTIONS)
     rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    return _evaluate_masks(as_mask_array(masks), rules)
+    if masks.__class__ is np.ndarray and masks.ndim == 2 and masks.size <= MAX_COPY:
+        return _evaluate_indices(masks, rules)
+    arr = np.asarray(masks)
+    if arr.ndim == 2:       # a huge view of few distinct rows (zero strides) is refused too
+        refuse_big_copy("pools", arr, arr.dtype)
+        return _evaluate_indices(arr, rules)
+    if arr.ndim != 1:
+        raise ValueError(f"pools must be a 1-d array of masks or a 2-d array of card indices "
+                         f"(one row a pool), got shape {arr.shape}")
+    return _evaluate_masks(as_mask_array(arr), rules)
 
 
 _evaluate_masks = _backend.core.evaluate_masks
+_evaluate_indices = _backend.core.evaluate_indices
 
 
 
@@ -279,6 +358,8 @@ _evaluate_masks = _backend.core.evaluate_masks
 
 #: Number of card indices of the multiset evaluator: 52 natural cards and two jokers.
 CARD_INDICES = 54
+#: The most copies of one card a multiset may hold (a hundred decks; more is no table).
+MAX_COPIES = 100
 _JOKER_INDICES = (52, 53)
 
 
@@ -319,27 +400,39 @@ def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None 
     True
     """
     counts = [0] * CARD_INDICES
-    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
-    for c in tokens:
+    if isinstance(cards, str):
+        tokens: Iterable[Any] = cards.replace(",", " ").split()
+    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, Mapping)):
+        tokens = cards
+    else:
+        raise ValueError(f"cards must be card text or a list of cards, not {cards!r}")
+    for k, c in enumerate(tokens):
+        if k >= MAX_COPIES:
+            raise ValueError(f"cards: more than {MAX_COPIES} cards")
+        if not isinstance(c, (Card, str)):
+            raise ValueError(f"card {k} must be a Card or card text like 'As', not {c!r}")
         counts[card_index(c)] += 1
     return evaluate_counts(counts, suit_order=suit_order)
 
 
 def evaluate_counts(counts: Any, *, suit_order: str | None = None) -> HandRank:
     """:func:`evaluate_cards` for a multiset given as 54 counts (see :func:`card_index`)."""
-    rank = _new_rank(HandRank)
-    rank.value = multiset_value(check_counts(counts), suit_strengths(suit_order))
-    return rank
+    return _new_rank(multiset_value(check_counts(counts), suit_strengths(suit_order)))
 
 
 def check_counts(counts: Any) -> list[int]:
     """The 54 counts of a multiset as a list of ints, checked."""
-    if isinstance(counts, (str, bytes)) or not isinstance(counts, (Iterable, np.ndarray)):
-        raise ValueError(f"counts must be 54 whole numbers, not {type(counts).__name__}")
+    if isinstance(counts, (str, bytes, Mapping)) or not isinstance(counts, Iterable) \
+            or (isinstance(counts, np.ndarray) and counts.ndim != 1):
+        raise ValueError(f"counts must be 54 whole numbers, not {counts!r}")
     out = []
     for i, c in enumerate(counts):
-        if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
-            raise ValueError(f"count {i} must be a whole number >= 0, not {c!r}")
+        if i >= CARD_INDICES:
+            raise ValueError(f"counts must have {CARD_INDICES} entries (52 cards, X1, X2), "
+                             f"not more")
+        if isinstance(c, bool) or not isinstance(c, (int, np.integer)) \
+                or not 0 <= c <= MAX_COPIES:
+            raise ValueError(f"count {i} must be a whole number 0..{MAX_COPIES}, not {c!r}")
         out.append(int(c))
     if len(out) != CARD_INDICES:
         raise ValueError(f"counts must have {CARD_INDICES} entries (52 cards, X1, X2), "

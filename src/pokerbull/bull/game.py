@@ -40,7 +40,7 @@ from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
 from ..cards import JOKER_MASK, Pool, deck_bits
 from ..core import backend
 from ..gamelog import options_text, read_frame
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, read_save
 from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
@@ -836,10 +836,19 @@ class Game:
         >>> g = Game("pagat", players=2, hands=["As", "Kd"])
         >>> g.call("one Ace"); g.challenge()
         >>> g.log_for(1)[:4]
-        ['Hand 1: your cards: Kd; seat 0 starts', 'Seat 0 calls one Ace', "You challenge seat 0's one Ace", 'Cards shown: As Kd']
+        ['Hand 1: your cards: Kd; seat 0 starts', 'Seat 0 calls one Ace', "You challenge seat 0's one Ace", 'Cards shown: seat 0 As, you Kd']
         """
         seat = self._seat(seat)
-        return [line for r in self._history for line in _record_lines(r, seat)]
+        lines, deal = [], None
+        for r in self._history:
+            if type(r) is Deal:
+                deal = r
+            if type(r) is Reveal and deal is not None:     # who held what: all are shown
+                lines.append("Cards shown: " + ", ".join(
+                    f"{_you(s, seat)} {h}" for s, h in enumerate(deal.hands) if len(h)))
+                continue
+            lines += _record_lines(r, seat)
+        return lines
 
     def describe(self) -> str:
         """The whole table in a few lines, every seat's cards shown (an onlooker's view).
@@ -981,11 +990,7 @@ class Game:
             raise ValueError(f"from_json reads the text of to_json(), not a "
                              f"{type(text).__name__}" + (": for a dict use Game.from_dict"
                                                           if isinstance(text, Mapping) else ""))
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
-        return cls.from_dict(data, _core=_core)
+        return cls.from_dict(read_save(text), _core=_core)
 
     def to_log(self) -> str:
         """A compact text log: the rules line, each deal, each action (results as comments)."""

@@ -19,14 +19,14 @@ from __future__ import annotations
 import json
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..cards import Card, Cards
 from ..gamelog import options_text, read_frame
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can, read_save
 from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 
@@ -81,6 +81,20 @@ def _n_cards(k: int) -> str:
     return "1 card" if k == 1 else f"{k} cards"
 
 
+def _who(seat: int, you: int | None) -> str:
+    """A seat as the narration names it: "you" for the reader's own seat."""
+    return "you" if seat == you else f"seat {seat}"
+
+
+def _does(seat: int, you: int | None, verb: str, verb_s: str | None = None) -> str:
+    """Subject and verb agreeing: "you play", "seat 2 plays"."""
+    return f"you {verb}" if seat == you else f"seat {seat} {verb_s or verb + 's'}"
+
+
+def _whose(seat: int, you: int | None) -> str:
+    return "your" if seat == you else f"seat {seat}'s"
+
+
 # ---- history records ---------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -88,8 +102,9 @@ class Deal:
     hands: tuple[str | None, ...]
     leader: int
 
-    def describe(self) -> str:
-        return f"the cards are dealt; seat {self.leader} leads"
+    def describe(self, you: int | None = None) -> str:
+        """In words; `you` names the reader's seat "you"."""
+        return f"the cards are dealt; {_does(self.leader, you, 'lead')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +113,8 @@ class TurnUp:
     turned: int
     leader: int
 
-    def describe(self) -> str:
-        return f"{self.turned + 1} cards turned up until a Jack: seat {self.leader} leads"
+    def describe(self, you: int | None = None) -> str:
+        return f"{self.turned + 1} cards turned up until a Jack: {_does(self.leader, you, 'lead')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +127,10 @@ class Play:
     laid: int
     cards: str | None
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         own = f" (laid {self.cards})" if self.cards is not None else ""
         extra = "" if self.laid == self.count else f" ({_n_cards(self.laid)} laid)"
-        return f"seat {self.seat} plays {claim_words(self.rank, self.count, self.suit)}" \
+        return f"{_does(self.seat, you, 'play')} {claim_words(self.rank, self.count, self.suit)}" \
                f"{extra if self.cards is not None else ''}{own}"
 
 
@@ -129,10 +144,11 @@ class Challenge:
     taker: int
     taken: int
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         verdict = "a lie" if self.lie else "true"
-        return (f"seat {self.seat} challenges seat {self.target}: {self.cards} shown, {verdict}; "
-                f"seat {self.taker} takes the pile ({_n_cards(self.taken)})")
+        return (f"{_does(self.seat, you, 'challenge')} {_who(self.target, you)}: {self.cards} "
+                f"shown, {verdict}; {_does(self.taker, you, 'take')} the pile "
+                f"({_n_cards(self.taken)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +161,11 @@ class Reveal:
     taker: int
     taken: int
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         verdict = "not of the claim" if self.lie else "of the claim"
-        return (f"seat {self.seat} challenges seat {self.target}: {self.card} is turned, "
-                f"{verdict}; seat {self.taker} takes the pile ({_n_cards(self.taken)})")
+        return (f"{_does(self.seat, you, 'challenge')} {_who(self.target, you)}: {self.card} is "
+                f"turned, {verdict}; {_does(self.taker, you, 'take')} the pile "
+                f"({_n_cards(self.taken)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,12 +177,12 @@ class Believe:
     lie: bool
     taken: int
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
+        head = f"{_does(self.seat, you, 'believe')} {_who(self.target, you)}: {self.cards} shown"
         if self.lie:
-            return (f"seat {self.seat} believes seat {self.target}: {self.cards} shown, a lie; "
-                    f"seat {self.seat} takes the pile ({_n_cards(self.taken)})")
-        return (f"seat {self.seat} believes seat {self.target}: {self.cards} shown, true; "
-                f"the pile ({_n_cards(self.taken)}) leaves the game")
+            return (f"{head}, a lie; {_does(self.seat, you, 'take')} the pile "
+                    f"({_n_cards(self.taken)})")
+        return f"{head}, true; the pile ({_n_cards(self.taken)}) leaves the game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +192,9 @@ class Check:
     target: int
     cards: str | None
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         seen = f": {self.cards}" if self.cards is not None else ""
-        return f"seat {self.seat} checks seat {self.target}'s play{seen}"
+        return f"{_does(self.seat, you, 'check')} {_whose(self.target, you)} play{seen}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +202,8 @@ class Stand:
     """The last play stands (no challenge)."""
     seat: int
 
-    def describe(self) -> str:
-        return f"seat {self.seat}'s play stands"
+    def describe(self, you: int | None = None) -> str:
+        return f"{_whose(self.seat, you)} play stands"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,16 +211,16 @@ class PickUp:
     seat: int
     taken: int
 
-    def describe(self) -> str:
-        return f"seat {self.seat} picks up the pile ({_n_cards(self.taken)})"
+    def describe(self, you: int | None = None) -> str:
+        return f"{_does(self.seat, you, 'pick', 'picks')} up the pile ({_n_cards(self.taken)})"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     seat: int
 
-    def describe(self) -> str:
-        return f"seat {self.seat} passes"
+    def describe(self, you: int | None = None) -> str:
+        return _does(self.seat, you, "pass", "passes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +229,9 @@ class PileCleared:
     leader: int
     count: int
 
-    def describe(self) -> str:
-        return f"everyone passed: the pile ({_n_cards(self.count)}) leaves the game; seat {self.leader} leads"
+    def describe(self, you: int | None = None) -> str:
+        return (f"everyone passed: the pile ({_n_cards(self.count)}) leaves the game; "
+                f"{_does(self.leader, you, 'lead')}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,8 +240,8 @@ class SetDiscarded:
     seat: int
     cards: str
 
-    def describe(self) -> str:
-        return f"seat {self.seat} puts aside {self.cards}"
+    def describe(self, you: int | None = None) -> str:
+        return f"{_does(self.seat, you, 'put', 'puts')} aside {self.cards}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +250,9 @@ class LeadLost:
     seat: int
     cards: str
 
-    def describe(self) -> str:
-        return f"seat {self.seat} led {self.cards}, all of one suit, and loses the game"
+    def describe(self, you: int | None = None) -> str:
+        return (f"{_does(self.seat, you, 'led', 'led')} {self.cards}, all of one suit, and "
+                f"{'lose' if self.seat == you else 'loses'} the game")
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,8 +260,8 @@ class Finished:
     seat: int
     place: int
 
-    def describe(self) -> str:
-        return f"seat {self.seat} is out of cards: place {self.place}"
+    def describe(self, you: int | None = None) -> str:
+        return f"{_does(self.seat, you, 'are', 'is')} out of cards: place {self.place}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +269,7 @@ class Stalled:
     """The stuck-game rule: no progress for ``stall_turns`` turns; placed by hand size."""
     hand_sizes: tuple[int, ...]
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         return (f"no progress for too long: the game ends, placed by hand size "
                 f"{list(self.hand_sizes)}")
 
@@ -389,11 +408,12 @@ class Observation(_FamilyObservation):
     def describe(self) -> str:
         """A few lines for a person: hand, sizes, pile, the claim to answer, the rank due."""
         lines = [f"your hand: {cards_text(self.hand) or '(empty)'}",
-                 "hand sizes: " + ", ".join(f"seat {s} {k}" for s, k in enumerate(self.hand_sizes)),
+                 "hand sizes: " + ", ".join(f"{_who(s, self.seat)} {k}"
+                                            for s, k in enumerate(self.hand_sizes)),
                  f"pile: {_n_cards(self.pile_size)}"]
         if self.claims:
             s, r, k, su, _ = self.claims[-1]
-            lines.append(f"last claim: seat {s}, {claim_words(r, k, su)}")
+            lines.append(f"last claim: {_who(s, self.seat)}, {claim_words(r, k, su)}")
         if self.pending:
             lines.append("laid so far: " + " ".join(card_text(c) for c in self.pending))
         if CHALLENGE in self.legal:
@@ -916,14 +936,29 @@ class Game:
         if a < CLAIM:
             return f"seat {p} cannot lay {card_text(a)} now"
         if a < PICK_UP and not self._pending:
-            return f"seat {p} must lay a card before claiming ({text})"
+            return f"seat {p} must lay a card before claiming ({text.removeprefix('claim ')})"
         if a < PICK_UP:
             return f"seat {p} cannot {text}: the claim must name " \
                    f"{' or '.join(RANK_PLURALS[r] for r in self._allowed)}" \
                    f"{'' if self.rules.counts_may_differ else ' and the number laid'}"
         if a == PICK_UP:
             return f"seat {p} may not pick up the pile: it holds a card it could play truthfully"
-        return f"seat {p} may not {text} now"
+        if self._phase == PLAY:
+            return (f"seat {p} may not {text} now: there is no claim to answer; seat {p} "
+                    f"{'must lay cards and claim them' if not self._pending else 'must claim the cards laid'}")
+        return f"seat {p} may not {text} now: {self._legal_hint()}"
+
+    def _legal_hint(self) -> str:
+        """The kinds of move open now, an example of each."""
+        kinds: dict[str, str] = {}
+        for a in self.legal_actions():
+            text = self.action_to_string(a)
+            kind = "lay" if a < CLAIM else "claim" if a < PICK_UP else text
+            kinds.setdefault(kind, text)
+        return "the moves now are " + ", ".join(
+            f"'{t}'" + (" (any card of the hand)" if k == "lay" else
+                        " (or another claim)" if k == "claim" else "")
+            for k, t in kinds.items())
 
     def verify_action(self, action: object) -> int:
         """The action as an int if it is legal now, else IllegalAction saying why."""
@@ -1054,6 +1089,9 @@ class Game:
         if sum(self._active) <= 1:
             self._end([])
             return
+        self._note_turn()       # the losing lead was a play (the stuck-game rule)
+        if self._to_play == TERMINAL_PLAYER:
+            return
         self._start_round(self._next_active(p))
 
     def _stand(self) -> None:
@@ -1106,6 +1144,8 @@ class Game:
         if self._to_play == TERMINAL_PLAYER:
             return
         if r.rounds_game or r.egyptian:
+            if r.egyptian:      # a pick-up at that lead moves on from the challenged rank
+                self._due = rank if rank in self._cycle else self._due
             self._start_round(winner if self._active[winner] else self._next_active(winner))
         elif r.chinese:
             self._start_round(c if lie else self._next_active(c))
@@ -1179,14 +1219,15 @@ class Game:
             seq = [LAY + c for c in range(N_CARDS) for _ in range(counts[c])]
             if not seq:
                 raise IllegalAction("a play lays at least one card")
-            final = self._claim_action(claim)
         except IllegalAction:
             raise
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         trial = self.clone()
-        for a in seq + [final]:
+        for a in seq:
             trial.apply_action(a)
+        final = trial._claim_action(claim)      # a bare rank claims as many as were laid
+        trial.apply_action(final)
         return seq + [final]
 
     def verify_play(self, cards: str, *, claim: str) -> None:
@@ -1197,7 +1238,8 @@ class Game:
         return can(self.verify_play, cards, claim=claim)
 
     def play(self, cards: str, *, claim: str) -> None:
-        """Lay `cards` (text) and claim, e.g. ``g.play("As 7d", claim="two Aces")``."""
+        """Lay `cards` (text) and claim, e.g. ``g.play("As 7d", claim="two Aces")``; a bare
+        rank (``claim="Aces"``) claims as many cards as were laid."""
         for a in self._play_actions(cards, claim):
             self.apply_action(a)
 
@@ -1329,6 +1371,7 @@ class Game:
         t = " ".join(text.strip().lower().replace("!", "").split())
         words = {"pick up": PICK_UP, "pickup": PICK_UP, "challenge": CHALLENGE, "cheat": CHALLENGE,
                  "bullshit": CHALLENGE, "i doubt it": CHALLENGE, "doubt": CHALLENGE,
+                 "bull": CHALLENGE, "bs": CHALLENGE, "call bs": CHALLENGE, "liar": CHALLENGE,
                  "accept": ACCEPT, "stand": ACCEPT, "check": CHECK, "pass": PASS, "skip": PASS,
                  "i believe": BELIEVE, "believe": BELIEVE}
         if t in words:
@@ -1350,13 +1393,20 @@ class Game:
                 return CLAIM_SUITED + 4 * rank + SUIT_WORDS.index(parts[3])
         counts = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                   "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
+        if len(parts) == 1 and _is_rank_word(parts[0]):
+            # a bare rank ("Aces") claims as many as were laid: the natural reading
+            rank = _rank_word(parts[0])
+            if self._pending and 1 <= len(self._pending) <= MAX_CLAIM:
+                return claim_action(rank, len(self._pending))
+            raise ValueError(f"{text!r} does not say how many: lay the cards first, then "
+                             f"claim e.g. {claim_words(rank, 2)!r}")
         if len(parts) == 2:
             k = counts.index(parts[0]) + 1 if parts[0] in counts else \
                 int(parts[0]) if parts[0].isdigit() else 0
             if 1 <= k <= MAX_CLAIM:
                 return claim_action(_rank_word(parts[1]), k)
-        raise ValueError(f"{text!r} names no action (try 'lay As', 'claim two Aces', "
-                         "'challenge', 'accept', 'pick up')")
+        raise ValueError(f"{text!r} names no action ({self._legal_hint()})"
+                         if self.legal_actions() else f"{text!r} names no action")
 
     # ---- observations
     def _visible(self, rec: Record, seat: int) -> Record:
@@ -1376,7 +1426,8 @@ class Game:
 
     def log_for(self, seat: int) -> list[str]:
         """Every event so far as `seat` may see it, one line each."""
-        return [r.describe() for r in self.visible_history(seat) if type(r) is not Stand]
+        seat = self._seat(seat)
+        return [r.describe(you=seat) for r in self.visible_history(seat) if type(r) is not Stand]
 
     def to_log(self) -> str:
         """The whole game as text: the rules, the deal, then one action a line
@@ -1552,66 +1603,16 @@ class Game:
         d["history"] = [record_to_dict(r) for r in self._history]
         return d
 
-    def _load_state(self, d: Any, manual_totals: list[int] | None) -> None:
-        """Restore a saved state, checking its shape and that every card is accounted for."""
-        n = self._n
-
-        def bad(field: str, why: str) -> ValueError:
-            return ValueError(f"saved game: field 'state.{field}' {why}")
-
-        def ints(field: str, value: Any, length: int | None = None) -> list[int]:
-            if not isinstance(value, list) or not all(type(x) is int for x in value):
-                raise bad(field, "must be a list of whole numbers")
-            if length is not None and len(value) != length:
-                raise bad(field, f"must hold {length} numbers, not {len(value)}")
-            return value
-
-        if not isinstance(d, Mapping):
+    def _check_state(self, saved: Any) -> None:
+        """A save's state must be the one its actions reach: a save cannot describe
+        a state the rules cannot reach (the replayed state is the one kept)."""
+        if not isinstance(saved, Mapping):
             raise ValueError("saved game: field 'state' must be a mapping")
-        for name in _SAVED_SCALARS:
-            if type(d.get(name)) not in (int, bool):
-                raise bad(name, "must be a whole number")
-            setattr(self, name, d[name])
-        lengths = {"_sizes": n, "_out": N_CARDS, "_gone": N_CARDS, "_penalties": n}
-        for name in _SAVED_LISTS:
-            setattr(self, name, ints(name, d.get(name), lengths.get(name)))
-        self._allowed = tuple(self._allowed)
-        self._active = [bool(a) for a in ints("_active", d.get("_active"), n)]
-        hands = d.get("_hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise bad("_hands", f"must be {n} lists of counts")
-        self._hands = [ints("_hands", h, N_CARDS) for h in hands]
-        pile = d.get("_pile")
-        if not isinstance(pile, list):
-            raise bad("_pile", "must be a list of plays")
-        for play in pile:
-            if not (isinstance(play, list) and len(play) == 6 and isinstance(play[4], list)):
-                raise bad("_pile", "entries must be [seat, rank, count, suit, cards, seen]")
-            ints("_pile", play[:4] + [play[5]])
-            ints("_pile", play[4])
-        self._pile = pile
-        groups = d.get("_groups")
-        if groups is not None and not (isinstance(groups, list)
-                                       and all(isinstance(g, list) for g in groups)):
-            raise bad("_groups", "must be null or a list of lists of seats")
-        self._groups = None if groups is None else [ints("_groups", g) for g in groups]
-        records = d.get("history")
-        if not isinstance(records, list):
-            raise bad("history", "must be a list of records")
-        self._history = [_record_from_dict(r, k) for k, r in enumerate(records)]
-        if any(not 0 <= c < N_CARDS for c in self._pending) or any(
-                not 0 <= c < N_CARDS for pl in self._pile for c in pl[4]):
-            raise bad("_pile", "holds a card id outside 0..53")
-        totals = self.card_totals()
-        if min(totals) < 0:
-            raise bad("_hands", "holds a negative count")
-        dealt = not (self._phase == TURNING and self._to_play == CHANCE_PLAYER)
-        expected = (manual_totals if manual_totals is not None else list(self._deck)) \
-            if dealt else [0] * N_CARDS
-        if totals != expected:
-            raise bad("_hands", "does not account for every card of the deck exactly once")
-        if [sum(h) for h in self._hands] != self._sizes:
-            raise bad("_sizes", "differs from the hands")
+        mine = json.loads(json.dumps(self._state_dict()))
+        for name in sorted(set(mine) | set(saved), key=str):
+            if name not in mine or name not in saved or saved[name] != mine[name]:
+                raise ValueError(f"saved game: field 'state.{name}' is not the state its "
+                                 f"actions reach")
 
     def to_json(self, **json_options: Any) -> str:
         return json.dumps(self.to_dict(), **json_options)
@@ -1643,31 +1644,25 @@ class Game:
             if str(exc).startswith("saved game"):
                 raise
             raise ValueError(f"saved game: field 'hands': {exc}") from None
-        if "state" in data:          # the state itself: no replay needed
-            manual = None if g._manual is None else \
-                [sum(h[c] for h in g._manual) for c in range(N_CARDS)]
-            g._load_state(data["state"], manual)
-            g._actions = list(actions)
-            g._rng = generator_from_state(state_from_json(data.get("rng")))
-            return g
         for k, a in enumerate(actions):
             try:
                 g.apply_action(a)
             except IllegalAction as exc:
                 raise ValueError(f"saved game: field 'actions' entry {k} ({a}) is not legal: "
                                  f"{exc}") from None
+        if "state" in data:
+            g._check_state(data["state"])
         if "rng" in data:
             now = generator_from_state(state_from_json(data.get("rng")))
-            g._rng = now
+            if state_to_json(now.bit_generator.state) != \
+                    state_to_json(g._rng.bit_generator.state):
+                raise ValueError("saved game: field 'rng' is not where the actions leave the "
+                                 "generator")
         return g
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_save(text))
 
     def _key(self) -> tuple:
         """Everything the state holds, for equality (the generator by its state)."""
@@ -1696,29 +1691,17 @@ _SAVED_SCALARS = ("_pile_size", "_to_play", "_phase", "_suit", "_lead", "_due", 
                   "_last_layer", "_stall", "_record_low")
 _SAVED_LISTS = ("_sizes", "_out", "_gone", "_pending", "_allowed", "_window", "_finished",
                 "_lost", "_penalties")
-_RECORDS = {cls.__name__: cls for cls in (Deal, TurnUp, Play, Challenge, Reveal, Believe, Check,
-                                          Stand, PickUp, Pass, PileCleared, SetDiscarded,
-                                          LeadLost, Finished, Stalled)}
-
-
-def _record_from_dict(data: Any, k: int) -> Record:
-    kind = data.get("kind") if isinstance(data, Mapping) else None
-    cls = _RECORDS.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise ValueError(f"saved game: field 'state.history' entry {k} is no record ({kind!r})")
-    names = [f.name for f in fields(cls)]
-    values = {key: value for key, value in data.items() if key != "kind"}
-    if sorted(values) != sorted(names):
-        raise ValueError(f"saved game: field 'state.history' entry {k} ({kind}) needs the "
-                         f"fields {', '.join(names)}")
-    return cls(**{key: tuple(v) if isinstance(v, list) else v for key, v in values.items()})
-
-
 def cards_text_list(cards: list[int]) -> str:
     counts = [0] * N_CARDS
     for c in cards:
         counts[c] += 1
     return cards_text(counts)
+
+
+def _is_rank_word(word: str) -> bool:
+    w = word.lower()
+    return w == "sixs" or any(w in (RANK_WORDS[i].lower(), RANK_PLURALS[i].lower())
+                              for i in range(14))
 
 
 def _rank_word(word: str) -> int:
