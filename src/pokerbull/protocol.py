@@ -23,6 +23,7 @@ from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+import numpy.typing as npt
 
 CHANCE_PLAYER = -1      # a chance node: the next action is drawn, see chance_outcomes()
 TERMINAL_PLAYER = -4    # the game is over
@@ -36,16 +37,22 @@ class IllegalAction(ValueError):
 class Observation(Protocol):
     """What one seat may know. Game-specific fields beside these."""
 
-    seat: int
+    @property
+    def seat(self) -> int:
+        """The seat this observation is for."""
+        ...
 
     def legal_actions(self) -> list[int]:
         """Sorted actions open to `seat` if it is to act now, else []."""
+        ...
 
-    def action_mask(self) -> np.ndarray:
+    def action_mask(self) -> npt.NDArray[np.int8]:
         """int8 array of length ``num_actions``: 1 where the action is legal."""
+        ...
 
-    def to_array(self) -> np.ndarray:
+    def to_array(self) -> npt.NDArray[np.float32]:
         """The fixed-size float32 form (the length is the game's ``observation_size``)."""
+        ...
 
 
 @runtime_checkable
@@ -55,56 +62,72 @@ class GameState(Protocol):
     @property
     def num_players(self) -> int:
         """Seats 0..num_players-1."""
+        ...
 
     @property
     def num_actions(self) -> int:
         """Size of the fixed integer action space (chance outcomes included)."""
+        ...
 
     @property
     def observation_size(self) -> int:
         """Length of every observation array of this game."""
+        ...
 
     @property
     def current_player(self) -> int:
         """The seat to act, `CHANCE_PLAYER` or `TERMINAL_PLAYER`."""
+        ...
 
     def legal_actions(self) -> Sequence[int]:
         """Sorted legal actions of the current player (chance outcomes at a chance node):
         a list, or a read-only sequence that compares equal to that list (Poker Bull's
         compiled ``LegalActions``); ``list()`` of it is always a list."""
+        ...
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) pairs at a chance node; [] elsewhere."""
+        ...
 
     def apply_action(self, action: int) -> None:
         """Apply one action; `IllegalAction` (a ValueError) leaves the state unchanged."""
+        ...
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
+        ...
 
     def returns(self) -> list[float]:
         """Per seat, summing to zero; all zeros until the game is over."""
+        ...
 
     def clone(self) -> GameState:
         """An independent copy that continues exactly as this state would."""
+        ...
 
     def to_json(self) -> str:
         """Exact save, random generator included (``type(state).from_json`` restores it)."""
+        ...
 
     def observation(self, seat: int) -> Observation:
         """What `seat` may know now."""
+        ...
 
-    def observation_array(self, seat: int) -> np.ndarray:
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
         """``observation(seat).to_array()``, possibly faster."""
+        ...
 
-    def action_mask(self, seat: int | None = None) -> np.ndarray:
+    def action_mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
         """int8 mask of length ``num_actions`` for `seat` (default: the current player)."""
+        ...
 
     def action_to_string(self, action: int) -> str:
         """A person's words for an action."""
+        ...
 
     def string_to_action(self, text: str) -> int:
         """The action a person's words name; ValueError if none."""
+        ...
 
 
 class Agent(Protocol):
@@ -114,9 +137,11 @@ class Agent(Protocol):
 
     def reset(self, seat: int) -> None:
         """A new game starts with this agent at `seat`."""
+        ...
 
     def act(self, observation: Any) -> int:
         """A legal action for the seat to play, from what that seat may know."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -154,7 +179,7 @@ _WINGS = {"bull": "pokerbull.bull", "cheat": "pokerbull.cheat", "roulette": "pok
 
 def wing_names() -> tuple[str, ...]:
     """The games of the family that are installed."""
-    names = []
+    names: list[str] = []
     for name, module in _WINGS.items():
         try:
             import_module(module)

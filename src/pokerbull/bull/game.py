@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -418,6 +418,44 @@ class Game:
     CHANCE_PLAYER = CHANCE_PLAYER
     TERMINAL_PLAYER = TERMINAL_PLAYER
 
+    # What every engine keeps (_PythonGame in slots, _CompiledGame in its C struct):
+    # declarations for the type checker only; no value is stored on Game itself.
+    rules: Rules
+    _lad: Ladder
+    _core: Any
+    _players: int
+    _n_calls: int
+    _raise_start: list[int]
+    _to_play: int
+    _sizes: list[int]
+    _hands: list[int]
+    _hand_no: int
+    _starter: int
+    _first_starter: int
+    _last: int
+    _last_caller: int
+    _calls: list[tuple[int, int]]
+    _winner: int
+    _manual: bool
+    _banned: frozenset[int]
+    _jokers_gone: bool
+    _recharged: bool
+
+    if TYPE_CHECKING:   # the engines' own steps, declared for the checker
+        @property
+        def _history(self) -> list[Record]: ...
+        def _begin(self, rules: Rules, seed: Any, manual: bool, core: Any) -> None: ...
+        def _blank(self, rules: Rules, core: Any) -> None: ...
+        def _draw_seat(self) -> int: ...
+        def _set_first_starter(self, seat: int) -> None: ...
+        def _drop_generator(self) -> None: ...
+        def _set_dealing(self, manual: bool, rng: np.random.Generator | None) -> None: ...
+        def _generator_state(self) -> Any: ...
+        def _deal_random(self, starter: int) -> None: ...
+        def _start_hand(self, hands: list[int], starter: int) -> None: ...
+        def _apply_call(self, index: int) -> None: ...
+        def _apply_challenge(self) -> None: ...
+
     def __new__(cls, *args: Any, _core: Any = None, **kwargs: Any) -> Game:
         if cls is Game:     # the engine: compiled unless the pure backend is asked for
             engine = _engine_for(_core)
@@ -770,7 +808,19 @@ class Game:
             return self._n_calls
         return self._resolve(text).index
 
+    def apply_action(self, action: int) -> None:
+        """Apply an action id (see :meth:`legal_actions`): a ladder index makes that call,
+        :attr:`challenge_action` challenges. Raises IllegalAction (a ValueError) naming
+        why, and the state is unchanged, when the action is not legal now."""
+        raise NotImplementedError("each engine applies actions")   # pragma: no cover
+
+    def clone(self) -> Game:
+        """An independent copy; it continues exactly as this game would (same cards,
+        same generator state)."""
+        raise NotImplementedError("each engine clones itself")   # pragma: no cover
+
     def is_terminal(self) -> bool:
+        """True when the game is over (:attr:`is_over`); OpenSpiel's name."""
         return self._to_play == TERMINAL_PLAYER
 
     def returns(self) -> list[float]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core import backend
 from ..options import whole
@@ -147,6 +148,22 @@ class VectorGame:
     The arrays are the same objects after every step (rewritten in place): copy what
     you keep.
     """
+
+    rules: Rules
+    engine: str
+    seeds: npt.NDArray[np.uint64]
+    to_play: npt.NDArray[np.int32]
+    legal_start: npt.NDArray[np.int32]
+    legal_stop: npt.NDArray[np.int32]
+    cards: npt.NDArray[np.uint64]
+    hand_sizes: npt.NDArray[np.int32]
+    last_call: npt.NDArray[np.int32]
+    last_caller: npt.NDArray[np.int32]
+    starter: npt.NDArray[np.int32]
+    rewards: npt.NDArray[np.float32]
+    dones: npt.NDArray[np.bool_]
+    winners: npt.NDArray[np.int32]
+    episodes: npt.NDArray[np.int64]
 
     def __init__(self, preset: str | Rules = "pagat", num_games: int = 1024, *,
                  seed: Any = 0, _engine: str | None = None, **options: Any) -> None:
