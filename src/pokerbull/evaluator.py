@@ -15,11 +15,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .core import backend as _backend
 from .core._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HIGH_CARD, JOKER_ORDER_SHIFT,
@@ -156,7 +157,7 @@ class HandRank:
     def __hash__(self) -> int:
         return hash(self.value)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (HandRank, (self.value,))
 
 
@@ -235,7 +236,7 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
     """
     cls = pool.__class__
     if cls is Pool:
-        mask = pool._mask
+        mask = pool._mask      # type: ignore[union-attr]  # narrowed by hand: the fast path
     elif cls is int:
         mask = pool
     else:
@@ -256,7 +257,8 @@ _evaluate_mask = _backend.core.evaluate_mask     # the backend is chosen once, a
 
 
 def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None = None,
-                  suit_order: str | None = None, royal_over_five: str = "no") -> np.ndarray:
+                  suit_order: str | None = None, royal_over_five: str = "no"
+                  ) -> npt.NDArray[np.int64]:
     """Values of the best hands of many pools (uint64 masks) as an int64 array.
 
     Same options as :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled
@@ -266,7 +268,8 @@ def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None =
     return _evaluate_masks(as_mask_array(masks), rules)
 
 
-_evaluate_masks = _backend.core.evaluate_masks
+_evaluate_masks: Callable[[npt.NDArray[np.uint64], int], npt.NDArray[np.int64]] = \
+    _backend.core.evaluate_masks
 
 
 
@@ -354,7 +357,7 @@ def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
     ``pokerbull.roulette._engine.multiset_value``; both walk the categories from
     the highest down in closed form, never enumerating subsets)."""
     by_suit = strengths is not None
-    st = strengths if by_suit else (0, 0, 0, 0)
+    st = strengths if strengths is not None else (0, 0, 0, 0)
     top = 3 if by_suit else 0
     cnt = [[counts[13 * s + r] for r in range(13)] for s in range(4)]
     jokers = counts[52] + counts[53]
@@ -408,7 +411,7 @@ def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
             return found
         # straight flush: the highest top, then the strongest suit
         for t in range(12, 2, -1):
-            window = range(t, t - 5, -1) if t > 3 else (3, 2, 1, 0, 12)
+            window: Sequence[int] = range(t, t - 5, -1) if t > 3 else (3, 2, 1, 0, 12)
             for s in sorted(range(4), key=lambda s: -st[s]):
                 missing = sum(1 for r in window if not cnt[s][r])
                 if missing <= jokers:

@@ -198,7 +198,8 @@ def wing(name: str) -> Wing:
     """The `Wing` of a game by name (``"bull"``, ``"cheat"``, ``"roulette"``)."""
     if not isinstance(name, str) or name not in _WINGS:
         raise ValueError(f"unknown game {name!r}: the games are {', '.join(wing_names())}")
-    return import_module(_WINGS[name]).WING
+    found: Wing = import_module(_WINGS[name]).WING
+    return found
 
 
 def wing_of(name: str) -> tuple[Wing, str | None]:

@@ -35,6 +35,7 @@ is close; it overrates a call only when the pool is small. See ``docs/bots.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -147,7 +148,7 @@ def _group_rank(mask: int) -> int:
     return NO_RANK
 
 
-_TABLES: dict[tuple, ChanceTable] = {}
+_TABLES: dict[tuple[Any, ...], ChanceTable] = {}
 
 
 def chance_table(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
@@ -176,7 +177,7 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     wild_stride = np.zeros(n, np.int32)
     evidence = np.full(n, NO_RANK, np.uint8)
     table_of = np.zeros(n, np.int32)
-    shapes_of: dict[tuple, int] = {}
+    shapes_of: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
     shapes: list[tuple[tuple[int, int], ...]] = []
     never: list[int] = []        # per table: pool sizes on which its calls cannot hold
     for c in range(n):
@@ -207,7 +208,7 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     # cases no seat can be in (more cards counted than known) hold 1.0: never
     # read for a real call, and a safe upper bound for the runs' bounds
     chance = np.ones(int((keys.astype(np.int64) * cases).sum()), np.float64)
-    blocks: dict = {}
+    blocks: dict[tuple[Any, ...], np.ndarray] = {}
     for t, shape in enumerate(shapes):
         _fill_table(chance, int(table_start[t]), shape, wild_cap, deck, known_max, unseen_max,
                     blocks, never[t])
@@ -245,7 +246,8 @@ def _key_count(shape: tuple[tuple[int, int], ...], wild_cap: int) -> int:
 
 
 def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...], wild_cap: int,
-                deck: int, known_max: int, unseen_max: int, blocks: dict, never: int) -> None:
+                deck: int, known_max: int, unseen_max: int,
+                blocks: dict[tuple[Any, ...], np.ndarray], never: int) -> None:
     """Chances of one group shape for every case key, known and unseen count.
 
     Keys that leave the same groups short (and the same wild cards) share one

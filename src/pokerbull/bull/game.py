@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..calls.cheung import certain_calls
-from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
+from ..calls.ladder import Call, Ladder, family_names
+from ..calls.spec import FAMILY_BUILDERS
 from ..cards import JOKER_MASK, Pool, deck_bits
 from ..core import backend
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
@@ -82,9 +83,11 @@ class Deal:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """Cards dealt to each seat (0 for seats that are out)."""
         return tuple(len(h) for h in self.hands)
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         return {"type": "deal", "hand": self.hand, "starter": self.starter,
                 "hands": [_pool_text(h) for h in self.hands]}
 
@@ -98,6 +101,7 @@ class CallMade:
     call: Call
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         return {"type": "call", "hand": self.hand, "seat": self.seat, "call": self.call.code}
 
 
@@ -111,6 +115,7 @@ class Challenge:
     call: Call
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         return {"type": "challenge", "hand": self.hand, "seat": self.seat,
                 "caller": self.caller, "call": self.call.code}
 
@@ -124,6 +129,7 @@ class Reveal:
     hands: tuple[Pool, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         return {"type": "reveal", "hand": self.hand, "pool": _pool_text(self.pool),
                 "hands": [_pool_text(h) for h in self.hands]}
 
@@ -160,9 +166,11 @@ class HandResult:
 
     @property
     def winner_of_challenge(self) -> int:
+        """The seat that did not lose: the challenger when the call failed, else the caller."""
         return self.challenger if self.loser == self.caller else self.caller
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         verdict = (f"holds (made by {self.witness})" if self.held else "does not hold")
         out = (f"; seat {self.eliminated} is out" if self.eliminated is not None else "")
         end = (f"; seat {self.winner} wins the game" if self.winner is not None else "")
@@ -170,6 +178,7 @@ class HandResult:
                 f"{self.call}: it {verdict}; seat {self.loser} loses{out}{end}")
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         w = self.witness
         return {"type": "result", "hand": self.hand, "call": self.call.code,
                 "caller": self.caller, "challenger": self.challenger, "held": self.held,
@@ -248,6 +257,7 @@ class Observation:
 
     @property
     def last_call(self) -> Call | None:
+        """The last call of this hand, or None before the opening call."""
         return self.calls[-1][1] if self.calls else None
 
     def legal_actions(self) -> list[int]:
@@ -410,7 +420,8 @@ class Game:
     for the options. ``seed`` is an int, a ``numpy.random.Generator`` (used, and
     advanced, as given) or None. ``hands=`` deals the first hand explicitly and
     makes dealing manual (``dealing="manual"`` without ``hands=`` waits for the
-    first hand too): every later hand waits for :meth:`deal`.
+    first hand too): every later hand waits for :meth:`deal`. ``rules`` is the
+    game's :class:`~pokerbull.bull.rules.Rules`.
     """
 
     __slots__ = ()   # the state lives in an engine: _CompiledGame (C) or _PythonGame
@@ -490,10 +501,12 @@ class Game:
     # ---- reading the state
     @property
     def ladder(self) -> Ladder:
+        """The ladder of calls these rules use (:class:`~pokerbull.Ladder`)."""
         return self._lad
 
     @property
     def players(self) -> int:
+        """Seats at the table, out or not (the same as :attr:`num_players`)."""
         return self._players
 
     @property
@@ -513,6 +526,7 @@ class Game:
 
     @property
     def live_seats(self) -> tuple[int, ...]:
+        """Seats still in the game (holding cards or due some), lowest first."""
         return tuple(s for s, n in enumerate(self._sizes) if n)
 
     @property
@@ -527,10 +541,12 @@ class Game:
 
     @property
     def last_call(self) -> Call | None:
+        """The last call of this hand, or None before the opening call."""
         return self._lad.calls[self._last] if self._last >= 0 else None
 
     @property
     def last_caller(self) -> int | None:
+        """The seat that made :attr:`last_call`, or None before the opening call."""
         return self._last_caller if self._last_caller >= 0 else None
 
     @property
@@ -541,14 +557,24 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once one seat is left: the game has a :attr:`winner`."""
         return self._to_play == TERMINAL_PLAYER
 
     @property
     def winner(self) -> int | None:
+        """The seat that won the game, or None while it goes on."""
         return self._winner if self._winner >= 0 else None
 
     @property
     def history(self) -> tuple[Record, ...]:
+        """Every record so far, oldest first: :class:`Deal`, :class:`CallMade`,
+        :class:`Challenge`, :class:`Reveal` and :class:`HandResult`.
+
+        >>> g = Game("pagat", players=2, hands=["As", "Kd"])
+        >>> g.call("one Ace"); g.challenge()
+        >>> [type(r).__name__ for r in g.history]
+        ['Deal', 'CallMade', 'Challenge', 'Reveal', 'HandResult']
+        """
         return tuple(self._history)
 
     @property
@@ -559,10 +585,12 @@ class Game:
 
     @property
     def dealing(self) -> str:
+        """``"random"`` (the game deals from its generator) or ``"manual"`` (:meth:`deal` gives the cards)."""
         return "manual" if self._manual else "random"
 
     @property
     def awaiting_deal(self) -> bool:
+        """True when the next hand waits for :meth:`deal` (manual dealing only)."""
         return self._to_play == CHANCE_PLAYER
 
     def hand(self, seat: int) -> Pool:
@@ -635,6 +663,7 @@ class Game:
         return c
 
     def can_call(self, call: Call | str | int, *, seat: int | None = None) -> bool:
+        """True if :meth:`verify_call` would accept `call` now (never raises IllegalAction)."""
         try:
             self.verify_call(call, seat=seat)
         except IllegalAction:
@@ -654,6 +683,7 @@ class Game:
                                 f"opens hand {self._hand_no} with a call")
 
     def can_challenge(self, *, seat: int | None = None) -> bool:
+        """True if :meth:`verify_challenge` would accept a challenge now."""
         try:
             self.verify_challenge(seat=seat)
         except IllegalAction:
@@ -713,6 +743,7 @@ class Game:
         return masks
 
     def can_deal(self, hands: Sequence[Any]) -> bool:
+        """True if :meth:`verify_deal` would accept `hands` now."""
         try:
             self.verify_deal(hands)
         except IllegalAction:
@@ -731,14 +762,17 @@ class Game:
 
     @property
     def num_actions(self) -> int:
+        """Size of the action space: every ladder index, then the challenge."""
         return self._n_calls + 1
 
     @property
     def num_players(self) -> int:
+        """Seats at the table (OpenSpiel's name for :attr:`players`)."""
         return self._players
 
     @property
     def observation_size(self) -> int:
+        """Length of every :meth:`observation_array` of these rules (layout in docs/game.md)."""
         return self.rules.observation_size
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -788,6 +822,9 @@ class Game:
         raise AssertionError(f"action {a} should have been refused")  # pragma: no cover
 
     def can_apply_action(self, action: int) -> bool:
+        """True if :meth:`apply_action` would accept `action` now; never raises
+        for any value (not a whole number, out of range, not legal now: all False).
+        """
         try:
             a = self._action(action)
             if a == self._n_calls:
@@ -799,6 +836,9 @@ class Game:
         return True
 
     def action_to_string(self, action: int) -> str:
+        """A person's words for an action id: the call's phrase, or ``"challenge"``.
+        Raises IllegalAction if `action` is not an action id of this game.
+        """
         a = self._action(action)
         return "challenge" if a == self._n_calls else str(self._lad.calls[a])
 
@@ -911,6 +951,9 @@ class Game:
                 "rng": self._rng_json(), "history": [r.to_dict() for r in self._history]}
 
     def to_json(self, **json_options: Any) -> str:
+        """The exact save (:meth:`to_dict`) as JSON text; :meth:`from_json` restores
+        it, random generator included. `json_options` go to :func:`json.dumps`.
+        """
         return json.dumps(self.to_dict(), **json_options)
 
     @classmethod

@@ -215,10 +215,12 @@ class VectorGame:
 
     @property
     def num_games(self) -> int:
+        """How many games are stepped at once (N, the length of every per-game array)."""
         return self._core.num_games
 
     @property
     def num_players(self) -> int:
+        """Seats at each table (every game has the same rules)."""
         return self.rules.players
 
     @property
@@ -228,10 +230,12 @@ class VectorGame:
 
     @property
     def challenge_action(self) -> int:
+        """The action id of a challenge: ``num_actions - 1``."""
         return self.rules.num_actions - 1
 
     @property
     def observation_size(self) -> int:
+        """Length of each row of :meth:`observations` (as ``Game.observation_array``)."""
         return self.rules.observation_size
 
     def reset(self, seed: Any = None) -> None:

@@ -83,6 +83,7 @@ class Deal:
     leader: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"the cards are dealt; seat {self.leader} leads"
 
 
@@ -93,6 +94,7 @@ class TurnUp:
     leader: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"{self.turned + 1} cards turned up until a Jack: seat {self.leader} leads"
 
 
@@ -107,6 +109,7 @@ class Play:
     cards: str | None
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         own = f" (laid {self.cards})" if self.cards is not None else ""
         extra = "" if self.laid == self.count else f" ({_n_cards(self.laid)} laid)"
         return f"seat {self.seat} plays {claim_words(self.rank, self.count, self.suit)}" \
@@ -124,6 +127,7 @@ class Challenge:
     taken: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         verdict = "a lie" if self.lie else "true"
         return (f"seat {self.seat} challenges seat {self.target}: {self.cards} shown, {verdict}; "
                 f"seat {self.taker} takes the pile ({_n_cards(self.taken)})")
@@ -140,6 +144,7 @@ class Reveal:
     taken: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         verdict = "not of the claim" if self.lie else "of the claim"
         return (f"seat {self.seat} challenges seat {self.target}: {self.card} is turned, "
                 f"{verdict}; seat {self.taker} takes the pile ({_n_cards(self.taken)})")
@@ -155,6 +160,7 @@ class Believe:
     taken: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         if self.lie:
             return (f"seat {self.seat} believes seat {self.target}: {self.cards} shown, a lie; "
                     f"seat {self.seat} takes the pile ({_n_cards(self.taken)})")
@@ -170,6 +176,7 @@ class Check:
     cards: str | None
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         seen = f": {self.cards}" if self.cards is not None else ""
         return f"seat {self.seat} checks seat {self.target}'s play{seen}"
 
@@ -180,23 +187,30 @@ class Stand:
     seat: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"seat {self.seat}'s play stands"
 
 
 @dataclass(frozen=True, slots=True)
 class PickUp:
+    """A seat that holds no card it could truthfully lay picks up the pile instead of playing."""
+
     seat: int
     taken: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"seat {self.seat} picks up the pile ({_n_cards(self.taken)})"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
+    """A seat passes (T: instead of playing on the pile)."""
+
     seat: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"seat {self.seat} passes"
 
 
@@ -207,6 +221,7 @@ class PileCleared:
     count: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"everyone passed: the pile ({_n_cards(self.count)}) leaves the game; seat {self.leader} leads"
 
 
@@ -217,6 +232,7 @@ class SetDiscarded:
     cards: str
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"seat {self.seat} puts aside {self.cards}"
 
 
@@ -227,15 +243,19 @@ class LeadLost:
     cards: str
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"seat {self.seat} led {self.cards}, all of one suit, and loses the game"
 
 
 @dataclass(frozen=True, slots=True)
 class Finished:
+    """A seat is out of cards and takes `place` (0 is first)."""
+
     seat: int
     place: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return f"seat {self.seat} is out of cards: place {self.place}"
 
 
@@ -245,6 +265,7 @@ class Stalled:
     hand_sizes: tuple[int, ...]
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         return (f"no progress for too long: the game ends, placed by hand size "
                 f"{list(self.hand_sizes)}")
 
@@ -284,18 +305,22 @@ class Observation:
     rules: Rules = field(repr=False)
 
     def legal_actions(self) -> list[int]:
+        """Sorted actions open to :attr:`seat` if it is to act now, else []."""
         return list(self.legal)
 
     def action_mask(self) -> np.ndarray:
+        """int8 array of length ``NUM_ACTIONS``: 1 where :meth:`legal_actions` has the action."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         mask[list(self.legal)] = 1
         return mask
 
     @property
     def last_claim(self) -> tuple[int, int, int, int, int] | None:
+        """The last claim on the pile (as in :attr:`claims`), or None when the pile is empty."""
         return self.claims[-1] if self.claims else None
 
     def to_array(self) -> np.ndarray:
+        """The fixed-size float32 form (layout in docs/cheat.md; length ``observation_size(rules)``)."""
         n = self.rules.players
         a = np.zeros(observation_size(self.rules), np.float32)
         a[0:54] = self.hand
@@ -394,7 +419,7 @@ class Game:
         self._actions: list[int] = []
         self._hands = [[0] * N_CARDS for _ in range(n)]
         self._sizes = [0] * n
-        self._pile: list[list] = []      # [seat, rank, count, suit, cards(list), known_by mask]
+        self._pile: list[list[Any]] = []      # [seat, rank, count, suit, cards(list), known_by mask]
         self._pile_size = 0
         self._out = [0] * N_CARDS           # put aside face up
         self._gone = [0] * N_CARDS          # left the game face down (T); hidden
@@ -493,7 +518,7 @@ class Game:
             return self.rules.wild_jokers or rank == JOKER_RANK
         return card >> 2 == rank and (suit < 0 or card & 3 == suit)
 
-    def _is_lie(self, play: list) -> bool:
+    def _is_lie(self, play: list[Any]) -> bool:
         seat, rank, count, suit, cards, _ = play
         if self.rules.counts_may_differ and len(cards) != count:
             return True
@@ -635,18 +660,22 @@ class Game:
     # ---- reading the state
     @property
     def num_players(self) -> int:
+        """Seats at the table."""
         return self._n
 
     @property
     def num_actions(self) -> int:
+        """Size of the fixed action space (``NUM_ACTIONS``: cards, claims, the answers, chance outcomes)."""
         return NUM_ACTIONS
 
     @property
     def observation_size(self) -> int:
+        """Length of every :meth:`observation_array` of these rules."""
         return observation_size(self.rules)
 
     @property
     def current_player(self) -> int:
+        """The seat to act, ``CHANCE_PLAYER`` (-1) at a chance node or ``TERMINAL_PLAYER`` (-4) at the end."""
         return self._to_play
 
     @property
@@ -657,19 +686,23 @@ class Game:
 
     @property
     def max_utility(self) -> float:
+        """The highest return a seat can get (the first place's)."""
         n = self._n
         return (n + 1) / 2 - 1 if self.rules.keeps_places else float(n - 1)
 
     @property
     def history(self) -> tuple[Record, ...]:
+        """Every record so far, oldest first, with every card shown (see :meth:`visible_history` for one seat's view)."""
         return tuple(self._history)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """Cards each seat holds now."""
         return tuple(self._sizes)
 
     @property
     def pile_size(self) -> int:
+        """Cards in the pile on the table."""
         return self._pile_size
 
     @property
@@ -686,18 +719,26 @@ class Game:
 
     @property
     def winner(self) -> int | None:
+        """The seat that won (the first to shed every card, or placed first), or None
+        while the game goes on or when first place is shared.
+        """
         if self._groups is None:
             return self._finished[0] if self._finished else None
         return self._groups[0][0] if len(self._groups[0]) == 1 else None
 
     @property
     def allowed_ranks(self) -> tuple[int, ...]:
+        """The ranks the seat to play may claim now (rank indices, 0 for Twos ... 12 for Aces)."""
         return self._allowed
 
     def hand(self, seat: int) -> str:
+        """`seat`'s cards as text (``"2c 2d Ks X1"``). Raises ValueError for a seat
+        that is not at the table.
+        """
         return cards_text(self._hands[self._seat(seat)])
 
     def hand_counts(self, seat: int) -> tuple[int, ...]:
+        """`seat`'s cards as 54 counts (one per card index, jokers last)."""
         return tuple(self._hands[self._seat(seat)])
 
     def card_totals(self) -> list[int]:
@@ -720,6 +761,7 @@ class Game:
         return int(seat)
 
     def is_terminal(self) -> bool:
+        """True when the game is over."""
         return self._to_play == TERMINAL_PLAYER
 
     def returns(self) -> list[float]:
@@ -745,6 +787,7 @@ class Game:
 
     # ---- legal actions
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(action, probability) pairs at a chance node (the next card turned or shown); [] elsewhere."""
         if self._to_play != CHANCE_PLAYER:
             return []
         if self._phase == TURNING:
@@ -802,6 +845,7 @@ class Game:
             suits = range(4) if self._suit < 0 else (self._suit,)
             acts.extend(CLAIM_SUITED + 4 * rank + s for rank in self._allowed for s in suits)
         else:
+            counts: Sequence[int]
             if r.count_lies and r.rounds_game:
                 counts = range(1, MAX_CLAIM + 1)
             elif r.rounds_game:
@@ -814,6 +858,7 @@ class Game:
         return sorted(acts)
 
     def action_mask(self, seat: int | None = None) -> np.ndarray:
+        """int8 mask of length ``num_actions``: 1 for each legal action of `seat` (default: the seat to act; zeros for any other seat)."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if seat is None or self._seat(seat) == self._to_play:
             mask[self.legal_actions()] = 1
@@ -849,6 +894,7 @@ class Game:
         return f"seat {p} may not {text} now"
 
     def can_apply_action(self, action: object) -> bool:
+        """True if :meth:`apply_action` would accept `action` now; never raises."""
         try:
             a = self._action(action)
         except IllegalAction:
@@ -1103,16 +1149,21 @@ class Game:
             self.apply_action(a)
 
     def challenge(self) -> None:
+        """Challenge the last play (the challenge action). Raises IllegalAction, state unchanged, when not legal now."""
         self.apply_action(CHALLENGE)
 
     def accept(self) -> None:
+        """Let the last play stand. Raises IllegalAction, state unchanged, when not legal now."""
         self.apply_action(ACCEPT)
 
     def pick_up(self) -> None:
+        """Pick up the pile instead of playing: open to a seat that holds no card it could
+        truthfully lay (T passes instead). Raises IllegalAction, state unchanged, when not legal now."""
         self.apply_action(PICK_UP)
 
     # ---- words
     def action_to_string(self, action: int) -> str:
+        """A person's words for an action id (``"lay Ks"``, ``"claim two Kings"``, ``"challenge"``). Raises IllegalAction for an id that does not exist."""
         a = self._action(action)
         if a < CLAIM:
             return ("reveal " if self._phase == REVEAL and self._to_play == CHANCE_PLAYER
@@ -1166,17 +1217,17 @@ class Game:
 
     # ---- observations
     def _visible(self, rec: Record, seat: int) -> Record:
-        t = type(rec)
-        if t is Deal:
+        if type(rec) is Deal:
             return Deal(tuple(h if s == seat else None for s, h in enumerate(rec.hands)),
                         rec.leader)
-        if t is Play and rec.seat != seat:
+        if type(rec) is Play and rec.seat != seat:
             return Play(rec.seat, rec.rank, rec.count, rec.suit, rec.laid, None)
-        if t is Check and rec.seat != seat:
+        if type(rec) is Check and rec.seat != seat:
             return Check(rec.seat, rec.target, None)
         return rec
 
     def visible_history(self, seat: int) -> tuple[Record, ...]:
+        """The history as `seat` may see it: cards laid by others are hidden (None) unless they were shown."""
         seat = self._seat(seat)
         return tuple(self._visible(r, seat) for r in self._history)
 
@@ -1189,6 +1240,7 @@ class Game:
         return "\n".join([self.rules.describe()] + [r.describe() for r in self._history]) + "\n"
 
     def observation(self, seat: int) -> Observation:
+        """What `seat` may know now (:class:`Observation`): its own cards, the public record, never anyone else's cards."""
         seat = self._seat(seat)
         known = [0] * N_CARDS
         for play in self._pile:
@@ -1206,10 +1258,12 @@ class Game:
             tuple(self.legal_actions()) if me else (), self.rules)
 
     def observation_array(self, seat: int) -> np.ndarray:
+        """``observation(seat).to_array()``: the fixed-size float32 form."""
         return self.observation(seat).to_array()
 
     # ---- copies and saving
     def clone(self) -> Game:
+        """An independent copy; it continues exactly as this game would (generator state included)."""
         g = Game.__new__(Game)
         for k, v in self.__dict__.items():
             setattr(g, k, v)
@@ -1235,7 +1289,7 @@ class Game:
     def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
 
     def to_dict(self) -> dict[str, Any]:
@@ -1318,10 +1372,12 @@ class Game:
             raise bad("_sizes", "differs from the hands")
 
     def to_json(self, **json_options: Any) -> str:
+        """The exact save (:meth:`to_dict`) as JSON text; `json_options` go to :func:`json.dumps`."""
         return json.dumps(self.to_dict(), **json_options)
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
+        """A game from :meth:`to_dict`'s output. Raises ValueError naming the first bad field."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise ValueError(f"saved game: field 'format' must be {FORMAT!r}")
         if data.get("version") != FORMAT_VERSION:
@@ -1367,13 +1423,19 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
+        """A game from :meth:`to_json`'s text, exactly as saved.
+
+        >>> g = Game(players=3, seed=1)
+        >>> Game.from_json(g.to_json()).to_json() == g.to_json()
+        True
+        """
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as exc:
             raise ValueError(f"saved game is not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         """Everything the state holds, for equality (the generator by its state)."""
         d = dict(self.__dict__)
         d["_rng"] = self._rng.bit_generator.state
@@ -1400,7 +1462,7 @@ _SAVED_SCALARS = ("_pile_size", "_to_play", "_phase", "_suit", "_lead", "_due", 
                   "_last_layer", "_stall", "_record_low")
 _SAVED_LISTS = ("_sizes", "_out", "_gone", "_pending", "_allowed", "_window", "_finished",
                 "_lost", "_penalties")
-_RECORDS = {cls.__name__: cls for cls in (Deal, TurnUp, Play, Challenge, Reveal, Believe, Check,
+_RECORDS: dict[str, type[Any]] = {cls.__name__: cls for cls in (Deal, TurnUp, Play, Challenge, Reveal, Believe, Check,
                                           Stand, PickUp, Pass, PileCleared, SetDiscarded,
                                           LeadLost, Finished, Stalled)}
 
@@ -1415,7 +1477,9 @@ def _record_from_dict(data: Any, k: int) -> Record:
     if sorted(values) != sorted(names):
         raise ValueError(f"saved game: field 'state.history' entry {k} ({kind}) needs the "
                          f"fields {', '.join(names)}")
-    return cls(**{key: tuple(v) if isinstance(v, list) else v for key, v in values.items()})
+    record: Record = cls(**{key: tuple(v) if isinstance(v, list) else v
+                            for key, v in values.items()})
+    return record
 
 
 def cards_text_list(cards: list[int]) -> str:

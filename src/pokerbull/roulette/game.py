@@ -19,9 +19,9 @@ Player actions are ``FOLD`` (0), ``CALL`` (1, a check when nothing is owed) and
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -66,7 +66,7 @@ def _cards(cards: Iterable[int]) -> tuple[Card, ...]:
     return tuple(CARD_OF[i] for i in cards)
 
 
-def _load_value_kernel():
+def _load_value_kernel() -> Callable[[list[int], tuple[int, ...] | None], int]:
     """The compiled multiset evaluator when the compiled core is in use, else the pure one."""
     if _backend.name == "cython":
         try:
@@ -98,6 +98,7 @@ class Antes:
     pot: int
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "antes", "amount": self.amount, "pot": self.pot}
 
 
@@ -111,6 +112,7 @@ class CardDealt:
     card: Card
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "card", "round": self.round, "step": self.step, "seat": self.seat,
                 "card": str(self.card)}
 
@@ -126,12 +128,14 @@ class BetMade:
     pot: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         chips = f" ({self.amount} chip{'s' * (self.amount != 1)})" if self.amount else ""
         verb = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
                 "raise": "raises"}[self.action]
         return f"seat {self.seat} {verb}{chips}; pot {self.pot}"
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "bet", "round": self.round, "seat": self.seat, "action": self.action,
                 "amount": self.amount, "pot": self.pot}
 
@@ -158,6 +162,7 @@ class Matching:
         return tuple(bool(k) for k in self.kept)
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         parts = []
         for seat, (kept, thrown) in enumerate(zip(self.kept, self.discarded)):
             if not kept and not thrown:
@@ -172,6 +177,7 @@ class Matching:
         return f"match card {self.card}: " + ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "matching", "round": self.round, "card": str(self.card),
                 "turned": [" ".join(map(str, t)) for t in self.turned],
                 "kept": [" ".join(map(str, k)) for k in self.kept],
@@ -195,6 +201,7 @@ class Result:
     payouts: tuple[int, ...]
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         if self.reason == "folds":
             return f"everyone else folded: seat {self.winners[0]} takes the pot of {self.pot}"
         who = " and ".join(f"seat {s}" for s in self.winners)
@@ -204,6 +211,7 @@ class Result:
                f"{split} with {hand}"
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "result", "reason": self.reason,
                 "hands": [None if h is None else str(h) for h in self.hands],
                 "winners": list(self.winners), "pot": self.pot, "payouts": list(self.payouts)}
@@ -255,6 +263,7 @@ class Observation:
         return out
 
     def action_mask(self) -> np.ndarray:
+        """int8 array of length ``NUM_ACTIONS``: 1 where :meth:`legal_actions` has the action."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         mask[self.legal_actions()] = 1
         return mask
@@ -382,7 +391,7 @@ class Game:
         if fixed is not None and len(fixed) < 3 * rules.players + 1:
             raise ValueError(f"deck= holds {len(fixed)} cards, but the first round of "
                              f"{rules.players} players needs {3 * rules.players + 1}")
-        rng = make_rng(seed)            # checked even when a deck or chance nodes leave it idle
+        rng: np.random.Generator | None = make_rng(seed)   # checked even when left idle
         if deck is not None or chance_nodes:
             rng = None
         self._setup(rules, fixed, rng, chance_nodes)
@@ -427,6 +436,7 @@ class Game:
     # ---- reading the state
     @property
     def players(self) -> int:
+        """Seats at the table (the same as :attr:`num_players`)."""
         return self._n
 
     @property
@@ -439,6 +449,7 @@ class Game:
         return _cards(self._stock[self._seat(seat)])
 
     def stock_card(self, seat: int) -> Card | None:
+        """The top card of `seat`'s stockpile, or None when the pile is empty."""
         st = self._stock[self._seat(seat)]
         return CARD_OF[st[0]] if st else None
 
@@ -448,6 +459,7 @@ class Game:
 
     @property
     def stockpiles(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's stockpile, top card first (all of them: this is the referee's view)."""
         return tuple(_cards(st) for st in self._stock)
 
     @property
@@ -469,6 +481,7 @@ class Game:
 
     @property
     def pot(self) -> int:
+        """Chips in the pot now."""
         return self._pot
 
     @property
@@ -478,10 +491,12 @@ class Game:
 
     @property
     def folded(self) -> tuple[bool, ...]:
+        """Per seat, True once it has folded."""
         return tuple(self._folded)
 
     @property
     def live_seats(self) -> tuple[int, ...]:
+        """Seats that have not folded, lowest first."""
         return tuple(s for s in range(self._n) if not self._folded[s])
 
     @property
@@ -491,15 +506,22 @@ class Game:
 
     @property
     def raises_left(self) -> int:
+        """Raises still allowed in this betting round (0 outside betting)."""
         return self.rules.max_raises + 1 - self._raises if self._betting_now else 0
 
     @property
     def history(self) -> tuple[Record, ...]:
+        """Every record so far, oldest first (antes, cards dealt, bets, matchings, the result)."""
         return tuple(self._history)
 
     @property
     def result(self) -> Result | None:
-        return self._history[-1] if self._over else None  # type: ignore[return-value]
+        """The game's :class:`Result` (winners, hands, payouts) once it is over, else None."""
+        return self._last_result() if self._over else None
+
+    def _last_result(self) -> Result:
+        """The last record of a game that is over: its Result."""
+        return cast(Result, self._history[-1])
 
     def hand(self, seat: int) -> HandRank:
         """The best hand of `seat`'s stockpile now (RULES.md 5 showdown order)."""
@@ -514,18 +536,22 @@ class Game:
     # ---- the protocol
     @property
     def num_players(self) -> int:
+        """Seats at the table."""
         return self._n
 
     @property
     def num_actions(self) -> int:
+        """Size of the fixed action space (``NUM_ACTIONS``: the bets, then one deal outcome per card)."""
         return NUM_ACTIONS
 
     @property
     def observation_size(self) -> int:
+        """Length of every :meth:`observation_array` for this many players."""
         return observation_size(self._n)
 
     @property
     def current_player(self) -> int:
+        """The seat to bet, ``CHANCE_PLAYER`` (-1) when a card is dealt next, or ``TERMINAL_PLAYER`` (-4) at the end."""
         if self._over:
             return TERMINAL_PLAYER
         if self._betting_now:
@@ -538,6 +564,7 @@ class Game:
         return self._to_act if self._betting_now and not self._over else None
 
     def is_terminal(self) -> bool:
+        """True when the game is over (:attr:`result` is set)."""
         return self._over
 
     def legal_actions(self) -> list[int]:
@@ -561,6 +588,7 @@ class Game:
         return [(DEAL + i, c / total) for i, c in enumerate(self._left) if c]
 
     def action_mask(self, seat: int | None = None) -> np.ndarray:
+        """int8 mask of length ``num_actions``: 1 for each legal action of `seat` (default: the seat to act; zeros for any other seat)."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if seat is None or self._seat(seat) == self.current_player:
             mask[self.legal_actions()] = 1
@@ -580,7 +608,7 @@ class Game:
         """The action as an int if it is legal now, else IllegalAction (nothing changes)."""
         a = self._action(action)
         if self._over:
-            raise IllegalAction(f"the game is over: {self._history[-1].describe()}")
+            raise IllegalAction(f"the game is over: {self._last_result().describe()}")
         if self._betting_now:
             seat = self._to_act
             if a >= DEAL:
@@ -601,6 +629,7 @@ class Game:
         return a
 
     def can_apply_action(self, action: object) -> bool:
+        """True if :meth:`verify_action` accepts `action` now; never raises."""
         try:
             self.verify_action(action)
         except IllegalAction:
@@ -618,6 +647,7 @@ class Game:
         self._run()
 
     def fold(self) -> None:
+        """The seat to bet folds. Raises IllegalAction, state unchanged, when not legal now."""
         self.apply_action(FOLD)
 
     def call(self) -> None:
@@ -629,6 +659,9 @@ class Game:
         self.apply_action(RAISE)
 
     def action_to_string(self, action: int) -> str:
+        """A person's words for an action id (``"fold"``, ``"check"``, ``"bet"``, ``"deal 4c"``:
+        the words of a bet depend on what is owed now). Raises IllegalAction for an id
+        that does not exist."""
         a = self._action(action)
         if a >= DEAL:
             return f"deal {CARD_OF[a - DEAL]}"
@@ -720,7 +753,7 @@ class Game:
             turned.append(_cards(act))
             claims = False
             if self._folded[seat]:
-                kept, thrown = [], []
+                kept, thrown = list[int](), list[int]()
             else:
                 kept, thrown, claims = match_cards(act, m, claimed is None)
                 if claims:
@@ -834,6 +867,7 @@ class Game:
         return _cards(out)
 
     def observation_array(self, seat: int) -> np.ndarray:
+        """``observation(seat).to_array()``: the fixed-size float32 form."""
         return self.observation(seat).to_array()
 
     def log_for(self, seat: int) -> list[str]:
@@ -843,10 +877,9 @@ class Game:
                  f"suit order {'>'.join(self.rules.suit_order)}; "
                  + ("fixed-limit betting" if self.rules.betting else "no betting")]
         for r in self._history:
-            t = type(r)
-            if t is Antes:
+            if type(r) is Antes:
                 lines.append(f"Everyone antes {r.amount}; the pot is {r.pot}.")
-            elif t is CardDealt:
+            elif type(r) is CardDealt:
                 if r.step == "match":
                     lines.append(f"Round {r.round}: the match card is {r.card.name}.")
                 elif r.step == "stock" and r.seat == seat:
@@ -855,14 +888,14 @@ class Game:
                     who = "You are" if r.seat == seat else f"Seat {r.seat} is"
                     lines.append(f"{who} dealt {'a stock' if r.step == 'stock' else 'an active'} "
                                  f"card, face down.")
-            elif t is BetMade:
+            elif type(r) is BetMade:
                 who = "You" if r.seat == seat else f"Seat {r.seat}"
                 verb = {"fold": "fold", "check": "check", "call": "call", "bet": "bet",
                         "raise": "raise"}[r.action]
                 verb = verb if r.seat == seat else verb + "s"
                 chips = f" {r.amount}" if r.amount else ""
                 lines.append(f"{who} {verb}{chips}; the pot is {r.pot}.")
-            elif t is Matching:
+            elif type(r) is Matching:
                 for s in range(self._n):
                     if not r.turned[s]:
                         continue
@@ -875,7 +908,7 @@ class Game:
                                  f"{verbs[1]} {thrown}{claim}.")
                 if r.claimed_by is None:
                     lines.append(f"The match card {r.card} goes to the discard pile.")
-            elif t is Result:
+            elif type(r) is Result:
                 if r.reason == "showdown":
                     for s, hand in enumerate(r.hands):
                         if hand is not None:
@@ -886,6 +919,7 @@ class Game:
 
     # ---- copying, equality, saving
     def clone(self) -> Game:
+        """An independent copy; it continues exactly as this game would (generator state included)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g._deck = self._deck            # never changed once given
@@ -908,7 +942,7 @@ class Game:
     def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
 
     def __eq__(self, other: object) -> bool:
@@ -920,7 +954,7 @@ class Game:
 
     def __repr__(self) -> str:
         if self._over:
-            where = self._history[-1].describe()
+            where = self._last_result().describe()
         elif self._betting_now:
             where = f"round {self._round}, seat {self._to_act} to bet, pot {self._pot}"
         else:
@@ -933,6 +967,7 @@ class Game:
         return "deck" if self._deck is not None else "chance" if self._chance else "random"
 
     def to_dict(self) -> dict[str, Any]:
+        """The exact save as a JSON-ready dict: rules, dealing, deck, generator state and every action."""
         return {"format": FORMAT, "version": FORMAT_VERSION, "rules": self.rules.to_dict(),
                 "dealing": self.dealing, "deck": None if self._deck is None else _text(self._deck),
                 "rng": None if self._rng is None else state_to_json(self._rng.bit_generator.state),
@@ -944,6 +979,7 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
+        """A game from :meth:`to_dict`'s output, replayed action by action. Raises ValueError naming the first bad field."""
         if not isinstance(data, Mapping):
             raise ValueError("saved game: not a JSON object")
         if data.get("format") != FORMAT:
@@ -953,7 +989,7 @@ class Game:
             raise ValueError(f"saved game: field 'version' must be {FORMAT_VERSION}, "
                              f"not {data.get('version')!r}")
         try:
-            rules = Rules.from_dict(data.get("rules"))  # type: ignore[arg-type]
+            rules = Rules.from_dict(data.get("rules"))
         except (ValueError, TypeError) as exc:
             raise ValueError(f"saved game: field 'rules': {exc}") from None
         dealing = data.get("dealing")
@@ -976,9 +1012,9 @@ class Game:
         g = cls.__new__(cls)
         g._setup(rules, deck, None, True)       # replay: every card is given
         for k, a in enumerate(actions):
-            if dealing == "deck" and a >= DEAL:
+            if deck is not None and a >= DEAL:      # dealing == "deck"
                 pos = g._deck_pos
-                if pos >= len(deck) or deck[pos] != a - DEAL:  # type: ignore[arg-type]
+                if pos >= len(deck) or deck[pos] != a - DEAL:
                     raise ValueError(f"saved game: field 'actions' entry {k} deals a card that "
                                      f"is not next in the saved deck")
                 g._deck_pos += 1

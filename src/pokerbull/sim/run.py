@@ -13,9 +13,10 @@ import json
 import math
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import options
 
@@ -50,9 +51,16 @@ class WinRates:
     bots: tuple[str, ...]
     games: int
 
+    if TYPE_CHECKING:       # what each result class provides
+        @property
+        def players(self) -> int: ...
+        @property
+        def seat_wins(self) -> npt.NDArray[np.int64]: ...
+        def to_dict(self) -> dict[str, Any]: ...
+
     def seat_rates(self) -> list[dict[str, Any]]:
         """Per seat: its bot, wins and win rate with the interval."""
-        rows = []
+        rows: list[dict[str, Any]] = []
         for seat, wins in enumerate(self.seat_wins.tolist()):
             lo, hi = wilson_interval(wins, self.games)
             rows.append({"seat": seat, "bot": self.bots[seat], "wins": wins,
@@ -104,7 +112,7 @@ def run_chunks(plan: Any, workers: int, executor: Executor | None,
     totals = plan.empty()
 
     def size(k: int) -> int:
-        return min(CHUNK_GAMES, plan.games - k * CHUNK_GAMES)
+        return min(CHUNK_GAMES, int(plan.games) - k * CHUNK_GAMES)
 
     if executor is None and workers == 1:
         for k in chunks:
@@ -142,7 +150,7 @@ def whole(name: str, value: object, low: int) -> int:
     return options.whole(name, value, low=low)
 
 
-def lineup_mismatch(specs: list, players: int) -> str:
+def lineup_mismatch(specs: list[Any], players: int) -> str:
     """Why a list of bots does not fit the table, and the two ways that do."""
     names = [b if isinstance(b, str) else b[0] if isinstance(b, tuple) else
              getattr(b, "name", type(b).__name__) for b in specs]
