@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
@@ -300,6 +300,41 @@ class Pool(_PoolBase):
 
     def __repr__(self) -> str:
         return f"Pool.parse({str(self)!r})"
+
+
+class Cards(tuple[Card, ...]):
+    """A seat's cards where a deck may hold a card twice (two decks): a tuple of
+    :class:`Card` whose ``str()`` is the card text.
+
+    ``hand(seat)`` of Cheat and Poker roulette gives one (Poker Bull's cards are a
+    :class:`Pool`, which reads the same way: iterate, ``len()``, ``in``, ``str()``).
+
+    >>> c = Cards.parse("As Ad As")
+    >>> len(c), str(c), Card.parse("Ad") in c
+    (3, 'As Ad As', True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[Card] = ()) -> Self:
+        out = tuple.__new__(cls, cards)
+        for card in out:
+            if not isinstance(card, Card):
+                raise ValueError(f"Cards holds Card objects, not {card!r}")
+        return out
+
+    @classmethod
+    def parse(cls, text: str) -> Cards:
+        """Cards from text such as ``"As Kd Kd"`` (repeats allowed); ValueError naming a bad token."""
+        if not isinstance(text, str):
+            raise ValueError(f"cards are given as text, not {type(text).__name__}")
+        return cls(Card.parse(t) for t in text.replace(",", " ").split())
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self))
+
+    def __repr__(self) -> str:
+        return f"Cards({str(self)!r})"
 
 
 def deck_bits(allowed_mask: int) -> tuple[int, ...]:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import rank_column
 from ..calls.families import straight_ranks
@@ -78,7 +79,7 @@ class ChanceTable:
     table_of: np.ndarray         # int32  [n]
     table_start: np.ndarray      # int64  [tables]
     keys: np.ndarray             # int32  [tables]
-    chance: np.ndarray           # float64
+    chance: npt.NDArray[np.float64]
     run_start: np.ndarray        # int32  [runs]: runs of consecutive calls alike in shape,
     run_end: np.ndarray          # int32  [runs]  whose chances share one upper bound
     run_rank_groups: np.ndarray  # uint8  [runs]: bit g set when group g is a rank column

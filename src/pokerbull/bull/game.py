@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -40,16 +40,18 @@ from ..calls.ladder import Call, Ladder, family_names
 from ..calls.spec import FAMILY_BUILDERS
 from ..cards import JOKER_MASK, Pool, deck_bits
 from ..core import backend
+from ..gamelog import options_text, read_frame
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
 
-try:    # the compiled engine (core/_state.pxi); without it every game is the Python engine
+try:    # the compiled engine (bull/_state.pxi); without it every game is the Python engine
     from ..core import _core as _compiled_core
-    from ..core._core import BullState as _BullState
-    from ..core._core import BullTableObject
-except ImportError:
-    _BullState = _compiled_core = None
+    from ._engine import BullState as _BullState
+    from ._engine import BullTableObject
+except ImportError:     # the checker sees the stubs; here the engine is missing
+    _BullState = _compiled_core = None  # type: ignore[misc, assignment]
 
 FORMAT = "pokerbull-game"
 FORMAT_VERSION = 1
@@ -57,7 +59,7 @@ LOG_HEADER = "pokerbull game log 1"
 
 
 _new_pool = Pool.__new__
-_store_mask = Pool.__mro__[1].__init__    # the backend's PoolBase: the mask's storage
+_store_mask = Pool.__mro__[1].__init__  # type: ignore[misc]  # the backend's PoolBase: the mask's storage
 
 
 def _pool(mask: int) -> Pool:
@@ -162,7 +164,8 @@ class HandResult:
             return None
         if self._witness is None:  # computed on first use: results are hot, reads rare
             object.__setattr__(self, "_witness", self.call.ladder.witness(self.call, self.pool))
-        return self._witness
+        witness: Pool | None = self._witness
+        return witness
 
     @property
     def winner_of_challenge(self) -> int:
@@ -235,10 +238,12 @@ def _record_lines(r: Record, viewer: int | None) -> list[str]:
 # ---- what one seat may know --------------------------------------------------
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(_FamilyObservation):
     """What `seat` may know: its own cards, hand sizes, the calls of this hand.
 
-    ``last_result`` is the previous hand's result, which everyone saw.
+    The family's fields (:class:`pokerbull.protocol.Observation`) and Poker Bull's own:
+    ``hand_number``, ``starter``, ``calls``, ``last_result`` (the previous hand's
+    result, which everyone saw), ``rules``, ``banned``, ``jokers_gone``.
     :meth:`to_array` gives the fixed-size form (layout in docs/game.md).
     """
 
@@ -254,6 +259,16 @@ class Observation:
     rules: Rules = field(repr=False)
     banned: frozenset[int] = frozenset()   # opening calls certain for the cards in play
     jokers_gone: bool = False              # cheung variation 5a: the jokers have left the deck
+
+    @property
+    def players(self) -> int:
+        """Seats at the table (out or not)."""
+        return len(self.hand_sizes)
+
+    @property
+    def is_over(self) -> bool:
+        """Has the game ended (one seat left)?"""
+        return self.winner is not None
 
     @property
     def last_call(self) -> Call | None:
@@ -373,7 +388,7 @@ def _card_index(rules: Rules) -> dict[int, int]:
 
 # ---- the game ----------------------------------------------------------------
 
-_LADDERS_ON: dict[tuple, Ladder] = {}
+_LADDERS_ON: dict[tuple[Any, ...], Ladder] = {}
 
 
 def _ladder_for(rules: Rules, core: Any) -> Ladder:
@@ -488,7 +503,7 @@ class Game:
             raise ValueError("hands= fixes the cards, so dealing must be 'manual'")
         self._begin(rules, seed, dealing == "manual", _core)
         first = rules.first_starter
-        if first == RANDOM_SEAT:
+        if not isinstance(first, int):      # RANDOM_SEAT: drawn from the generator
             first = self._draw_seat()
         self._set_first_starter(first)
         if dealing == "manual":
@@ -562,8 +577,26 @@ class Game:
 
     @property
     def winner(self) -> int | None:
-        """The seat that won the game, or None while it goes on."""
+        """The seat that won the game (the last with cards), or None while it goes on."""
         return self._winner if self._winner >= 0 else None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Seats from first place down: () while the game goes on, then the winner and
+        the others in reverse order of going out (the first out is last)."""
+        if self._winner < 0:
+            return ()
+        return (self._winner,) + tuple(reversed(self.eliminated))
+
+    @property
+    def min_utility(self) -> float:
+        """The lowest return: a loser's -1/(players-1)."""
+        return -1.0 / (self._players - 1)
+
+    @property
+    def max_utility(self) -> float:
+        """The highest return: the winner's +1."""
+        return 1.0
 
     @property
     def history(self) -> tuple[Record, ...]:
@@ -789,8 +822,9 @@ class Game:
         return _mask_of(self._n_calls, self._raise_start[last] if last >= 0 else 0, last >= 0,
                         self._banned if last < 0 else frozenset())
 
-    def legal_actions(self) -> list[int]:
-        """Sorted legal action ids: the ladder indices of every raise, then the challenge."""
+    def legal_actions(self) -> Sequence[int]:
+        """Sorted legal action ids: the ladder indices of every raise, then the challenge
+        (a list; the compiled engine's is a read-only :class:`LegalActions` equal to it)."""
         if self._to_play < 0:
             return []
         if self._last < 0:
@@ -821,16 +855,21 @@ class Game:
             self.verify_call(a)
         raise AssertionError(f"action {a} should have been refused")  # pragma: no cover
 
+    def verify_action(self, action: int) -> int:
+        """The action id if it is legal now, else IllegalAction saying why (nothing changes)."""
+        a = self._action(action)
+        if a == self._n_calls:
+            self.verify_challenge()
+        else:
+            self.verify_call(a)
+        return a
+
     def can_apply_action(self, action: int) -> bool:
         """True if :meth:`apply_action` would accept `action` now; never raises
         for any value (not a whole number, out of range, not legal now: all False).
         """
         try:
-            a = self._action(action)
-            if a == self._n_calls:
-                self.verify_challenge()
-            else:
-                self.verify_call(a)
+            self.verify_action(action)
         except IllegalAction:
             return False
         return True
@@ -892,6 +931,39 @@ class Game:
         seat = self._seat(seat)
         return [line for r in self._history for line in _record_lines(r, seat)]
 
+    def describe(self) -> str:
+        """The whole table in a few lines, every seat's cards shown (an onlooker's view).
+
+        >>> print(Game("pagat", players=3, hands=["As", "Kd", "9c"]).describe())
+        Poker Bull (pagat), 3 players: hand 1, seat 0 to play
+          seat 0: As
+          seat 1: Kd
+          seat 2: 9c
+        No call yet
+        """
+        if self.is_over:
+            where = f"over: seat {self._winner} won"
+        elif self.awaiting_deal:
+            where = f"hand {self._hand_no + 1} to be dealt, seat {self._starter} to start"
+        else:
+            where = f"hand {self._hand_no}, seat {self._to_play} to play"
+        lines = [f"Poker Bull ({self.rules.preset_name}), {self._players} players: {where}"]
+        for s in range(self._players):
+            if not self._sizes[s]:
+                lines.append(f"  seat {s}: out")
+            elif self._to_play >= 0:
+                lines.append(f"  seat {s}: {self.hand(s)}")
+            else:
+                n = self._sizes[s]
+                lines.append(f"  seat {s}: {n} card{'s' * (n != 1)} next hand")
+        if self.is_over:
+            lines.append(f"Places: {', '.join(map(str, self.places))}")
+        elif self._calls:
+            lines.append("Calls: " + "; ".join(f"seat {s} {c}" for s, c in self.calls))
+        elif self._to_play >= 0:
+            lines.append("No call yet")
+        return "\n".join(lines)
+
     def observation_array(self, seat: int) -> np.ndarray:
         """The fixed-size float32 observation of `seat` (layout in docs/game.md)."""
         seat = self._seat(seat)
@@ -905,7 +977,7 @@ class Game:
         state = self._generator_state()
         return None if state is None else state_to_json(state)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.rules, self._lad.key, self._manual, tuple(self._sizes), tuple(self._hands),
                 self._hand_no, self._starter, self._to_play, self._last, self._last_caller,
                 tuple(self._calls), self._winner, self._first_starter, self._jokers_gone,
@@ -923,10 +995,10 @@ class Game:
     def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as its JSON save (kernels and generators do not pickle portably).
         core = None if self._core is None else self._core.__name__
         return (_unpickle_game, (self.to_json(), core))
@@ -1010,42 +1082,30 @@ class Game:
 
     def to_log(self) -> str:
         """A compact text log: the rules line, each deal, each action (results as comments)."""
-        opts = " ".join(f"{k}={v}" for k, v in self.rules.options().items())
-        lines = [LOG_HEADER, f"rules {self.rules.preset_name} {opts}"]
+        lines = [LOG_HEADER, f"rules {self.rules.preset_name} {options_text(self.rules.options())}"]
         for r in self._history:
-            t = type(r)
-            if t is Deal:
+            if type(r) is Deal:
                 cards = " | ".join(_pool_text(h) or "-" for h in r.hands)
                 lines.append(f"deal {r.starter}: {cards}")
-            elif t is CallMade:
+            elif type(r) is CallMade:
                 lines.append(f"{r.seat} {r.call.code}")
-            elif t is Challenge:
+            elif type(r) is Challenge:
                 lines.append(f"{r.seat} challenge")
-            elif t is HandResult:
+            elif type(r) is HandResult:
                 lines.append(f"# {r.describe()}; hand sizes {' '.join(map(str, r.hand_sizes))}")
         return "\n".join(lines) + "\n"
 
     @classmethod
     def from_log(cls, text: str, *, _core: Any = None) -> Game:
         """Replay a log of :meth:`to_log`; the game deals manually from then on."""
-        lines = [ln.strip() for ln in text.splitlines()]
-        lines = [ln for ln in lines if ln and not ln.startswith("#")]
-        if not lines or lines[0] != LOG_HEADER:
-            raise ValueError(f"not a pokerbull game log: the first line must be {LOG_HEADER!r}")
-        if len(lines) < 2 or not lines[1].startswith("rules "):
-            raise ValueError("game log: the second line must give the rules")
-        words = lines[1].split()
-        if len(words) < 2:
+        frame = read_frame(text, LOG_HEADER, "a pokerbull game log")
+        if not frame.words:
             raise ValueError("game log: the rules line must name a preset")
-        options: dict[str, Any] = {}
-        for word in words[2:]:
-            key, sep, value = word.partition("=")
-            if not sep:
-                raise ValueError(f"game log: rules option {word!r} is not key=value")
-            options[key] = int(value) if value.lstrip("-").isdigit() else value
-        rules = Rules.preset(words[1], **options)
-        events: list[tuple] = []
-        for number, line in enumerate(lines[2:], start=3):
+        if len(frame.words) > 1:
+            raise ValueError(f"game log: rules option {frame.words[1]!r} is not key=value")
+        rules = Rules.preset(frame.words[0], **frame.options)
+        events: list[tuple[Any, ...]] = []
+        for number, line in frame.lines:
             if line.startswith("deal "):
                 head, sep, cards = line[5:].partition(":")
                 if not sep or not head.strip().isdigit():
@@ -1072,7 +1132,7 @@ def _engine_for(core: Any) -> type[Game]:
     compiled state when that module is the compiled core, else the Python engine."""
     if core is None:
         core = backend.core
-    if _CompiledGame is not None and getattr(core, "BullState", None) is _BullState:
+    if _CompiledGame is not None and core is _compiled_core:
         return _CompiledGame
     return _PythonGame
 
@@ -1086,6 +1146,9 @@ class _PythonGame(Game):
                  "_history", "_deal_at", "_winner", "_first_starter", "_rng", "_rng_state",
                  "_banned", "_jokers_gone", "_recharged")
 
+    _rng: np.random.Generator | None      # None in a clone until it first deals
+    _rng_state: Any                       # the clone's generator state until then
+
     def _begin(self, rules: Rules, seed: Any, manual: bool, core: Any) -> None:
         self._setup(rules, make_rng(seed), manual, core)
 
@@ -1093,7 +1156,7 @@ class _PythonGame(Game):
         self._setup(rules, None, True, core)
 
     def _draw_seat(self) -> int:
-        return int(self._rng.integers(self._players))
+        return int(self._live_rng().integers(self._players))
 
     def _set_first_starter(self, seat: int) -> None:
         self._first_starter = self._starter = seat
@@ -1193,7 +1256,7 @@ class _PythonGame(Game):
         pool = _pool(mask)
         self._history += (
             Challenge(hand_no, challenger, caller, call),
-            Reveal(hand_no, pool, self._history[self._deal_at].hands),
+            Reveal(hand_no, pool, cast(Deal, self._history[self._deal_at]).hands),
             HandResult(hand_no, call, caller, challenger, held, pool, loser, tuple(sizes),
                        eliminated, starter, winner),
         )
@@ -1204,11 +1267,13 @@ class _PythonGame(Game):
             self._winner = winner
             self._starter = -1
             self._to_play = TERMINAL_PLAYER
-        elif self._manual:
-            self._starter = starter
-            self._to_play = CHANCE_PLAYER
-        else:
-            self._deal_random(starter)
+        else:       # a hand that does not end the game names the next starter
+            starter = cast(int, starter)
+            if self._manual:
+                self._starter = starter
+                self._to_play = CHANCE_PLAYER
+            else:
+                self._deal_random(starter)
 
     def _cheung_thresholds(self, sizes: list[int]) -> None:
         """Variations 5a and 5b: the first time the cards in play fall to their
@@ -1301,7 +1366,7 @@ class _PythonGame(Game):
 
 
 
-_TABLES: dict[tuple, Any] = {}
+_TABLES: dict[tuple[Any, ...], Any] = {}
 
 
 def _table_for(rules: Rules, lad: Ladder) -> Any:
@@ -1319,7 +1384,7 @@ _WORD = (1 << 64) - 1
 if _BullState is not None:
     class _CompiledGame(_BullState, Game):
         """Poker Bull's compiled engine: the whole state in one C struct
-        (core/_state.pxi); history records are built from its compact log when read."""
+        (bull/_state.pxi); history records are built from its compact log when read."""
 
         __slots__ = ()
         __reduce__ = Game.__reduce__       # pickled as its JSON save, as every Game
@@ -1372,12 +1437,12 @@ if _BullState is not None:
             self._record_context = (hand_no, deal, len(records))
             return records
 else:
-    _CompiledGame = None
+    _CompiledGame = None  # type: ignore[misc, assignment]  # no compiled engine here
 
 
 def _decode_log(words: np.ndarray, out: list[Record], players: int, calls: Sequence[Call],
                 hand_no: int, deal: Deal | None) -> tuple[int, Deal | None]:
-    """Append the records of the compiled state's log words (core/_state.pxi) to `out`."""
+    """Append the records of the compiled state's log words (bull/_state.pxi) to `out`."""
     w = words.view(np.uint64).tolist()
     i, n = 0, len(w)
     size_words = (players + 7) // 8
@@ -1400,12 +1465,13 @@ def _decode_log(words: np.ndarray, out: list[Record], players: int, calls: Seque
             eliminated, starter, winner = (r >> 8 & 0xFF) - 1, (r >> 16 & 0xFF) - 1, \
                 (r >> 24 & 0xFF) - 1
             sizes = tuple(w[i + 2 + s // 8] >> (8 * (s % 8)) & 0xFF for s in range(players))
+            dealt = cast(Deal, deal)        # every challenge follows its hand's deal
             mask = 0
-            for h in deal.hands:
+            for h in dealt.hands:
                 mask |= h.mask
             pool = _pool(mask)
             out += (Challenge(hand_no, challenger, caller, call),
-                    Reveal(hand_no, pool, deal.hands),
+                    Reveal(hand_no, pool, dealt.hands),
                     HandResult(hand_no, call, caller, challenger, held, pool, r & 0xFF, sizes,
                                None if eliminated < 0 else eliminated,
                                None if starter < 0 else starter, None if winner < 0 else winner))
@@ -1433,8 +1499,8 @@ def _cards_mask(entry: Any) -> int:
     raise ValueError(f"cards must be a Pool, text or a list of cards, not {type(entry).__name__}")
 
 
-def _events_from_records(records: list[Any]) -> list[tuple]:
-    events: list[tuple] = []
+def _events_from_records(records: list[Any]) -> list[tuple[Any, ...]]:
+    events: list[tuple[Any, ...]] = []
     for k, r in enumerate(records):
         if not isinstance(r, Mapping) or "type" not in r:
             raise ValueError(f"saved game: history entry {k} is not a record")
@@ -1457,7 +1523,7 @@ def _events_from_records(records: list[Any]) -> list[tuple]:
     return events
 
 
-def _replay(rules: Rules, first_starter: Any, events: list[tuple], core: Any,
+def _replay(rules: Rules, first_starter: Any, events: list[tuple[Any, ...]], core: Any,
             engine: type[Game] = Game) -> Game:
     """A manually dealt game that has gone through `events`, each checked as it is applied
     (on `engine`, or for `Game` the engine of kernel module `core`)."""

@@ -148,16 +148,16 @@ def _compiled_table(plan: Plan) -> Any:
 def compiled_table(rules: Rules, bots: Sequence[BotLike]) -> Any:
     """The compiled loop for `rules` and one built-in bot per seat (tests and benchmarks);
     Cheung's preset has its own (:func:`pokerbull.bull.cheung_bots.compiled_games`)."""
-    from ..core import _core
+    from . import _engine
     lineup = [_resolve_bot(b) for b in bots]
     if rules.family == "cheung":
         return compiled_games(rules, lineup)
     specs = [compiled_spec(b) for b in lineup]
     table = bot_table(rules)
-    return _core.SimulationTable(rules, specs, table)
+    return _engine.SimulationTable(rules, specs, table)
 
 
-def compiled_spec(bot: Bot) -> tuple:
+def compiled_spec(bot: Bot) -> tuple[int, float, float, int, int, int]:
     """The compiled loop's description of a built-in bot."""
     if type(bot) is RandomBot:
         return (0, bot.challenge, 0.0, bot.reach, 0, 0)
@@ -179,8 +179,8 @@ def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int, *,
     deck = [1 << b for b in deck_bits(rules.ladder.allowed_mask)]
     seats = []
     for seat, bot in enumerate(bots):
-        if type(bot) in (RandomBot, CheungRandomBot, CheungBot):
-            bot = type(bot)(**bot.params(), seed=stream)   # randomness from the game's stream
+        if type(bot) in (RandomBot, CheungRandomBot, CheungBot):   # these take a seed:
+            bot = type(bot)(**bot.params(), seed=stream)  # type: ignore[call-arg]  # the game's stream
         bot.reset(seat)
         seats.append(bot)
     while not g.is_over:

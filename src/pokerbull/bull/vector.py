@@ -35,9 +35,9 @@ from .game import _CompiledGame, _PythonGame, _table_for, rules_of
 from .rules import Rules
 
 try:
-    from ..core._core import VectorCore
-except ImportError:     # no compiled core: the Python engine plays the same games
-    VectorCore = None
+    from ._engine import VectorCore
+except ImportError:     # no compiled engine: the Python engine plays the same games
+    VectorCore = None  # type: ignore[misc, assignment]
 
 _WORD = 1 << 64
 
@@ -185,6 +185,7 @@ class VectorGame:
         # the backend's engine unless one is asked for (tests compare the two)
         compiled = built and (_engine == "compiled" or (_engine is None
                                                          and backend.name == "cython"))
+        self._core: VectorCore | _PythonVectorCore
         if compiled:
             lad = _CompiledGame.ladder_of(rules)
             self._core = VectorCore(_table_for(rules, lad), seeds)
