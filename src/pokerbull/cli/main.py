@@ -110,6 +110,22 @@ def _configure_ladder(p: argparse.ArgumentParser) -> None:
                    help="list every call of the ladder (with --pool: and whether it holds)")
 
 
+_STREAMED_LISTING = 5000    # --all of a longer ladder is plain lines, streamed
+
+
+def _write_lines(lines) -> None:
+    out, chunk = sys.stdout, []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) == 256:
+            out.write("\n".join(chunk) + "\n")
+            out.flush()
+            chunk = []
+    if chunk:
+        out.write("\n".join(chunk) + "\n")
+    out.flush()
+
+
 @command("ladder", "show a family's ladder and check calls on a pool", _configure_ladder)
 def _run_ladder(args: argparse.Namespace) -> int:
     from rich.table import Table
@@ -146,7 +162,12 @@ def _run_ladder(args: argparse.Namespace) -> int:
     console.print(f"[bold]{lad.name}[/]: {len(lad)} calls, {lad.n_levels} levels "
                   f"(backend: {backend()})")
     truth = lad.truth(pool) if pool is not None else None
-    if args.all:
+    if args.all and len(lad) > _STREAMED_LISTING:
+        # a large ladder streams line by line: the first lines come at once, and a
+        # reader that leaves (`| head`) stops it
+        console.file.flush()
+        _write_lines(lad.listing(truth))
+    elif args.all:
         columns = ["index", "level", "code", "call"] + (["holds"] if truth is not None else [])
         table = Table(*columns)
         for c in lad:
