@@ -981,11 +981,12 @@ def cheung_witness(lad, index: int, mask: int) -> int:
     """The hand that makes a holding call: min(5, N) cards of the pool (jokers
     included) that make it on their own. Above five cards a card the hand does
     not use can leave the pool with the call still holding; drop such cards,
-    lowest first, until five remain."""
+    jokers first (a natural card that makes the call is shown rather than a joker
+    standing in for it), then the lowest, until five remain."""
     holds = lad._kernel.holds
     pool = mask
     while pool.bit_count() > 5:
-        for b in sorted(_bits(pool), key=lambda b: (b in (JOKER1_BIT, JOKER2_BIT), b % 16, b)):
+        for b in sorted(_bits(pool), key=lambda b: (b not in (JOKER1_BIT, JOKER2_BIT), b % 16, b)):
             if holds(index, pool & ~(1 << b)):
                 pool &= ~(1 << b)
                 break
