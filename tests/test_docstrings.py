@@ -71,7 +71,8 @@ def _members(cls: type) -> Iterator[tuple[str, Any]]:
 
 # attributes stored in C by a compiled class (Cython gives them no docstring): the
 # public class that shows them describes them in its own docstring instead
-PLAIN_DATA = {"CallBase.index": "Call", "CallBase.ladder": "Call", "BullState.rules": "Game"}
+PLAIN_DATA = {"CallBase.index": "Call", "CallBase.ladder": "Call", "BullState.rules": "Game",
+              "HandRank.value": "HandRank"}
 
 
 def _says_something(obj: Any, doc: str | None) -> bool:

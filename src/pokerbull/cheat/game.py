@@ -114,6 +114,7 @@ class TurnUp:
     leader: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{self.turned + 1} cards turned up until a Jack: {_does(self.leader, you, 'lead')}"
 
 
@@ -128,6 +129,7 @@ class Play:
     cards: str | None
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         own = f" (laid {self.cards})" if self.cards is not None else ""
         extra = "" if self.laid == self.count else f" ({_n_cards(self.laid)} laid)"
         return f"{_does(self.seat, you, 'play')} {claim_words(self.rank, self.count, self.suit)}" \
@@ -145,6 +147,7 @@ class Challenge:
     taken: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         verdict = "a lie" if self.lie else "true"
         return (f"{_does(self.seat, you, 'challenge')} {_who(self.target, you)}: {self.cards} "
                 f"shown, {verdict}; {_does(self.taker, you, 'take')} the pile "
@@ -162,6 +165,7 @@ class Reveal:
     taken: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         verdict = "not of the claim" if self.lie else "of the claim"
         return (f"{_does(self.seat, you, 'challenge')} {_who(self.target, you)}: {self.card} is "
                 f"turned, {verdict}; {_does(self.taker, you, 'take')} the pile "
@@ -178,6 +182,7 @@ class Believe:
     taken: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         head = f"{_does(self.seat, you, 'believe')} {_who(self.target, you)}: {self.cards} shown"
         if self.lie:
             return (f"{head}, a lie; {_does(self.seat, you, 'take')} the pile "
@@ -193,6 +198,7 @@ class Check:
     cards: str | None
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         seen = f": {self.cards}" if self.cards is not None else ""
         return f"{_does(self.seat, you, 'check')} {_whose(self.target, you)} play{seen}"
 
@@ -203,6 +209,7 @@ class Stand:
     seat: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{_whose(self.seat, you)} play stands"
 
 
@@ -214,6 +221,7 @@ class PickUp:
     taken: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{_does(self.seat, you, 'pick', 'picks')} up the pile ({_n_cards(self.taken)})"
 
 
@@ -224,6 +232,7 @@ class Pass:
     seat: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return _does(self.seat, you, "pass", "passes")
 
 
@@ -234,6 +243,7 @@ class PileCleared:
     count: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return (f"everyone passed: the pile ({_n_cards(self.count)}) leaves the game; "
                 f"{_does(self.leader, you, 'lead')}")
 
@@ -245,6 +255,7 @@ class SetDiscarded:
     cards: str
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{_does(self.seat, you, 'put', 'puts')} aside {self.cards}"
 
 
@@ -255,6 +266,7 @@ class LeadLost:
     cards: str
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return (f"{_does(self.seat, you, 'led', 'led')} {self.cards}, all of one suit, and "
                 f"{'lose' if self.seat == you else 'loses'} the game")
 
@@ -267,6 +279,7 @@ class Finished:
     place: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{_does(self.seat, you, 'are', 'is')} out of cards: place {self.place}"
 
 
@@ -276,6 +289,7 @@ class Stalled:
     hand_sizes: tuple[int, ...]
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return (f"no progress for too long: the game ends, placed by hand size "
                 f"{list(self.hand_sizes)}")
 
