@@ -884,6 +884,7 @@ cdef object _category_of = None
 cdef object _ranks_of = None
 cdef object _is_royal = None
 cdef object _words_of = None
+cdef object _check_value = None
 cdef str _NO_ROYAL = "no"
 
 
@@ -906,6 +907,8 @@ cdef class HandRank:
         if (isinstance(value, bool) or not isinstance(value, (int, np.integer))
                 or not 0 <= value < (1 << 63)):
             raise ValueError(f"a hand rank value must be a non-negative int, not {value!r}")
+        if _check_value is not None:
+            _check_value(value)
         self.value = value
 
     @property
@@ -978,12 +981,13 @@ def hand_rank(int64_t value):
     return new_rank(value)
 
 
-def bind_evaluator(general, category_of, ranks_of, is_royal, words_of):
+def bind_evaluator(general, category_of, ranks_of, is_royal, words_of, check_value=None):
     """Called once by pokerbull.evaluator: the general evaluate that the fast path
-    hands every other call to, and the readers of a value HandRank uses."""
-    global _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of
-    _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of = (
-        general, category_of, ranks_of, is_royal, words_of)
+    hands every other call to, the readers of a value HandRank uses, and the check
+    of a value given to HandRank()."""
+    global _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of, _check_value
+    _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of, _check_value = (
+        general, category_of, ranks_of, is_royal, words_of, check_value)
 
 
 def evaluate(pool, *, jokers=False, joker_order=None, suit_order=None, royal_over_five="no"):

@@ -231,20 +231,27 @@ def _lineup(wing: Wing, bots: Any, players: int | None) -> list[Any]:
     """One bot per seat: built-in names become (name, params), agents stay as given."""
     single = isinstance(bots, str) or (isinstance(bots, tuple) and len(bots) == 2
                                        and isinstance(bots[0], str))
+    count = None if players is None else \
+        whole("players", players, wing.min_players, wing.max_players)
     if bots is None:
-        count = whole("players", players, wing.min_players) if players is not None \
-            else max(wing.min_players, len(wing.default_bots))
+        count = max(wing.min_players, len(wing.default_bots)) if count is None else count
         specs = [wing.default_bots[s % len(wing.default_bots)] for s in range(count)]
     elif single or not isinstance(bots, Sequence):
-        if players is None:
+        if isinstance(bots, (int, float)):
+            raise ValueError(f"bots must be a bot or a list of bots (one per seat), not "
+                             f"{bots!r}")
+        if count is None:
             raise ValueError("one bot for every seat needs players=")
-        specs = [bots] * whole("players", players, wing.min_players)
+        specs = [bots] * count
     else:
         specs = list(bots)
-        if players is not None and whole("players", players, wing.min_players) != len(specs):
-            raise ValueError(lineup_mismatch(specs, players))
+        if count is not None and count != len(specs):
+            raise ValueError(lineup_mismatch(specs, count))
     if len(specs) < wing.min_players:
         raise ValueError(f"{wing.title} needs at least {wing.min_players} players, "
+                         f"not {len(specs)}")
+    if len(specs) > wing.max_players:
+        raise ValueError(f"{wing.title} seats at most {wing.max_players} players, "
                          f"not {len(specs)}")
     lineup = [resolve_bot(wing, s) for s in specs]
     seen: set[int] = set()

@@ -183,8 +183,8 @@ def entropy_of(seed: int | None) -> int:
     return entropy
 
 
-def whole(name: str, value: object, low: int) -> int:
-    return options.whole(name, value, low=low)
+def whole(name: str, value: object, low: int, high: int | None = None) -> int:
+    return options.whole(name, value, low=low, high=high)
 
 
 def lineup_mismatch(specs: list[Any], players: int) -> str:

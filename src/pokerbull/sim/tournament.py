@@ -146,14 +146,14 @@ def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
     if isinstance(preset, str):
         preset = preset.strip().lower()         # names are case-insensitive, as cards are
     game, _ = wing_of(preset if isinstance(preset, str) else DEFAULT_WING)
+    players = whole("players", players, game.min_players, game.max_players)
+    games = whole("games", games, 2)
     lineup = list(game.default_bots if bots is None else bots)
     if len(lineup) < 2:
         raise ValueError("a tournament needs at least two bots")
     names = [bot_label(game, b) for b in lineup]
     if len(set(names)) != len(names):
         raise ValueError(f"bots in a tournament need different names: {', '.join(names)}")
-    games = whole("games", games, 2)
-    players = whole("players", players, game.min_players)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")

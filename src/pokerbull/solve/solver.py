@@ -64,6 +64,12 @@ class Solution:
         return self.best_responses[0] + self.best_responses[1]
 
     @property
+    def table_bytes(self) -> int:
+        """Memory of the exact tables (regrets, averages and the work of one iteration)."""
+        t = self.tree
+        return sum(a.nbytes for a in (t.regret_arr, t.average_arr, t.work_arr))
+
+    @property
     def family(self) -> str:
         """The call family of the solved game (``"pagat"``, ...)."""
         return self.game.family
@@ -176,7 +182,7 @@ def _cards_mask(cards: Any) -> int:
 
 def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, *,
           target: float = 1e-4, iterations: int | None = None, max_seconds: float | None = None,
-          method: str = "cfr+", **family_options: Any) -> Solution:
+          method: str = "cfr+", **family_options: Any) -> Solution | Any:
     """Solve one two-player hand of `family`: seat 0 holds ``hands[0]`` cards and opens.
 
     Keeps the lowest `calls` calls some pool of ``sum(hands)`` cards can satisfy
@@ -184,6 +190,13 @@ def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, 
     updates and quadratic averaging; ``"dcfr"``: discounted CFR 1.5/0/2) until
     the exploitability is at most `target`, or `iterations` are done, or
     `max_seconds` have passed (checked at each measurement).
+
+    With `calls` left out and exact tables too big for memory (pagat (1, 1): 26
+    calls, 2^26 public states), it solves the abstraction of strategies that see
+    the last two calls instead (an
+    :class:`~pokerbull.solve.abstract.AbstractSolution`); the exploitability is
+    still measured exactly in the full game. Either solution says what it did:
+    ``method`` and ``table_bytes``.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
@@ -196,8 +209,15 @@ def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, 
     nodes = g.tree_size()
     entries = nodes * (g.calls + 1) * max(len(g.classes[0]), len(g.classes[1]))
     if entries > MAX_TABLE:
-        raise ValueError(f"{g.calls} calls make {nodes:,} public states: too many for tables "
-                         f"(about {entries:,} entries); keep fewer calls")
+        if calls is not None:
+            raise ValueError(f"{g.calls} calls make {nodes:,} public states: too many for "
+                             f"tables (about {entries:,} entries); keep fewer calls, or "
+                             f"leave calls out to solve an abstraction of every call")
+        if method != "cfr+":
+            raise ValueError(f"{g.calls} calls make {nodes:,} public states: too many for "
+                             f"tables, and the abstraction that solves them runs 'cfr+', "
+                             f"not {method!r}")
+        return _solve_abstraction(g, target, iterations, max_seconds, entries)
     start = time.perf_counter()
     tree = compiled().PublicTree(g.first, g.payoff, nodes)
     tree.plus = method == "cfr+"
@@ -215,6 +235,32 @@ def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, 
         sol.history.append(Checkpoint(done, elapsed, sol.exploitability))
         if done >= limit or sol.exploitability <= target \
                 or (max_seconds is not None and elapsed >= max_seconds):
+            return sol
+        check = max(check + 8, int(check * 1.25))
+
+
+def _solve_abstraction(g: SmallGame, target: float, iterations: int | None,
+                       max_seconds: float | None, entries: int) -> Any:
+    """:func:`solve`'s way when exact tables do not fit: CFR+ on strategies that see
+    the last two calls (one when two would not fit either), measured exactly in
+    the full game at growing intervals, until `target`, `iterations` or `max_seconds`."""
+    from .abstract import MAX_ABSTRACT_TABLE, AbstractSolution, iterate_abstract
+    k = g.calls
+    classes = max(len(g.classes[0]), len(g.classes[1]))
+    memory = 2 if (k + 1) ** 3 * classes <= MAX_ABSTRACT_TABLE else 1
+    sol = AbstractSolution.empty(g, memory)
+    sol.method = (f"cfr+ on the last {memory} call{'s' * (memory > 1)} (exact tables would "
+                  f"need about {entries:,} entries)")
+    limit = iterations if iterations is not None else 1_000_000
+    start = time.perf_counter()
+    check = 8
+    while True:
+        iterate_abstract(sol, min(check, limit) - sol.iterations)
+        sol.seconds = time.perf_counter() - start
+        sol.measure()
+        sol.history.append(Checkpoint(sol.iterations, sol.seconds, sol.exploitability))
+        if sol.iterations >= limit or sol.exploitability <= target \
+                or (max_seconds is not None and sol.seconds >= max_seconds):
             return sol
         check = max(check + 8, int(check * 1.25))
 
