@@ -18,10 +18,10 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -71,16 +71,24 @@ def read_save(text: object) -> Any:
                          f"levels") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"saved game is not valid JSON: {exc}") from None
-    level, depth = [data], 0
+    level: list[Any] = [data]
+    depth = 0
     while level:
         depth += 1
         if depth > SAVE_DEPTH:
             raise ValueError(f"saved game is malformed: it nests deeper than {SAVE_DEPTH} "
                              f"levels")
-        level = [v for x in level if isinstance(x, (list, dict))
-                 for v in (x.values() if isinstance(x, dict) else x)
-                 if isinstance(v, (list, dict))]
+        level = [v for x in level for v in _children(x) if isinstance(v, (list, dict))]
     return data
+
+
+def _children(node: object) -> Iterable[Any]:
+    """The values a JSON array or object holds (none for a number, text...)."""
+    if isinstance(node, dict):
+        return cast(dict[str, Any], node).values()
+    if isinstance(node, list):
+        return cast(list[Any], node)  # type: ignore[redundant-cast]  # mypy narrows, pyright not
+    return ()
 
 
 def can(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
