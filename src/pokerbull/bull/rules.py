@@ -365,7 +365,7 @@ class Rules:
                    "after-challenger": "the next live seat after the challenger"}
         first = ("a random seat (seeded)" if self.first_starter == RANDOM_SEAT
                  else f"seat {self.first_starter}")
-        lines = [f"{self.preset_name}: the {self.family} ladder "
+        lines = [f"Poker Bull ({self.preset_name}): the {self.family} ladder "
                  f"({len(self.ladder)} calls, {self.ladder.n_levels} levels)",
                  f"  players: {self.players} (seats 0..{self.players - 1}), "
                  f"play {self.direction}",
