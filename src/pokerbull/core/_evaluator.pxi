@@ -524,7 +524,7 @@ cdef extern from "_evaluator_simd.h":
     ctypedef uint64_t (*pb_ev_judge)(uint64_t mask) noexcept nogil
     int pb_ev_build_tables(pb_ev_judge judge) noexcept nogil
     Py_ssize_t pb_ev_table_hands(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
-                                 int32_t* rare, uint64_t* seen, uint64_t* empty) noexcept nogil
+                                 int32_t* rare, uint64_t* seen) noexcept nogil
     Py_ssize_t pb_ev_table_rows(int k, const uint8_t* base, Py_ssize_t step, Py_ssize_t n,
                                 const uint64_t* bits, uint64_t* masks, int64_t* out, uint64_t tier,
                                 int32_t* rare, uint64_t* bad, uint64_t* seen) noexcept nogil
@@ -559,11 +559,11 @@ cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64
     cdef uint32_t rare
     cdef int32_t later[BLOCK + 16]  # rare pools, by index in the block (room for a vector store)
     cdef bint table = path == 0 and TABLE_READY     # path -1: scalar, without the table
-    cdef uint64_t seen, zero
+    cdef uint64_t seen
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
         if table:
-            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen, &zero)
+            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen)
             if 2 * k <= size:
                 listed_values(masks + start, out + start, later, k, tier)
                 continue
@@ -594,11 +594,14 @@ cdef bint checked_plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n
         # the table path checks each block in the same pass as it judges it
         for start in range(0, n, BLOCK):
             size = BLOCK if start + BLOCK < n else n - start
-            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen, &zero)
-            if (seen & ~EV_NATURAL) or zero >> 63:
+            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen)
+            if seen & ~EV_NATURAL:
                 return False
             if 2 * k > size:        # mostly pools over seven cards: common_hand from here
                 return checked_plain_values(masks + start, out + start, n - start, tier, -1)
+            for i in range(k):
+                if masks[start + later[i]] == 0:
+                    return False
             listed_values(masks + start, out + start, later, k, tier)
         return True
     for start in range(0, n, CHUNK):
