@@ -410,7 +410,7 @@ class Ladder:
         mask = self._mask(pool)
         if not self._kernel.holds(call.index, mask):
             return None
-        return Pool(witness(self, call, mask))
+        return Pool(witness(self.tables, self._kernel.holds, call.index, mask))
 
 
 class _LazyCalls(Sequence[Call]):

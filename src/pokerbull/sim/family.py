@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import CHANCE_PLAYER, Agent, IllegalAction, Wing
-from .run import (CHUNK_GAMES, ENGINES, WinRates, entropy_of, lineup_mismatch, run_chunks, whole,
+from ..protocol import CHANCE_PLAYER, DEFAULT_WING, Agent, IllegalAction, Wing, wing_of
+from .run import (CHUNK_GAMES, ENGINES, ResultDict, WinRates, entropy_of, lineup_mismatch, run_chunks, whole,
                   wilson_interval)
 
 BotSpec = str | tuple[str, Mapping[str, Any]] | Agent
@@ -175,10 +175,11 @@ class FamilySimulationResult(WinRates):
         return (wins / self.games, lo, hi)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "options": dict(self.options), "bots": list(self.bots),
-                "engine": self.engine, "games": self.games, "seed": self.seed,
-                "actions": self.actions, "mean_returns": self.mean_returns.tolist(),
-                "seats": self.seat_rates(), "by_bot": self.bot_rates()}
+        return ResultDict({"game": self.game, "options": dict(self.options),
+                           "bots": list(self.bots), "engine": self.engine, "games": self.games,
+                           "seed": self.seed, "actions": self.actions,
+                           "mean_returns": self.mean_returns.tolist(),
+                           "seats": self.seat_rates(), "by_bot": self.bot_rates()}, {})
 
     def table(self) -> str:
         """The summary as plain text."""
@@ -295,3 +296,28 @@ def simulate_family(wing: Wing, bots: Any, games: int, seed: int | None, workers
                                   seed=entropy, totals=totals,
                                   seconds=time.perf_counter() - start)
 
+
+def simulate(preset: Any = "pagat", bots: Any = None, games: int = 1000,
+             seed: int | None = None, workers: int = 1, executor: Any = None, *,
+             players: int | None = None, engine: str = "auto",
+             progress: Any = None, **options: Any) -> Any:
+    """Play `games` games of a game or preset between `bots` and gather the statistics.
+
+    `preset` is a Poker Bull preset (``"pagat"``, ..., or a
+    :class:`~pokerbull.bull.rules.Rules`), or the name of another game of the
+    family (``"cheat"``, ``"roulette"``). See
+    :func:`pokerbull.bull.simulate.simulate` for the keywords; other games
+    return a :class:`~pokerbull.sim.family.FamilySimulationResult`.
+
+    >>> r = simulate("pagat", bots=["probability", "random"], games=200, seed=1)
+    >>> r.games, r.players, r.engine
+    (200, 2, 'compiled')
+    """
+    game, name = wing_of(preset) if isinstance(preset, str) else wing_of(DEFAULT_WING)
+    keywords = dict(bots=bots, games=games, seed=seed, workers=workers, executor=executor,
+                    players=players, engine=engine, progress=progress, **options)
+    if game.simulate is not None:
+        return game.simulate(preset if name is not None or not isinstance(preset, str)
+                             else game.presets[0], **keywords)
+    return simulate_family(game, bots, games, seed, workers, executor, players, engine,
+                           progress, options)

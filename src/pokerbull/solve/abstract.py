@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 
 from . import _names as pb
-from .game import SmallGame, build_game, compiled
-from .solver import Checkpoint, _cards_mask, _check_positive, observation_args
+from .game import (Checkpoint, SmallGame, _cards_mask, _check_positive, build_game, compiled,
+                   observation_args)
 
 ENGINES = ("graph", "tree")
 MAX_ABSTRACT_TABLE = 50_000_000     # entries of one seat's regret table

@@ -18,20 +18,12 @@ import numpy as np
 
 from . import _names as pb
 
-from .game import SmallGame, build_game, compiled
+from .game import (Checkpoint, SmallGame, _cards_mask, _check_positive,  # noqa: F401
+                   build_game, compiled, observation_args)
 
 METHODS = ("cfr+", "dcfr")
 MAX_TABLE = 150_000_000
 """Most regret entries (and as many average-strategy entries) a solve may hold."""
-
-
-@dataclass(frozen=True)
-class Checkpoint:
-    """Exploitability of the average strategy after `iterations` (`seconds` of solving)."""
-
-    iterations: int
-    seconds: float
-    exploitability: float
 
 
 @dataclass(eq=False)
@@ -152,34 +144,6 @@ class Solution:
                 f"iterations={self.iterations}, seconds={self.seconds:.2f})")
 
 
-def observation_args(g: SmallGame, obs: pb.Observation) -> tuple[int, int, list[int]]:
-    """(seat in the small game, cards mask, ladder indices of the calls) of an observation."""
-    if obs.rules.family != g.family or obs.rules.ladder is not g.ladder:
-        raise ValueError(f"this solution is for {g.family} {dict(g.options)}, "
-                         f"not {obs.rules.family}")
-    live = [s for s, n in enumerate(obs.hand_sizes) if n]
-    if len(live) != 2 or obs.starter not in live:
-        raise ValueError("the solution covers hands with two players in them")
-    if obs.to_play != obs.seat:
-        raise ValueError(f"seat {obs.seat} is not to play")
-    other = live[1] if obs.starter == live[0] else live[0]
-    sizes = (obs.hand_sizes[obs.starter], obs.hand_sizes[other])
-    if sizes != g.hands:
-        raise ValueError(f"the solution is for hands {g.hands}, not {sizes}")
-    role = 0 if obs.seat == obs.starter else 1
-    return role, obs.cards.mask, [c.index for _, c in obs.calls]
-
-
-def _cards_mask(cards: Any) -> int:
-    if isinstance(cards, pb.Pool):
-        return cards.mask
-    if isinstance(cards, str):
-        return pb.Pool.parse(cards).mask
-    if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
-        return int(cards)
-    raise ValueError(f"cards must be a Pool, card text or a mask, not {cards!r}")
-
-
 def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, *,
           target: float = 1e-4, iterations: int | None = None, max_seconds: float | None = None,
           method: str = "cfr+", **family_options: Any) -> Solution | Any:
@@ -263,10 +227,3 @@ def _solve_abstraction(g: SmallGame, target: float, iterations: int | None,
                 or (max_seconds is not None and sol.seconds >= max_seconds):
             return sol
         check = max(check + 8, int(check * 1.25))
-
-
-def _check_positive(name: str, value: Any, allow_none: bool = True) -> None:
-    if value is None and allow_none:
-        return
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise ValueError(f"{name} must be a positive number, not {value!r}")
