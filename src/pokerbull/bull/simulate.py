@@ -38,7 +38,8 @@ from ..cards import JOKER_MASK, deck_bits
 from ..core import backend as _backend
 from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, lineup_mismatch, run_chunks, whole
 from ..sim.streams import GameStream, chunk_keys, deal
-from .bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
+from .agent import Bot
+from .bots import BUILT_IN, ChanceBot, RandomBot, bot_table, make_bot
 from .cheung_bots import CheungBot, CheungRandomBot, compiled_games
 from .game import Game
 from .results import SimulationResult, Totals
