@@ -108,7 +108,7 @@ def check_pool(mask: int, jokers_wild: int, where: str = "") -> int:
 
 def top_ranks(ranks: int, count: int) -> list[int]:
     """The `count` highest ranks of a 13-bit rank set, highest first."""
-    out = []
+    out: list[int] = []
     while ranks and len(out) < count:
         r = ranks.bit_length() - 1
         out.append(r)

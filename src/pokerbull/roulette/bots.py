@@ -93,12 +93,15 @@ class RouletteBot:
         self.seat = -1
 
     def reset(self, seat: int) -> None:
+        """A new game starts and this bot sits at `seat`."""
         self.seat = seat
 
     def params(self) -> dict[str, Any]:
+        """Parameters as keywords (a built-in bot is rebuilt from its name and these)."""
         return {}
 
     def act(self, observation: Observation) -> int:  # pragma: no cover - overridden
+        """An action of ``observation.legal_actions()`` for the seat to bet."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -107,6 +110,8 @@ class RouletteBot:
 
 
 class RandomBot(RouletteBot):
+    """Picks a legal action uniformly at random (from its own seeded SplitMix64)."""
+
     name = "random"
     kind = 0
 
@@ -124,6 +129,8 @@ class RandomBot(RouletteBot):
 
 
 class StationBot(RouletteBot):
+    """A calling station: always checks or calls (action 1), never folds, bets or raises."""
+
     name = "station"
     kind = 1
 
