@@ -49,6 +49,24 @@ def test_the_wheel_carries_no_build_sources():
     assert built == []
 
 
+def test_the_wheel_carries_compiled_modules_with_their_stubs():
+    files = {str(f) for f in _installed_files()}
+    extensions = sorted(f for f in files if f.endswith((".so", ".pyd")))
+    assert len(extensions) >= 5, f"compiled modules in the wheel: {extensions}"
+    for ext in extensions:
+        stub = ext.split(".", 1)[0] + ".pyi"
+        assert stub in files, f"{ext} has no type stub"
+    assert "pokerbull/py.typed" in files
+
+
+def test_every_compiled_module_has_a_stub_in_the_source_tree():
+    """Each .pyx builds one extension; a user's type checker sees it only through its .pyi."""
+    package = ROOT / "src" / "pokerbull"
+    missing = [str(p.relative_to(package)) for p in sorted(package.rglob("*.pyx"))
+               if not p.with_suffix(".pyi").exists()]
+    assert missing == []
+
+
 def test_the_installed_size_is_small():
     size = sum(f.size or 0 for f in _installed_files())
     assert size <= INSTALLED_LIMIT, f"installed wheel is {size / 2**20:.1f} MiB"
