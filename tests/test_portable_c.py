@@ -1,8 +1,13 @@
-"""The C that compilers other than gcc and clang see: the portable fallbacks draw the same.
+"""The C that compilers other than gcc and clang see (MSVC, other targets).
 
-MSVC and 32-bit targets have no 128-bit integer, so bull/_pcg64.h keeps numpy's PCG64 state
-in two 64-bit halves there. Here both versions are compiled with the machine's C compiler
-(PB_PCG_NO_INT128 forces the halves) and must draw exactly numpy's stream for the same seeds.
+- The headers' fallbacks are standard C: with ``__GNUC__`` taken away after the system
+  headers and GCC's builtins, attributes and 128-bit integers poisoned, the SIMD headers and
+  the generator compile as strict C11, so none of them is left where such a compiler would
+  meet it.
+- MSVC and 32-bit targets have no 128-bit integer, so bull/_pcg64.h keeps numpy's PCG64 state
+  in two 64-bit halves there. Both versions are compiled (PB_PCG_NO_INT128 forces the halves)
+  and must draw exactly numpy's stream for the same seeds.
+
 Skipped where no C compiler is installed.
 """
 
@@ -15,7 +20,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-HEADER_DIR = Path(__file__).resolve().parent.parent / "src" / "pokerbull" / "bull"
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "pokerbull"
+HEADER_DIR = PACKAGE / "bull"
 SEEDS = (0, 1, 7, 2**32 - 1, 2**32, 2**63 + 12345, 2**64 - 1)
 DRAWS = 40
 
@@ -68,3 +74,42 @@ def test_pcg64_draws_numpys_stream(tmp_path, defines):
         after, restored = (int(x) for x in lines[at + DRAWS].split())
         assert after == restored == int(expected[DRAWS]), f"seed {seed}: restored generator"
         at += DRAWS + 1
+
+
+WITHOUT_GNU = r"""
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#undef __GNUC__
+#undef __clang__
+#pragma GCC poison __attribute__ __int128 __uint128_t __builtin_popcount __builtin_popcountll
+#pragma GCC poison __builtin_ctz __builtin_ctzll __builtin_clz __builtin_clzll __builtin_prefetch
+#pragma GCC poison __builtin_memcpy __builtin_cpu_init __builtin_cpu_supports __builtin_expect
+#define PB_PCG_NO_INT128 1
+#include "_simd.h"
+#include "_evaluator_simd.h"
+#include "_pcg64.h"
+int main(int argc, char** argv) {
+    static const uint64_t words[4] = {1, 2, 3, 4};
+    pb_prefetch(words);
+    if (pb_cpu_paths() != (1 << PB_PATH_SCALAR)) return 1;
+    for (int i = 1; i < argc; i++) printf("%d\n", PB_EV_POPCOUNT64(strtoull(argv[i], NULL, 10)));
+    return 0;
+}
+"""
+COUNTED = (0, 1, 2**63, 2**64 - 1, 0x0123456789ABCDEF, 0x1000100010001000, 0xF0F0F0F00F0F0F0F)
+
+
+def test_headers_are_standard_c_without_gnu_extensions(tmp_path):
+    source, binary = tmp_path / "plain.c", tmp_path / "plain"
+    source.write_text(WITHOUT_GNU)
+    compiled = subprocess.run(
+        [_compiler(), "-std=c11", "-pedantic-errors", "-Wall", "-Werror", "-Wno-unused-function",
+         f"-I{PACKAGE / 'core'}", f"-I{HEADER_DIR}", "-o", str(binary), str(source)],
+        capture_output=True, text=True)
+    assert compiled.returncode == 0, compiled.stderr
+    counts = subprocess.run([str(binary), *map(str, COUNTED)], capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert [int(c) for c in counts] == [bin(x).count("1") for x in COUNTED]

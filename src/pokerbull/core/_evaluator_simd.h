@@ -385,8 +385,16 @@ static inline ptrdiff_t pb_rows_simd(
 #if defined(_MSC_VER)
 #include <intrin.h>
 #define PB_EV_POPCOUNT64(x) ((int)__popcnt64(x))
-#else
+#elif defined(__GNUC__) || defined(__clang__)
 #define PB_EV_POPCOUNT64(x) __builtin_popcountll(x)
+#else                                   /* any other C compiler: the bit-parallel count */
+static inline int pb_ev_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#define PB_EV_POPCOUNT64(x) pb_ev_popcount64(x)
 #endif
 
 #define PB_EV_SLOT_BITS 17

@@ -925,4 +925,14 @@ static inline ptrdiff_t pb_cheung_batch(
 static inline int pb_cpu_paths(void) { return 1 << PB_PATH_SCALAR; }
 #endif
 
+/* A hint that `p` is read soon; nothing where the compiler has no such hint. */
+#if defined(__GNUC__) || defined(__clang__)
+#define pb_prefetch(p) __builtin_prefetch(p)
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h>
+#define pb_prefetch(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#else
+#define pb_prefetch(p) ((void)(p))
+#endif
+
 #endif
