@@ -6,14 +6,19 @@ has it), elsewhere the compiler's default target already provides one.
 """
 
 import platform
+import sys
 
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-compile_args = ["-O3"]
-if platform.machine().lower() in {"x86_64", "amd64"}:
-    compile_args.append("-mpopcnt")
+if sys.platform == "win32":       # MSVC: its own flags; the headers' portable macros cover the rest
+    compile_args, link_args = ["/O2"], []
+else:                             # gcc and clang; no debug symbols in what we ship
+    compile_args = ["-O3", "-g0"]
+    link_args = ["-Wl,-S"] if sys.platform == "darwin" else ["-s"]
+    if platform.machine().lower() in {"x86_64", "amd64"}:
+        compile_args.append("-mpopcnt")
 
 extensions = [
     Extension(
@@ -47,6 +52,9 @@ extensions = [
         extra_compile_args=compile_args,
     ),
 ]
+
+for extension in extensions:
+    extension.extra_link_args = link_args
 
 setup(
     ext_modules=cythonize(

@@ -21,9 +21,8 @@ from .core.backend import backend, simd_path, simd_paths
 from .evaluator import HandRank, evaluate, evaluate_cards, evaluate_counts, evaluate_many
 from .protocol import GameState, Wing
 from .sim import simulate, tournament
+from ._version import __version__
 from .solve import Solution, exploitability, solve
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Bot", "Call", "CallMade", "Card", "Challenge", "CheungBot", "CheungRandomBot", "Deal",
