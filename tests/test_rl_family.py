@@ -36,7 +36,9 @@ def toy(monkeypatch):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_api_test(name):
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")   # see
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+def test_api_test(name):    # test_rl_pettingzoo.DICT_OBSERVATIONS for why
     least = protocol.wing(name).min_players
     for players in (least, least + 2):
         api_test(pettingzoo_env(name, players=players), num_cycles=1000)

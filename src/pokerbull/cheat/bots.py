@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .game import (ACCEPT, CHALLENGE, CLAIM_SUITED, LAY, PASS, PICK_UP, Observation,
                    claim_action)
 from .rules import JOKER_RANK, N_CARDS, Rules
@@ -192,23 +194,52 @@ class CheatBot:
 
 
 class HonestBot(CheatBot):
+    """Never lies; picks up (or passes) when it holds no true card; challenges only
+    with proof."""
+
     style = HONEST
     name = "honest"
 
 
 class LiarBot(CheatBot):
+    """As honest, but lies with one far-off card instead of picking up."""
+
     style = LIAR
     name = "liar"
 
 
 class CounterBot(CheatBot):
+    """As liar, and doubts a one-card claim its own cards and the cards it has seen
+    make unlikely (under 15%)."""
+
     style = COUNTER
     name = "counter"
 
 
 class SharkBot(CheatBot):
+    """As counter with a bolder threshold (30%), and always challenges a play that
+    would otherwise win the game."""
+
     style = SHARK
     name = "shark"
 
 
-BOTS = {"honest": HonestBot, "liar": LiarBot, "counter": CounterBot, "shark": SharkBot}
+class UniformBot(CheatBot):
+    """Plays a legal action drawn uniformly at random (the baseline for agents)."""
+
+    style = None      # not one of the compiled loop's styles: games run in Python
+    name = "uniform"
+
+    def __init__(self, seed: Any = None) -> None:
+        super().__init__(seed)
+        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+    def act(self, obs: Observation) -> int:
+        legal = obs.legal
+        if not legal:
+            raise ValueError(f"{self.name}: seat {obs.seat} has nothing to do now")
+        return int(legal[int(self.rng.integers(0, len(legal)))])
+
+
+BOTS = {"honest": HonestBot, "liar": LiarBot, "counter": CounterBot, "shark": SharkBot,
+        "uniform": UniformBot}

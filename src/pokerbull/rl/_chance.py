@@ -34,6 +34,8 @@ SEEDED_FORMAT = "pokerbull-seeded-at-root"
 
 
 def _chance_index(action: Any, count: int) -> int:
+    if type(action) is int and 0 <= action < count:    # the common case, checked first
+        return action
     if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
             or not 0 <= action < count:
         raise IllegalAction(f"a chance outcome here is 0..{count - 1}, not {action!r}")
@@ -94,7 +96,7 @@ class CardByCard(_Delegating):
     (0, 'As', '2c')
     """
 
-    __slots__ = ("_dealt", "_deck", "game")
+    __slots__ = ("_dealt", "_deck", "_due", "_left", "game")
 
     def __init__(self, game: Game) -> None:
         if game.dealing != "manual":
@@ -104,6 +106,8 @@ class CardByCard(_Delegating):
         allowed = game.ladder.allowed_mask
         self._deck = tuple(b for b in range(allowed.bit_length()) if allowed >> b & 1)
         self._dealt: list[int] = []          # deck indices dealt so far in this deal
+        self._left = list(range(len(self._deck)))   # deck indices not dealt yet, in order
+        self._due = 0                        # cards this deal gives (0: not started)
 
     # ---- chance
     @property
@@ -111,15 +115,13 @@ class CardByCard(_Delegating):
         return self.game.current_player
 
     def _remaining(self) -> list[int]:
-        dealt = set(self._dealt)
-        return [i for i in range(len(self._deck)) if i not in dealt]
+        return self._left[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.game.current_player != CHANCE_PLAYER:
             return []
-        remaining = self._remaining()
-        p = 1.0 / len(remaining)
-        return [(i, p) for i in remaining]
+        p = 1.0 / len(self._left)
+        return [(i, p) for i in self._left]
 
     def chance_outcome_to_string(self, action: int) -> str:
         """The card a chance outcome deals (``"As"``)."""
@@ -135,22 +137,27 @@ class CardByCard(_Delegating):
             self.game.apply_action(action)
             return
         i = _chance_index(action, len(self._deck))
-        if i in self._dealt:
-            raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt")
+        try:
+            self._left.remove(i)
+        except ValueError:
+            raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt") from None
+        if not self._dealt:
+            self._due = sum(self.game.hand_sizes)
         self._dealt.append(i)
-        sizes = self.game.hand_sizes
-        if len(self._dealt) == sum(sizes):
+        if len(self._dealt) == self._due:
             hands, at = [], 0
-            for size in sizes:
+            for size in self.game.hand_sizes:
                 hands.append(Pool(sum(1 << self._deck[k] for k in self._dealt[at:at + size])))
                 at += size
             self.game.deal(hands)
             self._dealt = []
+            self._left = list(range(len(self._deck)))
 
     # ---- copies and saves
     def clone(self) -> CardByCard:
         copy = type(self).__new__(type(self))
         copy.game, copy._deck, copy._dealt = self.game.clone(), self._deck, self._dealt[:]
+        copy._left, copy._due = self._left[:], self._due
         return copy
 
     def to_json(self) -> str:
@@ -198,11 +205,9 @@ class RankByRank(CardByCard):
     __slots__ = ()
 
     def _classes(self) -> dict[int, list[int]]:
-        dealt = set(self._dealt)
         out: dict[int, list[int]] = {}
-        for i, bit in enumerate(self._deck):
-            if i not in dealt:
-                out.setdefault(min(bit % 16, RANK_CLASSES - 1), []).append(i)
+        for i in self._left:
+            out.setdefault(min(self._deck[i] % 16, RANK_CLASSES - 1), []).append(i)
         return out
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

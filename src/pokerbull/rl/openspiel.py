@@ -113,8 +113,8 @@ class PokerbullState(pyspiel.State):
         raise AttributeError(name)
 
     def current_player(self) -> int:
-        player = self.game_state.current_player
-        return -4 if player == TERMINAL_PLAYER else player   # pyspiel.PlayerId.TERMINAL
+        # the protocol numbers chance (-1) and terminal (-4) as pyspiel.PlayerId does
+        return self.game_state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
         legal = self.game_state.legal_actions()
@@ -417,6 +417,10 @@ def resample_from_infostate(state: PokerbullState, player: int,
             owed.remove(action)
         out.apply_action(int(action))
     return out
+
+
+assert TERMINAL_PLAYER == int(pyspiel.PlayerId.TERMINAL) and \
+    CHANCE_PLAYER == int(pyspiel.PlayerId.CHANCE)    # current_player passes them through
 
 
 # ---- registration ------------------------------------------------------------

@@ -107,6 +107,8 @@ class RouletteBot:
 
 
 class RandomBot(RouletteBot):
+    """Plays a legal action drawn uniformly at random (fold, call or raise)."""
+
     name = "random"
     kind = 0
 
@@ -123,7 +125,15 @@ class RandomBot(RouletteBot):
         return legal[self.rng.next() % len(legal)]
 
 
+class UniformBot(RandomBot):
+    """The random bot under the name every game's uniform baseline has."""
+
+    name = "uniform"
+
+
 class StationBot(RouletteBot):
+    """Always calls (or checks): never folds, never raises."""
+
     name = "station"
     kind = 1
 
@@ -173,7 +183,8 @@ class TimidBot(ReaderBot):
         return {}
 
 
-BOTS = {"random": RandomBot, "station": StationBot, "timid": TimidBot, "reader": ReaderBot}
+BOTS = {"random": RandomBot, "station": StationBot, "timid": TimidBot, "reader": ReaderBot,
+        "uniform": UniformBot}
 
 
 def make_bot(name: str, seed: Any = None, **params: Any) -> RouletteBot:
@@ -183,4 +194,4 @@ def make_bot(name: str, seed: Any = None, **params: Any) -> RouletteBot:
 
 
 __all__ = ["BOTS", "RandomBot", "ReaderBot", "RouletteBot", "SplitMix64", "StationBot",
-           "TimidBot", "make_bot", "standing"]
+           "TimidBot", "UniformBot", "make_bot", "standing"]
