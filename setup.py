@@ -1,4 +1,4 @@
-"""Build the compiled core `pokerbull._core` from Cython.
+"""Build the compiled core `pokerbull.core._core` and the wings' engines from Cython.
 
 Everything else is declared in pyproject.toml. The kernels lean on the hardware
 population count; on x86-64 we ask for it explicitly (every x86-64 CPU since 2008
@@ -25,9 +25,18 @@ extensions = [
         "pokerbull.core._core",
         ["src/pokerbull/core/_core.pyx"],
         depends=[f"src/pokerbull/core/{part}" for part in
-                 ("_bits.pxi", "_simd.h", "_simulate.pxi", "_evaluator.pxi", "_evaluator_simd.h",
-                  "_cheung.pxi", "_shapes.pxi", "_state.pxi", "_cheung_game.pxi")],
+                 ("_core.pxd", "_simd.h", "_evaluator.pxi", "_evaluator_simd.h", "_cheung.pxi",
+                  "_shapes.pxi")],
         include_dirs=[numpy.get_include(), "src/pokerbull/core"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=compile_args,
+    ),
+    Extension(      # Poker Bull's engine: cimports the core's kernels through core/_core.pxd
+        "pokerbull.bull._engine",
+        ["src/pokerbull/bull/_engine.pyx"],
+        depends=["src/pokerbull/core/_core.pxd"] + [f"src/pokerbull/bull/{part}" for part in
+                                                    ("_simulate.pxi", "_state.pxi", "_cheung_game.pxi")],
+        include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
     ),

@@ -1,6 +1,6 @@
 """Cheung's compiled game loop against the Python engine, and its dispatch.
 
-The compiled loop (``core/_cheung_game.pxi``) and :class:`pokerbull.Game` driven
+The compiled loop (``bull/_cheung_game.pxi``) and :class:`pokerbull.Game` driven
 by the Python bots (:mod:`pokerbull.bull.cheung_bots`) deal and decide from the
 same per-game stream, so they must play the same games, action for action, for
 every option of the preset."""

@@ -1,4 +1,4 @@
-"""The compiled game state (core/_state.pxi) and the Python engine play the same games.
+"""The compiled game state (bull/_state.pxi) and the Python engine play the same games.
 
 Every preset, random legal play with seeds: after each action both engines give the
 same history records, JSON save, observations, masks, returns and generator state;

@@ -135,6 +135,46 @@ class ToyGame:
         lines = [f"you are dealt {self.cards[seat]}"] if seat < len(self.cards) else []
         return lines + [f"seat {s} {('stays', 'folds')[c]}" for s, c in enumerate(self.choices)]
 
+    # ---- the family's vocabulary (pokerbull.protocol.GameState), kept short
+    rules = property(lambda self: f"High card: {self.players} players, cards 0..{CARDS - 1}")
+    to_play = property(lambda self: self.current_player if self.current_player >= 0 else None)
+    is_over = property(lambda self: self.is_terminal())
+    hand_sizes = property(lambda self: tuple(int(s < len(self.cards)) for s in range(self.players)))
+    history = property(lambda self: (*self.cards, *self.choices))
+    min_utility = property(lambda self: float("-inf"))  # no bound stated: the RL tests
+    max_utility = property(lambda self: float("inf"))   # read these as unknown
+
+    @property
+    def winner(self) -> int | None:
+        r = self.returns()
+        return r.index(max(r)) if self.is_over and r.count(max(r)) == 1 else None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        r = self.returns()
+        return tuple(sorted(range(self.players), key=lambda s: -r[s])) if self.is_over else ()
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        return (self.cards[seat],) if seat < len(self.cards) else ()
+
+    def describe(self) -> str:
+        return f"cards {self.cards}; choices {self.choices}"
+
+    def to_log(self) -> str:
+        return self.to_json()
+
+    @classmethod
+    def from_log(cls, text: str) -> ToyGame:
+        return cls.from_json(text)
+
+    def verify_action(self, action: int) -> int:
+        if action not in self.legal_actions():
+            raise IllegalAction(f"action {action!r} is not legal now")
+        return int(action)
+
+    def can_apply_action(self, action: int) -> bool:
+        return action in self.legal_actions()
+
 
 class Bold:
     """Stays with a card at or above `at`."""

@@ -292,6 +292,41 @@ class Pool(_core.PoolBase):
         return f"Pool.parse({str(self)!r})"
 
 
+class Cards(tuple):  # type: ignore[type-arg]
+    """A seat's cards where a deck may hold a card twice (two decks): a tuple of
+    :class:`Card` whose ``str()`` is the card text.
+
+    ``hand(seat)`` of Cheat and Poker roulette gives one (Poker Bull's cards are a
+    :class:`Pool`, which reads the same way: iterate, ``len()``, ``in``, ``str()``).
+
+    >>> c = Cards.parse("As Ad As")
+    >>> len(c), str(c), Card.parse("Ad") in c
+    (3, 'As Ad As', True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[Card] = ()) -> Cards:
+        out = tuple.__new__(cls, cards)
+        for card in out:
+            if not isinstance(card, Card):
+                raise ValueError(f"Cards holds Card objects, not {card!r}")
+        return out
+
+    @classmethod
+    def parse(cls, text: str) -> Cards:
+        """Cards from text such as ``"As Kd Kd"`` (repeats allowed); ValueError naming a bad token."""
+        if not isinstance(text, str):
+            raise ValueError(f"cards are given as text, not {type(text).__name__}")
+        return cls(Card.parse(t) for t in text.replace(",", " ").split())
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self))
+
+    def __repr__(self) -> str:
+        return f"Cards({str(self)!r})"
+
+
 def deck_bits(allowed_mask: int) -> tuple[int, ...]:
     """Bits of the deck's cards in card-index order: 13*suit + rank, then X1, X2."""
     naturals = [16 * s + r for s in range(4) for r in range(13)

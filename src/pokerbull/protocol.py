@@ -17,12 +17,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .cards import Card
 
 CHANCE_PLAYER = -1      # a chance node: the next action is drawn, see chance_outcomes()
 TERMINAL_PLAYER = -4    # the game is over
@@ -32,20 +35,61 @@ class IllegalAction(ValueError):
     """An action that is not legal now; the state is exactly as it was before."""
 
 
-@runtime_checkable
-class Observation(Protocol):
-    """What one seat may know. Game-specific fields beside these."""
+def can(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
+    """The ``can_x`` of the family's verify/can/do pattern: does ``verify(*args)``
+    pass (True) or raise `IllegalAction` (False)?"""
+    try:
+        verify(*args, **kwargs)
+    except IllegalAction:
+        return False
+    return True
+
+
+class Observation:
+    """What one seat may know: the fields every game's observation has.
+
+    Each game's observation subclasses this and adds its own fields
+    (``pokerbull.Observation`` for Poker Bull, ``pokerbull.cheat.Observation``,
+    ``pokerbull.roulette.Observation``). The shared fields mean the same in every game:
+
+    - ``seat``: the seat observing; ``players``: how many seats the game has.
+    - ``to_play``: the seat to act, or None at a chance node or once the game is over.
+    - ``hand_sizes``: the cards each seat holds (its hand, as ``state.hand_sizes``).
+    - ``cards``: this seat's own cards (what ``state.hand(seat)`` gives): iterable
+      of :class:`~pokerbull.cards.Card`, with ``len()`` and card text as ``str()``.
+    - ``is_over``: the game has ended; ``winner``: the seat that won, or None (not yet
+      decided, or no single winner).
+    """
+
+    __slots__ = ()
+
+    #: The names every game's observation has.
+    FIELDS: ClassVar[tuple[str, ...]] = ("seat", "players", "to_play", "hand_sizes", "cards",
+                                         "is_over", "winner")
 
     seat: int
+    players: int
+    to_play: int | None
+    hand_sizes: tuple[int, ...]
+    cards: Collection[Card]
+    is_over: bool
+    winner: int | None
 
     def legal_actions(self) -> list[int]:
         """Sorted actions open to `seat` if it is to act now, else []."""
+        raise NotImplementedError
 
     def action_mask(self) -> np.ndarray:
         """int8 array of length ``num_actions``: 1 where the action is legal."""
+        raise NotImplementedError
 
     def to_array(self) -> np.ndarray:
         """The fixed-size float32 form (the length is the game's ``observation_size``)."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """What this seat sees, in a few lines for a person."""
+        raise NotImplementedError
 
 
 @runtime_checkable
@@ -105,6 +149,75 @@ class GameState(Protocol):
 
     def string_to_action(self, text: str) -> int:
         """The action a person's words name; ValueError if none."""
+
+    # ---- the family's vocabulary (docs/architecture.md, "One vocabulary")
+    @property
+    def players(self) -> int:
+        """Seats 0..players-1 (the same as ``num_players``)."""
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act, or None at a chance node or once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (the same as ``is_terminal()``)."""
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won, or None: not decided yet, or no single winner (chips split)."""
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Seats from first place down, as far as they are decided (the whole order once
+        the game ranks every seat; () while nothing is decided)."""
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat's hand holds (``len(hand(seat))`` while a seat is to
+        play; between Poker Bull hands, the sizes the next hand deals)."""
+
+    def hand(self, seat: int) -> Collection[Card]:
+        """The cards of `seat`'s hand: iterable of ``Card``, ``len()``, card text as ``str()``."""
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """Every event so far as frozen records (each game's own record classes)."""
+
+    def describe(self) -> str:
+        """The whole table in a few lines for a person (every card shown)."""
+
+    def log_for(self, seat: int) -> list[str]:
+        """Every event so far in words, as `seat` may see it."""
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        """The state saved by :meth:`to_json`; it continues exactly as the original."""
+
+    def to_log(self) -> str:
+        """A text log of the game: the rules, the deal and every action (results as comments)."""
+
+    @classmethod
+    def from_log(cls, text: str) -> GameState:
+        """Replay a log of :meth:`to_log` (the cards then come as the log gave them)."""
+
+    @property
+    def min_utility(self) -> float:
+        """No return of any seat is below this."""
+
+    @property
+    def max_utility(self) -> float:
+        """No return of any seat is above this."""
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules; ``print(rules)`` describes them in words, one line per option."""
+
+    def verify_action(self, action: int) -> int:
+        """The action as an int if it is legal now, else `IllegalAction` saying why."""
+
+    def can_apply_action(self, action: int) -> bool:
+        """Is `action` legal now? (never raises)"""
 
 
 class Agent(Protocol):
@@ -170,24 +283,30 @@ DEFAULT_WING = "bull"
 
 
 def wing(name: str) -> Wing:
-    """The `Wing` of a game by name (``"bull"``, ``"cheat"``, ``"roulette"``)."""
-    if not isinstance(name, str) or name not in _WINGS:
+    """The `Wing` of a game by name (``"bull"``, ``"cheat"``, ``"roulette"``; any case).
+
+    >>> wing("Cheat").name
+    'cheat'
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    if not isinstance(key, str) or key not in _WINGS:
         raise ValueError(f"unknown game {name!r}: the games are {', '.join(wing_names())}")
-    return import_module(_WINGS[name]).WING
+    return import_module(_WINGS[key]).WING
 
 
 def wing_of(name: str) -> tuple[Wing, str | None]:
     """The wing a game or preset name selects, and the preset (None for a game name).
 
-    >>> wing_of("pagat")[0].name, wing_of("pagat")[1]
+    >>> wing_of("pagat")[0].name, wing_of("Pagat")[1]
     ('bull', 'pagat')
     """
     if isinstance(name, str):
-        if name in _WINGS:
-            return wing(name), None
+        key = name.strip().lower()
+        if key in _WINGS:
+            return wing(key), None
         for other in wing_names():
-            if name in wing(other).presets:
-                return wing(other), name
+            if key in wing(other).presets:
+                return wing(other), key
     presets = [p for other in wing_names() for p in wing(other).presets]
     raise ValueError(f"unknown game or preset {name!r}: the games are "
                      f"{', '.join(wing_names())}; the presets {', '.join(presets)}")

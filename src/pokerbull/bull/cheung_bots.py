@@ -10,7 +10,7 @@ best call is at or above it, the rule the challenge is judged by.
 
 Both draw from their `seed` (an int, a Generator, or a simulated game's stream,
 :class:`~pokerbull.sim.streams.GameStream`); with a game's stream they make the
-same choices as the compiled loop (``core/_cheung_game.pxi``), which
+same choices as the compiled loop (``bull/_cheung_game.pxi``), which
 :func:`pokerbull.simulate` runs whenever every seat holds one of them.
 
 >>> import pokerbull as pb
@@ -262,11 +262,12 @@ def compiled_spec(bot: Bot) -> tuple:
 
 
 def compiled_games(rules, bots) -> Any:
-    """The compiled loop (``_core.CheungGames``) for Cheung's `rules` and one
+    """The compiled loop (``bull._engine.CheungGames``) for Cheung's `rules` and one
     built-in Cheung bot per seat: the opening rule's tables for every count of
     cards in play, on the full deck and (variation 5a) the deck without jokers."""
     from ..calls.cheung import certain_calls
     from ..core import _core
+    from . import _engine
     lad = rules.ladder
     full = lad.allowed_mask
     decks = [full, full & ~JOKER_MASK if rules.jokers_leave_at else full]
@@ -294,9 +295,9 @@ def compiled_games(rules, bots) -> Any:
                "recharge_at": rules.recharge_at}
     kernel = lad._kernel if isinstance(lad._kernel, _core.CheungKernel) else \
         _core.CheungKernel(lad.tables)          # the loop runs compiled whatever the backend
-    return _core.CheungGames(kernel, numbers, banned, counts, short_calls(lad),
-                             [[1 << b for b in deck_bits(d)] for d in decks],
-                             [compiled_spec(b) for b in bots])
+    return _engine.CheungGames(kernel, numbers, banned, counts, short_calls(lad),
+                               [[1 << b for b in deck_bits(d)] for d in decks],
+                               [compiled_spec(b) for b in bots])
 
 
 def simulate_cheung(players: int = 5, games: int = 1000, seed: Any = None,

@@ -39,14 +39,16 @@ from ..calls.cheung import certain_calls
 from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
 from ..cards import JOKER_MASK, Pool, deck_bits
 from ..core import backend
+from ..gamelog import options_text, read_frame
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
 
-try:    # the compiled engine (core/_state.pxi); without it every game is the Python engine
+try:    # the compiled engine (bull/_state.pxi); without it every game is the Python engine
     from ..core import _core as _compiled_core
-    from ..core._core import BullState as _BullState
-    from ..core._core import BullTableObject
+    from ._engine import BullState as _BullState
+    from ._engine import BullTableObject
 except ImportError:
     _BullState = _compiled_core = None
 
@@ -226,10 +228,12 @@ def _record_lines(r: Record, viewer: int | None) -> list[str]:
 # ---- what one seat may know --------------------------------------------------
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(_FamilyObservation):
     """What `seat` may know: its own cards, hand sizes, the calls of this hand.
 
-    ``last_result`` is the previous hand's result, which everyone saw.
+    The family's fields (:class:`pokerbull.protocol.Observation`) and Poker Bull's own:
+    ``hand_number``, ``starter``, ``calls``, ``last_result`` (the previous hand's
+    result, which everyone saw), ``rules``, ``banned``, ``jokers_gone``.
     :meth:`to_array` gives the fixed-size form (layout in docs/game.md).
     """
 
@@ -245,6 +249,16 @@ class Observation:
     rules: Rules = field(repr=False)
     banned: frozenset[int] = frozenset()   # opening calls certain for the cards in play
     jokers_gone: bool = False              # cheung variation 5a: the jokers have left the deck
+
+    @property
+    def players(self) -> int:
+        """Seats at the table (out or not)."""
+        return len(self.hand_sizes)
+
+    @property
+    def is_over(self) -> bool:
+        """Has the game ended (one seat left)?"""
+        return self.winner is not None
 
     @property
     def last_call(self) -> Call | None:
@@ -507,7 +521,26 @@ class Game:
 
     @property
     def winner(self) -> int | None:
+        """The seat that won the game (the last with cards), or None while it goes on."""
         return self._winner if self._winner >= 0 else None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Seats from first place down: () while the game goes on, then the winner and
+        the others in reverse order of going out (the first out is last)."""
+        if self._winner < 0:
+            return ()
+        return (self._winner,) + tuple(reversed(self.eliminated))
+
+    @property
+    def min_utility(self) -> float:
+        """The lowest return: a loser's -1/(players-1)."""
+        return -1.0 / (self._players - 1)
+
+    @property
+    def max_utility(self) -> float:
+        """The highest return: the winner's +1."""
+        return 1.0
 
     @property
     def history(self) -> tuple[Record, ...]:
@@ -749,13 +782,19 @@ class Game:
             self.verify_call(a)
         raise AssertionError(f"action {a} should have been refused")  # pragma: no cover
 
+    def verify_action(self, action: int) -> int:
+        """The action id if it is legal now, else IllegalAction saying why (nothing changes)."""
+        a = self._action(action)
+        if a == self._n_calls:
+            self.verify_challenge()
+        else:
+            self.verify_call(a)
+        return a
+
     def can_apply_action(self, action: int) -> bool:
+        """Is `action` legal now? (never raises)"""
         try:
-            a = self._action(action)
-            if a == self._n_calls:
-                self.verify_challenge()
-            else:
-                self.verify_call(a)
+            self.verify_action(action)
         except IllegalAction:
             return False
         return True
@@ -801,6 +840,39 @@ class Game:
         """
         seat = self._seat(seat)
         return [line for r in self._history for line in _record_lines(r, seat)]
+
+    def describe(self) -> str:
+        """The whole table in a few lines, every seat's cards shown (an onlooker's view).
+
+        >>> print(Game("pagat", players=3, hands=["As", "Kd", "9c"]).describe())
+        Poker Bull (pagat), 3 players: hand 1, seat 0 to play
+          seat 0: As
+          seat 1: Kd
+          seat 2: 9c
+        No call yet
+        """
+        if self.is_over:
+            where = f"over: seat {self._winner} won"
+        elif self.awaiting_deal:
+            where = f"hand {self._hand_no + 1} to be dealt, seat {self._starter} to start"
+        else:
+            where = f"hand {self._hand_no}, seat {self._to_play} to play"
+        lines = [f"Poker Bull ({self.rules.preset_name}), {self._players} players: {where}"]
+        for s in range(self._players):
+            if not self._sizes[s]:
+                lines.append(f"  seat {s}: out")
+            elif self._to_play >= 0:
+                lines.append(f"  seat {s}: {self.hand(s)}")
+            else:
+                n = self._sizes[s]
+                lines.append(f"  seat {s}: {n} card{'s' * (n != 1)} next hand")
+        if self.is_over:
+            lines.append(f"Places: {', '.join(map(str, self.places))}")
+        elif self._calls:
+            lines.append("Calls: " + "; ".join(f"seat {s} {c}" for s, c in self.calls))
+        elif self._to_play >= 0:
+            lines.append("No call yet")
+        return "\n".join(lines)
 
     def observation_array(self, seat: int) -> np.ndarray:
         """The fixed-size float32 observation of `seat` (layout in docs/game.md)."""
@@ -917,8 +989,7 @@ class Game:
 
     def to_log(self) -> str:
         """A compact text log: the rules line, each deal, each action (results as comments)."""
-        opts = " ".join(f"{k}={v}" for k, v in self.rules.options().items())
-        lines = [LOG_HEADER, f"rules {self.rules.preset_name} {opts}"]
+        lines = [LOG_HEADER, f"rules {self.rules.preset_name} {options_text(self.rules.options())}"]
         for r in self._history:
             t = type(r)
             if t is Deal:
@@ -935,24 +1006,14 @@ class Game:
     @classmethod
     def from_log(cls, text: str, *, _core: Any = None) -> Game:
         """Replay a log of :meth:`to_log`; the game deals manually from then on."""
-        lines = [ln.strip() for ln in text.splitlines()]
-        lines = [ln for ln in lines if ln and not ln.startswith("#")]
-        if not lines or lines[0] != LOG_HEADER:
-            raise ValueError(f"not a pokerbull game log: the first line must be {LOG_HEADER!r}")
-        if len(lines) < 2 or not lines[1].startswith("rules "):
-            raise ValueError("game log: the second line must give the rules")
-        words = lines[1].split()
-        if len(words) < 2:
+        frame = read_frame(text, LOG_HEADER, "a pokerbull game log")
+        if not frame.words:
             raise ValueError("game log: the rules line must name a preset")
-        options: dict[str, Any] = {}
-        for word in words[2:]:
-            key, sep, value = word.partition("=")
-            if not sep:
-                raise ValueError(f"game log: rules option {word!r} is not key=value")
-            options[key] = int(value) if value.lstrip("-").isdigit() else value
-        rules = Rules.preset(words[1], **options)
+        if len(frame.words) > 1:
+            raise ValueError(f"game log: rules option {frame.words[1]!r} is not key=value")
+        rules = Rules.preset(frame.words[0], **frame.options)
         events: list[tuple] = []
-        for number, line in enumerate(lines[2:], start=3):
+        for number, line in frame.lines:
             if line.startswith("deal "):
                 head, sep, cards = line[5:].partition(":")
                 if not sep or not head.strip().isdigit():
@@ -979,7 +1040,7 @@ def _engine_for(core: Any) -> type[Game]:
     compiled state when that module is the compiled core, else the Python engine."""
     if core is None:
         core = backend.core
-    if _CompiledGame is not None and getattr(core, "BullState", None) is _BullState:
+    if _CompiledGame is not None and core is _compiled_core:
         return _CompiledGame
     return _PythonGame
 
@@ -1226,7 +1287,7 @@ _WORD = (1 << 64) - 1
 if _BullState is not None:
     class _CompiledGame(_BullState, Game):
         """Poker Bull's compiled engine: the whole state in one C struct
-        (core/_state.pxi); history records are built from its compact log when read."""
+        (bull/_state.pxi); history records are built from its compact log when read."""
 
         __slots__ = ()
         __reduce__ = Game.__reduce__       # pickled as its JSON save, as every Game
@@ -1284,7 +1345,7 @@ else:
 
 def _decode_log(words: np.ndarray, out: list[Record], players: int, calls: Sequence[Call],
                 hand_no: int, deal: Deal | None) -> tuple[int, Deal | None]:
-    """Append the records of the compiled state's log words (core/_state.pxi) to `out`."""
+    """Append the records of the compiled state's log words (bull/_state.pxi) to `out`."""
     w = words.view(np.uint64).tolist()
     i, n = 0, len(w)
     size_words = (players + 7) // 8

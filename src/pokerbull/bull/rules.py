@@ -209,7 +209,10 @@ class Rules:
     # -- building
     @classmethod
     def preset(cls, name: str, **options: Any) -> Rules:
-        """The rules of a preset with options given as keywords (see OPTION_NAMES)."""
+        """The rules of a preset (any case: ``"Pagat"`` is ``"pagat"``) with options given
+        as keywords (see OPTION_NAMES)."""
+        if isinstance(name, str):
+            name = name.strip().lower()
         try:
             key = (name, tuple(sorted((k, type(v).__name__, v) for k, v in options.items())))
             cached = _RESOLVED.get(key)
@@ -314,6 +317,8 @@ class Rules:
         """Rules from :meth:`to_dict`, checked again (and against the preset)."""
         data = dict(data)
         name = data.pop("preset_name", None)
+        if isinstance(name, str):
+            name = name.strip().lower()
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
         family = data.pop("family", None)

@@ -148,13 +148,13 @@ def _compiled_table(plan: Plan) -> Any:
 def compiled_table(rules: Rules, bots: Sequence[BotLike]) -> Any:
     """The compiled loop for `rules` and one built-in bot per seat (tests and benchmarks);
     Cheung's preset has its own (:func:`pokerbull.bull.cheung_bots.compiled_games`)."""
-    from ..core import _core
+    from . import _engine
     lineup = [_resolve_bot(b) for b in bots]
     if rules.family == "cheung":
         return compiled_games(rules, lineup)
     specs = [compiled_spec(b) for b in lineup]
     table = bot_table(rules)
-    return _core.SimulationTable(rules, specs, table)
+    return _engine.SimulationTable(rules, specs, table)
 
 
 def compiled_spec(bot: Bot) -> tuple:

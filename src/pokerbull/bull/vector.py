@@ -34,8 +34,8 @@ from .game import _CompiledGame, _PythonGame, _table_for, rules_of
 from .rules import Rules
 
 try:
-    from ..core._core import VectorCore
-except ImportError:     # no compiled core: the Python engine plays the same games
+    from ._engine import VectorCore
+except ImportError:     # no compiled engine: the Python engine plays the same games
     VectorCore = None
 
 _WORD = 1 << 64

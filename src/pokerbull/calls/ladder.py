@@ -387,7 +387,10 @@ def family_options(family: str) -> tuple[str, ...]:
 
 
 def ladder(family: str, **options: Any) -> Ladder:
-    """The ladder of a call family, built once per family and options."""
+    """The ladder of a call family (any case: ``"HOLDEM"`` is ``"holdem"``), built once
+    per family and options."""
+    if isinstance(family, str):
+        family = family.strip().lower()
     if family not in FAMILY_BUILDERS:
         raise ValueError(f"unknown call family {family!r}; known: {', '.join(FAMILY_BUILDERS)}")
     takes = family_options(family)

@@ -2,7 +2,7 @@
 
 >>> import pokerbull.cheat as cheat
 >>> g = cheat.Game(players=4, seed=7, variations="A")
->>> g.current_player, len(g.hand(0).split())
+>>> g.current_player, len(g.hand(0))
 (0, 13)
 """
 

@@ -17,13 +17,17 @@ time and finished by a claim, which keeps the integer action space small and fix
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 import numpy as np
 
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..cards import Card, Cards
+from ..gamelog import options_text, read_frame
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can
+from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 
 from .rules import (
@@ -35,6 +39,7 @@ from .rules import (
     RANK_WORDS,
     SUIT_WORDS,
     Rules,
+    _SHOWN_ORDER,
     card_text,
     cards_text,
     parse_cards,
@@ -42,6 +47,7 @@ from .rules import (
 
 FORMAT = "pokerbull-cheat"
 FORMAT_VERSION = 1
+LOG_HEADER = "pokerbull cheat log 1"
 
 # ---- the action space -------------------------------------------------------------
 LAY = 0                                   # LAY + card: put this card face down in the play
@@ -259,10 +265,47 @@ def record_to_dict(r: Record) -> dict[str, Any]:
     return d
 
 
+_CARD = tuple(Card.parse(card_text(c)) for c in range(N_CARDS))   # card id -> Card
+_SHOWN = _SHOWN_ORDER                                            # card ids, highest first
+
+
+class _HandCards(Cards):
+    """``hand(seat)``'s cards; for one release they also answer as the text that
+    ``hand(seat)`` gave before pokerbull 0.2, with a DeprecationWarning."""
+
+    def _old(self) -> str:
+        warnings.warn("cheat Game.hand(seat) gives Cards now; str(hand) is the text",
+                      DeprecationWarning, stacklevel=3)
+        return str(self)
+
+    def __getattr__(self, name: str) -> Any:
+        if not name.startswith("_") and hasattr(str, name):
+            return getattr(self._old(), name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __reduce__(self) -> tuple:
+        return (Cards, (tuple(self),))
+
+    def __eq__(self, other: object) -> Any:
+        if isinstance(other, str):
+            return self._old() == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> Any:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    __hash__ = tuple.__hash__
+
+
 # ---- what one seat may know -------------------------------------------------------
 @dataclass(frozen=True)
-class Observation:
-    """What `seat` may know now (layout of :meth:`to_array` in docs/cheat.md)."""
+class Observation(_FamilyObservation):
+    """What `seat` may know now (layout of :meth:`to_array` in docs/cheat.md).
+
+    The family's fields (:class:`pokerbull.protocol.Observation`) and Cheat's own;
+    ``hand`` is this seat's cards as counts per card id (``cards`` as Cards).
+    """
 
     seat: int
     hand: tuple[int, ...]                 # counts per card id
@@ -272,7 +315,7 @@ class Observation:
     out_of_play: tuple[int, ...]          # cards put aside face up
     cleared: int                          # cards that left the game face down (T)
     claims: tuple[tuple[int, int, int, int, int], ...]   # (seat, rank, count, suit, laid)
-    to_play: int
+    to_play: int | None                   # None at a chance node and once the game is over
     phase: int
     allowed: tuple[int, ...]              # ranks the next claim may name
     suit: int                             # F: the suit the claim must name, -1 free
@@ -282,6 +325,17 @@ class Observation:
     history: tuple[Record, ...]
     legal: tuple[int, ...]
     rules: Rules = field(repr=False)
+    is_over: bool = False
+    winner: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def cards(self) -> Cards:
+        """This seat's own cards (the counts of ``hand`` as Cards)."""
+        return Cards(_CARD[c] for c in _SHOWN for _ in range(self.hand[c]))
 
     def legal_actions(self) -> list[int]:
         return list(self.legal)
@@ -647,7 +701,23 @@ class Game:
 
     @property
     def current_player(self) -> int:
+        """The seat to act, CHANCE_PLAYER (-1) or TERMINAL_PLAYER (-4)."""
         return self._to_play
+
+    @property
+    def players(self) -> int:
+        """Seats 0..players-1."""
+        return self._n
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act, or None at a chance node or once the game is over."""
+        return self._to_play if self._to_play >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Has the game ended?"""
+        return self._to_play == TERMINAL_PLAYER
 
     @property
     def min_utility(self) -> float:
@@ -694,8 +764,15 @@ class Game:
     def allowed_ranks(self) -> tuple[int, ...]:
         return self._allowed
 
-    def hand(self, seat: int) -> str:
-        return cards_text(self._hands[self._seat(seat)])
+    def hand(self, seat: int) -> Cards:
+        """The cards `seat` holds, highest first (a card twice with two decks).
+
+        Until pokerbull 0.2 this was the cards' text; ``str(hand)`` still is, and
+        for one release the text's methods (``split()``...) and ``==`` with text
+        still work, with a DeprecationWarning.
+        """
+        counts = self._hands[self._seat(seat)]
+        return _HandCards(_CARD[c] for c in _SHOWN for _ in range(counts[c]))
 
     def hand_counts(self, seat: int) -> tuple[int, ...]:
         return tuple(self._hands[self._seat(seat)])
@@ -841,14 +918,22 @@ class Game:
         if a < PICK_UP and not self._pending:
             return f"seat {p} must lay a card before claiming ({text})"
         if a < PICK_UP:
-            return f"seat {p} cannot claim {text}: the claim must name " \
+            return f"seat {p} cannot {text}: the claim must name " \
                    f"{' or '.join(RANK_PLURALS[r] for r in self._allowed)}" \
                    f"{'' if self.rules.counts_may_differ else ' and the number laid'}"
         if a == PICK_UP:
             return f"seat {p} may not pick up the pile: it holds a card it could play truthfully"
         return f"seat {p} may not {text} now"
 
+    def verify_action(self, action: object) -> int:
+        """The action as an int if it is legal now, else IllegalAction saying why."""
+        a = self._action(action)
+        if a not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(a))
+        return a
+
     def can_apply_action(self, action: object) -> bool:
+        """Is `action` legal now? (never raises)"""
         try:
             a = self._action(action)
         except IllegalAction:
@@ -857,9 +942,7 @@ class Game:
 
     def apply_action(self, action: int) -> None:
         """Apply one action; `IllegalAction` (a ValueError) leaves the state unchanged."""
-        a = self._action(action)
-        if a not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(a))
+        a = self.verify_action(action)
         self._actions.append(a)
         self._apply(a)
 
@@ -1088,28 +1171,139 @@ class Game:
         if self._to_play != TERMINAL_PLAYER:
             self._start_round(p)
 
-    # ---- person-friendly verbs (verify, then apply)
-    def play(self, cards: str, *, claim: str) -> None:
-        """Lay `cards` (text) and claim, e.g. ``g.play("As 7d", claim="two Aces")``."""
-        counts = parse_cards(cards, what="cards to lay")
-        seq = [LAY + c for c in range(N_CARDS) for _ in range(counts[c])]
-        if not seq:
-            raise IllegalAction("a play lays at least one card")
-        final = self.string_to_action(claim)
+    # ---- the verbs: verify_x raises IllegalAction saying why, can_x answers, x does it
+    def _play_actions(self, cards: str, claim: str) -> list[int]:
+        """The lays and the claim of a whole play, each checked on a copy of the state."""
+        try:
+            counts = parse_cards(cards, what="cards to lay")
+            seq = [LAY + c for c in range(N_CARDS) for _ in range(counts[c])]
+            if not seq:
+                raise IllegalAction("a play lays at least one card")
+            final = self._claim_action(claim)
+        except IllegalAction:
+            raise
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
         trial = self.clone()
         for a in seq + [final]:
             trial.apply_action(a)
-        for a in seq + [final]:
+        return seq + [final]
+
+    def verify_play(self, cards: str, *, claim: str) -> None:
+        """IllegalAction unless the seat to play may lay `cards` (text) and claim `claim`."""
+        self._play_actions(cards, claim)
+
+    def can_play(self, cards: str, *, claim: str) -> bool:
+        return can(self.verify_play, cards, claim=claim)
+
+    def play(self, cards: str, *, claim: str) -> None:
+        """Lay `cards` (text) and claim, e.g. ``g.play("As 7d", claim="two Aces")``."""
+        for a in self._play_actions(cards, claim):
             self.apply_action(a)
 
+    def verify_lay(self, card: str) -> None:
+        """IllegalAction unless the seat to play may lay `card` (text, ``"As"``) now."""
+        self.verify_action(self._lay_action(card))
+
+    def can_lay(self, card: str) -> bool:
+        return can(self.verify_lay, card)
+
+    def lay(self, card: str) -> None:
+        """Lay one card face down in the play being made (:meth:`claim` finishes it)."""
+        self.apply_action(self._lay_action(card))
+
+    def _lay_action(self, card: str) -> int:
+        try:
+            return LAY + _one_card(str(card))
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def _claim_action(self, claim: str) -> int:
+        try:
+            a = self.string_to_action(claim)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        if not CLAIM <= a < PICK_UP:
+            raise IllegalAction(f"{claim!r} is not a claim (say 'two Aces' or "
+                                f"'the Ace of spades')")
+        return a
+
+    def verify_claim(self, claim: str) -> None:
+        """IllegalAction unless the seat to play may finish its play with `claim` now."""
+        self.verify_action(self._claim_action(claim))
+
+    def can_claim(self, claim: str) -> bool:
+        return can(self.verify_claim, claim)
+
+    def claim(self, claim: str) -> None:
+        """Finish the play with a claim (``"two Aces"``) after laying its cards."""
+        self.apply_action(self._claim_action(claim))
+
+    def verify_challenge(self) -> None:
+        """IllegalAction unless the seat to act may challenge the last claim now."""
+        self.verify_action(CHALLENGE)
+
+    def can_challenge(self) -> bool:
+        return can(self.verify_challenge)
+
     def challenge(self) -> None:
+        """Challenge the last claim ("Cheat!"): its cards are shown."""
         self.apply_action(CHALLENGE)
 
+    def verify_accept(self) -> None:
+        """IllegalAction unless the seat to act may let the last play stand now."""
+        self.verify_action(ACCEPT)
+
+    def can_accept(self) -> bool:
+        return can(self.verify_accept)
+
     def accept(self) -> None:
+        """Let the last play stand."""
         self.apply_action(ACCEPT)
 
+    def verify_pick_up(self) -> None:
+        """IllegalAction unless the seat to play may pick up the pile now."""
+        self.verify_action(PICK_UP)
+
+    def can_pick_up(self) -> bool:
+        return can(self.verify_pick_up)
+
     def pick_up(self) -> None:
+        """Pick up the pile instead of playing (when no card can be played truthfully)."""
         self.apply_action(PICK_UP)
+
+    def verify_pass(self) -> None:
+        """IllegalAction unless the seat to play may pass now (Chinese Bluff, T)."""
+        self.verify_action(PASS)
+
+    def can_pass(self) -> bool:
+        return can(self.verify_pass)
+
+    def pass_(self) -> None:
+        """Pass (T); ``pass`` is a Python keyword, hence the ``_``."""
+        self.apply_action(PASS)
+
+    def verify_check(self) -> None:
+        """IllegalAction unless the seat to act may look at the last play privately (J)."""
+        self.verify_action(CHECK)
+
+    def can_check(self) -> bool:
+        return can(self.verify_check)
+
+    def check(self) -> None:
+        """Look at the last play's cards privately (J); the play then stands."""
+        self.apply_action(CHECK)
+
+    def verify_believe(self) -> None:
+        """IllegalAction unless the seat to play may say "I believe" (T)."""
+        self.verify_action(BELIEVE)
+
+    def can_believe(self) -> bool:
+        return can(self.verify_believe)
+
+    def believe(self) -> None:
+        """Say "I believe" (T): the last play is shown."""
+        self.apply_action(BELIEVE)
 
     # ---- words
     def action_to_string(self, action: int) -> str:
@@ -1185,8 +1379,110 @@ class Game:
         return [r.describe() for r in self.visible_history(seat) if type(r) is not Stand]
 
     def to_log(self) -> str:
-        """The whole game as text (every card shown)."""
-        return "\n".join([self.rules.describe()] + [r.describe() for r in self._history]) + "\n"
+        """The whole game as text: the rules, the deal, then one action a line
+        (``SEAT words`` as :meth:`action_to_string` says them, ``chance N (words)``
+        for a chance outcome), every event as a ``#`` comment with every card shown.
+
+        :meth:`from_log` replays it.
+        """
+        lines = [LOG_HEADER, f"rules {options_text(self.rules.to_dict())}"]
+        hands = self._first_hands()
+        if hands is not None:
+            lines.append("hands " + " | ".join(h or "-" for h in hands))
+        replay = self._replay_start(hands)
+        seen = 0
+        for a in [None, *self._actions]:
+            if a is not None:
+                p = replay._to_play
+                words = replay.action_to_string(a)
+                lines.append(f"chance {a} ({words})" if p < 0 else f"{p} {words}")
+                replay.apply_action(a)
+            lines += [f"# {r.describe()}" for r in replay._history[seen:] if type(r) is not Stand]
+            seen = len(replay._history)
+        return "\n".join(lines) + "\n"
+
+    def _first_hands(self) -> list[str] | None:
+        """Each seat's cards as first dealt (None: not dealt yet and drawn at random)."""
+        if self._manual is not None:
+            return [cards_text(h) for h in self._manual]
+        deal = next((r for r in self._history if type(r) is Deal), None)
+        return None if deal is None else [h or "" for h in deal.hands]
+
+    def _replay_start(self, hands: list[str] | None) -> Game:
+        """A new game of these rules dealt `hands` (or, with none, from this game's start)."""
+        if hands is not None:
+            return Game(self._n, rules=self.rules, hands=hands)
+        return Game(self._n, rules=self.rules,
+                    seed=generator_from_state(state_from_json(self._rng_start)))
+
+    @classmethod
+    def from_log(cls, text: str) -> Game:
+        """Replay a log of :meth:`to_log`, every action checked; the game holds the
+        logged deal as fixed ``hands=`` (a log written before the deal deals at random)."""
+        frame = read_frame(text, LOG_HEADER, "a Cheat log")
+        if frame.words:
+            raise ValueError(f"game log: rules option {frame.words[0]!r} is not key=value")
+        try:
+            rules = Rules.from_dict(frame.options)
+        except ValueError as exc:
+            raise ValueError(f"game log: rules: {exc}") from None
+        rest = frame.lines
+        hands = None
+        if rest and rest[0][1].startswith("hands"):
+            hands = [("" if h.strip() == "-" else h.strip())
+                     for h in rest[0][1][5:].split("|")]
+            rest = rest[1:]
+        try:
+            g = cls(rules.players, rules=rules, hands=hands)
+        except ValueError as exc:
+            raise ValueError(f"game log: hands: {exc}") from None
+        for number, line in rest:
+            head, _, words = line.partition(" ")
+            try:
+                if head == "chance":
+                    action = words.split()[0] if words.split() else ""
+                    if not action.isdigit():
+                        raise ValueError(f"expected 'chance N', not {line!r}")
+                    if g._to_play != CHANCE_PLAYER:
+                        raise IllegalAction("no chance outcome is due now")
+                    g.apply_action(int(action))
+                    continue
+                if not head.isdigit() or not words:
+                    raise ValueError(f"expected 'SEAT action' or 'chance N', not {line!r}")
+                if int(head) != g.to_play:
+                    raise IllegalAction(f"seat {head} is not the seat to act "
+                                        f"({'none' if g.to_play is None else g.to_play})")
+                g.apply_action(g.string_to_action(words))
+            except ValueError as exc:
+                raise ValueError(f"game log line {number}: {exc}") from None
+        return g
+
+    def describe(self) -> str:
+        """The whole table in a few lines, every hand shown (an onlooker's view).
+
+        >>> print(Game(players=2, hands=["As Ad 7c", "Kh 2d"]).describe())
+        Cheat, 2 players: seat 0 to play; pile 0 cards
+          seat 0: As Ad 7c
+          seat 1: Kh 2d
+        """
+        if self.is_over:
+            where = "over"
+        elif self._to_play == CHANCE_PLAYER:
+            where = "a chance outcome is due"
+        else:
+            where = f"seat {self._to_play} to play"
+        lines = [f"Cheat, {self._n} players: {where}; pile {_n_cards(self._pile_size)}"]
+        for seat in range(self._n):
+            out = "" if self._active[seat] and seat not in self._finished else " (out)"
+            lines.append(f"  seat {seat}: {self.hand(seat) or '-'}{out}")
+        if self._pile and not self.is_over:
+            s, r, k, su = self._pile[-1][:4]
+            lines.append(f"Last claim: seat {s}, {claim_words(r, k, su)}")
+        if self._pending:
+            lines.append("Laid so far: " + " ".join(card_text(c) for c in self._pending))
+        if self.is_over:
+            lines.append("Places: " + (", ".join(map(str, self.places)) or "none"))
+        return "\n".join(lines)
 
     def observation(self, seat: int) -> Observation:
         seat = self._seat(seat)
@@ -1199,11 +1495,11 @@ class Game:
         return Observation(
             seat, tuple(self._hands[seat]), tuple(self._sizes), self._pile_size, tuple(known),
             tuple(self._out), sum(self._gone),
-            tuple((pl[0], pl[1], pl[2], pl[3], len(pl[4])) for pl in self._pile), self._to_play,
+            tuple((pl[0], pl[1], pl[2], pl[3], len(pl[4])) for pl in self._pile), self.to_play,
             self._phase, self._allowed if me else (), self._suit if me else -1,
             tuple(self._pending) if me else (), tuple(self._finished + self._lost),
             tuple(self._penalties), self.visible_history(seat),
-            tuple(self.legal_actions()) if me else (), self.rules)
+            tuple(self.legal_actions()) if me else (), self.rules, self.is_over, self.winner)
 
     def observation_array(self, seat: int) -> np.ndarray:
         return self.observation(seat).to_array()
@@ -1392,7 +1688,7 @@ class Game:
             where = f"over, returns {self.returns()}"
         else:
             where = f"seat {self._to_play} to play" if self._to_play >= 0 else "chance"
-        return f"<cheat.Game {self.rules.describe()}; {where}; hand sizes {self._sizes}>"
+        return f"<cheat.Game {self.rules.summary()}; {where}; hand sizes {self._sizes}>"
 
 
 _SAVED_SCALARS = ("_pile_size", "_to_play", "_phase", "_suit", "_lead", "_due", "_last_rank",

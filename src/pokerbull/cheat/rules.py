@@ -325,6 +325,30 @@ class Rules:
         d = dict(data)
         return cls.make(d.pop("players", None), **d)
 
-    def describe(self) -> str:
+    def summary(self) -> str:
+        """The rules in one line: ``Cheat, 4 players, variations AD``."""
         letters = self.variation_letters()
         return f"Cheat, {self.players} players" + (f", variations {letters}" if letters else "")
+
+    def describe(self) -> str:
+        """The rules in words, one line per option (what ``print(rules)`` shows).
+
+        >>> print(Rules.make(4, variations="AD"))
+        Cheat: 4 players, a deck of 54 cards
+          claimable ranks, in the order they come due: A 2 3 4 5 6 7 8 9 T J Q K
+          variations: A rank_fork, D jokers_wild
+          stuck game: over after 200 turns with no new smallest hand
+        """
+        deck = sum(self.deck)
+        due = " ".join(RANKS[r] if r < 13 else "X" for r in self.cycle)
+        letters = [f"{letter} {LETTERS[letter]}" for letter in self.variation_letters()]
+        lines = [f"Cheat: {self.players} players, a deck of {deck} cards",
+                 f"  claimable ranks, in the order they come due: {due}",
+                 "  variations: " + (", ".join(letters) if letters else "none (the base game)"),
+                 f"  stuck game: over after {self.stall_turns} turns with no new smallest hand"]
+        if self.ranks is not None:
+            lines.insert(1, f"  ranks in the decks: {self.ranks}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.describe()

@@ -18,7 +18,6 @@ DEF T_MAX1 = 1
 DEF T_NAT = 2
 DEF T_MIN1 = 3
 DEF T_MIN2 = 4
-DEF JOKERS = 0x20002000
 
 
 cdef uint32_t CH_STRAIGHTS[10]     # rank sets of the straights to the Five .. the Ace
@@ -46,16 +45,6 @@ cdef void _init_cheung_tables():
                 CH_BUDGET[t][n][k] = ch_budget(t, 5 if n else 6, k)
 
 _init_cheung_tables()
-
-ctypedef struct CheungCall:
-    uint8_t cat
-    uint8_t nprim
-    int8_t p1
-    int8_t p2
-    int8_t suit
-    uint8_t tier
-    uint16_t named
-
 
 cdef inline int ch_straight_set(int top) noexcept nogil:
     return CH_STRAIGHTS[top - 3]
@@ -412,31 +401,6 @@ cdef inline int ch_short(int want, int have) noexcept nogil:
     return want - have if have < want else 0
 
 
-cdef inline bint ch_holds_call(const CheungCall* q, uint64_t mask) noexcept nogil:
-    return ch_holds(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit, q.tier, mask)
-
-
-ctypedef struct CheungSlot:
-    int slot
-    int cat
-    int n_tiers
-    int tiers[3]     # lowest first
-
-
-ctypedef struct CheungData:
-    const CheungCall* calls
-    Py_ssize_t n
-    const int64_t* keys
-    const int32_t* table      # hash of a key -> call index (-1: empty)
-    const uint64_t* need      # per call: cards it needs some k of (bits 61-63: k, with jokers)
-    int n_slots
-    CheungSlot slots[12]
-    int suit_rank[4]
-    int tier_rank[5]
-    int suits_high_first[4]
-    uint64_t allowed
-
-
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
 
 
@@ -775,3 +739,10 @@ cdef class CheungKernel:
             for i in range(n):
                 res[i] = ch_best(&self.D, masks[i])
         return out
+
+
+cdef const CheungData* cheung_data(object kernel) noexcept:
+    """The call tables of a compiled ``CheungKernel``, or NULL when `kernel` is anything else."""
+    if isinstance(kernel, CheungKernel):
+        return &(<CheungKernel>kernel).D
+    return NULL

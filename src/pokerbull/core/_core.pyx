@@ -15,8 +15,6 @@ cimport numpy as cnp
 
 cnp.import_array()
 
-include "_bits.pxi"
-
 cdef extern from "_simd.h":
     void pb_simd_init() noexcept nogil
     int pb_cpu_paths() noexcept nogil
@@ -89,212 +87,17 @@ def simd_available():
 
 include "_evaluator.pxi"
 
-DEF MAX_GROUPS = 5
 DEF HOLD_BLOCK = 4096       # pairs per vector batch call
 #: How best / best_many may find the best call (Kernel.best_method).
 BEST_METHODS = ("hand shapes", "rank profile", "block search")
 
 DEF PROFILE_MAX_CARDS = 9   # larger pools: the block search is faster than the rank profile
 
-cdef enum:
-    AT_LEAST = 0
-    EXACT_RANKS = 1
-    EXACT_HIGH = 2
-    EXACT_STRAIGHT = 3
-    EXACT_FLUSH = 4
-
-cdef enum:
-    FIRST_FAILS = -1
-    FAILS = 0
-    HOLDS = 1
-
 KINDS = {"AT_LEAST": AT_LEAST, "EXACT_RANKS": EXACT_RANKS, "EXACT_HIGH": EXACT_HIGH,
          "EXACT_STRAIGHT": EXACT_STRAIGHT, "EXACT_FLUSH": EXACT_FLUSH}
 
 
 DEF NEVER_CARDS = 0xE00000000000C000   # bits 14, 15, 61, 62, 63: in no pool mask
-
-cdef enum:
-    QUICK_NONE = 0       # take the general check()
-    QUICK_AT_LEAST = 1   # at-least call with at most two groups
-    QUICK_RANKS = 2      # exact-hand call made of one or two rank counts
-
-ctypedef struct Quick:
-    # what the batch loops need of one call, read in one go
-    uint64_t m0          # first group / rank column
-    uint64_t m1          # second group / rank column (0 if none)
-    uint16_t named       # EXACT_RANKS: the named ranks
-    uint8_t k0
-    uint8_t k1
-    uint8_t kick
-    uint8_t simple       # QUICK_*
-
-
-ctypedef struct LadderData:
-    const Quick* quick
-    const uint8_t* block_subsets
-    Py_ssize_t n
-    Py_ssize_t n_blocks
-    const uint8_t* kind
-    const uint8_t* ngroups
-    const uint64_t* group_mask
-    const uint8_t* group_count
-    const int8_t* rank1
-    const uint8_t* count1
-    const int8_t* rank2
-    const uint8_t* count2
-    const uint8_t* kick
-    const int8_t* suit
-    const int32_t* skip
-    const int32_t* block_start
-    const int32_t* block_end
-    const uint8_t* block_min_cards
-    const uint8_t* block_min_same
-    const uint8_t* block_min_suit
-    const uint8_t* block_key_count
-    const int32_t* block_rank_start
-    const int32_t* block_rank_end
-    uint64_t wild
-    uint64_t allowed
-
-
-cdef inline int exact_high(uint64_t mask, int top) noexcept nogil:
-    cdef RankSets rs = rank_sets(mask)
-    cdef uint32_t below, flush_ranks, lane, s
-    cdef uint64_t topcards
-    cdef int ways, k, single_top
-    if popcount(mask) < 5:
-        return rs.ge2 == 0 and rs.ge1 != 0 and highest_bit(rs.ge1) == top
-    if not (rs.ge1 >> top) & 1:
-        return 0
-    below = rs.ge1 & ((1u << top) - 1)
-    ways = CHOOSE4[popcount(below)]
-    if ways == 0:
-        return 0
-    topcards = mask & RANK_COLUMN[top]
-    single_top = popcount(topcards) == 1
-    flush_ranks = 0
-    if single_top:
-        # all one suit only when every rank is a lone card of the top card's suit
-        lane = <uint32_t>((mask >> (16 * (lowest_bit(topcards) // 16))) & LANE)
-        flush_ranks = lane & below & ~rs.ge2
-        ways -= CHOOSE4[popcount(flush_ranks)]
-    for k in range(2):
-        s = STRAIGHTS_UNDER[top][k]
-        if (below & s) == s and not (single_top and (flush_ranks & s) == s):
-            ways -= 1
-    return ways > 0
-
-
-cdef inline int exact_straight(uint64_t mask, int top) noexcept nogil:
-    cdef RankSets rs
-    cdef uint32_t need = STRAIGHT_BITS[top]
-    cdef int s
-    if popcount(mask) < 5:
-        return 0
-    rs = rank_sets(mask)
-    if (rs.ge1 & need) != need:
-        return 0
-    if rs.ge2 & need:
-        return 1            # a doubled rank lets the suits differ
-    for s in range(4):
-        if (((mask >> (16 * s)) & LANE) & need) == need:
-            return 0
-    return 1
-
-
-cdef inline int exact_flush(uint64_t mask, int top, int suit) noexcept nogil:
-    cdef uint32_t lane = <uint32_t>((mask >> (16 * suit)) & LANE)
-    cdef uint32_t below, s
-    cdef int ways, k
-    if not (lane >> top) & 1:
-        return 0
-    below = lane & ((1u << top) - 1)
-    ways = CHOOSE4[popcount(below)]
-    for k in range(2):
-        s = STRAIGHTS_UNDER[top][k]
-        if (below & s) == s:
-            ways -= 1
-    return ways > 0
-
-
-cdef inline int check(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
-    """HOLDS, FAILS, or FIRST_FAILS when the first requirement fails."""
-    cdef int kind = L.kind[c]
-    cdef int wilds, missing, short, g, c1, c2, ok
-    cdef Py_ssize_t base
-    cdef int r1, r2
-    cdef uint32_t named
-    cdef RankSets rs
-    if kind == AT_LEAST:
-        wilds = popcount(mask & L.wild)
-        missing = 0
-        base = c * MAX_GROUPS
-        for g in range(L.ngroups[c]):
-            short = <int>L.group_count[base + g] - popcount(mask & L.group_mask[base + g])
-            if short > 0:
-                if g == 0 and short > wilds:
-                    return FIRST_FAILS
-                missing += short
-        return HOLDS if missing <= wilds else FAILS
-    if kind == EXACT_RANKS:
-        r1 = L.rank1[c]
-        r2 = L.rank2[c]
-        c1 = popcount(mask & RANK_COLUMN[r1])
-        c2 = popcount(mask & RANK_COLUMN[r2]) if r2 >= 0 else 0
-        named = (1u << r1) | ((1u << r2) if r2 >= 0 else 0u)
-        rs = rank_sets(mask)
-        if popcount(mask) >= 5:
-            if c1 < L.count1[c]:
-                return FIRST_FAILS
-            ok = c2 >= L.count2[c] and popcount(rs.ge1 & ~named) >= L.kick[c]
-        else:
-            # fewer than five cards: the whole pool is the hand
-            if c1 != L.count1[c]:
-                return FIRST_FAILS
-            ok = c2 == L.count2[c] and (rs.ge2 & ~named) == 0
-        return HOLDS if ok else FAILS
-    if kind == EXACT_HIGH:
-        return HOLDS if exact_high(mask, L.rank1[c]) else FAILS
-    if kind == EXACT_STRAIGHT:
-        return HOLDS if exact_straight(mask, L.rank1[c]) else FAILS
-    if kind == EXACT_FLUSH:
-        return HOLDS if exact_flush(mask, L.rank1[c], L.suit[c]) else FAILS
-    return FAILS
-
-
-cdef inline bint holds_quick(const LadderData* L, const Quick* q, Py_ssize_t c, uint64_t mask,
-                             uint64_t wild) noexcept nogil:
-    """check() == HOLDS for call c (quick record q), short at-least calls branch-free.
-    The batch loop passes q and the wild mask from locals (see holds_loop)."""
-    cdef int short0, short1
-    if q.simple == QUICK_RANKS:
-        return holds_ranks(q, mask)
-    if q.simple == QUICK_NONE:
-        return check(L, c, mask) == HOLDS
-    if wild == 0:
-        return (popcount(mask & q.m0) >= q.k0) & (popcount(mask & q.m1) >= q.k1)
-    short0 = <int>q.k0 - popcount(mask & q.m0)
-    short1 = <int>q.k1 - popcount(mask & q.m1)
-    return (short0 if short0 > 0 else 0) + (short1 if short1 > 0 else 0) <= popcount(mask & wild)
-
-
-cdef inline bint holds_one(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
-    return holds_quick(L, &L.quick[c], c, mask, L.wild)
-
-
-cdef inline int holds_ranks(const Quick* q, uint64_t m) noexcept nogil:
-    """EXACT_RANKS from its quick record (same answer as check())."""
-    cdef uint32_t a = m & LANE
-    cdef uint32_t b = (m >> 16) & LANE
-    cdef uint32_t c = (m >> 32) & LANE
-    cdef uint32_t d = (m >> 48) & LANE
-    cdef int c1 = popcount(m & q.m0)
-    cdef int c2 = popcount(m & q.m1)
-    if popcount(m) >= 5:
-        return (c1 >= q.k0) & (c2 >= q.k1) & (popcount((a | b | c | d) & ~q.named) >= q.kick)
-    return (c1 == q.k0) & (c2 == q.k1) & \
-        ((((a & b) | (c & d) | ((a | b) & (c | d))) & ~q.named) == 0)
 
 
 cdef inline bint has_straight_flush(uint64_t m) noexcept nogil:
@@ -501,9 +304,6 @@ cdef class CallBase:
         self.ladder = ladder
         self.index = index
 
-
-cdef inline const void* _data(cnp.ndarray arr):
-    return cnp.PyArray_DATA(arr)
 
 
 def _exact_records(arrays, uint64_t wild):
@@ -936,7 +736,12 @@ cdef class Kernel:
         return out
 
 
+cdef const LadderData* ladder_data(object kernel) noexcept:
+    """The call tables of a compiled ``Kernel`` (the wings' engines read them), or NULL
+    when `kernel` is anything else."""
+    if isinstance(kernel, Kernel):
+        return &(<Kernel>kernel).L
+    return NULL
+
+
 include "_cheung.pxi"
-include "_simulate.pxi"
-include "_state.pxi"
-include "_cheung_game.pxi"

@@ -2,7 +2,7 @@
 # that module's doc for the value layout and the rules code).
 #
 # Plain pools (no joker, no suit order) take a table-driven fast path on 13-bit
-# rank sets (the ranks held at least once, twice, three times, as in _bits.pxi):
+# rank sets (the ranks held at least once, twice, three times, as in _core.pxd):
 # common_hand judges high card, pair, two pair, trips and straights without a
 # branch, from one table on the ranks held (five highest, best straight) and one on
 # the ranks held twice (the rank groups); it flags the rare pools with a flush (a

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..protocol import Wing
 from .bots import BOTS, RandomBot, ReaderBot, RouletteBot, StationBot, TimidBot, make_bot
-from .game import (CALL, DEAL, FOLD, NUM_ACTIONS, RAISE, Antes, BetMade, CardDealt, Game,
+from .game import (BET, CALL, CHECK, DEAL, FOLD, NUM_ACTIONS, RAISE, Antes, BetMade, CardDealt, Game,
                    Matching, Observation, Record, Result)
 from .rules import Rules
 from .simulation import fast_simulate
@@ -38,6 +38,6 @@ WING = Wing(name="roulette", title="Poker roulette", new_game=new_game,
             default_bots=("reader", "timid", "station", "random", "reader"),
             min_players=3, fast_simulate=fast_simulate)
 
-__all__ = ["CALL", "DEAL", "FOLD", "NUM_ACTIONS", "RAISE", "WING", "Antes", "BetMade",
+__all__ = ["BET", "CALL", "CHECK", "DEAL", "FOLD", "NUM_ACTIONS", "RAISE", "WING", "Antes", "BetMade",
            "CardDealt", "Game", "Matching", "Observation", "RandomBot", "ReaderBot", "Record",
            "Result", "RouletteBot", "Rules", "StationBot", "TimidBot", "new_game"]

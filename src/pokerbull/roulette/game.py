@@ -19,23 +19,28 @@ Player actions are ``FOLD`` (0), ``CALL`` (1, a check when nothing is owed) and
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card
+from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card, Cards
 from ..core import backend as _backend
 from ..evaluator import HandRank, card_index, multiset_value
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..gamelog import options_text, read_frame
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can
+from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import Rules
 
 FORMAT = "pokerbull-roulette"
 FORMAT_VERSION = 1
+LOG_HEADER = "pokerbull roulette log 1"
 
 FOLD, CALL, RAISE = 0, 1, 2
+CHECK, BET = CALL, RAISE      # one action each: check/call, and bet/raise (see the verbs)
 DEAL = 3                      # DEAL + card index deals that card (a chance outcome)
 CARD_KINDS = 54               # card indices: 13*suit + rank, then X1 (52) and X2 (53)
 NUM_ACTIONS = DEAL + CARD_KINDS
@@ -215,8 +220,11 @@ Record = Antes | CardDealt | BetMade | Matching | Result
 # ---- what one seat may know --------------------------------------------------
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(_FamilyObservation):
     """What `seat` may know: face-up cards, its own stock card and the public betting.
+
+    The family's fields (:class:`pokerbull.protocol.Observation`: ``hand_sizes`` are
+    the stockpile sizes, ``cards`` this seat's own stockpile) and roulette's own.
 
     ``stockpiles[s]`` are the cards of seat s's stockpile that `seat` can see
     (its own stock card included for its own seat); ``stockpile_sizes`` count
@@ -243,6 +251,17 @@ class Observation:
     cards_left: int
     is_over: bool
     rules: Rules = field(repr=False)
+    winner: int | None = None       # the seat that took the whole pot, once over
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Every stockpile's size (the family's name for ``stockpile_sizes``)."""
+        return self.stockpile_sizes
+
+    @property
+    def cards(self) -> Cards:
+        """This seat's own stockpile, every card of it (its stock card first)."""
+        return Cards(self.stockpiles[self.seat])
 
     def legal_actions(self) -> list[int]:
         """Sorted actions open to this seat now ([] when it is not its turn)."""
@@ -313,6 +332,60 @@ class Observation:
 def observation_size(players: int) -> int:
     """Length of the observation array of a table of `players`."""
     return 60 * players + 3 * 54 + 7
+
+
+class _StockpileCards(Cards):
+    """``hand(seat)``'s cards; for one release they also answer as the HandRank that
+    ``hand(seat)`` gave before pokerbull 0.2, with a DeprecationWarning."""
+
+    _RANK_NAMES = frozenset(("value", "category", "ranks", "is_royal"))
+
+    def __new__(cls, cards: Iterable[Card], rank: HandRank) -> _StockpileCards:
+        out = super().__new__(cls, cards)
+        out.__dict__["_rank"] = rank
+        return out
+
+    def __reduce__(self) -> tuple:
+        return (Cards, (tuple(self),))
+
+    def _old(self) -> HandRank:
+        warnings.warn("roulette Game.hand(seat) gives the seat's cards now; its best hand is "
+                      "hand_rank(seat)", DeprecationWarning, stacklevel=3)
+        return self.__dict__["_rank"]
+
+    def __getattr__(self, name: str) -> Any:
+        if name in self._RANK_NAMES:
+            return getattr(self._old(), name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _compare(self, other: object, op: str) -> Any:
+        if isinstance(other, (HandRank, _StockpileCards)):
+            theirs = other.__dict__["_rank"] if isinstance(other, _StockpileCards) else other
+            return getattr(self._old(), op)(theirs)
+        return getattr(tuple, op)(self, other)
+
+    def __lt__(self, other: object) -> Any:
+        return self._compare(other, "__lt__")
+
+    def __le__(self, other: object) -> Any:
+        return self._compare(other, "__le__")
+
+    def __gt__(self, other: object) -> Any:
+        return self._compare(other, "__gt__")
+
+    def __ge__(self, other: object) -> Any:
+        return self._compare(other, "__ge__")
+
+    def __eq__(self, other: object) -> Any:
+        if isinstance(other, HandRank):
+            return self._old() == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> Any:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    __hash__ = tuple.__hash__
 
 
 # ---- randomness and JSON helpers ----------------------------------------------
@@ -501,9 +574,75 @@ class Game:
     def result(self) -> Result | None:
         return self._history[-1] if self._over else None  # type: ignore[return-value]
 
-    def hand(self, seat: int) -> HandRank:
+    def hand(self, seat: int) -> Cards:
+        """The cards of `seat`'s hand: its whole stockpile, the stock card first (the
+        cards its showdown hand is made of; active cards are face down, unseen even by it).
+
+        Until pokerbull 0.2 this gave the stockpile's best hand; that is now
+        :meth:`hand_rank`. For one release the cards still answer ``category``,
+        ``ranks``, ``value``, ``is_royal`` and ``<``/``>`` as that hand did, with a
+        DeprecationWarning.
+        """
+        seat = self._seat(seat)
+        return _StockpileCards(_cards(self._stock[seat]), self.hand_rank(seat))
+
+    def hand_rank(self, seat: int) -> HandRank:
         """The best hand of `seat`'s stockpile now (RULES.md 5 showdown order)."""
         return HandRank(hand_value(self._stock[self._seat(seat)], self._strengths))
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards in each seat's stockpile (``len(hand(seat))``)."""
+        return tuple(len(st) for st in self._stock)
+
+    @property
+    def is_over(self) -> bool:
+        """Has the game ended (a showdown, or everyone else folded)?"""
+        return self._over
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that took the whole pot; None before the end and when the pot is split."""
+        if not self._over:
+            return None
+        winners = self._history[-1].winners   # type: ignore[union-attr]
+        return winners[0] if len(winners) == 1 else None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Seats from first place down once the game is over (() before): by their
+        returns, best first; equal returns by the showdown hand, then the seat that
+        folded later, then the lower seat."""
+        if not self._over:
+            return ()
+        result: Result = self._history[-1]      # type: ignore[assignment]
+        returns = self.returns()
+        folds = [r.seat for r in self._history if type(r) is BetMade and r.action == "fold"]
+        fold_at = {s: k for k, s in enumerate(folds)}
+
+        def key(s: int) -> tuple:
+            hand = result.hands[s]
+            return (-returns[s], -(hand.value if hand is not None else -1),
+                    -fold_at.get(s, len(folds)), s)
+        return tuple(sorted(range(self._n), key=key))
+
+    def _most_put_in(self) -> int:
+        """The most chips one seat can put in: its ante and every betting round capped."""
+        r = self.rules
+        if not r.betting:
+            return r.ante
+        rounds = 1 + max(0, r.deck_size - (3 * self._n + 1)) // 3   # a later round takes 3+ cards
+        return r.ante + rounds * (r.max_raises + 1) * r.bet_size
+
+    @property
+    def min_utility(self) -> float:
+        """A bound no return falls below: losing the most chips one seat can put in."""
+        return -float(self._most_put_in())
+
+    @property
+    def max_utility(self) -> float:
+        """A bound no return exceeds: taking that much from every other seat."""
+        return float((self._n - 1) * self._most_put_in())
 
     def _seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
@@ -617,16 +756,109 @@ class Game:
             self._bet(a)
         self._run()
 
-    def fold(self) -> None:
-        self.apply_action(FOLD)
+    # ---- the verbs: verify_x raises IllegalAction saying why, can_x answers, x does it
+    def _betting_seat(self, verb: str) -> int:
+        """The seat to bet now, or IllegalAction (the game is over, or a card is due)."""
+        if self._over:
+            raise IllegalAction(f"the game is over: {self._history[-1].describe()}")
+        if not self._betting_now:
+            raise IllegalAction(f"no one may {verb} now: {self._step_words()} is to be dealt")
+        return self._to_act
 
-    def call(self) -> None:
-        """Check or call."""
+    def verify_check(self) -> None:
+        """IllegalAction unless the seat to act owes nothing (a check puts no chip in)."""
+        seat = self._betting_seat("check")
+        owe = self._level - self._contrib[seat]
+        if owe > 0:
+            raise IllegalAction(f"seat {seat} cannot check: a bet is owed ({owe} "
+                                f"chip{'s' * (owe != 1)}); it may call, raise or fold")
+
+    def can_check(self) -> bool:
+        return can(self.verify_check)
+
+    def check(self) -> None:
+        """The seat to act checks (only when no bet is owed)."""
+        self.verify_check()
         self.apply_action(CALL)
 
-    def raise_(self) -> None:
-        """Bet or raise one bet."""
+    def verify_bet(self) -> None:
+        """IllegalAction unless no bet has been made this betting round (a bet opens it)."""
+        seat = self._betting_seat("bet")
+        if self._level > 0:
+            raise IllegalAction(f"seat {seat} cannot bet: a bet has been made this round; "
+                                f"it may raise, call or fold")
+
+    def can_bet(self) -> bool:
+        return can(self.verify_bet)
+
+    def bet(self) -> None:
+        """The seat to act opens the betting round with one bet (``bet_size`` chips)."""
+        self.verify_bet()
         self.apply_action(RAISE)
+
+    def verify_call(self) -> None:
+        """IllegalAction unless the seat to act owes chips to a bet (a call pays them)."""
+        seat = self._betting_seat("call")
+        if self._level - self._contrib[seat] <= 0:
+            raise IllegalAction(f"seat {seat} owes nothing, so there is nothing to call: "
+                                f"it may check or bet")
+
+    def can_call(self) -> bool:
+        return can(self.verify_call)
+
+    def call(self) -> None:
+        """The seat to act calls the bet it owes.
+
+        With nothing owed this checks, with a DeprecationWarning, as it did before
+        pokerbull 0.2 (use :meth:`check`); a later release refuses it.
+        """
+        if not self.can_call() and self.can_check():
+            warnings.warn("roulette Game.call() with nothing owed checks: use check(); "
+                          "a later release refuses it", DeprecationWarning, stacklevel=2)
+            self.check()
+            return
+        self.verify_call()
+        self.apply_action(CALL)
+
+    def verify_raise(self) -> None:
+        """IllegalAction unless a bet has been made this round and a raise is left."""
+        seat = self._betting_seat("raise")
+        if self._level == 0:
+            raise IllegalAction(f"seat {seat} cannot raise: no bet has been made this round; "
+                                f"it may bet or check")
+        if self._raises > self.rules.max_raises:
+            raise IllegalAction(f"seat {seat} cannot raise: a bet and "
+                                f"{self.rules.max_raises} raises have been made this round")
+
+    def can_raise(self) -> bool:
+        return can(self.verify_raise)
+
+    def raise_(self) -> None:
+        """The seat to act raises by one bet (``raise`` is a Python keyword, hence the ``_``).
+
+        With no bet made this bets, with a DeprecationWarning, as it did before
+        pokerbull 0.2 (use :meth:`bet`); a later release refuses it.
+        """
+        if not self.can_raise() and self.can_bet():
+            warnings.warn("roulette Game.raise_() with no bet made opens a bet: use bet(); "
+                          "a later release refuses it", DeprecationWarning, stacklevel=2)
+            self.bet()
+            return
+        self.verify_raise()
+        self.apply_action(RAISE)
+
+    def verify_fold(self) -> None:
+        """IllegalAction unless the seat to act owes chips (folding is offered against a bet)."""
+        self._betting_seat("fold")
+        self.verify_action(FOLD)
+
+    def can_fold(self) -> bool:
+        return can(self.verify_fold)
+
+    def fold(self) -> None:
+        """The seat to act folds: it takes no more cards and has no claim on the pot."""
+        self.verify_fold()
+        self.apply_action(FOLD)
 
     def action_to_string(self, action: int) -> str:
         a = self._action(action)
@@ -824,7 +1056,7 @@ class Game:
             tuple(len(st) for st in self._stock), tuple(len(a) for a in self._active),
             self.match_card, self._public_discard(), len(self._mucked), tuple(self._folded),
             tuple(self._put), self._pot, self.to_call, self.raises_left, self.cards_left,
-            self._over, self.rules)
+            self._over, self.rules, self.winner)
 
     def _public_discard(self) -> tuple[Card, ...]:
         """The discard pile's face-up cards (folded players' active cards were never shown)."""
@@ -883,6 +1115,84 @@ class Game:
                             lines.append(f"{who} {_text(self._stock[s])}: {hand}.")
                 lines.append(r.describe()[0].upper() + r.describe()[1:] + ".")
         return lines
+
+    def describe(self) -> str:
+        """The whole table in a few lines, every card shown (an onlooker's view).
+
+        >>> g = Game(players=3, betting=False, deck="2c 3c 4c  5d 6d 7d  8h 9d Kh  Ks")
+        >>> print(g.describe())
+        Poker roulette, 3 players: over; pot 3
+          seat 0: stockpile 2c; put in 1
+          seat 1: stockpile 3c; put in 1
+          seat 2: stockpile 4c Kh; put in 1
+        Showdown: seat 2 wins the pot of 3 with High Card, High King (4)
+        """
+        if self._over:
+            where = "over"
+        elif self._betting_now:
+            where = f"round {self._round}, seat {self._to_act} to bet"
+        else:
+            where = f"round {self._round}, {self._step_words()} to deal"
+        lines = [f"Poker roulette, {self._n} players: {where}; pot {self._pot}"]
+        for s in range(self._n):
+            active = f"; active {_text(self._active[s])}" if self._active[s] else ""
+            folded = " (folded)" if self._folded[s] else ""
+            lines.append(f"  seat {s}: stockpile {_text(self._stock[s]) or '-'}{active}; "
+                         f"put in {self._put[s]}{folded}")
+        if self._over:
+            text = self._history[-1].describe()
+            lines.append(text[:1].upper() + text[1:])
+        elif self._match >= 0:
+            lines.append(f"Last match card: {CARD_OF[self._match]}; {self.cards_left} cards left")
+        return "\n".join(lines)
+
+    def to_log(self) -> str:
+        """A text log: the rules, every card dealt (``deal As``) and every bet
+        (``SEAT check``...), the matchings and the result as ``#`` comments.
+
+        :meth:`from_log` replays it.
+        """
+        lines = [LOG_HEADER, f"rules {options_text(self.rules.to_dict())}"]
+        for r in self._history:
+            t = type(r)
+            if t is CardDealt:
+                lines.append(f"deal {r.card}")
+            elif t is BetMade:
+                lines.append(f"{r.seat} {r.action}")
+            elif t is Matching or t is Result:
+                lines.append(f"# {r.describe()}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_log(cls, text: str) -> Game:
+        """Replay a log of :meth:`to_log`, every card and bet checked; from then on the
+        game stops at each card for :meth:`apply_action` to give it (``chance_nodes``)."""
+        frame = read_frame(text, LOG_HEADER, "a Poker roulette log")
+        if frame.words:
+            raise ValueError(f"game log: rules option {frame.words[0]!r} is not key=value")
+        try:
+            rules = Rules.from_dict(frame.options)
+        except ValueError as exc:
+            raise ValueError(f"game log: rules: {exc}") from None
+        g = cls(rules=rules, chance_nodes=True)
+        for number, line in frame.lines:
+            try:
+                if line.startswith("deal "):
+                    g.apply_action(DEAL + card_index(line[5:].strip()))
+                    continue
+                seat, _, verb = line.partition(" ")
+                verb = verb.strip()
+                if not seat.isdigit() or verb not in _VERB_ACTIONS:
+                    raise ValueError(f"expected 'deal CARD' or 'SEAT fold/check/call/bet/raise', "
+                                     f"not {line!r}")
+                if int(seat) != g.to_play:
+                    raise IllegalAction(f"seat {seat} is not the seat to bet "
+                                        f"({'none' if g.to_play is None else g.to_play})")
+                getattr(g, f"verify_{verb}")()
+                g.apply_action(_VERB_ACTIONS[verb])
+            except ValueError as exc:
+                raise ValueError(f"game log line {number}: {exc}") from None
+        return g
 
     # ---- copying, equality, saving
     def clone(self) -> Game:
@@ -1008,6 +1318,9 @@ class Game:
         return cls.from_dict(data)
 
 
+_VERB_ACTIONS = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": RAISE}
+
+
 def match_cards(active: Sequence[int], m: int, may_claim: bool) -> tuple[list[int], list[int], bool]:
     """Which active cards go to the stockpile against match card `m` (RULES.md 5).
 
@@ -1043,6 +1356,6 @@ def split_pot(pot: int, winners: Sequence[int], players: int) -> list[int]:
     return out
 
 
-__all__ = ["CALL", "DEAL", "FOLD", "NUM_ACTIONS", "RAISE", "Antes", "BetMade", "CardDealt",
+__all__ = ["BET", "CALL", "CHECK", "DEAL", "FOLD", "NUM_ACTIONS", "RAISE", "Antes", "BetMade", "CardDealt",
            "Game", "Matching", "Observation", "Record", "Result", "match_cards", "matches",
            "observation_size", "split_pot"]

@@ -22,6 +22,7 @@ DEFAULT_SUIT_ORDER = "shdc"     # spades > hearts > diamonds > clubs (RULES.md 5
 MIN_PLAYERS = 3
 MAX_PLAYERS = 100               # 20 decks; a table beyond that is not a card game
 DECK_CARDS = 54                 # one deck: 52 cards and both jokers
+_SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 _KEYS = ("players", "suit_order", "betting", "ante", "bet_size", "max_raises")
 
 
@@ -76,6 +77,31 @@ class Rules:
     def suit_strengths(self) -> tuple[int, int, int, int]:
         """Strength of each suit index c d h s (3 the highest)."""
         return tuple(3 - self.suit_order.index(s) for s in SUITS)  # type: ignore[return-value]
+
+    def describe(self) -> str:
+        """The rules in words, one line per option (what ``print(rules)`` shows).
+
+        >>> print(Rules(players=7, betting=False))
+        Poker roulette: 7 players, 2 decks of 54 cards (both jokers in each)
+          suit order: spades > hearts > diamonds > clubs (breaks showdown ties)
+          no betting: an ante of 1 each, the best hand takes the antes
+        """
+        decks = f"{self.decks} deck{'s' * (self.decks != 1)}"
+        order = " > ".join(_SUIT_WORDS[s] for s in self.suit_order)
+        lines = [f"Poker roulette: {self.players} players, {decks} of {DECK_CARDS} cards "
+                 f"(both jokers in each)",
+                 f"  suit order: {order} (breaks showdown ties)"]
+        if self.betting:
+            lines.append(f"  fixed-limit betting before each match card: an ante of {self.ante}, "
+                         f"bets of {self.bet_size}, at most {self.max_raises} raises after "
+                         f"the bet in a round")
+        else:
+            lines.append(f"  no betting: an ante of {self.ante} each, the best hand takes "
+                         f"the antes")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.describe()
 
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in _KEYS}

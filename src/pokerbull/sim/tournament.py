@@ -143,6 +143,8 @@ def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
     of workers.
     """
     from . import simulate
+    if isinstance(preset, str):
+        preset = preset.strip().lower()         # names are case-insensitive, as cards are
     game, _ = wing_of(preset if isinstance(preset, str) else DEFAULT_WING)
     lineup = list(game.default_bots if bots is None else bots)
     if len(lineup) < 2:

@@ -209,7 +209,10 @@ _GAMES: dict[tuple, SmallGame] = {}
 
 
 def build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) -> SmallGame:
-    """The small game of `family` for hand sizes `hands` keeping `calls` calls (built once)."""
+    """The small game of `family` (any case) for hand sizes `hands` keeping `calls` calls
+    (built once)."""
+    if isinstance(family, str):
+        family = family.strip().lower()
     try:
         key = (family, tuple(hands), calls, tuple(sorted(options.items())))
         hash(key)

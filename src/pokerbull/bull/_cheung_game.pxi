@@ -341,20 +341,24 @@ cdef class CheungGames:
     """
 
     cdef CheungTable T
-    cdef CheungKernel kernel
+    cdef object kernel              # keeps D's tables alive
+    cdef const CheungData* D
     cdef CheungSeatMemory memory[MAX_SEATS]
     cdef object _keep
     cdef readonly int players
     cdef readonly int n_calls
 
-    def __init__(self, CheungKernel kernel, rules, banned, n_banned, plain, decks, bots):
+    def __init__(self, kernel, rules, banned, n_banned, plain, decks, bots):
         cdef int s
+        self.D = cheung_data(kernel)
+        if self.D == NULL:
+            raise TypeError(f"CheungGames needs a compiled CheungKernel, not {type(kernel).__name__}")
         self.kernel = kernel
         players = int(rules["players"])
         if not 2 <= players <= MAX_SEATS or len(bots) != players:
             raise ValueError(f"players must be 2..{MAX_SEATS}, one bot each")
         self.players = self.T.players = players
-        self.n_calls = self.T.n_calls = <int>kernel.D.n
+        self.n_calls = self.T.n_calls = <int>self.D.n
         for name in ("start", "limit", "change", "step", "next_starter", "first", "or_higher",
                      "jokers_leave_at", "recharge_at"):
             setattr_table(&self.T, name, int(rules[name]))
@@ -419,7 +423,7 @@ cdef class CheungGames:
         self._forget()
         with nogil:
             for g in range(games):
-                status = ch_play_game(&self.kernel.D, &self.T, self.memory, k0, k1,
+                status = ch_play_game(self.D, &self.T, self.memory, k0, k1,
                                       <uint64_t>(first_game + g), &hand_id, &totals, NULL, 0)
                 if status:
                     break
@@ -447,7 +451,7 @@ cdef class CheungGames:
         while True:
             buffer = np.full(size, -9, np.int64)
             self._forget()
-            status = ch_play_game(&self.kernel.D, &self.T, self.memory, k0, k1, <uint64_t>game,
+            status = ch_play_game(self.D, &self.T, self.memory, k0, k1, <uint64_t>game,
                                   &hand_id, &totals, <int64_t*>_data(buffer), size)
             if status != FAILED_TRACE:
                 break

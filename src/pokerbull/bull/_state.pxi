@@ -565,7 +565,9 @@ cdef class BullTableObject:
 
     def __init__(self, rules, ladder, raise_start):
         kernel = ladder._kernel
-        if not isinstance(kernel, (Kernel, CheungKernel)):
+        cdef const LadderData* calls = ladder_data(kernel)
+        cdef const CheungData* cheung = cheung_data(kernel)
+        if calls == NULL and cheung == NULL:
             raise ValueError("the compiled state needs a ladder on the compiled backend")
         if not 2 <= rules.players <= MAX_SEATS:
             raise ValueError(f"players must be 2..{MAX_SEATS}, not {rules.players}")
@@ -575,10 +577,8 @@ cdef class BullTableObject:
         self.rules = rules
         self.banned_cache = {}
         memset(&self.T, 0, sizeof(BullTable))
-        if isinstance(kernel, Kernel):
-            self.T.L = &(<Kernel>kernel).L
-        else:
-            self.T.D = &(<CheungKernel>kernel).D
+        self.T.L = calls
+        self.T.D = cheung
         self.T.players = rules.players
         self.T.start = rules.start_cards
         self.T.limit = rules.card_limit

@@ -561,10 +561,10 @@ cdef class SimulationTable:
 
     def __init__(self, rules, bots, table=None):
         lad = rules.ladder
-        kernel = lad._kernel
-        if not isinstance(kernel, Kernel):
+        cdef const LadderData* data = ladder_data(lad._kernel)
+        if data == NULL:
             raise ValueError("the compiled simulation needs a ladder on the compiled backend")
-        self.L = (<Kernel>kernel).L
+        self.L = data[0]
         if not 2 <= rules.players <= MAX_SEATS:
             raise ValueError(f"players must be 2..{MAX_SEATS}, not {rules.players}")
         if len(bots) != rules.players:
