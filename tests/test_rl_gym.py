@@ -29,6 +29,9 @@ def test_vector_env_of_every_game_under_record_episode_statistics(name):
     assert base.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     obs, info = env.reset(seed=5)
     assert obs.shape == (3,) + base.single_observation_space.shape
+    if name in pb.preset_names():       # Poker Bull, Cheung's preset too: compact rows
+        assert base.single_observation_space.shape == (7 + players,)
+        assert obs[:, 2].tolist() == [int(m.argmax()) for m in base.action_masks()]
     assert obs in base.observation_space
     rng = np.random.default_rng(0)
     ended = 0

@@ -163,18 +163,33 @@ class BullVectorEnv(_SelfPlayVectorEnv):
 class ProtocolVectorEnv(_SelfPlayVectorEnv):
     """N games of any pokerbull game through the game protocol, stepped in Python.
 
-    Observations are the acting seat's ``observation_array`` (float32); masks come from
-    :meth:`action_masks`. Autoreset, rewards and info are as in :class:`BullVectorEnv`.
+    Observations are the acting seat's ``observation_array`` (float32), or for Poker
+    Bull (Cheung's preset) with ``observation="compact"`` the compact int64 row of
+    :class:`BullVectorEnv` (``legal_start``, ``legal_stop`` then span the legal
+    actions: an opening may skip the certain calls, so the exact set is
+    :meth:`action_masks`). Autoreset, rewards and info are as in :class:`BullVectorEnv`.
     """
 
-    def __init__(self, spec: GameSpec, num_envs: int, *, seed: Any = 0) -> None:
+    def __init__(self, spec: GameSpec, num_envs: int, *, seed: Any = 0,
+                 observation: str = "full") -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) \
                 or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
         self.game_spec = spec
         self.num_envs = int(num_envs)
-        self._set_spaces(spaces.Box(spec.observation_low, spec.observation_high,
-                                    (spec.observation_size,), np.float32), spec.num_actions)
+        if observation not in ("compact", "full"):
+            raise ValueError(f"observation must be 'compact' or 'full', not {observation!r}")
+        self.compact = observation == "compact" and spec.game == "bull"
+        if self.compact:
+            p, n = spec.num_players, spec.num_actions
+            limit = int(spec.observation_high)
+            box = spaces.Box(np.array([0, 0, 0, 0, -1, -1, 0] + [0] * p, np.int64),
+                             np.array([p - 1, 2**62, n - 1, n, n - 2, p - 1, p - 1]
+                                      + [limit] * p, np.int64), dtype=np.int64)
+        else:
+            box = spaces.Box(spec.observation_low, spec.observation_high,
+                             (spec.observation_size,), np.float32)
+        self._set_spaces(box, spec.num_actions)
         self._rng = np.random.default_rng(_first_seed(seed))
         self.games: list[Any] = []
 
@@ -184,6 +199,8 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
         return game
 
     def _observe(self) -> np.ndarray:
+        if self.compact:
+            return np.array([_compact_row(g) for g in self.games], np.int64)
         return np.stack([g.observation_array(g.current_player) for g in self.games]
                         ).astype(np.float32, copy=False)
 
@@ -226,22 +243,33 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
         return np.array([rng.choice(g.legal_actions()) for g in self.games], np.int64)
 
 
+def _compact_row(game: Any) -> list[int]:
+    """A Poker Bull game's compact observation for its seat to act (BullVectorEnv's row)."""
+    seat = game.current_player
+    legal = game.legal_actions()
+    last = game.last_call
+    return [seat, game.hand(seat).mask, legal[0], legal[-1] + 1,
+            -1 if last is None else last.index,
+            -1 if game.last_caller is None else game.last_caller,
+            game.starter, *game.hand_sizes]
+
+
 def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
                observation: str = "compact", **options: Any) -> VectorEnv:
     """A ``gymnasium.vector.VectorEnv`` of `num_envs` games in self-play (see the module).
 
-    Poker Bull's pagat, pagat-wild, pagat-five and holdem run in compiled code
-    (`observation` "compact" or "full"); any other game or preset runs through the
-    game protocol with full observations.
+    Poker Bull's pagat, pagat-wild, pagat-five and holdem run in compiled code; any
+    other game or preset runs through the game protocol. `observation` is "compact"
+    (Poker Bull, Cheung's preset included: a row of numbers, the mask on request) or
+    "full" (the game's observation array; Cheat's and roulette's are always full).
     """
     w, preset = wing_of(game_or_preset)
     name = preset if preset is not None else options.get("preset")
     if w.name == "bull" and name in BATCHED_PRESETS:
         options = {k: v for k, v in options.items() if k != "preset"}
         return BullVectorEnv(name, num_envs, seed=seed, observation=observation, **options)
-    if observation != "full" and observation != "compact":
-        raise ValueError(f"observation must be 'compact' or 'full', not {observation!r}")
-    return ProtocolVectorEnv(game_spec(game_or_preset, **options), num_envs, seed=seed)
+    return ProtocolVectorEnv(game_spec(game_or_preset, **options), num_envs, seed=seed,
+                             observation=observation)
 
 
 # ---- one seat against bots ------------------------------------------------------------
