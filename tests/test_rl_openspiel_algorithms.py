@@ -102,3 +102,37 @@ def test_resampled_worlds_keep_the_seats_information_state():
         assert world.legal_actions() == state.legal_actions()
         others.add(tuple(str(world.game_state.game.hand(s)) for s in range(3) if s != player))
     assert len(others) > 1         # the other seats' cards are dealt again
+
+
+def test_ismcts_bot_plays_poker_roulette_with_resampled_worlds():
+    game = pyspiel.load_game("python_pokerbull_roulette", {"players": 3})
+    rng = np.random.default_rng(6)
+    state, decisions = game.new_initial_state(), 0
+    while state.is_chance_node() or decisions < 4:
+        if state.is_chance_node():
+            actions, p = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=p)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            decisions += 1
+    assert not state.is_terminal()
+    player = state.current_player()
+    worlds = set()
+    for _ in range(8):
+        world = pb_openspiel.resample_from_infostate(state, player, rng)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions()
+        worlds.add(tuple(str(world.game_state.stock_card(s)) for s in range(3) if s != player))
+    assert len(worlds) > 1            # the other seats' stock cards are dealt again
+    seeded = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, seeded), uct_c=2.0,
+                           max_simulations=20, random_state=seeded)
+    bot.set_resampler(lambda s, p: pb_openspiel.resample_from_infostate(
+        s, p, np.random.default_rng(seeded.randint(2**31))))
+    assert bot.step(state) in state.legal_actions()
+
+
+def test_cheat_has_no_resampler_and_says_so():
+    game = pyspiel.load_game("python_pokerbull_cheat", {"players": 3})
+    with pytest.raises(ValueError, match="Cheat has no resampler"):
+        pb_openspiel.resample_from_infostate(game.new_initial_state(), 0)

@@ -18,6 +18,7 @@ pyspiel = pytest.importorskip(
 
 from open_spiel.python.observation import make_observation
 
+from pokerbull.evaluator import card_index
 from pokerbull.rl import openspiel as pb_openspiel
 
 GAMES = {
@@ -126,7 +127,7 @@ def test_observer_types_a_game_cannot_give_are_none(wing):
     with pytest.raises(ValueError, match="observation parameters are not supported"):
         game.make_py_observer(SEAT, {"x": 1})
     assert game.get_type().provides_information_state_string
-    assert game.get_type().provides_information_state_tensor == (wing == "bull")
+    assert game.get_type().provides_information_state_tensor == (wing != "cheat")
 
 
 def test_information_state_is_perfect_recall():
@@ -159,3 +160,25 @@ def test_rank_deal_is_refused_where_suits_matter():
     with pytest.raises(ValueError, match="calls=999: only"):
         pyspiel.load_game("python_pokerbull", {"players": 2, "calls": 999})
     assert "python_pokerbull_hand" in pb_openspiel.game_names()
+
+
+def test_roulette_information_state_tensor_holds_the_stock_card_and_every_bet():
+    game = pyspiel.load_game("python_pokerbull_roulette", {"players": 3})
+    rng = np.random.default_rng(8)
+    state, decisions = game.new_initial_state(), 0
+    while state.is_chance_node() or decisions < 5:
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, p = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=p)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            decisions += 1
+    inner = state.game_state
+    for seat in range(3):
+        tensor = np.asarray(state.information_state_tensor(seat))
+        stock = inner.stock_card(seat)
+        assert tensor[3 + card_index(stock)] == 1.0 and tensor[:3].tolist() == \
+            [float(s == seat) for s in range(3)]
+        assert tensor[3 + 54:].sum() >= decisions   # every bet, and the cards turned

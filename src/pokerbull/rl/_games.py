@@ -56,7 +56,7 @@ class GameSpec:
     make_dealt_by_chance: Callable[[], GameState] | None = field(default=None, repr=False)
     max_chance_outcomes: int = 0
     max_chance_nodes: int = 0    # chance nodes in one game at most (0: not known)
-    max_hands: int = 1           # Poker Bull: hands one game can last
+    max_hands: int = 1           # hands (Poker Bull) or rounds (roulette) a game can last
 
 
 def _bull_bounds(state: Any) -> dict[str, Any]:
@@ -110,7 +110,8 @@ def _roulette_bounds(state: Any) -> dict[str, Any]:
     most = rules.ante + rounds * rules.max_raises * rules.bet_size
     decisions = n * (rules.max_raises + 1) if rules.betting else 0
     return {"min_utility": -float(most), "max_utility": float((n - 1) * most),
-            "max_game_length": rounds * decisions, "max_chance_outcomes": state.num_actions,
+            "max_game_length": rounds * decisions, "max_hands": rounds,
+            "max_chance_outcomes": state.num_actions,
             "max_chance_nodes": rules.deck_size,
             "observation_low": 0.0, "observation_high": float(max(n * most, rules.deck_size))}
 

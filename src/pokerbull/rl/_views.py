@@ -301,3 +301,50 @@ class BullInformationState:
                 out[base + deck + n * self.calls + r.seat] = 1.0
             else:
                 self._cards(out, base + deck + n * self.calls + n, r.pool.mask)
+
+
+class RouletteInformationState:
+    """Poker roulette's perfect-recall information state as one float32 tensor.
+
+    ``player`` (one-hot), the seat's own stock card, then one block per round the game
+    can last (``rounds``): the match card, the cards each seat turned over, and every
+    betting decision in order (one-hot over seat x fold/call/raise, ``decisions``
+    slots). What a seat keeps, discards or claims follows from these by the rules.
+    """
+
+    ACTIONS = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+
+    def __init__(self, rules: Any, rounds: int) -> None:
+        from pokerbull.roulette.game import CARD_KINDS
+        n = self.players = rules.players
+        self.kinds, self.rounds = CARD_KINDS, rounds
+        self.decisions = n * (rules.max_raises + 1)
+        self.block = CARD_KINDS * (1 + n) + self.decisions * n * 3
+        self.size = n + CARD_KINDS + rounds * self.block
+
+    def write(self, game: Any, seat: int, out: np.ndarray) -> None:
+        """Fill `out` with `seat`'s information state in `game` (None: nothing dealt)."""
+        from pokerbull.evaluator import card_index
+        from pokerbull.roulette.game import BetMade, Matching
+        n, kinds = self.players, self.kinds
+        out[:] = 0.0
+        out[seat] = 1.0
+        if game is None:
+            return
+        stock = game.stock_card(seat)
+        if stock is not None:
+            out[n + card_index(stock)] = 1.0
+        slot: dict[int, int] = {}
+        for r in game.history:
+            kind = type(r)
+            if kind is Matching:
+                base = n + kinds + (r.round - 1) * self.block
+                out[base + card_index(r.card)] = 1.0
+                for s, cards in enumerate(r.turned):
+                    for c in cards:
+                        out[base + kinds * (1 + s) + card_index(c)] += 1.0
+            elif kind is BetMade:
+                k = slot.get(r.round, 0)
+                slot[r.round] = k + 1
+                base = n + kinds + (r.round - 1) * self.block + kinds * (1 + n)
+                out[base + (k * n + r.seat) * 3 + self.ACTIONS[r.action]] = 1.0

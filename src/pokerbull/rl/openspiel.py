@@ -55,7 +55,7 @@ from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, wing, wing_names
 
 from ._chance import RANK_CLASSES, CardByCard, CheatCardByCard, RankByRank, SeededAtRoot
 from ._games import GameSpec, game_spec, observation_text
-from ._views import BullInformationState, views_of
+from ._views import BullInformationState, RouletteInformationState, views_of
 
 GAME_NAME = "python_pokerbull"
 SEED_OUTCOMES = 256        # seeds the root chance node of a game that cannot show its deal
@@ -188,8 +188,11 @@ class PokerbullGame(pyspiel.Game):
             chance_outcomes = max(seed_outcomes, spec.num_actions)
         self._new_state()       # refuses options OpenSpiel cannot play, before anything else
         self.views = None if rules is None else views_of(spec.game, rules)
-        self.info_state = None if rules is None or spec.game != "bull" else \
-            BullInformationState(rules, spec.max_hands, self.kept)
+        self.info_state: Any = None
+        if rules is not None and spec.game == "bull":
+            self.info_state = BullInformationState(rules, spec.max_hands, self.kept)
+        elif rules is not None and spec.game == "roulette":
+            self.info_state = RouletteInformationState(rules, spec.max_hands)
         info = pyspiel.GameInfo(
             num_distinct_actions=num_actions, max_chance_outcomes=chance_outcomes,
             num_players=spec.num_players, min_utility=spec.min_utility,
@@ -380,9 +383,11 @@ def resample_from_infostate(state: PokerbullState, player: int,
     """
     rng = np.random.default_rng() if rng is None else rng
     game = state.get_game()
+    if game.spec.game == "roulette":
+        return _resample_roulette(state, player, rng)
     if game.spec.game != "bull":
-        raise ValueError("resample_from_infostate deals Poker Bull hands again; "
-                         f"{game.spec.title} has no resampler")
+        raise ValueError("resample_from_infostate deals Poker Bull and Poker roulette cards "
+                         f"again; {game.spec.title} has no resampler")
     history = state.history()
     # which history entries deal the hand in play, and to which seat
     replay = game.new_initial_state()
@@ -421,6 +426,44 @@ def resample_from_infostate(state: PokerbullState, player: int,
 
 assert TERMINAL_PLAYER == int(pyspiel.PlayerId.TERMINAL) and \
     CHANCE_PLAYER == int(pyspiel.PlayerId.CHANCE)    # current_player passes them through
+
+
+def _resample_roulette(state: PokerbullState, player: int,
+                       rng: np.random.Generator) -> PokerbullState:
+    """Poker roulette: the cards `player` has not seen (the other seats' stock cards, the
+    active cards not turned over yet or mucked unseen, and so every card after them) are
+    drawn again from the cards it has not seen; the bets are the same (betting does not
+    depend on the cards), and so is everything it saw."""
+    from pokerbull.roulette.game import CardDealt, Matching
+    history = state.history()
+    records = [r for r in state.game_state.history if type(r) in (CardDealt, Matching)]
+    dealt = [r for r in records if type(r) is CardDealt]
+    turned = {(r.round, s) for r in records if type(r) is Matching
+              for s, cards in enumerate(r.turned) if cards}
+    seen = [r.step == "match" or (r.step == "stock" and r.seat == player)
+            or (r.step == "active" and (r.round, r.seat) in turned) for r in dealt]
+    replay = state.get_game().new_initial_state()
+    chance_at = []
+    for i, action in enumerate(history):
+        if replay.is_chance_node():
+            chance_at.append(i)
+        replay.apply_action(action)
+    if len(chance_at) != len(dealt):     # pragma: no cover - every chance node deals a card
+        raise ValueError("roulette's history and its dealt cards disagree")
+    keep = {i: history[i] for i, s in zip(chance_at, seen) if s}
+    owed = list(keep.values())           # seen cards not dealt yet in the new world
+    out = state.get_game().new_initial_state()
+    redraw = set(chance_at) - set(keep)
+    for i, action in enumerate(history):
+        if i in keep:
+            owed.remove(action)
+        elif i in redraw:
+            outcomes = out.chance_outcomes()
+            left = out.game_state.cards_left
+            weight = np.array([round(p * left) - owed.count(a) for a, p in outcomes], float)
+            action = outcomes[int(rng.choice(len(outcomes), p=weight / weight.sum()))][0]
+        out.apply_action(int(action))
+    return out
 
 
 # ---- registration ------------------------------------------------------------
@@ -473,7 +516,7 @@ def _wing_game_class(name: str) -> type[PokerbullGame]:
     if seeded:
         defaults["seed_outcomes"] = SEED_OUTCOMES
     game_type = _game_type(f"{GAME_NAME}_{name}", f"pokerbull: {w.title}", defaults,
-                           max(w.min_players, 2), information_tensor=False)
+                           max(w.min_players, 2), information_tensor=name == "roulette")
 
     def __init__(self: PokerbullGame, params: dict[str, Any] | None = None) -> None:
         params = {**defaults, **(params or {})}

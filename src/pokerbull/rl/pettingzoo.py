@@ -91,11 +91,11 @@ class PokerbullEnv(AECEnv):
             raise ValueError("no game yet: call reset() (reset(seed=...) to seed it) first")
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._started()
-        if agent not in self._seat_of:
+        seat = self._seat_of.get(agent) if isinstance(agent, str) else None
+        if seat is None or self.game is None:
+            self._started()
             raise ValueError(f"unknown agent {agent!r}: the agents are "
                              f"{', '.join(self.possible_agents)}")
-        seat = self._seat_of[agent]
         obs, mask = self.game.observation_array(seat), self.game.action_mask(seat)
         if obs.dtype != np.float32:       # the games give float32 and int8 already
             obs = obs.astype(np.float32)
