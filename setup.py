@@ -35,8 +35,9 @@ extensions = [
         "pokerbull.bull._engine",
         ["src/pokerbull/bull/_engine.pyx"],
         depends=["src/pokerbull/core/_core.pxd"] + [f"src/pokerbull/bull/{part}" for part in
-                                                    ("_simulate.pxi", "_state.pxi", "_cheung_game.pxi")],
-        include_dirs=[numpy.get_include()],
+                                                    ("_simulate.pxi", "_state.pxi", "_cheung_game.pxi",
+                                                     "_pcg64.h")],
+        include_dirs=[numpy.get_include(), "src/pokerbull/bull"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
     ),

@@ -1,15 +1,20 @@
-"""Cheung's Poker Bull (issue 10): kernel and game throughput, each figure beside a
-baseline timed in the same run.
+"""Cheung's Poker Bull (issues 10, 23): kernel, first-use, listing and game
+throughput, each figure beside a baseline timed in the same run.
 
-Run:  POKERBULL_NO_SIMD=1 python benchmarks/bench_cheung.py      # printed table
-      POKERBULL_NO_SIMD=1 python -m pytest benchmarks/bench_cheung.py --benchmark-enable
+Run:  python benchmarks/bench_cheung.py                            # printed table
+      POKERBULL_OLD_CORE=/path/to/old/_core....so python benchmarks/bench_cheung.py
+      python -m pytest benchmarks/bench_cheung.py --benchmark-enable
 
-Regimes (one core; the cheung kernels have no vector path, and the baseline is
-forced onto its scalar loop by POKERBULL_NO_SIMD=1 so both are scalar):
-- holds_many: random 10-card pools from the 54-card deck (two jokers), one
-  random call of the 61,501-call ladder each; timed: the kernel call on ready
-  arrays. Baseline: pagat's scalar holds_many on the same pools (jokers removed).
-- best_many: the highest holding call of random 10-card pools (two jokers).
+Regimes (one core):
+- holds_many: random 10- and 52-card pools from the 54-card deck (two jokers), one
+  random call of the 61,501-call ladder each, on every batch path this CPU runs
+  (answers checked equal across paths); timed: the kernel call on ready arrays.
+  Baselines: pagat's holds_many on the same path and pools (jokers removed), and
+  with POKERBULL_OLD_CORE the Cheung kernel of an older build, loaded beside this
+  one (answers checked equal).
+- best_many: the highest holding call of random 7- and 10-card pools (two jokers).
+- first use: fresh processes (CPU time, peak resident memory); the listing: a
+  child `pokerbull ladder cheung --all` (wall time to the first line and the end).
 - games: complete 5-player games through pb.simulate, which runs the compiled
   loop (every seat a built-in Cheung bot): the preset's default lineup, odds bots
   only, and odds bots with or-higher and with 5a + 5b. Baseline: the same games
@@ -58,21 +63,123 @@ def _timed(fn) -> float:
     return time.process_time() - t
 
 
+def _old_kernel(lad):
+    """The Cheung kernel of an older build (POKERBULL_OLD_CORE: the path of its
+    _core extension), loaded beside this one for a same-run baseline; or None."""
+    import importlib.util
+    import os
+    path = os.environ.get("POKERBULL_OLD_CORE")
+    if not path:
+        return None
+    spec = importlib.util.spec_from_file_location("pokerbull.core._core", path)
+    old = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old)
+    return old.CheungKernel(lad.tables)
+
+
+def holds_figures() -> list[tuple[str, str, str]]:
+    """holds_many on every batch path this CPU runs, 10- and 52-card pools, against
+    pagat's kernel on the same path and (POKERBULL_OLD_CORE) the old Cheung code."""
+    from pokerbull.core import _core
+    lad, pagat = pb.ladder("cheung"), pb.ladder("pagat")
+    old = _old_kernel(lad)
+    out = []
+    for cards in (10, 52):
+        masks = random_pools(PAIRS, cards)
+        calls = np.random.default_rng(1).integers(0, len(lad), PAIRS).astype(np.int32)
+        natural = masks & np.uint64(0x1FFF1FFF1FFF1FFF)
+        pcalls = np.random.default_rng(1).integers(0, len(pagat), PAIRS).astype(np.int32)
+        want = None
+        for path in _core.simd_paths():
+            kernel = _core.CheungKernel(lad.tables, simd=path)
+            got = kernel.holds_many(masks, calls)
+            if want is not None and not np.array_equal(got, want):
+                raise RuntimeError(f"holds_many {path}: answers differ from the other paths")
+            want = got
+            pk = _core.Kernel(pagat.tables, simd=path)
+            rate = _rate(lambda: kernel.holds_many(masks, calls), PAIRS)
+            base = _rate(lambda: pk.holds_many(natural, pcalls), PAIRS)
+            note = f"pagat {path} {base / 1e6:.0f} M/s: ratio {rate / base:.2f}"
+            if old is not None:
+                if not np.array_equal(old.holds_many(masks, calls), want):
+                    raise RuntimeError("the old Cheung code answers differently")
+                was = _rate(lambda: old.holds_many(masks, calls), PAIRS)
+                note += f"; old cheung code {was / 1e6:.0f} M/s: {rate / was:.2f}x"
+            out.append((f"holds_many cheung, {path} ({cards} cards, 2 jokers)",
+                        f"{rate / 1e6:.0f} M checks/s", note))
+    return out
+
+
+def first_use_figures() -> list[tuple[str, str, str]]:
+    """A fresh process each: CPU time of the first pb.simulate("cheung", games=2000)
+    and of the first pb.ladder("cheung", jokers=2), the process's peak resident
+    memory; the same calls warm in that process as the baseline."""
+    import json
+    import subprocess
+    import sys
+    child = (
+        "import json, resource, time\n"
+        "import pokerbull as pb\n"
+        "t = time.process_time(); pb.ladder('cheung', jokers=2); lad = time.process_time() - t\n"
+        "t = time.process_time(); pb.simulate('cheung', games=2000, seed=1)\n"
+        "first = time.process_time() - t\n"
+        "t = time.process_time(); pb.simulate('cheung', games=2000, seed=1)\n"
+        "warm = time.process_time() - t\n"
+        "print(json.dumps([lad, first, warm, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]))\n")
+    runs = [json.loads(subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                                      check=True).stdout) for _ in range(3)]
+    lad, first, warm, rss = (sorted(r[i] for r in runs) for i in range(4))
+    return [("first pb.ladder('cheung', jokers=2), fresh process", f"{lad[0]:.3f}-{lad[-1]:.3f} s CPU",
+             "target 0.1 s"),
+            ("first pb.simulate('cheung', games=2000), fresh process",
+             f"{first[0]:.3f}-{first[-1]:.3f} s CPU",
+             f"the same call warm {warm[0]:.3f}-{warm[-1]:.3f} s; target 0.3 s"),
+            ("peak resident memory of that process (import included)",
+             f"{rss[0] / 1024:.0f}-{rss[-1] / 1024:.0f} MiB", "target 80 MiB")]
+
+
+def listing_figures() -> list[tuple[str, str, str]]:
+    """`pokerbull ladder cheung --all` in a child: wall time to its first call line
+    and to its end, and the child's CPU time; `| head` (the pipe closed early)."""
+    import resource
+    import shutil
+    import subprocess
+    exe = shutil.which("pokerbull")
+    if exe is None:
+        return []
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    proc = subprocess.Popen([exe, "ladder", "cheung", "--all"], stdout=subprocess.PIPE)
+    for _ in range(3):
+        proc.stdout.readline()
+    first = time.perf_counter() - t
+    lines = 3 + sum(1 for _ in proc.stdout)
+    proc.wait()
+    whole = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    t = time.perf_counter()
+    head = subprocess.run(f"{exe} ladder cheung --all | head -3", shell=True, capture_output=True)
+    closed = time.perf_counter() - t
+    return [("`pokerbull ladder cheung --all`", f"first call line {first:.2f} s, all {lines:,} "
+             f"lines {whole:.2f} s wall", f"{cpu:.2f} s CPU; targets 0.5 s / 3 s"),
+            ("`pokerbull ladder cheung --all | head -3`", f"{closed:.2f} s wall",
+             f"stderr {len(head.stderr)} bytes")]
+
+
 def figures() -> list[tuple[str, str, str]]:
     lad = pb.ladder("cheung")
     pagat = pb.ladder("pagat")
-    masks = random_pools(PAIRS, 10)
-    calls = np.random.default_rng(1).integers(0, len(lad), PAIRS).astype(np.int32)
-    natural = masks & np.uint64(0x1FFF1FFF1FFF1FFF)
-    pcalls = np.random.default_rng(1).integers(0, len(pagat), PAIRS).astype(np.int32)
-    holds = _rate(lambda: lad.holds_many(masks, calls), PAIRS)
-    base = _rate(lambda: pagat.holds_many(natural, pcalls), PAIRS)
-    best = _rate(lambda: lad.best_many(masks[:BEST_POOLS]), BEST_POOLS)
-    pbest = _rate(lambda: pagat.best_many(natural[:BEST_POOLS]), BEST_POOLS)
-    out = [("holds_many cheung (2 jokers, 10 cards)", f"{holds / 1e6:.1f} M checks/s",
-            f"pagat scalar {base / 1e6:.1f} M/s: ratio {holds / base:.2f}"),
-           ("best_many cheung (10 cards)", f"{best / 1e6:.2f} M pools/s",
-            f"pagat {pbest / 1e6:.2f} M/s: ratio {best / pbest:.2f}")]
+    out = holds_figures()
+    for cards in (7, 10):
+        masks = random_pools(BEST_POOLS, cards)
+        natural = masks & np.uint64(0x1FFF1FFF1FFF1FFF)
+        best = _rate(lambda: lad.best_many(masks), BEST_POOLS)
+        pbest = _rate(lambda: pagat.best_many(natural), BEST_POOLS)
+        out.append((f"best_many cheung ({cards} cards)", f"{best / 1e6:.2f} M pools/s",
+                    f"pagat {pbest / 1e6:.2f} M/s: ratio {best / pbest:.2f}"))
+    out += first_use_figures()
+    out += listing_figures()
     out += game_figures()
     g = pb.Game("cheung", players=5, seed=3)
     for name, fn in (("legal_actions (opening, 61,489 actions)", g.legal_actions),
@@ -88,6 +195,7 @@ def figures() -> list[tuple[str, str, str]]:
 
 LINEUPS = (
     ("default lineup (odds x3 + random x2)", None, {}, 20_000),
+    ("default lineup, or higher (variation 4)", None, {"or_higher": True}, 5_000),
     ("odds bots x5", "cheung", {}, 10_000),
     ("odds bots x5, or higher (variation 4)", "cheung", {"or_higher": True}, 3_000),
     ("odds bots x5, 5a at 15 + 5b at 10", "cheung", {"jokers_leave_at": 15, "recharge_at": 10},

@@ -14,20 +14,30 @@ Regimes (one thread; the same seeded random 7-card deals for every engine):
   ``eval7.evaluate(cards)``, ``phevaluator.evaluate_cards(*ids)``,
   ``treys.Evaluator().evaluate(board, hand)``; each engine's own hand objects are
   built before timing; timed: the whole loop. A peer that is not installed skips.
-- every batch path (AVX-512, AVX2, scalar: those this CPU runs) against OMPEval
-  (`python benchmarks/bench_evaluator.py --ompeval DIR`, or POKERBULL_OMPEVAL=DIR):
-  OMPEval's own timing harness (omp_bench.cpp in DIR, 4,000,000 random 7-card
-  hands built from card indices, best of 5) is compiled with g++ -O3
-  -march=native in a temporary folder and run in turns with ``evaluate_masks``
-  on 4,000,000 random 7-card masks (best of 5 wall-clock runs each); three
-  rounds, the best of each. Without g++ or DIR the figures in
-  docs/performance.md are the reference.
+- same input, every path, against OMPEval (``python benchmarks/bench_evaluator.py
+  --ompeval DIR`` or POKERBULL_OMPEVAL=DIR, DIR holding omp_lib.cpp and ompeval/,
+  e.g. ../shared/peers): OMPEval's batch entry points (omp_lib.cpp) are compiled
+  with g++ -O3 -march=native into a temporary folder and loaded with ctypes, so
+  both engines run in this process over the same NumPy arrays, timed by the same
+  clock (CPU time of the process), in turns, round by round. Three input modes,
+  5, 6 and 7 cards, every batch path this CPU runs (AVX-512, AVX2, scalar):
+  * masks: 1,000,000 uint64 pool masks; OMPEval converts each mask itself;
+  * card indices: 1,000,000 rows of uint8 card indices, each engine's own
+    numbering (pokerbull ``13 * suit + rank``, OMPEval ``4 * rank + suit``);
+  * cache-resident: 131,072 hands judged 20 times over; pokerbull from masks,
+    OMPEval from its prebuilt hands (the cards already added: evaluation alone).
+  Each ratio is pokerbull's speed over OMPEval's in the same round; the median
+  and range over the rounds are printed. Without g++ or DIR, pokerbull's figures
+  alone are printed, with a line saying why.
+- per call against phevaluator's C binding (``phevaluator._pheval.evaluate_5cards``
+  .. ``evaluate_7cards``): the same loop shape, 20,000 hands, CPU time, in turns.
 Divide a round's time by ``extra_info["hands"]`` for the time per hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import shutil
 import subprocess
@@ -76,6 +86,14 @@ def test_evaluate_many_seven_cards_scalar_loop(benchmark):
     benchmark(core.evaluate_masks, masks, 0, simd=False)
 
 
+def test_evaluate_many_card_indices(benchmark):
+    cards = deal(BATCH, HAND, seed=0).astype(np.uint8)
+    benchmark.group = "batch, 7-card hands"
+    benchmark.extra_info["hands"] = len(cards)
+    values = benchmark(pb.evaluate_many, cards)
+    assert len(values) == len(cards)
+
+
 def test_numpy_floor_bitwise_count(benchmark):
     masks = batch_masks()
     benchmark.group = "batch, 7-card hands"
@@ -116,48 +134,154 @@ def test_evaluate_many_seven_cards_each_path(benchmark, path):
     benchmark(core.evaluate_masks, masks, 0, simd=path)
 
 
-# ---- every path against OMPEval, in one run ---------------------------------------
+# ---- same input, every path, against OMPEval in this process --------------------
 
-OMP_HANDS = 4_000_000
+SAME_INPUT_HANDS = 1_000_000
+CACHE_HANDS, CACHE_PASSES = 131_072, 20
+SIZES = (5, 6, 7)
 
 
 def build_ompeval(peers: Path, folder: Path) -> Path | None:
-    """OMPEval's timing harness built in `folder`; None without g++ or its source."""
-    source = peers / "omp_bench.cpp"
+    """OMPEval's batch entry points (omp_lib.cpp in `peers`) built as a shared library
+    in `folder`; None without g++ or the source."""
+    source = peers / "omp_lib.cpp"
     if shutil.which("g++") is None or not source.exists():
         return None
-    binary = folder / "omp_bench"
-    subprocess.run(["g++", "-O3", "-march=native", "-std=c++14", "-include", "functional",
-                    "-o", str(binary), str(source), str(peers / "ompeval/omp/HandEvaluator.cpp")],
-                   check=True)
-    return binary
+    library = folder / "libomp_eval.so"
+    subprocess.run(["g++", "-O3", "-march=native", "-std=c++14", "-shared", "-fPIC",
+                    "-include", "functional", "-o", str(library), str(source),
+                    str(peers / "ompeval/omp/HandEvaluator.cpp")], check=True)
+    return library
 
 
-def paths_against_ompeval(peers: Path | None, rounds: int = 3) -> list[str]:
+class OMPEval:
+    """OMPEval through ctypes: the batch entry points of omp_lib.cpp."""
+
+    def __init__(self, library: Path) -> None:
+        lib = ctypes.CDLL(str(library))
+        pointer, size = ctypes.c_void_p, ctypes.c_size_t
+        lib.omp_init.restype = None
+        lib.omp_eval_masks.argtypes = [pointer, size, pointer]
+        lib.omp_eval_idx.argtypes = [pointer, size, ctypes.c_int, pointer]
+        lib.omp_build.argtypes = [pointer, size, ctypes.c_int]
+        lib.omp_build.restype = pointer
+        lib.omp_eval_hands.argtypes = [pointer, size, pointer]
+        lib.omp_free.argtypes = [pointer]
+        lib.omp_init()
+        self.lib = lib
+
+    def masks(self, masks: np.ndarray, out: np.ndarray) -> None:
+        self.lib.omp_eval_masks(masks.ctypes.data, len(masks), out.ctypes.data)
+
+    def indices(self, cards: np.ndarray, out: np.ndarray) -> None:
+        self.lib.omp_eval_idx(cards.ctypes.data, len(cards), cards.shape[1], out.ctypes.data)
+
+    def build(self, cards: np.ndarray) -> int:
+        return self.lib.omp_build(cards.ctypes.data, len(cards), cards.shape[1])
+
+    def hands(self, hands: int, n: int, out: np.ndarray) -> None:
+        self.lib.omp_eval_hands(hands, n, out.ctypes.data)
+
+    def free(self, hands: int) -> None:
+        self.lib.omp_free(hands)
+
+
+def cpu_seconds(run) -> float:
+    start = time.process_time()
+    run()
+    return time.process_time() - start
+
+
+def same_input_deals(hand: int, hands: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """pokerbull card indices (uint8), their masks, OMPEval's card indices (uint8)."""
+    cards = deal(hands, hand, seed).astype(np.uint8)
+    omp_cards = np.ascontiguousarray(4 * (cards % 13) + cards // 13, dtype=np.uint8)
+    return cards, deal_masks(cards), omp_cards
+
+
+def same_input(omp: OMPEval | None, rounds: int = 5, sizes=SIZES,
+               hands: int = SAME_INPUT_HANDS) -> list[str]:
+    """pokerbull beside OMPEval on the same arrays: each mode, path and hand size."""
     core = pb.core.backend.core
-    masks = deal_masks(deal(OMP_HANDS, HAND, seed=2))
-    best: dict[str, float] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        binary = build_ompeval(peers, Path(tmp)) if peers else None
-        for _ in range(rounds):
-            if binary:
-                out = subprocess.run([str(binary)], capture_output=True, text=True).stdout
-                best["OMPEval"] = max(best.get("OMPEval", 0.0), float(out.strip()))
+    lines = [f"same input, one thread, CPU time, {rounds} rounds in turns; paths this CPU runs: "
+             f"{', '.join(core.simd_paths())}; M hands/s median (pokerbull / OMPEval = ratio, range)"]
+    for hand in sizes:
+        cards, masks, omp_cards = same_input_deals(hand, hands, seed=hand)
+        small = slice(0, CACHE_HANDS)
+        out16 = np.empty(hands, np.uint16)
+        prebuilt = omp.build(omp_cards[small]) if omp else None
+        modes = {
+            "masks": (lambda path: core.evaluate_masks(masks, 0, simd=path),
+                      (lambda: omp.masks(masks, out16)) if omp else None, hands),
+            "card indices": (lambda path: core.evaluate_indices(cards, 0, simd=path),
+                             (lambda: omp.indices(omp_cards, out16)) if omp else None, hands),
+            "cache-resident": (
+                lambda path: [core.evaluate_masks(masks[small], 0, simd=path)
+                              for _ in range(CACHE_PASSES)],
+                (lambda: [omp.hands(prebuilt, CACHE_HANDS, out16) for _ in range(CACHE_PASSES)])
+                if omp else None, CACHE_HANDS * CACHE_PASSES)}
+        for mode, (ours, theirs, count) in modes.items():
             for path in core.simd_paths():
-                fastest = float("inf")
-                for _ in range(5):
-                    start = time.perf_counter()
-                    core.evaluate_masks(masks, 0, simd=path)
-                    fastest = min(fastest, time.perf_counter() - start)
-                best[path] = max(best.get(path, 0.0), len(masks) / fastest / 1e6)
-    lines = [f"random {HAND}-card hands, {OMP_HANDS:,} a run, M hands/s (best of {rounds} rounds "
-             f"of best-of-5, wall clock, one thread); paths this CPU runs: {', '.join(core.simd_paths())}"]
-    for name, rate in best.items():
-        ratio = f"  {rate / best['OMPEval']:.2f}x OMPEval" if "OMPEval" in best and name != "OMPEval" else ""
-        label = name if name == "OMPEval" else f"pb.evaluate_many, {name} path"
-        lines.append(f"  {label:32s} {rate:8.1f}{ratio}")
-    if "OMPEval" not in best:
-        lines.append("  OMPEval not built (no g++ or no --ompeval folder): see docs/performance.md")
+                pb_rates, omp_rates, ratios = [], [], []
+                for _ in range(rounds):
+                    ours_s = cpu_seconds(lambda: ours(path))
+                    pb_rates.append(count / ours_s / 1e6)
+                    if theirs:
+                        theirs_s = cpu_seconds(theirs)
+                        omp_rates.append(count / theirs_s / 1e6)
+                        ratios.append(theirs_s / ours_s)
+                line = f"  {hand} cards  {mode:14s} {path:7s} pokerbull {np.median(pb_rates):6.0f}"
+                if ratios:
+                    line += (f"  OMPEval {np.median(omp_rates):6.0f}  ratio {np.median(ratios):.2f}x"
+                             f" ({min(ratios):.2f}-{max(ratios):.2f})")
+                lines.append(line)
+        if prebuilt:
+            omp.free(prebuilt)
+    if omp is None:
+        lines.append("  OMPEval not built (no g++, or no --ompeval / POKERBULL_OMPEVAL folder "
+                     "with omp_lib.cpp): pokerbull's figures alone")
+    return lines
+
+
+def per_call(rounds: int = 5, hands: int = CALLS) -> list[str]:
+    """pb.evaluate on Pools and on int masks beside phevaluator's C binding, per call."""
+    lines = [f"per call, {hands:,} hands a loop, CPU time, {rounds} rounds in turns: ns a call, median"]
+    try:
+        from phevaluator import _pheval
+    except ImportError:
+        _pheval = None
+        lines.append("  phevaluator not installed: pokerbull's figures alone")
+    for hand in SIZES:
+        cards = deal(hands, hand, seed=10 + hand)
+        masks = [int(m) for m in deal_masks(cards)]
+        pools = [pb.Pool(m) for m in masks]
+        evaluate = pb.evaluate
+        ids = [tuple(4 * (c % 13) + c // 13 for c in row) for row in cards.tolist()]
+        peer = getattr(_pheval, f"evaluate_{hand}cards") if _pheval else None
+
+        def on_pools():
+            for pool in pools:
+                evaluate(pool)
+
+        def on_masks():
+            for mask in masks:
+                evaluate(mask)
+
+        def on_peer():
+            for row in ids:
+                peer(*row)
+        runs = {"pb.evaluate(Pool)": on_pools, "pb.evaluate(int)": on_masks}
+        if peer:
+            runs[f"phevaluator evaluate_{hand}cards"] = on_peer
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(rounds):
+            for name, run in runs.items():
+                times[name].append(1e9 * cpu_seconds(run) / hands)
+        peer_ns = np.median(times[f"phevaluator evaluate_{hand}cards"]) if peer else None
+        for name, ns in times.items():
+            ratio = (f"  {peer_ns / np.median(ns):.2f}x phevaluator"
+                     if peer_ns and not name.startswith("phevaluator") else "")
+            lines.append(f"  {hand} cards  {name:32s} {np.median(ns):6.0f} ns{ratio}")
     return lines
 
 
@@ -166,10 +290,20 @@ if __name__ == "__main__":
         sys.exit("the compiled core is not loaded; build it first (pip install .)")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ompeval", type=Path, default=os.environ.get("POKERBULL_OMPEVAL"),
-                        help="folder holding omp_bench.cpp and ompeval/ (e.g. ../shared/peers)")
+                        help="folder holding omp_lib.cpp and ompeval/ (e.g. ../shared/peers)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--only", choices=("same-input", "per-call", "peers"),
+                        help="one part of the report")
     args = parser.parse_args()
-    figures = measure(HAND, BATCH, CALLS, seed=0, repeat=5)
-    for line in report(figures, available_peers()):
-        print(line)
-    for line in paths_against_ompeval(args.ompeval):
-        print(line)
+    if args.only in (None, "same-input"):
+        with tempfile.TemporaryDirectory() as tmp:
+            library = build_ompeval(args.ompeval, Path(tmp)) if args.ompeval else None
+            for line in same_input(OMPEval(library) if library else None, args.rounds):
+                print(line, flush=True)
+    if args.only in (None, "per-call"):
+        for line in per_call(args.rounds):
+            print(line, flush=True)
+    if args.only in (None, "peers"):
+        figures = measure(HAND, BATCH, CALLS, seed=0, repeat=5)
+        for line in report(figures, available_peers()):
+            print(line)

@@ -188,8 +188,8 @@ def test_J_a_checker_looks_and_may_not_challenge():
     g.play("3s", claim="one Ace")
     g.apply_action(CHECK)
     assert CHALLENGE not in g.legal_actions()
-    assert g.log_for(1)[-1] == "seat 1 checks seat 0's play: 3s"
-    assert g.log_for(0)[-1] == "seat 1 checks seat 0's play"
+    assert g.log_for(1)[-1] == "you check seat 0's play: 3s"     # the checker's own words
+    assert g.log_for(0)[-1] == "seat 1 checks your play"
 
 
 def test_K_eightshit_two_decks_sets_of_eight_and_rounds():

@@ -207,3 +207,44 @@ def test_suit_order_and_royal_option_change_no_certainty():
         for n in (20, 45):
             assert {base[i].code for i in certain_calls(base, n)} == \
                 {other[i].code for i in certain_calls(other, n)}, (options, n)
+
+
+@pytest.mark.parametrize("options", [dict(jokers=2), dict(jokers=2, joker_order="wild")])
+def test_the_shipped_table_is_the_search(options):
+    """max_avoiding_size and certain_table read the shipped table; the search
+    gives the same size for a sample of calls (every tier, decks of 0, 1 and 2
+    jokers), and certain_calls agrees with the table for every n."""
+    from pokerbull.calls.cheung import certain_table, searched_avoiding_size
+    lad = pb.ladder("cheung", **options)
+    rng = np.random.default_rng(41)
+    for deck in (NATURAL_MASK, NATURAL_MASK | 1 << 13, lad.allowed_mask):
+        for call in _sample(lad, rng, 25):
+            assert max_avoiding_size(lad, call, deck) == searched_avoiding_size(lad, call, deck), \
+                (call.code, deck)
+        size = deck.bit_count()
+        table = certain_table(lad, size, deck)
+        assert table.shape == (size + 1, len(lad)) and not table[0].any()
+        for n in (1, 4, 5, 13, 26, size):
+            assert certain_calls(lad, n, deck) == tuple(np.flatnonzero(table[n]))
+    with pytest.raises(ValueError, match="rows must be 0..54"):
+        certain_table(lad, 55)
+
+
+def test_a_damaged_or_stale_table_is_refused_by_name(tmp_path, monkeypatch):
+    from pokerbull.calls import cheung
+    for name, content in (("damaged.npz", b"not a zip file"), ("stale.npz", None)):
+        path = tmp_path / name
+        if content is None:
+            np.savez_compressed(path, fail=np.zeros((3, 5, 7), np.uint8),
+                                small=np.zeros((3, 5, 7), np.uint8), digest=np.array("x"))
+        else:
+            path.write_bytes(content)
+        monkeypatch.setattr(cheung, "_TABLE_FILE", path)
+        cheung._certain_file.cache_clear()
+        cheung._LADDER_TABLES.clear()
+        with pytest.raises(RuntimeError, match=f"{name}.*build_cheung_table.py"):
+            certain_calls(pb.ladder("cheung", jokers=1), 20)
+    monkeypatch.undo()
+    cheung._certain_file.cache_clear()
+    cheung._LADDER_TABLES.clear()
+    assert certain_calls(pb.ladder("cheung", jokers=1), 20)

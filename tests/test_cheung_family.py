@@ -257,3 +257,47 @@ def test_witness_shows_the_hand():
     assert shown is not None and shown.mask & ~pool.mask == 0
     assert lad.holds(call, shown)
     assert lad.witness("quads:Q", pb.Pool.parse("Qs Qh 2d")) is None
+
+
+def _mixed_pools(rng, n: int, jokers: int = 2) -> np.ndarray:
+    """Random pools of 0..54 cards (most of 4-12 and 48-54), jokers included."""
+    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29][:jokers],
+                    np.uint64)
+    sizes = rng.choice(np.r_[np.arange(len(bits) + 1), np.arange(4, 13).repeat(4),
+                             np.arange(len(bits) - 6, len(bits) + 1).repeat(4)], n)
+    order = np.argsort(rng.random((n, len(bits))), axis=1)
+    picked = np.arange(len(bits))[None, :] < sizes[:, None]
+    return np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+
+
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 0}, {"joker_order": "wild"}])
+def test_every_batch_path_answers_as_the_scalar_loop_and_the_pure_backend(options):
+    """holds_many on each vector path this CPU runs (the count tests in _simd.h, the
+    exact check for what they leave) against the scalar loop for every index width
+    and one call for all; a slice against the pure backend."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython", **options)
+    rng = np.random.default_rng(len(lad))
+    masks = _mixed_pools(rng, 40_003, options.get("jokers", 2))
+    calls = rng.integers(0, len(lad), len(masks))
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    want = scalar.holds_many(masks, calls.astype(np.int32))
+    assert 0.05 < want.mean() < 0.95
+    one = int(calls[0])
+    for path in _core.simd_paths():
+        kernel = _core.CheungKernel(lad.tables, simd=path)
+        assert kernel.path == path
+        for width in (np.int32, np.int64):
+            assert np.array_equal(kernel.holds_many(masks, calls.astype(width)), want), (path, width)
+        low = (calls % 32768).astype(np.int16)      # int16 indices reach the lowest calls
+        assert np.array_equal(kernel.holds_many(masks, low),
+                              scalar.holds_many(masks, low.astype(np.int32))), path
+        assert np.array_equal(kernel.holds_many_one(masks, one),
+                              scalar.holds_many(masks, np.full(len(masks), one, np.int32)))
+        bad = calls.astype(np.int64)
+        bad[-20] = len(lad)
+        with pytest.raises(ValueError, match="call indices"):
+            kernel.holds_many(masks, bad)
+    py = cheung_on("python", **options)
+    assert np.array_equal(py.holds_many(masks[:3000], calls[:3000]), want[:3000])

@@ -76,3 +76,14 @@ def test_a_reader_that_leaves_early_gets_no_traceback():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def test_a_large_ladder_streams_every_call_as_a_line(capsys):
+    """cheung's ladders list line by line (no table to build first), from the specs."""
+    status, out, _ = run(capsys, "cheung", "--jokers", "0", "--pool", "Qs Qh Qd 9c 4d", "--all")
+    lines = out.splitlines()
+    assert status == 0 and lines[1].split() == ["index", "level", "code", "call", "(holds)"]
+    rows = [line for line in lines[2:] if line[:1] == " " or line[:1].isdigit()]
+    assert len(rows) >= 20491 and rows[0].split()[:3] == ["0", "0", "high_card:"]
+    held = {line.split()[2] for line in rows[:20491] if line.endswith("(holds)")}
+    assert {"trips:Q,9,4", "trips:Q", "pair:"} & held == {"trips:Q,9,4", "trips:Q"}

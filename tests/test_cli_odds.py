@@ -39,7 +39,7 @@ def test_holdem_is_sampled_with_a_seed(capsys):
     argv = ("--family", "holdem", "--cards", "9", "--seed", "5", "--samples", "2000",
             "--calls", "Pair of Aces", "royal_flush::s")
     status, out, _ = run(capsys, *argv)
-    assert status == 0 and "2000 random" in out and "±" in out
+    assert status == 0 and "2,000 random draws (seed 5)" in out and "±" in out
     assert run(capsys, *argv)[1] == out                     # same seed, same table
 
 
@@ -50,7 +50,7 @@ def test_holdem_is_sampled_with_a_seed(capsys):
     (("--cards", "60"), "--cards takes 0..52 cards (the known cards up to the whole pagat deck)"),
     (("--family", "pagat-wild", "--cards", "54"), "--cards takes 0..52"),
     (("--calls", "six Aces"), "not a call of the pagat ladder"),
-    (("--samples", "0", "--family", "holdem"), "samples must be a whole number >= 1"),
+    (("--samples", "0", "--family", "holdem"), "--samples must be at least 1, not 0"),
     (("--seed", "-1", "--family", "holdem"), "a seed must not be negative, not -1"),
     (("--cards", "4", "--plot", "/nonexistent/dir/o.png"), "--plot /nonexistent/dir/o.png: no folder"),
 ])
@@ -70,7 +70,7 @@ def test_probabilities_in_one_format(capsys):
     status, out, _ = run(capsys, "--cards", "10", "--known", "As", "--calls", "one Ace",
                          "two Aces")
     assert status == 0
-    assert re.search(r"one_card:A +│ 1\.0000 ", out) and re.search(r"pair:A +│ 0\.4487 ", out)
+    assert re.search(r"one_card:A +1\.0000 +1\.00 ", out) and re.search(r"pair:A +0\.4487 +2\.23 ", out)
 
 
 def test_an_impossible_exact_hand_call_is_an_exact_zero(capsys):
@@ -109,8 +109,9 @@ def test_plot_axes_and_title(capsys, tmp_path, monkeypatch):
 
 def test_plot_to_an_unknown_format(capsys, tmp_path):
     pytest.importorskip("matplotlib")
-    status, _, err = run(capsys, "--cards", "3", "--plot", str(tmp_path / "odds.xyz"))
-    assert status == 2 and "cannot write the plot" in err
+    status, out, err = run(capsys, "--cards", "3", "--plot", str(tmp_path / "odds.xyz"))
+    assert status == 2 and "the file name says the format" in err and "not '.xyz'" in err
+    assert out == ""                            # refused before the table is computed
 
 
 def test_plot_without_matplotlib(capsys, tmp_path, monkeypatch):

@@ -48,7 +48,7 @@ def test_every_challenge_is_announced_in_good_grammar(monkeypatch, capsys):
 def test_the_list_pages_filters_and_takes_numbers(monkeypatch, capsys):
     answers = iter(["? pair", "? pair 2", "? 17", "? nothing-like-this", "14", "quit"])
     scripted(monkeypatch, lambda prompt, n: next(answers))
-    assert main(["play", "--preset", "holdem", "--players", "3", "--seed", "2"]) == 1
+    assert main(["play", "--preset", "holdem", "--players", "3", "--seed", "2"]) == 0  # quitting: status 0
     out = capsys.readouterr().out
     assert "Legal moves with 'pair': 91 (page 1 of 5)" in out
     assert "Type ? pair 2 for the next page." in out
@@ -73,7 +73,7 @@ def test_the_help_suggests_a_call_of_the_game(monkeypatch, capsys):
 def test_illegal_raise_is_refused_and_asked_again(monkeypatch, capsys):
     answers = iter(["one Two", "look", "quit"])     # the lowest call raises over nothing
     scripted(monkeypatch, lambda prompt, n: next(answers))
-    assert main(["play", "--players", "2", "--seed", "1", "--seat", "1"]) == 1
+    assert main(["play", "--players", "2", "--seed", "1", "--seat", "1"]) == 0
     out = capsys.readouterr().out
     assert "a call must raise" in out
     shown = re.findall(r"Last call: (.+) by seat 0; you to play", out)
@@ -85,7 +85,7 @@ def test_input_ending_leaves_cleanly(monkeypatch, capsys):
     def answer(prompt, n):
         raise EOFError
     scripted(monkeypatch, answer)
-    assert main(["play", "--seed", "2"]) == 1
+    assert main(["play", "--seed", "2"]) == 0
     assert "input ended" in capsys.readouterr().out
 
 
@@ -101,7 +101,7 @@ def test_ctrl_c_leaves_with_status_130(monkeypatch, capsys):
 def test_bot_parameters_and_rule_options(monkeypatch, capsys):
     scripted(monkeypatch, lambda prompt, n: "quit")
     assert main(["play", "--bot", "evidence:credit=1", "--bot", "random",
-                 "--option", "start_cards=2", "--seed", "3"]) == 1
+                 "--option", "start_cards=2", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Your cards:" in out and re.search(r"you \(seat 0\) 2 cards", out)
 

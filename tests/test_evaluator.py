@@ -9,6 +9,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pokerbull as pb
 import reference_evaluator as ref
@@ -367,7 +369,7 @@ def test_the_pure_kernels_use_the_card_layout():
 def test_bad_masks_raise_errors_naming_the_problem(core):
     with pytest.raises(ValueError, match="outside the deck"):
         core.evaluate_mask(1 << 14)
-    with pytest.raises(ValueError, match="joker, but jokers are off"):
+    with pytest.raises(ValueError, match="the joker X1, but jokers are off"):
         core.evaluate_mask(Pool.parse("As X1").mask)
     with pytest.raises(ValueError, match="empty"):
         core.evaluate_mask(0)
@@ -427,11 +429,160 @@ def test_bad_options_and_pools_raise_errors_for_people():
         pb.evaluate("As Zz")
     with pytest.raises(ValueError, match="a pool must be"):
         pb.evaluate(3.5)
-    with pytest.raises(ValueError, match="1-d"):
-        pb.evaluate_many(np.zeros((2, 2), dtype=np.uint64))
+    with pytest.raises(ValueError, match="1-d array of masks or a 2-d array of card indices"):
+        pb.evaluate_many(np.zeros((2, 2, 2), dtype=np.uint64))
+    with pytest.raises(ValueError, match="row 0 repeats card index 0"):
+        pb.evaluate_many(np.zeros((2, 2), dtype=np.uint64))     # 2-d: rows of card indices
     with pytest.raises(ValueError, match="negative"):
         pb.evaluate_many(np.array([-1]))
     with pytest.raises(ValueError, match="integer array"):
         pb.evaluate_many(np.array([1.5]))
     with pytest.raises(ValueError, match="non-negative int"):
         HandRank(-3)
+
+
+# ---- card-index input (issue 22) ------------------------------------------------------
+
+def index_rows(rng: np.random.Generator, n: int, size: int) -> np.ndarray:
+    """n rows of `size` distinct card indices (13 * suit + rank)."""
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :size]
+
+
+def masks_of(rows: np.ndarray) -> np.ndarray:
+    bits = np.array([1 << (16 * (c // 13) + c % 13) for c in range(52)]
+                    + [1 << JOKER1_BIT, 1 << JOKER2_BIT], dtype=np.uint64)
+    return np.bitwise_or.reduce(bits[rows], axis=1)
+
+
+def test_card_indices_give_the_mask_values_on_every_path_and_dtype():
+    """Rows of card indices judge as their masks do: every path, every integer
+    dtype, strided rows, batch lengths around the block size."""
+    core = BACKENDS["cython"]
+    if core is None:
+        pytest.skip("no compiled core")
+    rng = np.random.default_rng(22)
+    dtypes = (np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32, np.uint64, np.int64)
+    for size in (1, 2, 4, 5, 6, 7, 8, 12, 52):
+        for n in (1, 9, 1025):
+            rows = index_rows(rng, n, size)
+            masks = masks_of(rows)
+            for options in ({}, {"suit_order": "shcd"}):
+                code = rules_code(**options)
+                for path in core.simd_paths():
+                    want = core.evaluate_masks(masks, code, simd=path)
+                    for dtype in dtypes if n == 1025 else (np.uint8, np.int64):
+                        np.testing.assert_array_equal(
+                            core.evaluate_indices(rows.astype(dtype), code, simd=path), want,
+                            err_msg=f"{path}, {size} cards, {n} rows, {np.dtype(dtype)}")
+                    # strided views, read as they are: reversed columns, every other row
+                    np.testing.assert_array_equal(
+                        core.evaluate_indices(rows.astype(np.uint8)[:, ::-1], code, simd=path), want)
+                    np.testing.assert_array_equal(
+                        core.evaluate_indices(np.repeat(rows, 2, axis=0)[::2], code, simd=path), want)
+
+
+def test_the_scalar_table_agrees_with_the_general_judge():
+    """The scalar batch path judges pools of at most seven cards by a table built at
+    import; every value matches evaluate_mask's (pools of one to nine cards)."""
+    core = BACKENDS["cython"]
+    if core is None:
+        pytest.skip("no compiled core")
+    rng = np.random.default_rng(7)
+    for size in range(1, 10):
+        masks = masks_of(index_rows(rng, 1500, size))
+        want = [core.evaluate_mask(int(m)) for m in masks]
+        np.testing.assert_array_equal(core.evaluate_masks(masks, 0, simd="scalar"), want,
+                                      err_msg=f"{size} cards")
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), size=st.integers(1, 10), n=st.integers(1, 12),
+       jokers=st.integers(0, 2), options=st.sampled_from([{}, {"suit_order": "hsdc"},
+                                                          {"royal_over_five": "any"}]))
+def test_card_indices_agree_with_masks_on_both_backends(data, size, n, jokers, options):
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    rows = index_rows(rng, n, size)
+    if jokers:
+        rows = np.concatenate([rows, np.tile([52, 53][:jokers], (n, 1))], axis=1)
+        options = {**options, "jokers": True}
+    code = rules_code(**options)
+    masks = masks_of(rows)
+    for name, core in BACKENDS.items():
+        if core is None:
+            continue
+        paths = core.simd_paths() if name == "cython" else ("scalar",)
+        for path in paths:
+            np.testing.assert_array_equal(core.evaluate_indices(rows.astype(np.int16), code, simd=path),
+                                          core.evaluate_masks(masks, code, simd=path))
+
+
+def test_evaluate_many_takes_card_indices():
+    rows = np.array([[evaluator.card_index(c) for c in "As Ad Ac 5h 5s Kd 2c".split()],
+                     [evaluator.card_index(c) for c in "9h 8h 7h 6h 5h 4h Ac".split()]])
+    values = pb.evaluate_many(rows)
+    assert [str(HandRank(v)) for v in values] == ["Full House, Aces over Fives", "Straight Flush, 5 to 9"]
+    np.testing.assert_array_equal(pb.evaluate_many(rows.tolist()), values)
+    assert pb.evaluate_many(rows[:, :3].astype(np.uint8))[0] == pb.evaluate("As Ad Ac").value
+
+
+@pytest.mark.parametrize("bad_row, message", [
+    ([0, 1, 60], r"card index 60 in row 1030 \(column 2\) is out of range"),
+    ([0, -1, 2], r"card index -1 in row 1030 \(column 1\) is out of range"),
+    ([0, 5, 0], r"row 1030 repeats card index 0"),
+    ([52, 1, 2], r"row 1030 holds a joker \(card index 52\), but jokers are off"),
+])
+def test_a_bad_row_of_card_indices_is_named(core, bad_row, message):
+    rows = np.array([[3, 4, 5]] * 1030 + [bad_row] + [[7, 8, 9]] * 5, dtype=np.int64)
+    for dtype in (np.int64, np.int8) if -1 in bad_row else (np.int64, np.uint8):
+        with pytest.raises(ValueError, match=message):
+            core.evaluate_indices(rows.astype(dtype), 0)
+
+
+def test_card_index_arrays_of_the_wrong_shape_or_type_are_refused(core):
+    with pytest.raises(ValueError, match="integer array, not float64"):
+        core.evaluate_indices(np.zeros((2, 5)), 0)
+    with pytest.raises(ValueError, match="integer array, not bool"):
+        core.evaluate_indices(np.zeros((2, 5), bool), 0)
+    with pytest.raises(ValueError, match="2-d array"):
+        core.evaluate_indices(np.zeros((2, 5, 1), np.uint8), 0)
+    with pytest.raises(ValueError, match="1 to 54 cards, not 0"):
+        core.evaluate_indices(np.zeros((2, 0), np.uint8), 0)
+    with pytest.raises(ValueError, match="1 to 54 cards, not 55"):
+        core.evaluate_indices(np.zeros((2, 55), np.uint8), 0)
+    with pytest.raises(ValueError, match="NumPy array, not list"):
+        core.evaluate_indices([[1, 2]], 0)
+    assert core.evaluate_indices(np.zeros((0, 5), np.uint8), 0).shape == (0,)
+
+
+def test_the_compiled_evaluate_and_hand_rank_match_the_general_path():
+    """pb.evaluate's compiled fast path (a Pool or an int mask, default options) gives
+    what the general path gives, as a HandRank the garbage collector does not track,
+    with the Python twin's words, order, hash and pickling."""
+    core = BACKENDS["cython"]
+    if core is None or pb.backend() != "cython":
+        pytest.skip("the compiled core is not the backend")
+    import gc
+    assert pb.HandRank is core.HandRank and not gc.is_tracked(pb.evaluate("As Kd"))
+    rng = random.Random(22)
+    twins = []
+    for size in (1, 3, 5, 6, 7, 9, 20):
+        for _ in range(40):
+            mask = random_pool(rng, size)
+            value = core.evaluate_mask(mask)
+            for pool in (Pool(mask), mask, str(Pool(mask))):
+                assert pb.evaluate(pool).value == value
+            assert pb.evaluate(mask, royal_over_five="no", jokers=False).value == value
+            twins.append((pb.evaluate(mask), evaluator._PythonHandRank(value)))
+    for fast, python in twins:
+        assert (str(fast), repr(fast), fast.category, fast.ranks, fast.is_royal, hash(fast)) == \
+               (str(python), repr(python), python.category, python.ranks, python.is_royal, hash(python))
+        assert pickle.loads(pickle.dumps(fast)) == fast
+    ordered = sorted(twins, key=lambda pair: pair[0])
+    assert [p.value for _, p in ordered] == sorted(p.value for _, p in twins)
+    joker_pair = pb.evaluate("X1 As", jokers=True)
+    assert (joker_pair.category, joker_pair.ranks) == ("pair", (12,))
+    for bad in (-1, 1 << 64, 1 << 13, 0):
+        with pytest.raises(ValueError):
+            pb.evaluate(bad)
+    with pytest.raises(ValueError, match="non-negative int"):
+        pb.HandRank(1 << 63)

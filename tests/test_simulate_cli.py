@@ -18,7 +18,7 @@ def test_simulate_prints_a_summary_and_writes_json(tmp_path, capsys):
     assert main(["simulate", "--preset", "pagat", "--players", "6", "--games", "1500",
                  "--seed", "3", "--json", str(out), "--no-progress"]) == 0
     text = capsys.readouterr().out
-    for words in ("wins per bot", "wins per seat", "calls per hand", "two_pair", "evidence",
+    for words in ("wins per bot", "wins per seat", "calls per hand", "two pair", "evidence",
                   "1,500 games"):
         assert words in text
     data = json.loads(out.read_text())
@@ -55,7 +55,7 @@ def test_tournament_prints_a_ranking(capsys, tmp_path):
     (["simulate", "--workers", "2", "--dask", "local"], "give one or the other"),
     (["simulate", "--games", "0"], "--games must be at least 1"),
     (["simulate", "--workers", "0"], "--workers must be at least 1"),
-    (["simulate", "--preset", "poker"], "unknown game or preset 'poker'"),
+    (["simulate", "--preset", "poker"], "unknown preset 'poker'"),
     (["simulate", "--players", "1"], "--players must be at least 2"),
     (["simulate", "--bots", "random"], "one bot (random) for a table: give --players"),
     (["simulate", "--bots", "random:reach"], "parameters are key=value"),

@@ -60,3 +60,8 @@ def test_metadata_names_license_version_and_links():
         assert wanted in classifiers
     urls = {u.split(",", 1)[0].strip().lower() for u in meta.get_all("Project-URL") or []}
     assert {"documentation", "source", "issues", "changelog"} <= urls
+
+
+def test_the_wheel_carries_the_cheung_certain_call_table():
+    names = [str(f) for f in _installed_files()]
+    assert "pokerbull/calls/cheung_certain.npz" in names

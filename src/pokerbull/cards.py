@@ -76,8 +76,19 @@ def check_mask(mask: object, *, jokers: bool = True, what: str = "pool") -> int:
     if bad:
         raise ValueError(f"{what} mask {mask:#x} has bits outside the deck: {bad:#x}")
     if not jokers and mask & JOKER_MASK:
-        raise ValueError(f"{what} mask {mask:#x} holds a joker, but these rules have no jokers")
+        raise ValueError(f"{what} mask {mask:#x} holds {joker_names(mask)}, but these rules "
+                         f"have no jokers")
     return mask
+
+
+def joker_names(mask: int) -> str:
+    """The jokers of a mask by name, for messages: ``the joker X1`` or ``the jokers X1 and X2``.
+
+    >>> joker_names((1 << JOKER1_BIT) | 1), joker_names(JOKER_MASK)
+    ('the joker X1', 'the jokers X1 and X2')
+    """
+    names = [name for name, bit in (("X1", JOKER1_BIT), ("X2", JOKER2_BIT)) if mask >> bit & 1]
+    return ("the joker " if len(names) == 1 else "the jokers ") + " and ".join(names)
 
 
 def as_mask_array(masks: object) -> np.ndarray:

@@ -72,11 +72,37 @@ def rules_code(jokers: bool = False, joker_order: str | None = None,
 _cached_rules_code = lru_cache(maxsize=64, typed=True)(rules_code)
 
 
+def _category_of(value: int) -> str:
+    return _CATEGORY_OF_CLASS[value >> CLASS_SHIFT]
+
+
+def _ranks_of(value: int) -> tuple[int, ...]:
+    nibbles = (value >> ROLES_SHIFT) & 0xFFFFF
+    out = []
+    for shift in (16, 12, 8, 4, 0):
+        r = (nibbles >> shift) & 0xF
+        if not r:
+            break
+        out.append(r - 1)
+    return tuple(out)
+
+
+def _is_royal(value: int) -> bool:
+    cls = value >> CLASS_SHIFT
+    return cls == ROYAL_ON_TOP or (cls == STRAIGHT_FLUSH and _ranks_of(value) == (_ACE,))
+
+
+def _words_of(value: int) -> str:
+    return describe(value >> CLASS_SHIFT, _ranks_of(value))
+
+
 class HandRank:
     """The strength of a poker hand: totally ordered, hashable, readable.
 
     Compare two ranks only when they come from the same options. ``value`` is
-    the integer behind the order (bigger is better).
+    the integer behind the order (bigger is better). With the compiled core this
+    name is its twin ``pokerbull.core._core.HandRank``: the same behaviour, and
+    no Python object inside, so the garbage collector does not track it.
 
     >>> r = evaluate("Kh Kd 9s 9c 4d")
     >>> r.category, r.ranks, str(r)
@@ -95,7 +121,7 @@ class HandRank:
     @property
     def category(self) -> str:
         """Category code: 'high_card' ... 'straight_flush', 'five_kind'."""
-        return _CATEGORY_OF_CLASS[self.value >> CLASS_SHIFT]
+        return _category_of(self.value)
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -107,23 +133,15 @@ class HandRank:
         triplet then pair; quads: the rank then the kicker; five of a kind: the rank.
         Hands of pools under five cards have fewer kickers.
         """
-        nibbles = (self.value >> ROLES_SHIFT) & 0xFFFFF
-        out = []
-        for shift in (16, 12, 8, 4, 0):
-            r = (nibbles >> shift) & 0xF
-            if not r:
-                break
-            out.append(r - 1)
-        return tuple(out)
+        return _ranks_of(self.value)
 
     @property
     def is_royal(self) -> bool:
         """Is this a royal flush (a straight flush to the Ace)?"""
-        cls = self.value >> CLASS_SHIFT
-        return cls == ROYAL_ON_TOP or (cls == STRAIGHT_FLUSH and self.ranks == (_ACE,))
+        return _is_royal(self.value)
 
     def __str__(self) -> str:
-        return describe(self.value >> CLASS_SHIFT, self.ranks)
+        return _words_of(self.value)
 
     def __repr__(self) -> str:
         return f"<HandRank {self.value:#x}: {self}>"
@@ -158,6 +176,19 @@ class HandRank:
 
     def __reduce__(self):
         return (HandRank, (self.value,))
+
+
+def _python_rank(value: int) -> HandRank:
+    rank = object.__new__(HandRank)
+    rank.value = value
+    return rank
+
+
+_new_rank = _python_rank
+_PythonHandRank = HandRank                       # the pure twin, kept for the tests
+if _backend.core.HandRank is not None:           # the compiled twin (see the class doc)
+    HandRank = _backend.core.HandRank            # type: ignore[misc]  # noqa: F811
+    _new_rank = _backend.core.hand_rank
 
 
 def _names(ranks: Iterable[int]) -> str:
@@ -246,27 +277,50 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
         rules = _cached_rules_code(jokers, joker_order, suit_order, royal_over_five)
     else:
         rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    rank = _new_rank(HandRank)
-    rank.value = _evaluate_mask(mask, rules)
-    return rank
+    return _new_rank(_evaluate_mask(mask, rules))
 
 
-_new_rank = object.__new__
 _evaluate_mask = _backend.core.evaluate_mask     # the backend is chosen once, at import
+if _backend.core.bind_evaluator is not None:
+    # the compiled evaluate judges a Pool or a mask under the default options itself
+    # (about 60 ns a call) and hands every other call to this one
+    _backend.core.bind_evaluator(evaluate, _category_of, _ranks_of, _is_royal, _words_of)
+    _fast_evaluate = _backend.core.evaluate
+    _fast_evaluate.__doc__ = evaluate.__doc__
+    evaluate = _fast_evaluate                    # noqa: F811
 
 
 def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None = None,
                   suit_order: str | None = None, royal_over_five: str = "no") -> np.ndarray:
-    """Values of the best hands of many pools (uint64 masks) as an int64 array.
+    """Values of the best hands of many pools as an int64 array.
 
-    Same options as :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled
-    core releases the GIL for the whole batch.
+    `masks`: a 1-d array of uint64 pool masks, or an (N, k) integer array of card
+    indices (:func:`card_index` numbering: ``13 * suit + rank``, 52 and 53 the
+    jokers), one pool of k distinct cards a row. Index rows of any integer dtype
+    and any strides are read as they are, never converted; a row with an index
+    out of range or a card twice is a ValueError naming the row. Same options as
+    :func:`evaluate`; ``HandRank(v)`` reads a value. The compiled core releases
+    the GIL for the whole batch.
+
+    >>> import numpy as np
+    >>> rows = np.array([[card_index(c) for c in "As Ks Qs Js Ts".split()]], np.uint8)
+    >>> bool(evaluate_many(rows)[0] == evaluate("As Ks Qs Js Ts").value)
+    True
     """
     rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    return _evaluate_masks(as_mask_array(masks), rules)
+    if masks.__class__ is np.ndarray and masks.ndim == 2:
+        return _evaluate_indices(masks, rules)
+    arr = np.asarray(masks)
+    if arr.ndim == 2:
+        return _evaluate_indices(arr, rules)
+    if arr.ndim != 1:
+        raise ValueError(f"pools must be a 1-d array of masks or a 2-d array of card indices "
+                         f"(one row a pool), got shape {arr.shape}")
+    return _evaluate_masks(as_mask_array(arr), rules)
 
 
 _evaluate_masks = _backend.core.evaluate_masks
+_evaluate_indices = _backend.core.evaluate_indices
 
 
 
@@ -327,9 +381,7 @@ def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None 
 
 def evaluate_counts(counts: Any, *, suit_order: str | None = None) -> HandRank:
     """:func:`evaluate_cards` for a multiset given as 54 counts (see :func:`card_index`)."""
-    rank = _new_rank(HandRank)
-    rank.value = multiset_value(check_counts(counts), suit_strengths(suit_order))
-    return rank
+    return _new_rank(multiset_value(check_counts(counts), suit_strengths(suit_order)))
 
 
 def check_counts(counts: Any) -> list[int]:

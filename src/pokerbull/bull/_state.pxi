@@ -19,64 +19,7 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-cdef extern from *:
-    """
-    typedef struct { __uint128_t state; __uint128_t inc; int has32; uint32_t u32; } pb_pcg64;
-    #define PB_PCG_MULT (((__uint128_t)0x2360ED051FC65DA4ULL << 64) | 0x4385DF649FCCF645ULL)
-    static inline void pb_pcg_step(pb_pcg64* r) { r->state = r->state * PB_PCG_MULT + r->inc; }
-    static inline uint64_t pb_pcg_next64(pb_pcg64* r) {
-        pb_pcg_step(r);
-        uint64_t x = (uint64_t)(r->state >> 64) ^ (uint64_t)r->state;
-        unsigned rot = (unsigned)(r->state >> 122);
-        return (x >> rot) | (x << ((64 - rot) & 63));
-    }
-    static inline uint32_t pb_pcg_next32(pb_pcg64* r) {
-        if (r->has32) { r->has32 = 0; return r->u32; }
-        uint64_t v = pb_pcg_next64(r);
-        r->has32 = 1; r->u32 = (uint32_t)(v >> 32);
-        return (uint32_t)v;
-    }
-    static inline void pb_pcg_set(pb_pcg64* r, uint64_t s_hi, uint64_t s_lo, uint64_t i_hi,
-                                  uint64_t i_lo, int has32, uint32_t u32) {
-        r->state = ((__uint128_t)s_hi << 64) | s_lo;
-        r->inc = ((__uint128_t)i_hi << 64) | i_lo;
-        r->has32 = has32; r->u32 = u32;
-    }
-    static inline uint64_t pb_pcg_word(const pb_pcg64* r, int which) {
-        __uint128_t v = which < 2 ? r->state : r->inc;
-        return (uint64_t)((which & 1) ? v : (v >> 64));
-    }
-    /* numpy's SeedSequence(seed).generate_state(4, uint64) for 0 <= seed < 2**64, then
-       PCG64's seeding from those words (the 32-bit hash-mix of O'Neill's seed_seq). */
-    static inline uint32_t pb_hashmix(uint32_t v, uint32_t* h) {
-        v ^= *h; *h *= 0x931e8875u; v *= *h; v ^= v >> 16; return v;
-    }
-    static inline uint32_t pb_mix(uint32_t x, uint32_t y) {
-        uint32_t r = 0xca01f9ddu * x - 0x4973f715u * y; r ^= r >> 16; return r;
-    }
-    static inline void pb_pcg_seed(pb_pcg64* r, uint64_t seed) {
-        uint32_t entropy[2]; int n = 0, i, j;
-        uint32_t pool[4]; uint32_t h = 0x43b0d7e5u; uint32_t words[8];
-        entropy[n++] = (uint32_t)seed;
-        if (seed >> 32) entropy[n++] = (uint32_t)(seed >> 32);
-        for (i = 0; i < 4; i++) pool[i] = pb_hashmix(i < n ? entropy[i] : 0, &h);
-        for (i = 0; i < 4; i++)
-            for (j = 0; j < 4; j++)
-                if (i != j) pool[j] = pb_mix(pool[j], pb_hashmix(pool[i], &h));
-        h = 0x8b51f9ddu;
-        for (i = 0; i < 8; i++) {
-            uint32_t v = pool[i & 3];
-            v ^= h; h *= 0x58f38dedu; v *= h; v ^= v >> 16; words[i] = v;
-        }
-        __uint128_t s = ((__uint128_t)(((uint64_t)words[1] << 32) | words[0]) << 64)
-                        | (((uint64_t)words[3] << 32) | words[2]);
-        __uint128_t q = ((__uint128_t)(((uint64_t)words[5] << 32) | words[4]) << 64)
-                        | (((uint64_t)words[7] << 32) | words[6]);
-        r->state = 0; r->inc = (q << 1) | 1u;
-        pb_pcg_step(r); r->state += s; pb_pcg_step(r);
-        r->has32 = 0; r->u32 = 0;
-    }
-    """
+cdef extern from "_pcg64.h":   # numpy's PCG64 in a struct, portable C (bull/_pcg64.h)
     ctypedef struct pb_pcg64:
         int has32
         uint32_t u32

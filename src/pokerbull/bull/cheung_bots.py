@@ -43,8 +43,10 @@ def short_calls(lad) -> np.ndarray:
     rank, no joker tier (plus each flush, straight flush and royal flush suit)."""
     found = _SHORT.get(lad.key)
     if found is None:
-        found = _SHORT[lad.key] = np.array(
-            [c.index for c in lad if len(c.ranks) <= 1 and not c.tier], dtype=np.int64)
+        x = lad.tables.extra          # from the arrays: no Call made
+        ranks = (x["p1"] >= 0).astype(np.int64) + (x["p2"] >= 0) + np.array(
+            [int(v).bit_count() for v in range(1 << 13)], np.int64)[x["named"]]
+        found = _SHORT[lad.key] = np.flatnonzero((ranks <= 1) & (x["tier"] == 0)).astype(np.int64)
     return found
 
 
@@ -265,7 +267,7 @@ def compiled_games(rules, bots) -> Any:
     """The compiled loop (``bull._engine.CheungGames``) for Cheung's `rules` and one
     built-in Cheung bot per seat: the opening rule's tables for every count of
     cards in play, on the full deck and (variation 5a) the deck without jokers."""
-    from ..calls.cheung import certain_calls
+    from ..calls.cheung import certain_table
     from ..core import _core
     from . import _engine
     lad = rules.ladder
@@ -281,10 +283,7 @@ def compiled_games(rules, bots) -> Any:
             banned.append(banned[0])
             counts.append(counts[0])
             continue
-        rows = min(most[g], deck.bit_count())
-        table = np.zeros((rows + 1, len(lad)), np.uint8)
-        for n in range(1, rows + 1):
-            table[n, list(certain_calls(lad, n, deck))] = 1
+        table = certain_table(lad, min(most[g], deck.bit_count()), deck)
         banned.append(table)
         counts.append(table.sum(axis=1, dtype=np.int32))
     numbers = {"players": rules.players, "start": rules.start_cards, "limit": rules.card_limit,

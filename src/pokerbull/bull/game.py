@@ -838,10 +838,19 @@ class Game:
         >>> g = Game("pagat", players=2, hands=["As", "Kd"])
         >>> g.call("one Ace"); g.challenge()
         >>> g.log_for(1)[:4]
-        ['Hand 1: your cards: Kd; seat 0 starts', 'Seat 0 calls one Ace', "You challenge seat 0's one Ace", 'Cards shown: As Kd']
+        ['Hand 1: your cards: Kd; seat 0 starts', 'Seat 0 calls one Ace', "You challenge seat 0's one Ace", 'Cards shown: seat 0 As, you Kd']
         """
         seat = self._seat(seat)
-        return [line for r in self._history for line in _record_lines(r, seat)]
+        lines, deal = [], None
+        for r in self._history:
+            if type(r) is Deal:
+                deal = r
+            if type(r) is Reveal and deal is not None:     # who held what: all are shown
+                lines.append("Cards shown: " + ", ".join(
+                    f"{_you(s, seat)} {h}" for s, h in enumerate(deal.hands) if len(h)))
+                continue
+            lines += _record_lines(r, seat)
+        return lines
 
     def describe(self) -> str:
         """The whole table in a few lines, every seat's cards shown (an onlooker's view).

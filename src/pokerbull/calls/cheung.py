@@ -18,9 +18,13 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import re
+import zipfile
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 
 import numpy as np
 
@@ -55,12 +59,18 @@ from ..core._pure_cheung import (
     TRIPS,
     TWO_PAIR,
 )
-from .spec import CHEUNG, CallSpec, FamilyDefinition, register_family
+from .spec import (
+    CHEUNG,
+    MAX_GROUPS,
+    CallSpec,
+    FamilyDefinition,
+    LadderTables,
+    register_family,
+)
 
 SUIT_ORDERS = {"shcd": "dchs", "shdc": "cdhs"}      # option -> suits low to high
 JOKER_ORDERS = ("natural", "wild")
 ROYAL_OVER_FIVE = ("no", "natural", "any")
-_STRAIGHT_SET_LIST = set(STRAIGHT_SETS)
 
 # how many named ranks each category's other roles can take, and whether it has a suit
 _PRIMARIES = {HIGH_CARD: 0, PAIR: 1, TWO_PAIR: 2, TRIPS: 1, STRAIGHT: 1, FLUSH: 0,
@@ -85,60 +95,80 @@ def tiers_for(jokers: int, joker_order: str) -> tuple[int, ...]:
     return (TIER_ANY, TIER_MIN1, TIER_MIN2) if jokers == 2 else (TIER_ANY, TIER_MIN1)
 
 
+_POPCOUNT13 = np.array([bin(v).count("1") for v in range(1 << 13)], np.int64)
+
+
+def _rank_digits(sets: np.ndarray, skip: int) -> np.ndarray:
+    """The order-key digits of rank sets, highest rank first (rank + 1 each, four
+    bits, from the digit `skip` places down: primaries come first)."""
+    out = np.zeros(len(sets), np.int64)
+    pos = np.full(len(sets), skip, np.int64)
+    for r in range(12, -1, -1):
+        has = (sets >> r) & 1
+        shift = np.maximum(16 - 4 * pos, 0)
+        out |= np.where(has.astype(bool), np.left_shift(np.int64(r + 1), shift), 0)
+        pos += has
+    return out
+
+
 @lru_cache(maxsize=1)
-def base_calls() -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...]:
-    """Every (category, primaries, other ranks high to low, suit or -1) some
-    natural pool or jokers can make, before tiers."""
-    out = []
-    desc = list(range(12, -1, -1))
+def _base_arrays() -> dict[str, np.ndarray]:
+    """Every (category, primaries, other ranks, suit) some natural pool or jokers can
+    make, before tiers, as flat arrays: category, primaries, other ranks (a 13-bit
+    set), suit, and the ranks part of the order key (five 4-bit digits, rank + 1,
+    0 = none). Built with array operations (no loop over calls)."""
+    sets = np.arange(1 << 13, dtype=np.int64)
+    size = _POPCOUNT13
+    straight = np.isin(sets, np.array(STRAIGHT_SETS, np.int64))
+    parts = []
 
-    def rank_sets(pool: list[int], most: int, exclude_straights: bool = False):
-        for k in range(most + 1):
-            for combo in combinations(pool, k):
-                if exclude_straights and k == 5 and sum(1 << r for r in combo) in _STRAIGHT_SET_LIST:
-                    continue
-                yield combo
+    def add(cat, p1, p2, named, suit=-1):
+        named = np.asarray(named, np.int64).reshape(-1)
+        n = len(named)
+        parts.append((np.full(n, cat), np.full(n, p1), np.full(n, p2), named, np.full(n, suit)))
 
-    for named in rank_sets(desc, 5, True):
-        out.append((HIGH_CARD, (), named, -1))
-    out.append((PAIR, (), (), -1))
-    for p in desc:
-        for named in rank_sets([r for r in desc if r != p], 3):
-            out.append((PAIR, (p,), named, -1))
-    out.append((TWO_PAIR, (), (), -1))
-    for hi in desc:
-        if hi == 0:
-            continue
-        out.append((TWO_PAIR, (hi,), (), -1))
-        for lo in range(hi - 1, -1, -1):
-            for named in rank_sets([r for r in desc if r not in (hi, lo)], 1):
-                out.append((TWO_PAIR, (hi, lo), named, -1))
-    out.append((TRIPS, (), (), -1))
-    for t in desc:
-        for named in rank_sets([r for r in desc if r != t], 2):
-            out.append((TRIPS, (t,), named, -1))
-    out.append((STRAIGHT, (), (), -1))
-    for t in range(12, 2, -1):
-        out.append((STRAIGHT, (t,), (), -1))
-    for suit in (-1, 0, 1, 2, 3):
-        for named in rank_sets(desc, 5, True):
-            out.append((FLUSH, (), named, suit))
-    out.append((FULL_HOUSE, (), (), -1))
-    for t in desc:
-        out.append((FULL_HOUSE, (t,), (), -1))
-        for p in desc:
+    kickers = sets[(size <= 5) & ~straight]          # high card and flush ranks
+    add(HIGH_CARD, -1, -1, kickers)
+    add(PAIR, -1, -1, 0)
+    for p in range(13):
+        add(PAIR, p, -1, sets[(size <= 3) & ((sets >> p) & 1 == 0)])
+    add(TWO_PAIR, -1, -1, 0)
+    for hi in range(1, 13):
+        add(TWO_PAIR, hi, -1, 0)
+        for lo in range(hi):
+            add(TWO_PAIR, hi, lo, sets[(size <= 1) & (sets & ((1 << hi) | (1 << lo)) == 0)])
+    add(TRIPS, -1, -1, 0)
+    for t in range(13):
+        add(TRIPS, t, -1, sets[(size <= 2) & ((sets >> t) & 1 == 0)])
+    add(STRAIGHT, -1, -1, 0)
+    for t in range(3, 13):
+        add(STRAIGHT, t, -1, 0)
+    for suit in range(-1, 4):
+        add(FLUSH, -1, -1, kickers, suit)
+    add(FULL_HOUSE, -1, -1, 0)
+    for t in range(13):
+        add(FULL_HOUSE, t, -1, 0)
+        for p in range(13):
             if p != t:
-                out.append((FULL_HOUSE, (t, p), (), -1))
-    out.append((QUADS, (), (), -1))
-    for r in desc:
-        for named in rank_sets([x for x in desc if x != r], 1):
-            out.append((QUADS, (r,), named, -1))
-    for suit in (-1, 0, 1, 2, 3):
-        out.append((STRAIGHT_FLUSH, (), (), suit))
-        for t in range(11, 2, -1):
-            out.append((STRAIGHT_FLUSH, (t,), (), suit))
-        out.append((ROYAL_FLUSH, (), (), suit))
-    return tuple(out)
+                add(FULL_HOUSE, t, p, 0)
+    add(QUADS, -1, -1, 0)
+    for r in range(13):
+        add(QUADS, r, -1, sets[(size <= 1) & ((sets >> r) & 1 == 0)])
+    for suit in range(-1, 4):
+        add(STRAIGHT_FLUSH, -1, -1, 0, suit)
+        for t in range(3, 12):
+            add(STRAIGHT_FLUSH, t, -1, 0, suit)
+        add(ROYAL_FLUSH, -1, -1, 0, suit)
+    add(FIVE_KIND, -1, -1, 0)
+    for r in range(13):
+        add(FIVE_KIND, r, -1, 0)
+    cat, p1, p2, named, suit = (np.concatenate(col) for col in zip(*parts))
+    nprim = (p1 >= 0).astype(np.int64) + (p2 >= 0)
+    digits = np.where(p1 >= 0, (p1 + 1) << 16, 0) | np.where(p2 >= 0, (p2 + 1) << 12, 0) \
+        | _rank_digits(named, 0) >> (4 * nprim)
+    return {"cat": cat.astype(np.uint8), "nprim": nprim.astype(np.uint8),
+            "p1": p1.astype(np.int8), "p2": p2.astype(np.int8), "named": named.astype(np.uint16),
+            "suit": suit.astype(np.int8), "digits": digits}
 
 
 def _list(words: list[str]) -> str:
@@ -192,77 +222,140 @@ def phrase(cat: int, prims: tuple[int, ...], named: tuple[int, ...], suit: int, 
     return text + _TIER_WORDS[tier]
 
 
+class CheungSpecs(Sequence):
+    """The CallSpec of each call of a Cheung ladder, made when asked for (the
+    ladder's arrays say everything; 61,501 specs up front cost 60 MiB)."""
+
+    def __init__(self, x: dict[str, np.ndarray], slot_royal: np.ndarray,
+                 suit_rank: np.ndarray, tier_rank: np.ndarray) -> None:
+        self._cat, self._p1, self._p2 = x["cat"], x["p1"], x["p2"]
+        self._named, self._suit, self._tier = x["named"], x["suit"], x["tier"]
+        self._slot_royal, self._suit_rank, self._tier_rank = slot_royal, suit_rank, tier_rank
+
+    def __len__(self) -> int:
+        return len(self._cat)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        i = range(len(self))[index]
+        cat, suit, tier = int(self._cat[i]), int(self._suit[i]), int(self._tier[i])
+        prims = tuple(int(p) for p in (self._p1[i], self._p2[i]) if p >= 0)
+        named = tuple(r for r in range(12, -1, -1) if int(self._named[i]) >> r & 1)
+        slot = int(self._slot_royal[tier]) if cat == ROYAL_FLUSH else cat
+        key = (slot, prims + named, int(self._suit_rank[suit]) if suit >= 0 else 0,
+               int(self._tier_rank[tier]))
+        return CallSpec(CATEGORY_CODES[cat], prims + named, None if suit < 0 else suit,
+                        phrase(cat, prims, named, suit, tier), key, CHEUNG,
+                        tier=TIER_CODES[tier])
+
+
 @register_family("cheung")
 def cheung(jokers: int = 2, suit_order: str = "shcd", joker_order: str = "natural",
            royal_over_five: str = "no") -> FamilyDefinition:
     """Seed 001's ladder (RULES.md 2.4): 20,491 / 40,996 / 61,501 calls with
-    0 / 1 / 2 jokers in natural joker order."""
+    0 / 1 / 2 jokers in natural joker order. Built from flat arrays, sorted by one
+    integer key per call; the specs, the Calls and their phrases are made only
+    when asked for."""
     _check_option("jokers", jokers, (0, 1, 2))
     _check_option("suit_order", suit_order, tuple(SUIT_ORDERS))
     _check_option("joker_order", joker_order, JOKER_ORDERS)
     _check_option("royal_over_five", royal_over_five, ROYAL_OVER_FIVE)
-    jokers = int(jokers)
-    suit_rank = {SUITS.index(ch): i + 1 for i, ch in enumerate(SUIT_ORDERS[suit_order])}
-    suit_rank[-1] = 0
+    return _cheung_definition(int(jokers), suit_order, joker_order, royal_over_five)
+
+
+@lru_cache(maxsize=None)
+def _cheung_definition(jokers: int, suit_order: str, joker_order: str,
+                       royal_over_five: str) -> FamilyDefinition:
+    suit_rank = np.zeros(4, np.int8)
+    for i, ch in enumerate(SUIT_ORDERS[suit_order]):
+        suit_rank[SUITS.index(ch)] = i + 1
     tiers = tiers_for(jokers, joker_order)
-    tier_rank = {t: i for i, t in enumerate(tiers)}
-    entries = []
-    for cat, prims, named, suit in base_calls():
-        for tier in tiers:
-            entries.append((cat, prims, named, suit, tier))
-    if jokers:
-        for tier in tiers:
-            if tier == TIER_NAT:
-                continue   # five of a kind always needs a joker
-            entries.append((FIVE_KIND, (), (), -1, tier))
-            entries += [(FIVE_KIND, (r,), (), -1, tier) for r in range(12, -1, -1)]
-
-    def slot(cat: int, tier: int) -> int:
-        if cat == ROYAL_FLUSH and jokers and (
-                royal_over_five == "any" or (royal_over_five == "natural" and tier == TIER_NAT)):
-            return 11
-        return cat
-
-    def key(e):
-        cat, prims, named, suit, tier = e
-        return (slot(cat, tier), prims + named, suit_rank[suit], tier_rank[tier])
-
-    entries.sort(key=key)
-    n = len(entries)
-    cat_a = np.zeros(n, np.uint8)
-    nprim_a = np.zeros(n, np.uint8)
-    p1_a = np.full(n, -1, np.int8)
-    p2_a = np.full(n, -1, np.int8)
-    named_a = np.zeros(n, np.uint16)
-    suit_a = np.full(n, -1, np.int8)
-    tier_a = np.zeros(n, np.uint8)
-    key_a = np.zeros(n, np.int64)
-    specs = []
-    for i, e in enumerate(entries):
-        cat, prims, named, suit, tier = e
-        k = key(e)
-        specs.append(CallSpec(CATEGORY_CODES[cat], prims + named, None if suit < 0 else suit,
-                              phrase(cat, prims, named, suit, tier), k, CHEUNG,
-                              tier=TIER_CODES[tier]))
-        cat_a[i], nprim_a[i], suit_a[i], tier_a[i] = cat, len(prims), suit, tier
-        if prims:
-            p1_a[i] = prims[0]
-        if len(prims) > 1:
-            p2_a[i] = prims[1]
-        named_a[i] = sum(1 << r for r in named)
-        key_a[i] = call_key(k[0], k[1], k[2], k[3])
+    tier_rank = np.full(5, -1, np.int8)
+    tier_rank[list(tiers)] = np.arange(len(tiers))
+    slot_royal = np.array([11 if jokers and (royal_over_five == "any" or (
+        royal_over_five == "natural" and t == TIER_NAT)) else ROYAL_FLUSH for t in range(5)],
+        np.int8)
+    base = _base_arrays()
+    five = base["cat"] == FIVE_KIND
+    rows, tier_of = [], []
+    for t in tiers:                      # five of a kind always needs a joker
+        keep = ~five if not jokers or t == TIER_NAT else np.ones(len(five), bool)
+        rows.append(np.flatnonzero(keep))
+        tier_of.append(np.full(len(rows[-1]), t, np.uint8))
+    row = np.concatenate(rows)
+    tier = np.concatenate(tier_of)
+    cat = base["cat"][row]
+    slot = np.where(cat == ROYAL_FLUSH, slot_royal[tier], cat).astype(np.int64)
+    suit = base["suit"][row]
+    key = (((slot << 20) | base["digits"][row]) * 8 + np.where(suit >= 0, suit_rank[suit], 0)) \
+        * 4 + tier_rank[tier]
+    order = np.argsort(key, kind="stable")
+    row, tier, key = row[order], tier[order], key[order]
+    x = {name: base[name][row] for name in ("cat", "nprim", "p1", "p2", "named", "suit")}
+    x["tier"] = tier
+    x["key"] = key
+    x["base"] = row.astype(np.int32)           # the call's row of the certain-call table
+    if np.any(key[1:] == key[:-1]):       # pragma: no cover - the key orders every call
+        raise RuntimeError("cheung: two calls share an order key")
     options = (("jokers", jokers), ("joker_order", joker_order),
                ("royal_over_five", royal_over_five), ("suit_order", suit_order))
     allowed = NATURAL_MASK | (((1 << JOKER1_BIT) if jokers >= 1 else 0)
                               | ((1 << JOKER2_BIT) if jokers >= 2 else 0))
-    extra = (("cat", cat_a), ("nprim", nprim_a), ("p1", p1_a), ("p2", p2_a), ("named", named_a),
-             ("suit", suit_a), ("tier", tier_a), ("key", key_a),
-             ("suit_rank", np.array([suit_rank[s] for s in range(4)], np.int8)),
-             ("tier_rank", np.array([tier_rank.get(t, -1) for t in range(5)], np.int8)),
-             ("slot_royal", np.array([slot(ROYAL_FLUSH, t) for t in range(5)], np.int8)))
-    return FamilyDefinition("cheung", tuple(specs), allowed_mask=allowed, options=options,
+    extra = tuple(x.items()) + (("suit_rank", suit_rank), ("tier_rank", tier_rank),
+                                ("slot_royal", slot_royal))
+    return FamilyDefinition("cheung", CheungSpecs(x, slot_royal, suit_rank, tier_rank),
+                            allowed_mask=allowed, options=options,
                             categories=CATEGORY_CODES[:10] + ((CATEGORY_CODES[10],) if jokers else ()),
-                            kernel="CheungKernel", extra=extra, parser=parse_cheung)
+                            kernel="CheungKernel", extra=extra, parser=parse_cheung,
+                            tables=_cheung_tables(x, allowed, extra),
+                            find_code=lambda code: _find_code(code, key, suit_rank, tier_rank,
+                                                              slot_royal))
+
+
+def _cheung_tables(x: dict[str, np.ndarray], allowed: int, extra: tuple) -> LadderTables:
+    """The generic ladder tables, from the arrays (no loop over calls): one level
+    per call, blocks by category."""
+    n = len(x["cat"])
+    starts = np.flatnonzero(np.r_[True, x["cat"][1:] != x["cat"][:-1]]).astype(np.int32)
+    ends = np.r_[starts[1:], n].astype(np.int32)
+    b = len(starts)
+    return LadderTables(
+        kind=np.full(n, CHEUNG, np.uint8), ngroups=np.zeros(n, np.uint8),
+        group_mask=np.zeros(n * MAX_GROUPS, np.uint64), group_count=np.zeros(n * MAX_GROUPS, np.uint8),
+        rank1=x["p1"], count1=np.zeros(n, np.uint8), rank2=x["p2"], count2=np.zeros(n, np.uint8),
+        kick=np.zeros(n, np.uint8), suit=x["suit"], level=np.arange(n, dtype=np.int32),
+        skip=np.arange(-1, n - 1, dtype=np.int32), block_start=starts, block_end=ends,
+        block_min_cards=np.zeros(b, np.uint8), block_min_same_rank=np.zeros(b, np.uint8),
+        block_min_same_suit=np.zeros(b, np.uint8), block_key_count=np.zeros(b, np.uint8),
+        block_rank_start=np.repeat(starts, 13), block_rank_end=np.repeat(starts, 13),
+        wild_mask=0, allowed_mask=allowed, extra=dict(extra))
+
+
+def _find_code(code: str, keys: np.ndarray, suit_rank: np.ndarray, tier_rank: np.ndarray,
+               slot_royal: np.ndarray) -> int | None:
+    """The index of the call with this canonical code (None: no such call): its
+    order key, found by bisection."""
+    parts = code.split(":")
+    if len(parts) < 2 or parts[0] not in CATEGORY_CODES:
+        return None
+    cat = CATEGORY_CODES.index(parts[0])
+    words = parts[1].split(",") if parts[1] else []
+    suit_word = parts[2] if len(parts) > 2 else ""
+    tier_word = parts[3] if len(parts) > 3 else ""
+    if len(parts) > 4 or len(words) > 5 or any(w not in tuple(RANKS) for w in words) or \
+            (suit_word and suit_word not in tuple(SUITS)) or tier_word not in TIER_CODES:
+        return None
+    ranks = [RANKS.index(w) for w in words]
+    suit = SUITS.index(suit_word) if suit_word else -1
+    tier = TIER_CODES.index(tier_word)
+    if tier_rank[tier] < 0:
+        return None
+    slot = int(slot_royal[tier]) if cat == ROYAL_FLUSH else cat
+    key = call_key(slot, tuple(ranks), int(suit_rank[suit]) if suit >= 0 else 0,
+                   int(tier_rank[tier]))
+    i = int(np.searchsorted(keys, key))
+    return i if i < len(keys) and int(keys[i]) == key else None
 
 
 def call_key(slot: int, ranks: tuple[int, ...], suit_rank: int, tier_rank: int) -> int:
@@ -684,7 +777,16 @@ def _twin(lad, call, deck: int) -> int:
 def max_avoiding_size(lad, call, deck: int | None = None) -> int:
     """The most cards a pool of `deck` can have (five or more) with `call`
     failing, or 4 when every pool of five cards or more makes it: above four
-    cards the call is certain for n cards exactly when n exceeds this."""
+    cards the call is certain for n cards exactly when n exceeds this. Read
+    from the shipped table (:func:`build_certain_table`)."""
+    deck = _check_deck(lad, deck)
+    call = lad.call(call)
+    return max(4, int(_ladder_table(lad, _joker_count(deck))[0][call.index]))
+
+
+def searched_avoiding_size(lad, call, deck: int | None = None) -> int:
+    """:func:`max_avoiding_size` found by the search itself (what the shipped
+    table holds; the tests compare the two)."""
     deck = _check_deck(lad, deck)
     call = lad.call(call)
     _failing_sizes(lad, [call], deck)
@@ -755,38 +857,136 @@ def _small_avoiding(lad, index: int, n: int, deck: int) -> int | None:
     return _fails(lad, index, batch)
 
 
-_CERTAIN: dict[tuple, tuple[int, ...]] = {}
-
-
 def certain_calls(lad, n: int, deck: int | None = None) -> tuple[int, ...]:
     """Indices of the calls certain for every `n`-card pool of the deck (the
-    calls an opening may not make), cached per ladder, n and deck. Exact; the
-    search runs only for calls whose certificate (above) does not settle them."""
+    calls an opening may not make). Exact; read from the shipped table."""
     deck = _check_deck(lad, deck)
-    key = (lad.key, n, deck)
-    found = _CERTAIN.get(key)
-    if found is not None:
-        return found
     _check_n(n, deck)
-    todo = [call for call in lad.calls if n > _certificate(call)]
-    if n > 4:
-        _failing_sizes(lad, todo, deck)
-        out = [c.index for c in todo if _FAILING_SIZE[(lad.key, c.index, deck)] < n]
-    else:
-        out = [c.index for c in todo if _small_avoiding(lad, c.index, n, deck) is None]
-    found = _CERTAIN[key] = tuple(out)
+    return tuple(np.flatnonzero(certain_table(lad, n, deck)[n]).tolist())
+
+
+def certain_table(lad, rows: int, deck: int | None = None) -> np.ndarray:
+    """Row n (0..`rows`): 1 for each call certain for every n-card pool of the
+    deck (row 0 all 0), as uint8 [rows + 1, calls]: the opening rule's table
+    for every count of cards in play, without a search (read from the table
+    :func:`build_certain_table` made)."""
+    deck = _check_deck(lad, deck)
+    if isinstance(rows, bool) or not isinstance(rows, (int, np.integer)) or \
+            not 0 <= rows <= deck.bit_count():
+        raise ValueError(f"rows must be 0..{deck.bit_count()}, not {rows!r}")
+    fail, small = _ladder_table(lad, _joker_count(deck))
+    sizes = np.arange(rows + 1, dtype=np.uint8)[:, None]
+    out = (fail[None, :] < sizes).view(np.uint8)
+    out[:5] = 0
+    for n in range(1, min(rows, 4) + 1):
+        out[n] = (small >> (n - 1)) & 1
+    return out
+
+
+# ---- the shipped table of largest failing pools --------------------------------------
+#
+# The search above is exact but takes seconds for a whole ladder, so its answers
+# for every base call, tier and number of jokers in the deck (0, 1, 2) ship with
+# the package in cheung_certain.npz, made by build_certain_table() (run
+# tools/build_cheung_table.py after changing the kernel or the base calls;
+# tests/test_cheung_certain.py checks the file against the search). A
+# call's answer does not depend on the ladder's order options, only on what it
+# names and the deck, so one table serves every ladder. The file carries a digest
+# of the base calls; a file that does not match them, or cannot be read, is
+# refused with the command that rebuilds it.
+
+_TABLE_FILE = Path(__file__).with_name("cheung_certain.npz")
+_TABLE_TIERS = (TIER_ANY, TIER_MAX1, TIER_NAT, TIER_MIN1, TIER_MIN2)
+
+
+def _joker_count(deck: int) -> int:
+    return (deck & _JOKERS).bit_count()
+
+
+def _base_digest() -> str:
+    base = _base_arrays()
+    h = hashlib.sha256()
+    for name in ("cat", "nprim", "p1", "p2", "named", "suit"):
+        h.update(np.ascontiguousarray(base[name]).tobytes())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _certain_file() -> tuple[np.ndarray, np.ndarray]:
+    """(fail, small) of the shipped table, [deck jokers, tier, base call]: the
+    cards of the largest failing pool (0: none of five cards or more), and bit
+    n - 1 set when the call is certain for n <= 4 cards."""
+    rebuild = "rebuild it with `python tools/build_cheung_table.py` (or reinstall)"
+    try:
+        with np.load(_TABLE_FILE) as f:
+            fail, small, digest = f["fail"], f["small"], str(f["digest"])
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as e:
+        raise RuntimeError(f"{_TABLE_FILE}: the certain-call table cannot be read ({e}); "
+                           f"{rebuild}") from e
+    shape = (3, len(_TABLE_TIERS), len(_base_arrays()["cat"]))
+    if digest != _base_digest() or fail.shape != shape or small.shape != shape:
+        raise RuntimeError(f"{_TABLE_FILE} does not match this version's calls; {rebuild}")
+    return fail, small
+
+
+_LADDER_TABLES: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _ladder_table(lad, jokers: int) -> tuple[np.ndarray, np.ndarray]:
+    """The shipped table's (fail, small) for each call of the ladder."""
+    key = (lad.key, jokers)
+    found = _LADDER_TABLES.get(key)
+    if found is None:
+        fail, small = _certain_file()
+        x = lad.tables.extra
+        tier, base = x["tier"], x["base"]
+        found = _LADDER_TABLES[key] = (fail[jokers, tier, base], small[jokers, tier, base])
     return found
+
+
+def build_certain_table(ladders, path: Path | str | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Search the largest failing pool of every call (all five tiers, decks of
+    0, 1 and 2 jokers) on `ladders` (the two-joker ladders of both joker orders,
+    compiled kernels: ``tools/build_cheung_table.py`` passes them) and write the
+    table to `path` (default: the package's own file). Returns (fail, small)."""
+    options = [dict(lad.key[1]) for lad in ladders]
+    if sorted(o.get("joker_order", "") for o in options) != sorted(JOKER_ORDERS) or any(
+            lad.name != "cheung" or o["jokers"] != 2 for lad, o in zip(ladders, options)):
+        raise ValueError("build_certain_table takes the two-joker cheung ladders of both "
+                         "joker orders")
+    n_base = len(_base_arrays()["cat"])
+    fail = np.zeros((3, len(_TABLE_TIERS), n_base), np.uint8)
+    small = np.zeros((3, len(_TABLE_TIERS), n_base), np.uint8)
+    for jokers in range(3):
+        deck = NATURAL_MASK | sum((1 << JOKER1_BIT, 1 << JOKER2_BIT)[:jokers])
+        for lad in ladders:
+            calls = list(lad.calls)
+            _failing_sizes(lad, calls, deck)
+            x = lad.tables.extra
+            for call in calls:
+                c = call.index
+                t, b = int(x["tier"][c]), int(x["base"][c])
+                fail[jokers, t, b] = _FAILING_SIZE[(lad.key, c, deck)]
+                if _certificate(call) < 4:
+                    small[jokers, t, b] = sum(1 << (n - 1) for n in range(1, 5)
+                                              if _small_avoiding(lad, c, n, deck) is None)
+    np.savez_compressed(_TABLE_FILE if path is None else path, fail=fail, small=small,
+                        digest=np.array(_base_digest()))
+    _certain_file.cache_clear()
+    _LADDER_TABLES.clear()
+    return fail, small
 
 
 def cheung_witness(lad, index: int, mask: int) -> int:
     """The hand that makes a holding call: min(5, N) cards of the pool (jokers
     included) that make it on their own. Above five cards a card the hand does
     not use can leave the pool with the call still holding; drop such cards,
-    lowest first, until five remain."""
+    jokers first (a natural card that makes the call is shown rather than a joker
+    standing in for it), then the lowest, until five remain."""
     holds = lad._kernel.holds
     pool = mask
     while pool.bit_count() > 5:
-        for b in sorted(_bits(pool), key=lambda b: (b in (JOKER1_BIT, JOKER2_BIT), b % 16, b)):
+        for b in sorted(_bits(pool), key=lambda b: (b not in (JOKER1_BIT, JOKER2_BIT), b % 16, b)):
             if holds(index, pool & ~(1 << b)):
                 pool &= ~(1 << b)
                 break

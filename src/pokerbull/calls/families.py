@@ -162,9 +162,11 @@ def holdem() -> FamilyDefinition:
                  aliases=(f"straight to {_article(t)} {RANK_NAMES[t]}",))
         for t in range(FIVE, ACE + 1)]
     flushes = [
-        CallSpec("flush", (t,), s, f"Flush, {SUIT_NAMES[s].title()}, High {RANK_NAMES[t]}",
-                 (5, t), EXACT_FLUSH, rank1=t,
-                 aliases=(f"flush to the {RANK_NAMES[t]} of {SUIT_NAMES[s]}",))
+        CallSpec("flush", (t,), s, f"Flush, {SUIT_NAMES[s].title()}, High {rank_word(t)}",
+                 (5, t), EXACT_FLUSH, rank1=t,      # figures as in every hand: "High 7"
+                 aliases=(f"flush to the {RANK_NAMES[t]} of {SUIT_NAMES[s]}",
+                          *([f"Flush, {SUIT_NAMES[s].title()}, High {RANK_NAMES[t]}"]
+                            if t <= 8 else [])))    # the old wording ("High Seven") parses
         for t in range(SEVEN, ACE + 1) for s in SUIT_RANGE]
     full = _full_house_calls(6, "Full House, {t} over {p}", ("{t} full of {p}",),
                              kind=EXACT_RANKS)

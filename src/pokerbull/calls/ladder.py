@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Iterator
 
@@ -102,6 +103,9 @@ def _parse_code(text: str) -> str | None:
     return ":".join(out)
 
 
+_CODE_WIDTH = 26     # the codes column of Ladder.listing (the longest cheung code: 25)
+
+
 class Call(_backend.core.CallBase):
     """One call of a ladder: its place, strength, code and phrase.
 
@@ -159,9 +163,21 @@ class Ladder:
         self.options = dict(definition.options)
         self.key = (definition.name, definition.options)
         self.tables = build_tables(definition)
-        self.calls: tuple[Call, ...] = tuple(
-            Call(self, i, int(self.tables.level[i]), s) for i, s in enumerate(definition.specs))
-        self.n_levels = int(self.tables.level[-1]) + 1 if self.calls else 0
+        self._by_code: dict[str, Call] = {}
+        self._by_phrase: dict[str, Call] = {}
+        self.calls: tuple[Call, ...] | _LazyCalls
+        if definition.find_code is not None:
+            # a large family (cheung): each Call made when first asked for
+            self.calls = _LazyCalls(self, definition.specs, self.tables.level)
+        else:
+            self.calls = tuple(Call(self, i, int(self.tables.level[i]), s)
+                               for i, s in enumerate(definition.specs))
+            for call, spec in zip(self.calls, definition.specs):
+                self._register(self._by_code, call.code, call)
+                if definition.parser is None:
+                    for phrase in (spec.phrase, *spec.aliases):
+                        self._register(self._by_phrase, normalize_phrase(phrase), call)
+        self.n_levels = int(self.tables.level[-1]) + 1 if len(self.calls) else 0
         self.categories = definition.categories or tuple(
             dict.fromkeys(c.category for c in self.calls))
         self._kernel = getattr(core or _backend.core, definition.kernel)(self.tables)
@@ -169,13 +185,6 @@ class Ladder:
         # Per-call checks skip this class's Python frame: the kernel serves
         # Calls and Pools itself and hands anything else to _holds_general.
         self.holds = self._kernel.holds_call
-        self._by_code: dict[str, Call] = {}
-        self._by_phrase: dict[str, Call] = {}
-        for call, spec in zip(self.calls, definition.specs):
-            self._register(self._by_code, call.code, call)
-            if definition.parser is None:
-                for phrase in (spec.phrase, *spec.aliases):
-                    self._register(self._by_phrase, normalize_phrase(phrase), call)
         levels = self.tables.level
         # first index of a strictly higher level, for every call
         self._raise_start = np.searchsorted(levels, levels, side="right").astype(np.int64)
@@ -194,8 +203,36 @@ class Ladder:
     def __getitem__(self, index: int) -> Call:
         return self.calls[index]
 
+    def _by_code_get(self, code: str) -> Call | None:
+        """The call with this canonical code, or None."""
+        find = self.definition.find_code
+        if find is None:
+            return self._by_code.get(code)
+        index = find(code)
+        if index is None:
+            return None
+        call = self.calls[index]
+        return call if call.code == code else None
+
     def __iter__(self) -> Iterator[Call]:
         return iter(self.calls)
+
+    def listing(self, truth: np.ndarray | None = None) -> Iterator[str]:
+        """Every call as one line of text, lowest first: index, level, code and
+        phrase (and, given a :meth:`truth` array, whether it holds), made one at a
+        time from the family's specs without making Call objects, so a listing of
+        a large ladder (cheung: 61,501 calls) starts at once and streams."""
+        specs, level = self.definition.specs, self.tables.level
+        wi, wl = len(str(len(self) - 1)), len(str(self.n_levels - 1))
+        wi, wl = max(wi, len("index")), max(wl, len("level"))
+        yield f"{'index':>{wi}}  {'level':>{wl}}  {'code':<{_CODE_WIDTH}}  call" + \
+            ("  (holds)" if truth is not None else "")
+        for i in range(len(self)):
+            spec = specs[i]
+            line = f"{i:>{wi}}  {int(level[i]):>{wl}}  {spec.code:<{_CODE_WIDTH}}  {spec.phrase}"
+            if truth is not None:
+                line += "  (holds)" if truth[i] else ""
+            yield line
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
@@ -219,16 +256,16 @@ class Ladder:
         if ":" in text:
             code = _parse_code(text)
             if code is not None:
-                found = self._by_code.get(code)
+                found = self._by_code_get(code)
                 if found is None and code.startswith("two_pair:"):
-                    found = self._by_code.get(_swap_two_pair(code))
+                    found = self._by_code_get(_swap_two_pair(code))
                 if found is not None:
                     return found
                 raise ValueError(f"{text!r} is not a call of the {self.name} ladder")
         found = self._by_phrase.get(normalize_phrase(text))
         if found is None and self.definition.parser is not None:
             code = self.definition.parser(text)
-            found = self._by_code.get(code) if code else None
+            found = self._by_code_get(code) if code else None
         if found is None:
             raise ValueError(f"{text!r} is not a call of the {self.name} ladder")
         return found
@@ -355,6 +392,35 @@ class Ladder:
         if not self._kernel.holds(call.index, mask):
             return None
         return Pool(witness(self, call, mask))
+
+
+class _LazyCalls(Sequence):
+    """A ladder's calls, each :class:`Call` made (once) when first asked for:
+    indexing and slicing give Calls as a tuple of them would."""
+
+    __slots__ = ("_ladder", "_specs", "_level", "_made")
+
+    def __init__(self, ladder: Ladder, specs: Any, level: np.ndarray) -> None:
+        self._ladder, self._specs, self._level = ladder, specs, level
+        self._made: list[Call | None] = [None] * len(specs)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._one(i) for i in range(*index.indices(len(self._made))))
+        return self._one(range(len(self._made))[index])
+
+    def _one(self, i: int) -> Call:
+        call = self._made[i]
+        if call is None:
+            call = self._made[i] = Call(self._ladder, i, int(self._level[i]), self._specs[i])
+        return call
+
+    def __iter__(self) -> Iterator[Call]:
+        for i in range(len(self._made)):
+            yield self._one(i)
 
 
 def _swap_two_pair(code: str) -> str:

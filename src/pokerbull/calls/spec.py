@@ -85,6 +85,8 @@ class FamilyDefinition:
     kernel: str = "Kernel"           # the backend class that checks these calls
     extra: tuple[tuple[str, Any], ...] = ()   # (name, array) pairs for that kernel
     parser: Any = None               # text -> code or None, tried after the phrase table
+    tables: Any = None               # LadderTables built by the family itself (no spec loop)
+    find_code: Any = None            # canonical code -> index or None: its Calls made lazily
 
 
 @dataclass
@@ -126,6 +128,8 @@ def _primary_key(spec: CallSpec) -> tuple:
 
 
 def build_tables(definition: FamilyDefinition) -> LadderTables:
+    if definition.tables is not None:
+        return definition.tables
     specs = definition.specs
     n = len(specs)
     wild = definition.wild_mask

@@ -81,6 +81,20 @@ def _n_cards(k: int) -> str:
     return "1 card" if k == 1 else f"{k} cards"
 
 
+def _who(seat: int, you: int | None) -> str:
+    """A seat as the narration names it: "you" for the reader's own seat."""
+    return "you" if seat == you else f"seat {seat}"
+
+
+def _does(seat: int, you: int | None, verb: str, verb_s: str | None = None) -> str:
+    """Subject and verb agreeing: "you play", "seat 2 plays"."""
+    return f"you {verb}" if seat == you else f"seat {seat} {verb_s or verb + 's'}"
+
+
+def _whose(seat: int, you: int | None) -> str:
+    return "your" if seat == you else f"seat {seat}'s"
+
+
 # ---- history records ---------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -88,8 +102,9 @@ class Deal:
     hands: tuple[str | None, ...]
     leader: int
 
-    def describe(self) -> str:
-        return f"the cards are dealt; seat {self.leader} leads"
+    def describe(self, you: int | None = None) -> str:
+        """In words; `you` names the reader's seat "you"."""
+        return f"the cards are dealt; {_does(self.leader, you, 'lead')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +113,8 @@ class TurnUp:
     turned: int
     leader: int
 
-    def describe(self) -> str:
-        return f"{self.turned + 1} cards turned up until a Jack: seat {self.leader} leads"
+    def describe(self, you: int | None = None) -> str:
+        return f"{self.turned + 1} cards turned up until a Jack: {_does(self.leader, you, 'lead')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +127,10 @@ class Play:
     laid: int
     cards: str | None
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         own = f" (laid {self.cards})" if self.cards is not None else ""
         extra = "" if self.laid == self.count else f" ({_n_cards(self.laid)} laid)"
-        return f"seat {self.seat} plays {claim_words(self.rank, self.count, self.suit)}" \
+        return f"{_does(self.seat, you, 'play')} {claim_words(self.rank, self.count, self.suit)}" \
                f"{extra if self.cards is not None else ''}{own}"
 
 
@@ -129,10 +144,11 @@ class Challenge:
     taker: int
     taken: int
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         verdict = "a lie" if self.lie else "true"
-        return (f"seat {self.seat} challenges seat {self.target}: {self.cards} shown, {verdict}; "
-                f"seat {self.taker} takes the pile ({_n_cards(self.taken)})")
+        return (f"{_does(self.seat, you, 'challenge')} {_who(self.target, you)}: {self.cards} "
+                f"shown, {verdict}; {_does(self.taker, you, 'take')} the pile "
+                f"({_n_cards(self.taken)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +161,11 @@ class Reveal:
     taker: int
     taken: int
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         verdict = "not of the claim" if self.lie else "of the claim"
-        return (f"seat {self.seat} challenges seat {self.target}: {self.card} is turned, "
-                f"{verdict}; seat {self.taker} takes the pile ({_n_cards(self.taken)})")
+        return (f"{_does(self.seat, you, 'challenge')} {_who(self.target, you)}: {self.card} is "
+                f"turned, {verdict}; {_does(self.taker, you, 'take')} the pile "
+                f"({_n_cards(self.taken)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,12 +177,12 @@ class Believe:
     lie: bool
     taken: int
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
+        head = f"{_does(self.seat, you, 'believe')} {_who(self.target, you)}: {self.cards} shown"
         if self.lie:
-            return (f"seat {self.seat} believes seat {self.target}: {self.cards} shown, a lie; "
-                    f"seat {self.seat} takes the pile ({_n_cards(self.taken)})")
-        return (f"seat {self.seat} believes seat {self.target}: {self.cards} shown, true; "
-                f"the pile ({_n_cards(self.taken)}) leaves the game")
+            return (f"{head}, a lie; {_does(self.seat, you, 'take')} the pile "
+                    f"({_n_cards(self.taken)})")
+        return f"{head}, true; the pile ({_n_cards(self.taken)}) leaves the game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +192,9 @@ class Check:
     target: int
     cards: str | None
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         seen = f": {self.cards}" if self.cards is not None else ""
-        return f"seat {self.seat} checks seat {self.target}'s play{seen}"
+        return f"{_does(self.seat, you, 'check')} {_whose(self.target, you)} play{seen}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +202,8 @@ class Stand:
     """The last play stands (no challenge)."""
     seat: int
 
-    def describe(self) -> str:
-        return f"seat {self.seat}'s play stands"
+    def describe(self, you: int | None = None) -> str:
+        return f"{_whose(self.seat, you)} play stands"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,16 +211,16 @@ class PickUp:
     seat: int
     taken: int
 
-    def describe(self) -> str:
-        return f"seat {self.seat} picks up the pile ({_n_cards(self.taken)})"
+    def describe(self, you: int | None = None) -> str:
+        return f"{_does(self.seat, you, 'pick', 'picks')} up the pile ({_n_cards(self.taken)})"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     seat: int
 
-    def describe(self) -> str:
-        return f"seat {self.seat} passes"
+    def describe(self, you: int | None = None) -> str:
+        return _does(self.seat, you, "pass", "passes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +229,9 @@ class PileCleared:
     leader: int
     count: int
 
-    def describe(self) -> str:
-        return f"everyone passed: the pile ({_n_cards(self.count)}) leaves the game; seat {self.leader} leads"
+    def describe(self, you: int | None = None) -> str:
+        return (f"everyone passed: the pile ({_n_cards(self.count)}) leaves the game; "
+                f"{_does(self.leader, you, 'lead')}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,8 +240,8 @@ class SetDiscarded:
     seat: int
     cards: str
 
-    def describe(self) -> str:
-        return f"seat {self.seat} puts aside {self.cards}"
+    def describe(self, you: int | None = None) -> str:
+        return f"{_does(self.seat, you, 'put', 'puts')} aside {self.cards}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +250,9 @@ class LeadLost:
     seat: int
     cards: str
 
-    def describe(self) -> str:
-        return f"seat {self.seat} led {self.cards}, all of one suit, and loses the game"
+    def describe(self, you: int | None = None) -> str:
+        return (f"{_does(self.seat, you, 'led', 'led')} {self.cards}, all of one suit, and "
+                f"{'lose' if self.seat == you else 'loses'} the game")
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,8 +260,8 @@ class Finished:
     seat: int
     place: int
 
-    def describe(self) -> str:
-        return f"seat {self.seat} is out of cards: place {self.place}"
+    def describe(self, you: int | None = None) -> str:
+        return f"{_does(self.seat, you, 'are', 'is')} out of cards: place {self.place}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +269,7 @@ class Stalled:
     """The stuck-game rule: no progress for ``stall_turns`` turns; placed by hand size."""
     hand_sizes: tuple[int, ...]
 
-    def describe(self) -> str:
+    def describe(self, you: int | None = None) -> str:
         return (f"no progress for too long: the game ends, placed by hand size "
                 f"{list(self.hand_sizes)}")
 
@@ -389,11 +408,12 @@ class Observation(_FamilyObservation):
     def describe(self) -> str:
         """A few lines for a person: hand, sizes, pile, the claim to answer, the rank due."""
         lines = [f"your hand: {cards_text(self.hand) or '(empty)'}",
-                 "hand sizes: " + ", ".join(f"seat {s} {k}" for s, k in enumerate(self.hand_sizes)),
+                 "hand sizes: " + ", ".join(f"{_who(s, self.seat)} {k}"
+                                            for s, k in enumerate(self.hand_sizes)),
                  f"pile: {_n_cards(self.pile_size)}"]
         if self.claims:
             s, r, k, su, _ = self.claims[-1]
-            lines.append(f"last claim: seat {s}, {claim_words(r, k, su)}")
+            lines.append(f"last claim: {_who(s, self.seat)}, {claim_words(r, k, su)}")
         if self.pending:
             lines.append("laid so far: " + " ".join(card_text(c) for c in self.pending))
         if CHALLENGE in self.legal:
@@ -916,14 +936,29 @@ class Game:
         if a < CLAIM:
             return f"seat {p} cannot lay {card_text(a)} now"
         if a < PICK_UP and not self._pending:
-            return f"seat {p} must lay a card before claiming ({text})"
+            return f"seat {p} must lay a card before claiming ({text.removeprefix('claim ')})"
         if a < PICK_UP:
             return f"seat {p} cannot {text}: the claim must name " \
                    f"{' or '.join(RANK_PLURALS[r] for r in self._allowed)}" \
                    f"{'' if self.rules.counts_may_differ else ' and the number laid'}"
         if a == PICK_UP:
             return f"seat {p} may not pick up the pile: it holds a card it could play truthfully"
-        return f"seat {p} may not {text} now"
+        if self._phase == PLAY:
+            return (f"seat {p} may not {text} now: there is no claim to answer; seat {p} "
+                    f"{'must lay cards and claim them' if not self._pending else 'must claim the cards laid'}")
+        return f"seat {p} may not {text} now: {self._legal_hint()}"
+
+    def _legal_hint(self) -> str:
+        """The kinds of move open now, an example of each."""
+        kinds: dict[str, str] = {}
+        for a in self.legal_actions():
+            text = self.action_to_string(a)
+            kind = "lay" if a < CLAIM else "claim" if a < PICK_UP else text
+            kinds.setdefault(kind, text)
+        return "the moves now are " + ", ".join(
+            f"'{t}'" + (" (any card of the hand)" if k == "lay" else
+                        " (or another claim)" if k == "claim" else "")
+            for k, t in kinds.items())
 
     def verify_action(self, action: object) -> int:
         """The action as an int if it is legal now, else IllegalAction saying why."""
@@ -1179,14 +1214,15 @@ class Game:
             seq = [LAY + c for c in range(N_CARDS) for _ in range(counts[c])]
             if not seq:
                 raise IllegalAction("a play lays at least one card")
-            final = self._claim_action(claim)
         except IllegalAction:
             raise
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         trial = self.clone()
-        for a in seq + [final]:
+        for a in seq:
             trial.apply_action(a)
+        final = trial._claim_action(claim)      # a bare rank claims as many as were laid
+        trial.apply_action(final)
         return seq + [final]
 
     def verify_play(self, cards: str, *, claim: str) -> None:
@@ -1197,7 +1233,8 @@ class Game:
         return can(self.verify_play, cards, claim=claim)
 
     def play(self, cards: str, *, claim: str) -> None:
-        """Lay `cards` (text) and claim, e.g. ``g.play("As 7d", claim="two Aces")``."""
+        """Lay `cards` (text) and claim, e.g. ``g.play("As 7d", claim="two Aces")``; a bare
+        rank (``claim="Aces"``) claims as many cards as were laid."""
         for a in self._play_actions(cards, claim):
             self.apply_action(a)
 
@@ -1329,6 +1366,7 @@ class Game:
         t = " ".join(text.strip().lower().replace("!", "").split())
         words = {"pick up": PICK_UP, "pickup": PICK_UP, "challenge": CHALLENGE, "cheat": CHALLENGE,
                  "bullshit": CHALLENGE, "i doubt it": CHALLENGE, "doubt": CHALLENGE,
+                 "bull": CHALLENGE, "bs": CHALLENGE, "call bs": CHALLENGE, "liar": CHALLENGE,
                  "accept": ACCEPT, "stand": ACCEPT, "check": CHECK, "pass": PASS, "skip": PASS,
                  "i believe": BELIEVE, "believe": BELIEVE}
         if t in words:
@@ -1350,13 +1388,20 @@ class Game:
                 return CLAIM_SUITED + 4 * rank + SUIT_WORDS.index(parts[3])
         counts = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                   "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
+        if len(parts) == 1 and _is_rank_word(parts[0]):
+            # a bare rank ("Aces") claims as many as were laid: the natural reading
+            rank = _rank_word(parts[0])
+            if self._pending and 1 <= len(self._pending) <= MAX_CLAIM:
+                return claim_action(rank, len(self._pending))
+            raise ValueError(f"{text!r} does not say how many: lay the cards first, then "
+                             f"claim e.g. {claim_words(rank, 2)!r}")
         if len(parts) == 2:
             k = counts.index(parts[0]) + 1 if parts[0] in counts else \
                 int(parts[0]) if parts[0].isdigit() else 0
             if 1 <= k <= MAX_CLAIM:
                 return claim_action(_rank_word(parts[1]), k)
-        raise ValueError(f"{text!r} names no action (try 'lay As', 'claim two Aces', "
-                         "'challenge', 'accept', 'pick up')")
+        raise ValueError(f"{text!r} names no action ({self._legal_hint()})"
+                         if self.legal_actions() else f"{text!r} names no action")
 
     # ---- observations
     def _visible(self, rec: Record, seat: int) -> Record:
@@ -1376,7 +1421,8 @@ class Game:
 
     def log_for(self, seat: int) -> list[str]:
         """Every event so far as `seat` may see it, one line each."""
-        return [r.describe() for r in self.visible_history(seat) if type(r) is not Stand]
+        seat = self._seat(seat)
+        return [r.describe(you=seat) for r in self.visible_history(seat) if type(r) is not Stand]
 
     def to_log(self) -> str:
         """The whole game as text: the rules, the deal, then one action a line
@@ -1719,6 +1765,12 @@ def cards_text_list(cards: list[int]) -> str:
     for c in cards:
         counts[c] += 1
     return cards_text(counts)
+
+
+def _is_rank_word(word: str) -> bool:
+    w = word.lower()
+    return w == "sixs" or any(w in (RANK_WORDS[i].lower(), RANK_PLURALS[i].lower())
+                              for i in range(14))
 
 
 def _rank_word(word: str) -> int:

@@ -187,7 +187,7 @@ class Rules:
         for key, value in options.items():
             if key not in names:
                 raise ValueError(f"unknown option {key!r}: the options are "
-                                 f"{', '.join(sorted(names))}")
+                                 f"{', '.join(sorted(names | {'players', 'variations'}))}")
             values[key] = value
         return cls(players=players, **values)
 

@@ -9,8 +9,9 @@ Every engine judges the same seeded random deals. Two regimes, never mixed:
 - **per call**: a Python loop calling the engine once per hand; each engine's own
   hand objects are built before the clock starts; timed: the loop.
 
-Figures are the best of ``repeat`` runs (wall clock), so background load on the
-machine shows as noise, not as a slower engine.
+Figures are the best of ``repeat`` runs (wall clock) after one untimed warm-up run,
+so background load on the machine and a cold start show as noise, not as a slower
+engine.
 
 >>> figures = measure(batch_hands=2000, call_hands=200, repeat=1, peers=())
 >>> sorted({(f.engine, f.regime) for f in figures})
@@ -77,6 +78,9 @@ def deal_masks(deals: np.ndarray) -> np.ndarray:
 
 
 def _best_time(run: Callable[[], object], repeat: int) -> float:
+    """The best of `repeat` timed runs, after one untimed run that warms the caches, the
+    tables and the CPU's vector units (a verdict from a cold run misleads)."""
+    run()
     best = float("inf")
     for _ in range(max(1, repeat)):
         start = time.perf_counter()
@@ -136,7 +140,6 @@ def measure(hand_size: int = 7, batch_hands: int = 1_000_000, call_hands: int = 
     """
     figures = []
     masks = deal_masks(deal(batch_hands, hand_size, seed))
-    evaluate_many(masks[:1000])       # warm up tables and caches
     figures.append(Figure("pokerbull", "pb.evaluate_many", "batch", hand_size, batch_hands,
                           _best_time(lambda: evaluate_many(masks), repeat)))
     core = _backend.core
@@ -175,7 +178,8 @@ def report(figures: Sequence[Figure], peers: dict[str, str] | None = None) -> li
     else:
         path = "scalar loop (this CPU has no AVX-512, or POKERBULL_NO_SIMD is set)"
     lines = [f"pokerbull backend: {backend()}; batch path: {path}; hands of "
-             f"{batch.hand_size} cards; best of the timed runs, wall clock, one thread"]
+             f"{batch.hand_size} cards; best of the timed runs after a warm-up run, wall clock, "
+             f"one thread"]
     width = max(len(f.api) for f in figures)
     for f in figures:
         lines.append(f"  {f.api:<{width}}  {f.regime:<8}  {f.hands:>9,} hands  "

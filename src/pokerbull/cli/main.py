@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 
@@ -45,24 +46,83 @@ class UsageError(Exception):
 
 def _console(stderr: bool = False):
     """Rich output; on a terminal it fits the window, elsewhere (a pipe, a file)
-    lines are never wrapped."""
+    lines are never wrapped. A reader that leaves (``| head``) ends the command
+    quietly with status 141, as for any command a closed pipe stops."""
     from rich.console import Console
-    console = Console(emoji=False, highlight=False, stderr=stderr)  # flush:A:s is no emoji
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:       # rich's own exits with status 1
+            self.quiet = True
+            raise BrokenPipeError
+
+    console = _Console(emoji=False, highlight=False, stderr=stderr)  # flush:A:s is no emoji
     if not console.is_terminal:
-        console = Console(emoji=False, highlight=False, stderr=stderr, soft_wrap=True,
-                          width=max(console.width, 200))
+        console = _Console(emoji=False, highlight=False, stderr=stderr, soft_wrap=True,
+                           width=max(console.width, 200))
     return console
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line naming the problem (exit status 2),
+    not the usage block: ``--help`` shows that."""
+
+    def error(self, message: str):  # type: ignore[override]
+        # "argument --games: must be at least 1" reads "--games must be at least 1"
+        message = re.sub(r"^argument (-[-\w]+): (must|is) ", r"\1 \2 ", message)
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _whole_text(text: str) -> int | None:
+    """A whole number as people write it: ``10000``, ``10,000``, ``10_000``, ``1e5``
+    (None when the text is not one)."""
+    plain = text.strip().replace(",", "").replace("_", "")
+    if plain.lstrip("+-").isdigit():
+        return int(plain)
+    mantissa, e, exponent = plain.lower().partition("e")
+    if e and exponent.lstrip("+").isdigit() and len(exponent) <= 3:
+        try:
+            from fractions import Fraction
+            value = Fraction(mantissa) * 10 ** int(exponent)
+        except (ValueError, ZeroDivisionError):
+            return None
+        if value.denominator == 1:
+            return int(value)
+    return None
+
+
+def count(low: int, high: int, what: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high` (``10,000`` and ``1e5`` read
+    as whole numbers), refused in one line before any work is done."""
+    def parse(text: str) -> int:
+        value = _whole_text(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"is a whole number, not {text!r}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low:,}, not {value:,}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}{what}, not {value:,}")
+        return value
+    return parse
 
 
 def seed_number(text: str) -> int:
     """An argparse type: a seed is a whole number 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    value = _whole_text(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}")
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed must not be negative, not {value}")
     return value
+
+
+MAX_GAMES = 10**9
+"""Games one run may play (a billion games take hours on a small machine)."""
+MAX_WORKERS = 256
+"""Worker processes on one machine."""
+MAX_SAMPLES = 10**8
+"""Random draws of one odds table."""
+MAX_PLAYERS = 1000
+"""Seats at a table, before the game's own limit is checked (every game's is far lower)."""
 
 
 def _plural(n: int, word: str) -> str:
@@ -95,7 +155,7 @@ def _family_options(args: argparse.Namespace) -> dict:
 
 
 def _configure_ladder(p: argparse.ArgumentParser) -> None:
-    p.add_argument("family", nargs="?", default="pagat",
+    p.add_argument("family", nargs="?", default=None,
                    help="call family: " + ", ".join(family_names()) + " (default pagat)")
     p.add_argument("--family", dest="family_flag", default=None,
                    help="call family (the same as the first argument)")
@@ -110,12 +170,33 @@ def _configure_ladder(p: argparse.ArgumentParser) -> None:
                    help="list every call of the ladder (with --pool: and whether it holds)")
 
 
+_STREAMED_LISTING = 5000    # --all of a longer ladder is plain lines, streamed
+
+
+def _write_lines(lines) -> None:
+    out, chunk = sys.stdout, []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) == 256:
+            out.write("\n".join(chunk) + "\n")
+            out.flush()
+            chunk = []
+    if chunk:
+        out.write("\n".join(chunk) + "\n")
+    out.flush()
+
+
 @command("ladder", "show a family's ladder and check calls on a pool", _configure_ladder)
 def _run_ladder(args: argparse.Namespace) -> int:
     from rich.table import Table
 
+    if args.family and args.family_flag and args.family != args.family_flag:
+        raise UsageError(f"two families: {args.family} and --family {args.family_flag}; "
+                         f"give one")
+    if args.seed is not None and args.deal is None:
+        raise UsageError("--seed draws the pool of --deal N: give --deal too")
     try:
-        lad = ladder(args.family_flag or args.family, **_family_options(args))
+        lad = ladder(args.family_flag or args.family or "pagat", **_family_options(args))
     except (TypeError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
     pool = None
@@ -146,7 +227,12 @@ def _run_ladder(args: argparse.Namespace) -> int:
     console.print(f"[bold]{lad.name}[/]: {len(lad)} calls, {lad.n_levels} levels "
                   f"(backend: {backend()})")
     truth = lad.truth(pool) if pool is not None else None
-    if args.all:
+    if args.all and len(lad) > _STREAMED_LISTING:
+        # a large ladder streams line by line: the first lines come at once, and a
+        # reader that leaves (`| head`) stops it
+        console.file.flush()
+        _write_lines(lad.listing(truth))
+    elif args.all:
         columns = ["index", "level", "code", "call"] + (["holds"] if truth is not None else [])
         table = Table(*columns)
         for c in lad:
@@ -160,7 +246,7 @@ def _run_ladder(args: argparse.Namespace) -> int:
                       caption="pokerbull ladder --all lists every call")
         for category in lad.categories:
             calls = [c for c in lad if c.category == category]
-            table.add_row(category, str(len(calls)), f"{calls[0]} ({calls[0].code})",
+            table.add_row(category_words(category), str(len(calls)), f"{calls[0]} ({calls[0].code})",
                           f"{calls[-1]} ({calls[-1].code})")
         console.print(table)
     if pool is not None:
@@ -203,7 +289,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     _game_option(p)
     p.add_argument("--preset", default=None,
                    help="Poker Bull rules: " + ", ".join(preset_names()) + " (default pagat)")
-    p.add_argument("--players", type=int, default=None,
+    p.add_argument("--players", type=count(2, MAX_PLAYERS), default=None,
                    help="seats at the table (default: the game's own; Poker Bull 4)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=seed_number, default=None, help="seed for the deals and the bots")
@@ -233,15 +319,33 @@ def _wing_and_options(args: argparse.Namespace):
     from ..protocol import wing
 
     try:
-        game = wing(args.game)
+        game = wing(args.game.strip().lower())      # names are case-insensitive, like cards
     except ValueError as exc:
         raise UsageError(f"--game: {exc}") from exc
     options = _options(args.option)
+    for key in options:
+        if key in OWN_FLAGS:
+            raise UsageError(f"--option {key}={options[key]}: give --{key} instead")
     if args.preset is not None:
         if game.name != "bull":
             raise UsageError(f"--preset chooses Poker Bull rules; {game.title} takes --option")
-        options["preset"] = args.preset
+        options["preset"] = args.preset.strip().lower()
     return game, options
+
+
+OWN_FLAGS = ("players", "preset", "seed", "games", "bots", "workers", "seat", "game")
+"""Settings with a flag of their own: refused as --option KEY=VALUE."""
+
+
+def _check_table(game, options: dict, players: int | None) -> None:
+    """Set one game up with the table's options (the game's own checks), before any
+    bot is built or any progress is shown: a bad preset, option or table size is
+    refused at once."""
+    keywords = dict(options) | ({} if players is None else {"players": players})
+    try:
+        game.new_game(seed=0, **keywords)
+    except (ValueError, TypeError) as exc:
+        raise UsageError(str(exc)) from exc
 
 
 @command("play", "play a game at the terminal against bots", _configure_play)
@@ -267,21 +371,39 @@ def _run_play(args: argparse.Namespace) -> int:
 
     def make(seat: int):
         name, params = bots[others.index(seat) % len(bots)]
-        return game.bots[name](seed=seeds[seat], **params)
+        # a whole-number seed of its own per seat: every game's bots take one
+        return game.bots[name](seed=int(seeds[seat].generate_state(1)[0]), **params)
     try:
         agents = agents_for(players, args.seat, make)
     except (ValueError, TypeError) as exc:
         raise UsageError(str(exc)) from exc
     console = _console()
     console.print(f"[bold]{game.title}[/], {players} players; you are seat {args.seat}.")
+    console.print("At the table: " + "; ".join(
+        "you" if s == args.seat else f"seat {s}: {_bot_words(*bots[others.index(s) % len(bots)])}"
+        for s in range(players)) + ".")
     try:
         play(state, args.seat, agents, console=console, rng=np.random.default_rng(seeds[-1]),
-             challenge_words=CHALLENGE_WORDS if game.name == "bull" else (),
+             challenge_words=CHALLENGE_WORDS if _has_challenge(state) else (),
              suggest=bull_suggestion if game.name == "bull" else None)
-    except Quit as exc:
+    except Quit as exc:         # leaving is the person's choice: not a failure
         console.print(f"Game left unfinished: {exc}.")
-        return 1
     return 0
+
+
+def _bot_words(name: str, params: dict) -> str:
+    """A bot as the table names it: ``evidence bot (credit=1)``."""
+    extra = ", ".join(f"{k}={v}" for k, v in params.items())
+    return f"{name} bot" + (f" ({extra})" if extra else "")
+
+
+def _has_challenge(state) -> bool:
+    """Does the game have a move named "challenge" (its aliases bull, bs, liar then work)?"""
+    try:
+        state.string_to_action("challenge")
+    except ValueError:
+        return False
+    return True
 
 
 # ---- odds ------------------------------------------------------------------
@@ -300,24 +422,37 @@ def _configure_odds(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="show every call of the ladder")
     p.add_argument("--seed", type=seed_number, default=None,
                    help="seed for the random draws of the exact-hand (holdem) calls")
-    p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, metavar="N",
+    p.add_argument("--samples", type=count(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, metavar="N",
                    help=f"random draws when there are too many to check all "
                         f"(default {DEFAULT_SAMPLES})")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw the chosen calls' probability against pool size, up to "
                         "--cards (needs matplotlib: pip install 'pokerbull[plot]')")
     p.add_argument("--log", action="store_true",
-                   help="with --plot: a logarithmic probability axis (rare calls apart)")
+                   help="with --plot: a logarithmic probability axis (rare calls apart); by "
+                        "default the plot takes one when some curves are a hundred times "
+                        "below others")
+    p.add_argument("--linear", action="store_true",
+                   help="with --plot: a linear probability axis always")
     _add_family_flags(p)
 
 
 @command("odds", "how likely each call holds on a pool of partly unseen cards",
          _configure_odds)
 def _run_odds(args: argparse.Namespace) -> int:
+    from rich import box
     from rich.table import Table
 
-    from ..calls.odds import format_probability, odds, one_in
+    from ..calls.odds import odds
 
+    if (args.log or args.linear) and not args.plot:
+        flag = "--log" if args.log else "--linear"
+        raise UsageError(f"{flag} sets the axis of --plot: give --plot FILE.png too")
+    if args.log and args.linear:
+        raise UsageError("give --log or --linear, not both")
+    if args.plot and args.all:
+        raise UsageError("--plot draws one curve a call: name the calls with --calls (the "
+                         "default draws the highest call of each category), not --all")
     try:
         lad = ladder(args.family, **_family_options(args))
         known = Pool.parse(args.known)
@@ -328,11 +463,14 @@ def _run_odds(args: argparse.Namespace) -> int:
     if not len(known) <= args.cards <= deck:
         raise UsageError(f"--cards takes {len(known)}..{deck} cards (the known cards up to the "
                          f"whole {lad.name} deck), not {args.cards}")
-    figure = _figure_class() if args.plot else None
+    figure = _figure_class(args.plot) if args.plot else None
     _check_output_path("--plot", args.plot)
     if args.plot and not chosen:
         chosen = [[c for c in lad if c.category == cat][-1] for cat in lad.categories]
-    rng = np.random.default_rng(args.seed)
+    # sampled odds always have a seed, printed so that the run can be repeated
+    seed = args.seed if args.seed is not None else \
+        int(np.random.SeedSequence().generate_state(1)[0])
+    rng = np.random.default_rng(seed)
     try:
         result = odds(lad, known, unseen=args.cards - len(known),
                       calls=chosen or None, samples=args.samples, seed=rng)
@@ -341,44 +479,43 @@ def _run_odds(args: argparse.Namespace) -> int:
 
     console = _console()
     how = ("exact" if result.exact else
-           f"exact-hand calls estimated from {result.samples} random draws"
-           + (f" (seed {args.seed})" if args.seed is not None else "")
-           + ", ± one standard error")
+           f"exact-hand calls estimated from {result.samples:,} random draws (seed {seed}), "
+           f"± one standard error")
     known_text = f", known: [bold]{known}[/]" if known else ""
     console.print(f"[bold]{lad.name}[/]: {args.cards}-card pool{known_text}, "
                   f"{result.unseen} unseen; {how}")
 
     def chance(c) -> str:
-        text = format_probability(result[c])
         if result.exact_calls[c.index]:
-            return text
+            return probability_text(result[c])
         if result[c] == 0:
-            return f"0 (in {result.samples} draws)"
-        return f"{text} ± {result.error(c):.4f}"
+            return f"0 in {result.samples:,} draws"
+        return probability_text(result[c], result.error(c))
 
     if chosen or args.all:
-        table = Table("call", "code", "probability", "one in")
+        table = Table("call", "code", "probability", "one in", box=box.SIMPLE_HEAD)
         for c in chosen or lad:
             seen = result.exact_calls[c.index] or result[c] > 0
-            table.add_row(str(c), c.code, chance(c), one_in(result[c]) if seen else "not seen")
+            table.add_row(str(c), c.code, chance(c), one_in_text(result[c]) if seen else "not seen")
         console.print(table)
     else:
-        # one row per category: its most and least likely calls
-        table = Table("category", "most likely", "probability", "least likely", "probability")
+        # two rows per category: its most likely call, then its least likely; among calls
+        # equally likely, the lowest of the ladder is named (the same on every run)
+        table = Table("category", "most likely call, then least likely", "probability",
+                      box=box.SIMPLE_HEAD)
         for category in lad.categories:
             calls = [c for c in lad if c.category == category]
-            p = [result[c] for c in calls]
-            hi, lo = int(np.argmax(p)), int(np.argmin(p))
-            if p[hi] == p[lo]:          # every call of the category alike
-                table.add_row(category, f"each of the {len(calls)} alike", chance(calls[hi]),
-                              "", "")
+            p = np.array([result[c] for c in calls])
+            hi, lo = _first_alike(p, p.max()), _first_alike(p, p.min())
+            words = category_words(category)
+            if np.isclose(p[hi], p[lo], rtol=1e-9, atol=0):   # every call of the category alike
+                table.add_row(words, f"each of the {len(calls)} alike", chance(calls[hi]),
+                              end_section=True)
                 continue
-            row = [category]
-            for k in (hi, lo):
-                alike = p.count(p[k]) - 1   # calls of the category with the same chance
-                row += [f"{calls[k]} (and {alike} alike)" if alike else str(calls[k]),
-                        chance(calls[k])]
-            table.add_row(*row)
+            for k, label in ((hi, words), (lo, "")):
+                alike = int(np.isclose(p, p[k], rtol=1e-9, atol=0).sum()) - 1
+                table.add_row(label, f"{calls[k]} (and {alike} alike)" if alike else str(calls[k]),
+                              chance(calls[k]), end_section=k == lo)
         console.print(table)
         even = [c for c, p in result.items() if p >= 0.5]
         if even:
@@ -393,13 +530,53 @@ def _run_odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _figure_class() -> type:
-    """matplotlib's Figure (no pyplot: no global state, no display needed)."""
+def _first_alike(p: np.ndarray, value: float) -> int:
+    """The first (lowest) call whose chance equals `value` up to rounding."""
+    return int(np.flatnonzero(np.isclose(p, value, rtol=1e-9, atol=0))[0])
+
+
+def probability_text(p: float, error: float | None = None) -> str:
+    """A probability with four decimals, or three significant figures in scientific form
+    for the rare ones; with its standard error in the same form.
+
+    >>> probability_text(0.4321, 0.00347), probability_text(4.5e-05, 1.49e-05)
+    ('0.4321 ± 0.0035', '4.50e-05 ± 1.5e-05')
+    >>> probability_text(0.0), probability_text(1.0), probability_text(0.000776)
+    ('0', '1.0000', '7.76e-04')
+    """
+    if p == 0:
+        return "0"
+    if p >= 0.001:
+        return f"{p:.4f}" + ("" if error is None else f" ± {error:.4f}")
+    return f"{p:.2e}" + ("" if error is None else f" ± {error:.1e}")
+
+
+def one_in_text(p: float) -> str:
+    """The chance as 'one in N', always three significant figures.
+
+    >>> [one_in_text(p) for p in (1 / 1.7, 1 / 6.15, 0.5, 1 / 51, 1 / 81_600, 0.0)]
+    ['1.70', '6.15', '2.00', '51.0', '81,600', 'never']
+    """
+    if p <= 0:
+        return "never"
+    n = 1 / p
+    return f"{n:#.3g}" if n < 100 else f"{float(f'{n:.3g}'):,.0f}"
+
+
+def _figure_class(path: str) -> type:
+    """matplotlib's Figure (no pyplot: no global state, no display needed), once the
+    file's format is known to be one matplotlib writes."""
     try:
         from matplotlib.figure import Figure
     except ImportError as exc:
         raise UsageError("--plot needs matplotlib, an optional extra: "
                          "pip install 'pokerbull[plot]'") from exc
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = os.path.splitext(path)[1].lstrip(".").lower()
+    if suffix not in formats:
+        raise UsageError(f"--plot {path}: the file name says the format ("
+                         + ", ".join(f".{f}" for f in sorted(formats)) + f"), not "
+                         + (f"'.{suffix}'" if suffix else "nothing"))
     return Figure
 
 
@@ -416,20 +593,27 @@ def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: 
                       samples=args.samples, seed=rng)
         chances[:, k] = [result[c] for c in calls]
         errors[:, k] = [result.error(c) for c in calls]
+    from matplotlib import colormaps
     from matplotlib.ticker import MaxNLocator
 
-    fig = figure(figsize=(8, 5), layout="constrained")
+    log = args.log or (not args.linear and _reads_better_on_log(chances))
+    fig = figure(figsize=(9, 6), layout="constrained")
     ax = fig.add_subplot()
-    for call, p, e in zip(calls, chances, errors):
-        shown = np.where(p > 0, p, np.nan) if args.log else p   # log axis: zeros left out
-        line, = ax.plot(sizes, shown, marker=".", label=str(call))
+    styles = _curve_styles(len(calls), colormaps)
+    for call, p, e, (colour, dash) in zip(calls, chances, errors, styles):
+        shown = np.where(p > 0, p, np.nan) if log else p   # log axis: zeros left out
+        ax.plot(sizes, shown, marker=".", label=str(call), color=colour, linestyle=dash)
         if e.any():
-            ax.fill_between(sizes, np.clip(p - 2 * e, 1e-12 if args.log else 0, 1),
-                            np.clip(p + 2 * e, 0, 1), color=line.get_color(), alpha=0.2)
+            low = np.clip(p - 2 * e, 0, 1)
+            if log:     # a band down to zero has no bottom on a log axis: a tenth of p
+                low = np.where(low > 0, low, p / 10)
+                low = np.where(p > 0, low, np.nan)
+            ax.fill_between(sizes, low, np.clip(p + 2 * e, 0, 1), color=colour, alpha=0.15,
+                            linewidth=0)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))   # whole cards
     ax.set_xlabel("cards in the pool (known and unseen)")
-    ax.set_ylabel("probability that the call holds" + (" (log scale)" if args.log else ""))
-    if args.log:
+    ax.set_ylabel("probability that the call holds" + (" (log scale)" if log else ""))
+    if log:
         ax.set_yscale("log")
     else:
         ax.set_ylim(-0.02, 1.02)
@@ -437,13 +621,34 @@ def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: 
               else "counted exactly")
     ax.set_title(f"Call family {lad.name}: " + (f"known cards {known}" if known else
                                                  "no card known")
-                 + f"; {method}", fontsize="medium")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
+                 + f"\n{method}", fontsize="medium")
+    ax.grid(alpha=0.3, which="both" if log else "major")
+    # the legend outside the axes, never over the curves: beside them for short names,
+    # below them for long ones (Cheung's calls), so the axes keep their width
+    long_names = max(len(str(c)) for c in calls) > 32
+    fig.legend(loc="outside lower center" if long_names else "outside right upper",
+               fontsize="small", ncols=2 if long_names else 1, title="call")
     try:
         fig.savefig(args.plot)
     except (OSError, ValueError) as exc:
         raise UsageError(f"cannot write the plot to {args.plot}: {exc}") from exc
+
+
+def _reads_better_on_log(chances: np.ndarray) -> bool:
+    """A log axis when some curves are a hundred times below others (on a linear
+    axis they would all lie on zero)."""
+    tops = chances.max(axis=1)
+    tops = tops[tops > 0]
+    return len(tops) > 1 and tops.min() < 0.01 * tops.max()
+
+
+def _curve_styles(n: int, colormaps) -> list[tuple[tuple, str]]:
+    """A distinct look per curve: ten colours of distinct hue (tab10), then the same
+    colours dashed, then dotted."""
+    colours = list(colormaps["tab10"].colors)
+    dashes = ("-", "--", ":", "-.")
+    return [(colours[k % len(colours)], dashes[(k // len(colours)) % len(dashes)])
+            for k in range(n)]
 
 
 # ---- simulate and tournament -------------------------------------------------
@@ -528,15 +733,16 @@ def _add_table_options(p: argparse.ArgumentParser, games: int, players_help: str
     _game_option(p)
     p.add_argument("--preset", default=None,
                    help="Poker Bull rules: " + ", ".join(preset_names()) + " (default pagat)")
-    p.add_argument("--players", type=int, default=None, help=players_help)
-    p.add_argument("--games", type=int, default=games, help=f"games to play (default {games:,})")
+    p.add_argument("--players", type=count(2, MAX_PLAYERS), default=None, help=players_help)
+    p.add_argument("--games", type=count(1, MAX_GAMES), default=games,
+                   help=f"games to play (default {games:,}; 10,000 and 1e4 read alike)")
     p.add_argument("--bots", nargs="+", default=None, metavar="BOT",
                    help="built-in bots, each optionally with parameters, e.g. "
                         "evidence:credit=1 (default for Poker Bull: " + " ".join(DEFAULT_BOTS)
                         + "); " + _bots_of_every_game())
     p.add_argument("--seed", type=seed_number, default=None, help="seed: the same seed gives the same "
                                                           "results for any --workers")
-    p.add_argument("--workers", type=int, default=1,
+    p.add_argument("--workers", type=count(1, MAX_WORKERS), default=1,
                    help="worker processes on this machine (default 1: this process)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run on a Dask cluster (pip install 'pokerbull[dask]'); "
@@ -563,17 +769,15 @@ def _configure_tournament(p: argparse.ArgumentParser) -> None:
 
 def _table_args(args: argparse.Namespace):
     """The wing, its bots as (name, params) and the game's options, all checked."""
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    if args.players is not None and args.players < 2:
-        raise UsageError(f"--players must be at least 2, not {args.players}")
     if args.dask is not None and args.workers > 1:
         raise UsageError("--workers counts processes on this machine; with --dask the "
                          "cluster's workers play, so give one or the other")
     game, options = _wing_and_options(args)
     options.update(_family_options(args))
+    players = args.players
+    if args.command == "tournament" and players is None:
+        players = 6
+    _check_table(game, options, players)
     texts = args.bots if args.bots is not None else list(_default_bots(game, options))
     if args.command == "tournament" and args.bots is None:
         texts = list(dict.fromkeys(texts))     # a default lineup may seat a bot twice
@@ -608,6 +812,12 @@ class _Executor:
                     from exc
         return self.client.get_executor()
 
+    def workers(self, local: int) -> int:
+        """Workers that play at once: the cluster's, or the local processes asked for."""
+        if self.client is None:
+            return local
+        return max(1, len(self.client.scheduler_info().get("workers", {})))
+
     def where(self, workers: int) -> str:
         """Where the games ran, in words."""
         if self.client is None:
@@ -629,7 +839,7 @@ def _progress(args: argparse.Namespace, total: int, what: str):
     """A rich progress bar on stderr (or nothing), and the callback that advances it."""
     from contextlib import nullcontext
 
-    if args.no_progress:
+    if args.no_progress or not sys.stderr.isatty():   # a bar only where someone watches
         return nullcontext(), None
     from rich.console import Console
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -669,6 +879,18 @@ def _write_json(path: str | None, text: str, console) -> None:
     console.print(f"results written to {path}")
 
 
+def _share(fraction: float) -> str:
+    """A share as a percentage with digits enough that a non-zero share never reads 0."""
+    if fraction == 0 or fraction >= 0.001:
+        return f"{fraction:.2%}"
+    return f"{100 * fraction:.2g}%" if fraction >= 1e-6 else "<0.0001%"
+
+
+def category_words(category: str) -> str:
+    """A call category in words (``two_pair`` -> ``two pair``)."""
+    return category.replace("_", " ")
+
+
 def _rate(rate: float, lo: float, hi: float) -> tuple[str, str]:
     return f"{rate:.2%}", f"{lo:.2%} - {hi:.2%}"
 
@@ -695,26 +917,23 @@ def _run_simulate(args: argparse.Namespace) -> int:
     lineup = _lineup(bots, args.players)
     console = _console(stderr=args.json == "-")
     bar, advance = _progress(args, args.games, "simulating")
-    start = time.perf_counter()
     executor = _Executor(args.dask)
     try:
         with executor as pool, bar:
-            if game.name == "bull":
-                result = simulate(options.pop("preset", "pagat"), bots=lineup, games=args.games,
-                                  seed=args.seed, workers=args.workers, executor=pool,
-                                  engine=args.engine, progress=advance, **options)
-            else:
-                result = simulate(game.name, bots=lineup, games=args.games, seed=args.seed,
-                                  workers=args.workers, executor=pool, engine=args.engine,
-                                  progress=advance, **options)
+            start = time.perf_counter()        # a cluster's start-up is not counted
+            name = options.pop("preset", "pagat") if game.name == "bull" else game.name
+            result = simulate(name, bots=lineup, games=args.games, seed=args.seed,
+                              workers=executor.workers(args.workers), executor=pool,
+                              engine=args.engine, progress=advance, **options)
+            elapsed = time.perf_counter() - start
             where = executor.where(args.workers)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
-    elapsed = time.perf_counter() - start
+    speed = (f"in {elapsed:.1f} s ({result.games / elapsed:,.0f} games/s"
+             + (", the cluster's start-up not counted)" if args.dask else ")"))
     if game.name != "bull":
         console.print(f"[bold]{game.title}[/]: {result.players} players, {result.games:,} games "
-                      f"in {elapsed:.1f} s ({result.games / elapsed:,.0f} games/s), "
-                      f"{result.engine} engine {where}; seed {result.seed}")
+                      f"{speed}, {result.engine} engine {where}; seed {result.seed}")
         table = Table("seat", "bot", "wins", "win rate", "95% interval", "mean return",
                       title="per seat")
         for seat in range(result.players):
@@ -725,9 +944,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
         _write_json(args.json, result.to_json(), console)
         return 0
     r = result.rules
-    console.print(f"[bold]{r.preset_name}[/]: {r.players} players, {result.games:,} games in "
-                  f"{elapsed:.1f} s ({result.games / elapsed:,.0f} games/s), "
-                  f"{result.engine} engine {where}; seed {result.seed}")
+    console.print(f"[bold]{r.preset_name}[/]: {r.players} players, {result.games:,} games "
+                  f"{speed}, {result.engine} engine {where}; seed {result.seed}")
     table = Table("bot", "seats", "wins", "win rate", "95% interval", "fair share",
                   title="wins per bot")
     for row in result.bot_rates():
@@ -744,11 +962,12 @@ def _run_simulate(args: argparse.Namespace) -> int:
     console.print(f"hands per game: {mean:.2f} (sd {sd:.2f});  calls per hand: "
                   f"{result.calls_per_hand:.2f};  challenges that caught a false call: "
                   f"{caught[0]} ({caught[1]})")
-    table = Table("last call", "share of hands", "held when challenged",
+    table = Table("last call", "hands", "share of hands", "held when challenged",
                   title="the challenged call's category")
     for row in result.last_calls():
-        held = "-" if row["count"] == 0 else f"{row['held']:.2%}"
-        table.add_row(row["category"], f"{row['frequency']:.2%}", held)
+        held = "-" if row["count"] == 0 else _share(row["held"])
+        table.add_row(category_words(row["category"]), f"{row['count']:,}",
+                      _share(row["frequency"]), held)
     console.print(table)
     _write_json(args.json, result.to_json(), console)
     return 0
@@ -776,7 +995,8 @@ def _run_tournament(args: argparse.Namespace) -> int:
     try:
         with executor as pool, bar:
             result = tournament(name, bots, games=args.games, players=players,
-                                seed=args.seed, workers=args.workers, executor=pool,
+                                seed=args.seed, workers=executor.workers(args.workers),
+                                executor=pool,
                                 progress=advance, **options)
             where = executor.where(args.workers)
     except ValueError as exc:
@@ -836,13 +1056,13 @@ def _run_bots(args: argparse.Namespace) -> int:
 # ---- bench -------------------------------------------------------------------
 
 def _configure_bench(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--cards", type=int, default=7, metavar="N",
+    p.add_argument("--cards", type=count(1, 52), default=7, metavar="N",
                    help="cards in each hand (default 7; peers judge 5 to 7)")
-    p.add_argument("--hands", type=int, default=1_000_000, metavar="N",
+    p.add_argument("--hands", type=count(1, 10**7, " (memory)"), default=1_000_000, metavar="N",
                    help="hands in the timed evaluate_many batch (default 1,000,000)")
-    p.add_argument("--calls", type=int, default=20_000, metavar="N",
+    p.add_argument("--calls", type=count(1, 10**6), default=20_000, metavar="N",
                    help="hands in each timed per-call loop (default 20,000)")
-    p.add_argument("--repeat", type=int, default=3, metavar="N",
+    p.add_argument("--repeat", type=count(1, 100), default=3, metavar="N",
                    help="timed runs of each; the best counts (default 3)")
     p.add_argument("--seed", type=seed_number, default=0, help="seed of the random deals")
     p.add_argument("--peer", action="append", metavar="NAME", choices=("eval7", "phevaluator", "treys"),
@@ -853,11 +1073,6 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
 def _run_bench(args: argparse.Namespace) -> int:
     from .bench import PEERS, available_peers, measure, report
 
-    if not 1 <= args.cards <= 52:
-        raise UsageError(f"--cards takes 1..52, not {args.cards}")
-    for flag, value in (("--hands", args.hands), ("--calls", args.calls), ("--repeat", args.repeat)):
-        if value < 1:
-            raise UsageError(f"{flag} must be at least 1, not {value}")
     peers = tuple(args.peer) if args.peer else PEERS
     figures = measure(args.cards, args.hands, args.calls, args.seed, args.repeat, peers)
     for line in report(figures, available_peers(peers)):
@@ -868,7 +1083,7 @@ def _run_bench(args: argparse.Namespace) -> int:
 # ---- entry point -------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pokerbull", description=__doc__.split("\n\n")[0],
+    parser = _Parser(prog="pokerbull", description=__doc__.split("\n\n")[0],
                                      epilog=EXAMPLES,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"pokerbull {__version__}")
@@ -879,15 +1094,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of one subcommand."""
+    for action in parser._subparsers._group_actions:   # argparse keeps them only here
+        if name in getattr(action, "choices", {}):
+            return action.choices[name]
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:     # named by the subcommand, whose flags they were meant to be
+            _subparser(parser, args.command).error(
+                f"unrecognized arguments: {' '.join(unknown)}")
         return COMMANDS[args.command][2](args)
     except UsageError as exc:
         parser.exit(2, f"pokerbull {args.command}: error: {exc}\n")
     except KeyboardInterrupt:
-        sys.stderr.write("\npokerbull: interrupted\n")
+        # on a terminal the ^C the person typed ends the line of the bar
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "pokerbull: interrupted\n")
         return 130
     except BrokenPipeError:
         # the reader left (`pokerbull ... | head`): no traceback, nothing more to write

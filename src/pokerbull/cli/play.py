@@ -12,6 +12,7 @@ explained and asked again; the game never changes on a refusal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -22,7 +23,7 @@ from rich.markup import escape
 from ..protocol import CHANCE_PLAYER, GameState
 
 CHALLENGE_WORDS = ("challenge", "bull", "bs", "bullshit", "call bs", "liar")
-"""What a Poker Bull player may type to challenge the last call."""
+"""What a player may type to challenge the last call or claim (every game with a challenge)."""
 HELP_WORDS = ("help", "h")
 LIST_WORDS = ("moves", "calls", "legal")
 LOOK_WORDS = ("look", "hand", "table")
@@ -33,6 +34,21 @@ PAGE = 20
 
 class Quit(Exception):
     """The person left the game (or the input ended)."""
+
+
+def as_you(message: str, person: int) -> str:
+    """A refusal addressed to the person: the games name the seat that acts ("seat 0
+    may not accept now"), the terminal says "you" to the one who typed it."""
+    seat = rf"\b[Ss]eat {person}\b"
+    message = re.sub(seat + r"'s\b", "your", message)
+    message = re.sub(seat + r" (cannot|must|may|can|could|should)\b", r"you \1", message)
+    message = re.sub(seat + r" (open|hold|lead|start|play|call)s\b", r"you \1", message)
+    message = re.sub(seat + r" is\b", "you are", message)
+    if "you " in message:
+        message = re.sub(r"\b(not in|from) its hand\b", r"\1 your hand", message)
+        message = re.sub(r"\bit holds a card it could\b", "you hold a card you could", message)
+        message = re.sub(r"; it (may|must|can)\b", r"; you \1", message)
+    return message
 
 
 class TerminalSession:
@@ -131,7 +147,15 @@ class TerminalSession:
             return action
         if word in self.challenge_words:
             text = "challenge"
-        return self.state.string_to_action(text)
+        action = self.state.string_to_action(text)
+        said = self.state.action_to_string(action).lower()
+        if word.split()[0] == "check" and not said.startswith("check"):
+            # "check" would pay (a bet is owed) or mean another move: never taken for it
+            open_moves = ", ".join(t for _, t in self.legal_moves())
+            raise ValueError(f"you cannot check now: a bet is owed (the moves now are "
+                             f"{open_moves})" if said.startswith("call") else
+                             f"'check' is not a move now (the moves now are {open_moves})")
+        return action
 
     def person_moves(self) -> None:
         self.show_table()
@@ -159,13 +183,17 @@ class TerminalSession:
                 self.state.apply_action(action)   # refused moves leave the game unchanged
                 return
             except ValueError as exc:
-                self.say(str(exc), style="yellow")
+                self.say(as_you(str(exc), self.person), style="yellow")
                 self.say("Type ? for the legal moves, or 'help'.")
 
     def run(self) -> list[float]:
         """Play until the game ends; the returns per seat."""
         g = self.state
-        self.say(self.help_text())
+        if g.is_terminal():         # a game without decisions (roulette without betting)
+            self.say("This game has no move for you to make: it plays itself out.")
+        else:
+            self.say(self.help_text())
+        self.show_log()
         while not g.is_terminal():
             seat = g.current_player
             if seat == CHANCE_PLAYER:

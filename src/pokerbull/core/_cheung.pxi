@@ -542,37 +542,146 @@ cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
 
 # need[c]: bits 61-63 hold k; no pool mask has those bits, so m & need[c] is the cards
 
+cdef inline uint64_t ch_columns(uint32_t ranks) noexcept nogil:
+    """Every card of these ranks."""
+    cdef uint64_t r = ranks
+    return r | (r << 16) | (r << 32) | (r << 48)
 
-def _necessary(cat, nprim, p1, p2, named, suit):
+
+cdef uint64_t ch_necessary(int cat, int nprim, int p1, int p2, uint32_t named,
+                           int suit) noexcept nogil:
     """(cards, k) packed: any pool that makes the call holds at least k cards of
     `cards` or jokers standing in (a pure necessary condition, never sufficient)."""
-    def column(r):
-        return int(RANK_COLUMN[r])
-    cards, k = 0, 0
-    ranks = [r for r in range(13) if named >> r & 1]
-    if cat in (CH_FLUSH, CH_STRAIGHT_FLUSH, CH_ROYAL) and suit >= 0:
-        cards, k = LANE << (16 * suit), 5
-    elif cat in (CH_PAIR, CH_TRIPS, CH_QUADS, CH_FIVE) and nprim:
-        cards = column(p1)
-        k = {CH_PAIR: 2, CH_TRIPS: 3, CH_QUADS: 4, CH_FIVE: 5}[cat]
-        for r in ranks:
-            cards |= column(r)
-        k += len(ranks)
-    elif cat in (CH_TWO_PAIR, CH_FULL_HOUSE) and nprim == 2:
-        cards, k = column(p1) | column(p2), (4 if cat == CH_TWO_PAIR else 5)
-        for r in ranks:
-            cards |= column(r)
-        k += len(ranks)
+    cdef uint64_t cards = 0
+    cdef uint64_t k = 0
+    if (cat == CH_FLUSH or cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL) and suit >= 0:
+        cards, k = <uint64_t>LANE << (16 * suit), 5
+    elif (cat == CH_PAIR or cat == CH_TRIPS or cat == CH_QUADS or cat == CH_FIVE) and nprim:
+        cards = RANK_COLUMN[p1] | ch_columns(named)
+        k = (2 if cat == CH_PAIR else 3 if cat == CH_TRIPS else 4 if cat == CH_QUADS else 5) \
+            + popcount(named)
+    elif (cat == CH_TWO_PAIR or cat == CH_FULL_HOUSE) and nprim == 2:
+        cards = RANK_COLUMN[p1] | RANK_COLUMN[p2] | ch_columns(named)
+        k = (4 if cat == CH_TWO_PAIR else 5) + popcount(named)
     elif cat == CH_STRAIGHT and nprim:
-        for r in range(13):
-            if CH_STRAIGHTS[p1 - 3] >> r & 1:
-                cards |= column(r)
-        k = 5
-    elif cat in (CH_HIGH, CH_FLUSH) and ranks:
-        for r in ranks:
-            cards |= column(r)
-        k = len(ranks)
+        cards, k = ch_columns(CH_STRAIGHTS[p1 - 3]), 5
+    elif (cat == CH_HIGH or cat == CH_FLUSH) and named:
+        cards, k = ch_columns(named), popcount(named)
     return cards | (k << 61)
+
+
+cdef uint64_t ch_count_rule(int cat, int nprim, int p1, int p2, uint32_t named,
+                            int suit) noexcept nogil:
+    """A second necessary count (layout in _simd.h): cards, or with bit 14 the
+    ranks the pool holds, of which the call needs k (bits 61-63), jokers standing in."""
+    cdef uint64_t k = 0, cards = 0
+    if (cat == CH_FLUSH) and suit >= 0 and named:
+        cards, k = <uint64_t>named << (16 * suit), popcount(named)
+    elif (cat == CH_PAIR or cat == CH_TRIPS or cat == CH_QUADS or cat == CH_FIVE) and nprim:
+        cards = RANK_COLUMN[p1]
+        k = 2 if cat == CH_PAIR else 3 if cat == CH_TRIPS else 4 if cat == CH_QUADS else 5
+    elif cat == CH_TWO_PAIR and nprim:
+        cards, k = RANK_COLUMN[p1], 2
+    elif cat == CH_FULL_HOUSE and nprim:
+        cards, k = RANK_COLUMN[p1], 3
+    elif cat == CH_STRAIGHT and nprim:
+        cards, k = CH_STRAIGHTS[p1 - 3] | (1 << 14), 5
+    elif cat == CH_STRAIGHT_FLUSH and nprim or cat == CH_ROYAL:
+        cards = CH_STRAIGHTS[(p1 if cat == CH_STRAIGHT_FLUSH else 12) - 3]
+        if suit >= 0:
+            cards <<= 16 * suit
+        else:
+            cards |= 1 << 14
+        k = 5
+    elif (cat == CH_HIGH or cat == CH_FLUSH) and named:
+        cards, k = named | (1 << 14), popcount(named)
+    return cards | (k << 61)
+
+
+DEF CH_NO_RULE = 0x800000000000ULL   # bit 47, which no pool has: a sure word with it never holds
+DEF CH_BY_RANKS = 1 << 14    # the sure count: ranks the pool holds (else the cards of a suit)
+
+
+cdef inline uint64_t ch_cards_in(uint32_t ranks, int suit) noexcept nogil:
+    return <uint64_t>ranks << (16 * suit)
+
+
+cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
+                           int tier) noexcept nogil:
+    """A sufficient condition, natural cards only, as one word (layout in _simd.h):
+    the pool holds every card the word names and at least k (bits 61-63) ranks
+    (bit 14) or cards of the suit in bits 30-31; either makes it a big pool (six
+    cards or more). Then a hand of its naturals makes the call, which every tier
+    but min1 and min2 accepts. No rule: bit 47."""
+    cdef uint32_t kick
+    cdef int t, p, hi, lo
+    cdef uint64_t cards = 0, k = 7, by = CH_BY_RANKS
+    if tier == T_MIN1 or tier == T_MIN2 or cat == CH_FIVE:
+        return CH_NO_RULE
+    if cat == CH_HIGH:
+        # each named rank twice (so a one-suit hand can always be broken), or the
+        # Aces twice; and seven ranks: the hands with the named ranks (or an Ace)
+        # outnumber the straights among them (k named: C(7 - k, 5 - k) > 5 - k)
+        kick = named if named else (1u << 12)
+        cards = ch_cards_in(kick, 0) | ch_cards_in(kick, 1)
+    elif cat == CH_FLUSH:
+        # the named cards and seven of the suit: more five-card sets than straights
+        t = suit if suit >= 0 else 3
+        cards = ch_cards_in(named, t)
+        by = <uint64_t>t << 30
+    elif cat == CH_PAIR or cat == CH_TRIPS or cat == CH_QUADS:
+        # the rank's cards in the lowest suits, the named kickers, seven ranks
+        p = p1 if nprim else 12
+        t = 2 if cat == CH_PAIR else 3 if cat == CH_TRIPS else 4
+        cards = ch_cards_in(named, 0) | (RANK_COLUMN[p] if t == 4 else
+                                         RANK_COLUMN[p] & ((<uint64_t>1 << (16 * t)) - 1))
+    elif cat == CH_TWO_PAIR:
+        hi = p1 if nprim else 12
+        lo = p2 if nprim == 2 else (11 if nprim == 0 else 0)
+        cards = ch_cards_in(named, 0) | ch_cards_in((1u << hi) | (1u << lo), 0) | \
+            ch_cards_in((1u << hi) | (1u << lo), 1)
+    elif cat == CH_FULL_HOUSE:
+        t = p1 if nprim else 12
+        p = p2 if nprim == 2 else (11 if t == 12 else 12)
+        cards = (RANK_COLUMN[t] & 0xFFFFFFFFFFFFULL) | (RANK_COLUMN[p] & 0xFFFFFFFFULL)
+        k = 6
+    elif cat == CH_STRAIGHT:
+        t = p1 if nprim else 12
+        # its five ranks in one suit and the top again in another: not a straight flush
+        cards = ch_cards_in(CH_STRAIGHTS[t - 3], 0) | ch_cards_in(1u << t, 1)
+        k = 6
+    elif cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL:
+        t = (p1 if nprim else 11) if cat == CH_STRAIGHT_FLUSH else 12
+        cards = ch_cards_in(CH_STRAIGHTS[t - 3], suit if suit >= 0 else 3)
+        k = 6
+    else:
+        return CH_NO_RULE
+    return cards | by | (k << 61)
+
+
+cdef inline bint ch_counts_pass(const uint64_t* r, uint64_t m) noexcept nogil:
+    """Both necessary counts of a call's record (r: its four words) on a pool."""
+    cdef int j = popcount(m & <uint64_t>JOKERS)
+    cdef uint64_t w1 = r[1]
+    cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
+    cdef uint64_t v = ge1 if w1 & (1 << 14) else m
+    return (popcount(m & r[0]) + j >= <int>(r[0] >> 61)) & \
+        (popcount(v & w1) + j >= <int>(w1 >> 61))
+
+
+cdef inline bint ch_sure(uint64_t w, uint64_t m) noexcept nogil:
+    """The sure rule `w` (a record's third word) on a pool."""
+    cdef uint64_t need = w & 0x1FFF9FFF1FFF1FFFULL      # the cards and the no-rule bit
+    cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
+    cdef uint64_t v = ge1 if w & CH_BY_RANKS else (m >> (16 * ((w >> 30) & 3))) & LANE
+    return ((m & need) == need) & (popcount(v) >= <int>(w >> 61))
+
+
+cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
+    """The call of record r (four words) on pool m: its counts first, then its sure
+    rule, then the exact check on the call in its fourth word."""
+    return ch_counts_pass(r, m) and (ch_sure(r[2], m) or
+                                     ch_holds_call(<const CheungCall*>(r + 3), m))
 
 
 cdef class CheungKernel:
@@ -583,7 +692,17 @@ cdef class CheungKernel:
     cdef object owner
     cdef object call_type
     cdef object pool_type
-    cdef readonly bint simd
+    cdef readonly int path_number
+
+    @property
+    def path(self):
+        """The batch path of ``holds_many``: "avx512", "avx2" or "scalar"."""
+        return PATHS[self.path_number]
+
+    @property
+    def simd(self):
+        """Whether batch checks take a vector path."""
+        return self.path_number != 0
 
     def __init__(self, tables, simd=None):
         x = tables.extra
@@ -593,29 +712,43 @@ cdef class CheungKernel:
                                             ("tier", np.uint8), ("named", np.uint16)]))
         if calls.dtype.itemsize != sizeof(CheungCall):
             raise RuntimeError("cheung call record layout does not match its C struct")
-        for name in ("cat", "nprim", "p1", "p2", "suit", "tier", "named"):
+        for name in ("cat", "nprim", "p1", "p2", "named", "suit", "tier"):
             calls[name] = x[name]
         keys = np.ascontiguousarray(x["key"], dtype=np.int64)
         if n * 2 > (1 << CH_HASH_BITS):
             raise RuntimeError("cheung ladder too large for its key table")
         table = np.full(1 << CH_HASH_BITS, -1, dtype=np.int32)
+        need = np.empty(n, dtype=np.uint64)
         cdef int32_t[::1] tv = table
         cdef const int64_t[::1] kv = keys
-        cdef Py_ssize_t c
+        cdef uint64_t[::1] nv = need
+        cdef const CheungCall* cv = <const CheungCall*>_data(calls)
+        cdef Py_ssize_t c, n_c = n
         cdef uint64_t h
-        for c in range(n):
-            h = ch_hash(kv[c])
-            while tv[h] >= 0:
-                h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
-            tv[h] = <int32_t>c
-        need = np.array([_necessary(*row) for row in zip(
-            x["cat"].tolist(), x["nprim"].tolist(), x["p1"].tolist(), x["p2"].tolist(),
-            x["named"].tolist(), x["suit"].tolist())], dtype=np.uint64)
-        self._arrays = (calls, keys, table, need)
+        with nogil:
+            for c in range(n_c):
+                h = ch_hash(kv[c])
+                while tv[h] >= 0:
+                    h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
+                tv[h] = <int32_t>c
+                nv[c] = ch_necessary(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2, cv[c].named,
+                                     cv[c].suit)
+        rec = np.zeros(4 * n, dtype=np.uint64)
+        cdef uint64_t[::1] rv = rec
+        with nogil:
+            for c in range(n_c):
+                rv[4 * c] = nv[c]
+                rv[4 * c + 1] = ch_count_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
+                                              cv[c].named, cv[c].suit)
+                rv[4 * c + 2] = ch_sure_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
+                                             cv[c].named, cv[c].suit, cv[c].tier)
+                memcpy(&rv[4 * c + 3], &cv[c], sizeof(CheungCall))
+        self._arrays = (calls, keys, table, need, rec)
+        self.D.rec = <const uint64_t*>_data(rec)
+        self.path_number = path_number(simd)
         self.D.table = <const int32_t*>_data(table)
         self.D.need = <const uint64_t*>_data(need)
-        self.simd = False
-        self.D.calls = <const CheungCall*>_data(calls)
+        self.D.calls = cv
         self.D.keys = <const int64_t*>_data(keys)
         self.D.n = n
         self.D.allowed = <uint64_t>int(tables.allowed_mask)
@@ -625,8 +758,10 @@ cdef class CheungKernel:
             self.D.tier_rank[t] = int(x["tier_rank"][t])
         for i, s in enumerate(sorted(range(4), key=lambda v: -int(x["suit_rank"][v]))):
             self.D.suits_high_first[i] = s
+        # the slots (a category, or the royal flush above five of a kind) and their tiers
+        pairs = np.flatnonzero(np.bincount((keys >> 25) * 8 + x["tier"].astype(np.int64)))
         slots = {}
-        for slot, tier in zip((keys >> 25).tolist(), x["tier"].tolist()):
+        for slot, tier in zip((pairs >> 3).tolist(), (pairs & 7).tolist()):
             slots.setdefault(slot, set()).add(tier)
         self.D.n_slots = len(slots)
         for i, (slot, tiers) in enumerate(sorted(slots.items(), reverse=True)):
@@ -667,27 +802,42 @@ cdef class CheungKernel:
 
     cdef int _batch(self, const uint64_t* masks, const call_index_t* calls, Py_ssize_t one,
                     uint8_t* out, Py_ssize_t n) except -1:
-        cdef Py_ssize_t i, c, n_calls = self.D.n
+        """Every pair: the vector path's count tests (the exact check for the pairs
+        it leaves), then the scalar loop for the rest; validating as it goes."""
+        cdef Py_ssize_t i, j, k, c, got, size, done = 0, n_calls = self.D.n
         cdef uint64_t seen = 0, m
         cdef int bad = 0
-        cdef const CheungCall* table = self.D.calls
-        cdef const uint64_t* need = self.D.need
-        cdef uint64_t q
+        cdef const uint64_t* rec = self.D.rec
+        cdef int32_t later[HOLD_BLOCK + 16]
         with nogil:
-            for i in range(n):
+            while self.path_number and done < n:
+                size = HOLD_BLOCK if n - done > HOLD_BLOCK else n - done
+                got = pb_cheung_batch(self.path_number, masks + done,
+                                      calls + done if calls != NULL else NULL,
+                                      sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls, rec,
+                                      out + done, size, &seen, &bad, later, &k)
+                if bad:
+                    break
+                for j in range(k):
+                    i = done + later[j]
+                    c = calls[i] if calls != NULL else one
+                    out[i] = ch_sure(rec[4 * c + 2], masks[i]) or \
+                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i])
+                done += got
+                if got < size:
+                    break
+            for i in range(done, n):
+                if calls != NULL and i + 16 < n:
+                    c = calls[i + 16]
+                    if 0 <= c < n_calls:
+                        pb_prefetch(rec + 4 * c)
                 c = calls[i] if calls != NULL else one
                 if c < 0 or c >= n_calls:
                     bad = 1
                     c = 0
                 m = masks[i]
                 seen |= m
-                # a necessary count first (most pairs of a random batch fail it,
-                # so its branch is predictable); the full check only past it
-                q = need[c]
-                if popcount(m & q) + popcount(m & <uint64_t>JOKERS) < <int>(q >> 61):
-                    out[i] = 0
-                else:
-                    out[i] = ch_holds_call(&table[c], m)
+                out[i] = ch_holds_rec(rec + 4 * c, m)
         if bad:
             raise ValueError(f"call indices must lie in 0..{self.D.n - 1}")
         self._valid(seen)

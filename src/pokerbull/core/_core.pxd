@@ -302,6 +302,7 @@ ctypedef struct CheungData:
     const int64_t* keys
     const int32_t* table      # hash of a key -> call index (-1: empty)
     const uint64_t* need      # per call: cards it needs some k of (bits 61-63: k, with jokers)
+    const uint64_t* rec       # per call 4 words: two counts, a sure rule, the call (_simd.h)
     int n_slots
     CheungSlot slots[12]
     int suit_rank[4]

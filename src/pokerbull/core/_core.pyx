@@ -6,6 +6,7 @@ Mirrors ``_pure.py`` function for function over the same ladder tables
 """
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.string cimport memcpy
 
 import os
 
@@ -23,6 +24,11 @@ cdef extern from "_simd.h":
                               const uint64_t* qg1, const uint64_t* er, uint64_t wild, int has_ranks, uint8_t* out,
                               Py_ssize_t n, uint64_t* seen_cards, int* bad_index,
                               int32_t* later, Py_ssize_t* n_later) noexcept nogil
+    Py_ssize_t pb_cheung_batch(int path, const uint64_t* masks, const void* calls, int width,
+                               int32_t one_call, uint32_t n_calls, const uint64_t* rec,
+                               uint8_t* out, Py_ssize_t n, uint64_t* seen_cards, int* bad_index,
+                               int32_t* later, Py_ssize_t* n_later) noexcept nogil
+    void pb_prefetch "__builtin_prefetch"(const void* p) noexcept nogil
 
 # ---- the batch paths: chosen at run time by CPU features ---------------------------
 

@@ -517,20 +517,57 @@ cdef extern from "_evaluator_simd.h":
     Py_ssize_t pb_plain_hands_simd(int path, const uint64_t* masks, int64_t* out, Py_ssize_t n,
                                    uint64_t tier, const uint32_t* top_five,
                                    int32_t* rare, Py_ssize_t* n_rare) noexcept nogil
+    Py_ssize_t pb_rows_simd(int path, const uint8_t* base, int k, Py_ssize_t n, uint64_t* masks,
+                            int64_t* out, uint64_t tier, const uint32_t* top_five, int32_t* rare,
+                            Py_ssize_t* n_rare, uint64_t* seen) noexcept nogil
+
+    ctypedef uint64_t (*pb_ev_judge)(uint64_t mask) noexcept nogil
+    int pb_ev_build_tables(pb_ev_judge judge) noexcept nogil
+    Py_ssize_t pb_ev_table_hands(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
+                                 int32_t* rare, uint64_t* seen, uint64_t* empty) noexcept nogil
+    Py_ssize_t pb_ev_table_rows(int k, const uint8_t* base, Py_ssize_t step, Py_ssize_t n,
+                                const uint64_t* bits, uint64_t* masks, int64_t* out, uint64_t tier,
+                                int32_t* rare, uint64_t* bad, uint64_t* seen) noexcept nogil
+
+
+cdef uint64_t table_hand(uint64_t mask) noexcept nogil:
+    return plain_hand(mask)
+
+# the scalar path's table of every pool of at most seven cards (_evaluator_simd.h)
+cdef bint TABLE_READY = pb_ev_build_tables(table_hand) > 0
 
 DEF BLOCK = 1024
 DEF CHUNK = 32768     # pools checked at a time (256 KB: the L2 cache holds them)
+
+
+cdef void listed_values(const uint64_t* masks, int64_t* out, const int32_t* listed, Py_ssize_t k,
+                        uint64_t tier) noexcept nogil:
+    """plain_hand of the listed pools (indices into `masks` and `out`)."""
+    cdef Py_ssize_t i
+    for i in range(k):
+        out[listed[i]] = <int64_t>((plain_hand(masks[listed[i]]) << EV_ROLES_SHIFT) | tier)
+
 
 cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
                        int path) noexcept nogil:
     """Values of many plain pools. Block by block: every pool through the branch-free
     common_hand (several at a time on a vector `path`), noting the rare ones,
-    then those few through rare_hand, so that the hot loop does not mispredict."""
+    then those few through rare_hand, so that the hot loop does not mispredict.
+    The scalar path first tries the table of pools of at most seven cards; after a
+    block that was mostly bigger pools (or flushes), it goes straight to common_hand."""
     cdef Py_ssize_t start, i, k, size, done
     cdef uint32_t rare
     cdef int32_t later[BLOCK + 16]  # rare pools, by index in the block (room for a vector store)
+    cdef bint table = path == 0 and TABLE_READY     # path -1: scalar, without the table
+    cdef uint64_t seen, zero
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
+        if table:
+            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen, &zero)
+            if 2 * k <= size:
+                listed_values(masks + start, out + start, later, k, tier)
+                continue
+            table = False           # mostly pools the table cannot judge: redo the block
         k = done = 0
         if path:
             done = pb_plain_hands_simd(path, masks + start, out + start, size, tier,
@@ -550,8 +587,20 @@ cdef bint checked_plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n
     the cache (one pass over the masks instead of two): false, with `out` partly
     written, as soon as a chunk holds a pool that is empty or not plain (a joker,
     a bit outside the deck); the caller then checks and judges the whole batch."""
-    cdef Py_ssize_t start, i, size
+    cdef Py_ssize_t start, i, size, k
     cdef uint64_t seen, zero, m
+    cdef int32_t later[BLOCK]
+    if path == 0 and TABLE_READY:
+        # the table path checks each block in the same pass as it judges it
+        for start in range(0, n, BLOCK):
+            size = BLOCK if start + BLOCK < n else n - start
+            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen, &zero)
+            if (seen & ~EV_NATURAL) or zero >> 63:
+                return False
+            if 2 * k > size:        # mostly pools over seven cards: common_hand from here
+                return checked_plain_values(masks + start, out + start, n - start, tier, -1)
+            listed_values(masks + start, out + start, later, k, tier)
+        return True
     for start in range(0, n, CHUNK):
         size = CHUNK if start + CHUNK < n else n - start
         seen = zero = 0
@@ -563,6 +612,189 @@ cdef bint checked_plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n
             return False
         plain_values(masks + start, out + start, size, tier, path)
     return True
+
+
+# ---- card-index rows --------------------------------------------------------------
+
+# The mask bit of each card index (13 * suit + rank; 52 and 53 the jokers X1, X2), 0
+# for an index past the deck: a row with such an index, or a card twice, has fewer
+# bits than cards, so one popcount checks both. Indices are clamped to 255 first.
+cdef uint64_t INDEX_BIT[256]
+
+cdef void _init_index_bits():
+    cdef int c
+    for c in range(256):
+        INDEX_BIT[c] = 0
+    for c in range(52):
+        INDEX_BIT[c] = 1ULL << (16 * (c // 13) + c % 13)
+    INDEX_BIT[52] = 1ULL << 13
+    INDEX_BIT[53] = 1ULL << 29
+
+_init_index_bits()
+
+ctypedef fused card_t:
+    int8_t
+    uint8_t
+    int16_t
+    uint16_t
+    int32_t
+    uint32_t
+    int64_t
+    uint64_t
+
+
+cdef inline uint64_t index_bit(card_t c) noexcept nogil:
+    cdef uint64_t u = <uint64_t>c      # a negative index wraps to a huge one
+    return INDEX_BIT[u if u < 256 else 255]
+
+
+cdef uint64_t read_rows(const char* base, Py_ssize_t row_step, Py_ssize_t col_step, int k,
+                        Py_ssize_t n, uint64_t* masks, card_t kind) noexcept nogil:
+    """The masks of `n` rows of `k` card indices (steps in bytes); non-zero when some
+    row has an index past the deck or a card twice."""
+    cdef Py_ssize_t i
+    cdef int j
+    cdef uint64_t m, bad = 0
+    cdef const card_t* row
+    if col_step == sizeof(card_t):
+        for i in range(n):
+            row = <const card_t*>(base + i * row_step)
+            m = 0
+            for j in range(k):
+                m |= index_bit(row[j])
+            masks[i] = m
+            bad |= <uint64_t>(popcount(m) ^ k)
+    else:
+        for i in range(n):
+            m = 0
+            for j in range(k):
+                m |= index_bit((<const card_t*>(base + i * row_step + j * col_step))[0])
+            masks[i] = m
+            bad |= <uint64_t>(popcount(m) ^ k)
+    return bad
+
+
+cdef Py_ssize_t judge_rows(const char* base, Py_ssize_t row_step, Py_ssize_t col_step, int k,
+                           Py_ssize_t n, int64_t* out, const EvalRules* R, int path,
+                           card_t kind) noexcept nogil:
+    """Values of `n` rows of card indices, block by block (each block's masks built
+    in the cache, then judged as evaluate_masks judges them); returns `n`, or the
+    start of the first block holding a bad row (an index past the deck, a card twice,
+    a joker when jokers are off), where the caller looks for it."""
+    cdef uint64_t masks[BLOCK]
+    cdef int32_t later[BLOCK + 16]      # room for a vector store
+    cdef Py_ssize_t start, size, i, listed, done, more
+    cdef uint64_t seen, bad, seen_rows = 0
+    cdef bint plain_rules = not R.by_suits and R.royal == ROYAL_NO
+    cdef bint table = (card_t is uint8_t and col_step == 1 and k <= 7 and TABLE_READY
+                       and plain_rules)
+    for start in range(0, n, BLOCK):
+        size = BLOCK if start + BLOCK < n else n - start
+        if table:
+            # AVX-512 (with VBMI) reads sixteen rows a step and judges them in the vector;
+            # the table path reads each other row and judges it in one go
+            done = listed = 0
+            if path and row_step == k:
+                done = pb_rows_simd(path, <const uint8_t*>(base + start * row_step), k, size, masks,
+                                    out + start, R.plain_tier, RANK_SET_INFO, later, &listed, &seen_rows)
+            more = pb_ev_table_rows(k, <const uint8_t*>(base + (start + done) * row_step), row_step,
+                                    size - done, INDEX_BIT, masks + done, out + start + done,
+                                    R.plain_tier, later + listed, &bad, &seen)
+            if bad:
+                return start
+            for i in range(listed, listed + more):
+                later[i] += <int32_t>done
+            listed += more
+            if done:
+                seen |= seen_rows
+            if not (seen & EV_JOKERS):
+                listed_values(masks, out + start, later, listed, R.plain_tier)
+                continue
+        elif read_rows(base + start * row_step, row_step, col_step, k, size, masks, kind):
+            return start
+        else:
+            seen = 0
+            for i in range(size):
+                seen |= masks[i]
+        if seen & EV_JOKERS and not R.jokers_wild:
+            return start
+        if plain_rules and not (seen & EV_JOKERS):
+            plain_values(masks, out + start, size, R.plain_tier, path)
+        else:
+            for i in range(size):
+                out[start + i] = <int64_t>hand_value(masks[i], R)
+    return n
+
+
+cdef object bad_row(object rows, Py_ssize_t start, const EvalRules* R):
+    """The ValueError for the first bad row at or after `start`."""
+    cdef Py_ssize_t i, j
+    for i in range(start, rows.shape[0]):
+        row = [int(c) for c in rows[i]]
+        for j, c in enumerate(row):
+            if not 0 <= c < 54:
+                return ValueError(f"card index {c} in row {i} (column {j}) is out of range: "
+                                  f"0..51 are the cards (13 * suit + rank), 52, 53 the jokers")
+            if c >= 52 and not R.jokers_wild:
+                return ValueError(f"row {i} holds a joker (card index {c}), but jokers are off "
+                                  "(ask for jokers=True)")
+            if c in row[:j]:
+                return ValueError(f"row {i} repeats card index {c} (a row holds distinct cards)")
+    return ValueError(f"no bad row after row {start}: the rows changed while they were read")
+
+
+def evaluate_indices(cards, rules=0, simd=None):
+    """Values of the best hands of many pools given as an (N, k) integer array of card
+    indices (13 * suit + rank, 52 and 53 the jokers; see ``evaluator.card_index``), as
+    an int64 array: the same values as ``evaluate_masks`` on the rows' masks. Any
+    integer dtype and any strides: the rows are read as they are, never converted.
+
+    `simd`: the batch path, as for ``evaluate_masks``."""
+    cdef EvalRules R
+    cdef cnp.ndarray rows
+    if not isinstance(cards, np.ndarray):
+        raise ValueError(f"card indices must be a NumPy array, not {type(cards).__name__}")
+    rows = cards
+    if rows.ndim != 2:
+        raise ValueError(f"card indices must be a 2-d array (one row a pool), got shape {cards.shape}")
+    if rows.dtype.kind not in "iu":
+        raise ValueError(f"card indices must be an integer array, not {rows.dtype}")
+    read_rules(rules, &R)
+    cdef int path = path_number(simd)
+    cdef Py_ssize_t n = rows.shape[0], width = rows.shape[1]
+    if n and not 1 <= width <= 54:
+        raise ValueError(f"a row of card indices holds 1 to 54 cards, not {width}")
+    out = np.empty(n, dtype=np.int64)
+    if n == 0:
+        return out
+    cdef int64_t[::1] res = out
+    cdef const char* base = <const char*>cnp.PyArray_DATA(rows)
+    cdef Py_ssize_t row_step = rows.strides[0], col_step = rows.strides[1], done = n
+    cdef int k = <int>width, size = rows.dtype.itemsize
+    cdef bint signed = rows.dtype.kind == "i"
+    with nogil:
+        if size == 1:
+            if signed:
+                done = judge_rows[int8_t](base, row_step, col_step, k, n, &res[0], &R, path, 0)
+            else:
+                done = judge_rows[uint8_t](base, row_step, col_step, k, n, &res[0], &R, path, 0)
+        elif size == 2:
+            if signed:
+                done = judge_rows[int16_t](base, row_step, col_step, k, n, &res[0], &R, path, 0)
+            else:
+                done = judge_rows[uint16_t](base, row_step, col_step, k, n, &res[0], &R, path, 0)
+        elif size == 4:
+            if signed:
+                done = judge_rows[int32_t](base, row_step, col_step, k, n, &res[0], &R, path, 0)
+            else:
+                done = judge_rows[uint32_t](base, row_step, col_step, k, n, &res[0], &R, path, 0)
+        elif signed:
+            done = judge_rows[int64_t](base, row_step, col_step, k, n, &res[0], &R, path, 0)
+        else:
+            done = judge_rows[uint64_t](base, row_step, col_step, k, n, &res[0], &R, path, 0)
+    if done != n:
+        raise bad_row(rows, done, &R)
+    return out
 
 
 def evaluator_simd_available():
@@ -577,8 +809,10 @@ cdef int check_pool(uint64_t mask, const EvalRules* R, str where) except -1:
         raise ValueError(f"pool mask{where} {mask:#x} has bits outside the deck: "
                          f"{mask & ~EV_DECK:#x}")
     if mask & EV_JOKERS and not R.jokers_wild:
-        raise ValueError(f"pool mask{where} {mask:#x} holds a joker, but jokers are off "
-                         "(ask for jokers=True)")
+        raise ValueError(f"pool mask{where} {mask:#x} holds the "
+                         + ("jokers X1 and X2" if mask & EV_JOKERS == EV_JOKERS else
+                            "joker X1" if mask & (1 << 13) else "joker X2")
+                         + ", but jokers are off (ask for jokers=True)")
     if mask == 0:
         raise ValueError(f"pool mask{where} is empty: an empty pool has no poker hand")
     return 0
@@ -636,3 +870,138 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0, simd=None):
             for i in range(n):
                 res[i] = <int64_t>hand_value(masks[i], &R)
     return out
+
+
+# ---- one pool at a time: pb.evaluate and its HandRank -----------------------------------
+
+cimport cython
+
+cdef class PoolBase
+
+# evaluator.py's general evaluate and its readers of a value (bind_evaluator)
+cdef object _general_evaluate = None
+cdef object _category_of = None
+cdef object _ranks_of = None
+cdef object _is_royal = None
+cdef object _words_of = None
+cdef str _NO_ROYAL = "no"
+
+
+@cython.freelist(64)
+cdef class HandRank:
+    """The strength of a poker hand: totally ordered, hashable, readable.
+
+    Compare two ranks only when they come from the same options. ``value`` is
+    the integer behind the order (bigger is better). Compiled, a HandRank holds
+    no Python object, so the garbage collector does not track it.
+
+    >>> r = evaluate("Kh Kd 9s 9c 4d")
+    >>> r.category, r.ranks, str(r)
+    ('two_pair', (11, 7, 2), 'Two Pair, Kings and Nines (4)')
+    """
+
+    cdef readonly int64_t value
+
+    def __init__(self, value):
+        if (isinstance(value, bool) or not isinstance(value, (int, np.integer))
+                or not 0 <= value < (1 << 63)):
+            raise ValueError(f"a hand rank value must be a non-negative int, not {value!r}")
+        self.value = value
+
+    @property
+    def category(self):
+        """Category code: 'high_card' ... 'straight_flush', 'five_kind'."""
+        return _category_of(self.value)
+
+    @property
+    def ranks(self):
+        """The ranks that decide the hand, in role order (0 is the Two, 12 the Ace);
+        see ``pokerbull.evaluator.HandRank``."""
+        return _ranks_of(self.value)
+
+    @property
+    def is_royal(self):
+        """Is this a royal flush (a straight flush to the Ace)?"""
+        return _is_royal(self.value)
+
+    def __str__(self):
+        return _words_of(self.value)
+
+    def __repr__(self):
+        return f"<HandRank {self.value:#x}: {self}>"
+
+    def __eq__(self, other):
+        if type(other) is HandRank:
+            return self.value == (<HandRank>other).value
+        return NotImplemented
+
+    def __ne__(self, other):
+        if type(other) is HandRank:
+            return self.value != (<HandRank>other).value
+        return NotImplemented
+
+    def __lt__(self, other):
+        if type(other) is HandRank:
+            return self.value < (<HandRank>other).value
+        return NotImplemented
+
+    def __le__(self, other):
+        if type(other) is HandRank:
+            return self.value <= (<HandRank>other).value
+        return NotImplemented
+
+    def __gt__(self, other):
+        if type(other) is HandRank:
+            return self.value > (<HandRank>other).value
+        return NotImplemented
+
+    def __ge__(self, other):
+        if type(other) is HandRank:
+            return self.value >= (<HandRank>other).value
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __reduce__(self):
+        return (HandRank, (self.value,))
+
+
+cdef inline HandRank new_rank(int64_t value):
+    cdef HandRank rank = HandRank.__new__(HandRank)
+    rank.value = value
+    return rank
+
+
+def hand_rank(int64_t value):
+    """A HandRank of a value the evaluator gave (not checked)."""
+    return new_rank(value)
+
+
+def bind_evaluator(general, category_of, ranks_of, is_royal, words_of):
+    """Called once by pokerbull.evaluator: the general evaluate that the fast path
+    hands every other call to, and the readers of a value HandRank uses."""
+    global _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of
+    _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of = (
+        general, category_of, ranks_of, is_royal, words_of)
+
+
+def evaluate(pool, *, jokers=False, joker_order=None, suit_order=None, royal_over_five="no"):
+    """pokerbull.evaluator.evaluate, compiled: a Pool or an int mask of natural cards
+    under the default options is judged here; anything else goes to the general
+    evaluate (bind_evaluator)."""
+    cdef uint64_t m
+    if jokers is False and joker_order is None and suit_order is None and royal_over_five is _NO_ROYAL:
+        if isinstance(pool, PoolBase):
+            m = (<PoolBase>pool)._mask
+        elif type(pool) is int:
+            try:
+                m = pool
+            except OverflowError:       # negative or over 64 bits: the general path says so
+                m = 0
+        else:
+            m = 0
+        if m and not (m & ~EV_NATURAL):
+            return new_rank(<int64_t>(plain_hand(m) << EV_ROLES_SHIFT))
+    return _general_evaluate(pool, jokers=jokers, joker_order=joker_order, suit_order=suit_order,
+                             royal_over_five=royal_over_five)

@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include "_simd.h"
 
 /* value fields (see _pure_evaluator.py): class << 20 | five role nibbles */
@@ -46,9 +47,11 @@ PB_EV_TARGET static inline __m512i pb_ranked_hand16(__m512i cls, __m512i first, 
         0xFE);
 }
 
-PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
-    const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
-    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
+/* common_hand of sixteen pools given as the low (a | b << 16) and high (c | d << 16)
+ * halves of their masks: the values (class << 20 | roles, one a lane), and in `*odd`
+ * the pools with a suit lane of five cards or more (rare_hand weighs those). */
+PB_EV_TARGET static inline __m512i pb_common_hands16(__m512i lo, __m512i hi, const uint32_t *top_five,
+                                                     __mmask16 *odd)
 {
     const __m512i lane = _mm512_set1_epi32(0x1FFF);
     const __m512i low20 = _mm512_set1_epi32(0xFFFFF);
@@ -63,6 +66,72 @@ PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
     const __m512i quads = _mm512_set1_epi32((int)PB_EV_QUADS);
     const __m512i three16 = _mm512_set1_epi16(3);
     const __m512i five_or_more = _mm512_set1_epi32(0x00180018);
+    __m512i a = _mm512_and_si512(lo, lane), b = _mm512_srli_epi32(lo, 16);
+    __m512i c = _mm512_and_si512(hi, lane), d = _mm512_srli_epi32(hi, 16);
+    __m512i ab = _mm512_and_si512(a, b), cd = _mm512_and_si512(c, d);
+    __m512i a_b = _mm512_or_si512(a, b), c_d = _mm512_or_si512(c, d);
+    __m512i ge1 = _mm512_or_si512(a_b, c_d);
+    /* ge2 = ab | cd | (a_b & c_d); ge3 = (ab & c_d) | (cd & a_b) */
+    __m512i ge2 = _mm512_ternarylogic_epi32(ab, cd, _mm512_and_si512(a_b, c_d), 0xFE);
+    __m512i ge3 = _mm512_ternarylogic_epi32(_mm512_and_si512(ab, c_d), cd, a_b, 0xF8);
+    /* the highest rank held twice (h1, nibble 32 - lz1, 0 if none), then the next */
+    __m512i lz1 = _mm512_lzcnt_epi32(ge2);
+    __m512i h1 = _mm512_srlv_epi32(top_bit, lz1);
+    __m512i rest = _mm512_xor_si512(ge2, h1);
+    __m512i lz2 = _mm512_lzcnt_epi32(rest);
+    __m512i h2 = _mm512_srlv_epi32(top_bit, lz2);
+    __mmask16 has1 = _mm512_test_epi32_mask(ge2, ge2);
+    __mmask16 has2 = _mm512_test_epi32_mask(rest, rest);
+    __mmask16 trips = _mm512_test_epi32_mask(ge3, ge3);
+    __m512i groups = _mm512_or_si512(_mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz1), 16),
+                                     _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz2), 12));
+    __m512i count = _mm512_add_epi32(_mm512_maskz_mov_epi32(has1, one),
+                                     _mm512_maskz_mov_epi32(has2, one));
+    __m512i cls = _mm512_mask_mov_epi32(count, trips, three);
+    __m512i kick = _mm512_xor_si512(ge1, _mm512_or_si512(h1, h2));
+    __m512i five = _mm512_and_si512(_mm512_i32gather_epi32(kick, (const void *)top_five, 4), low20);
+    __m512i kickers = _mm512_and_si512(_mm512_srlv_epi32(five, _mm512_slli_epi32(count, 2)),
+                                       _mm512_permutexvar_epi32(cls, keep));
+    __m512i v = _mm512_ternarylogic_epi32(_mm512_slli_epi32(cls, 20), groups, kickers, 0xFE);
+    /* straights: bit j of run when ranks j-1 .. j+3 are held (rank -1: the Ace low);
+     * the best has top nibble j + 4 = 35 - lzcnt(run) */
+    __m512i x = _mm512_or_si512(_mm512_slli_epi32(ge1, 1), _mm512_srli_epi32(ge1, 12));
+    __m512i run = _mm512_ternarylogic_epi32(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2), 0x80);
+    run = _mm512_ternarylogic_epi32(run, _mm512_srli_epi32(x, 3), _mm512_srli_epi32(x, 4), 0x80);
+    __m512i straight = _mm512_maskz_sub_epi32(_mm512_test_epi32_mask(run, run), straight_base,
+                                              _mm512_slli_epi32(_mm512_lzcnt_epi32(run), 16));
+    v = _mm512_max_epu32(v, straight);
+    /* a full house: the highest triplet, then the highest other rank held twice */
+    v = _mm512_mask_max_epu32(v, trips & has2, v, pb_ranked_hand16(full_house, ge3, ge2));
+    /* four of a kind: the rank, then the highest other rank as kicker */
+    __m512i ge4 = _mm512_and_si512(ab, cd);
+    v = _mm512_mask_max_epu32(v, _mm512_test_epi32_mask(ge4, ge4), v, pb_ranked_hand16(quads, ge4, ge1));
+    /* rare: a suit lane of five cards or more (rare_hand weighs it against the rest) */
+    __m512i counts = _mm512_or_si512(_mm512_add_epi16(_mm512_popcnt_epi16(lo), three16),
+                                     _mm512_add_epi16(_mm512_popcnt_epi16(hi), three16));
+    *odd = _mm512_test_epi32_mask(counts, five_or_more);
+    return v;
+}
+
+/* Store sixteen values (with the tier) and list the odd pools' indices (`index`). */
+PB_EV_TARGET static inline ptrdiff_t pb_store_hands16(int64_t *out, __m512i v, __m512i tiers,
+                                                      __mmask16 odd, __m512i index, int32_t *rare,
+                                                      ptrdiff_t k)
+{
+    __m512i v0 = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(v));
+    __m512i v1 = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(v, 1));
+    _mm512_storeu_si512((void *)out, _mm512_or_si512(_mm512_slli_epi64(v0, 17), tiers));
+    _mm512_storeu_si512((void *)(out + 8), _mm512_or_si512(_mm512_slli_epi64(v1, 17), tiers));
+    /* compress in a register, then a plain store: a compressing store to memory
+     * is microcoded and very slow on AMD Zen 4 */
+    _mm512_storeu_si512((void *)(rare + k), _mm512_maskz_compress_epi32(odd, index));
+    return k + __builtin_popcount((unsigned)odd);
+}
+
+PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
+    const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
+    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
+{
     const __m512i tiers = _mm512_set1_epi64((long long)tier);
     const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i odd_dw = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
@@ -74,63 +143,85 @@ PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
         __m512i m1 = _mm512_loadu_si512((const void *)(masks + i + 8));
         __m512i lo = _mm512_permutex2var_epi32(m0, even, m1);     /* a | b << 16 */
         __m512i hi = _mm512_permutex2var_epi32(m0, odd_dw, m1);   /* c | d << 16 */
-        __m512i a = _mm512_and_si512(lo, lane), b = _mm512_srli_epi32(lo, 16);
-        __m512i c = _mm512_and_si512(hi, lane), d = _mm512_srli_epi32(hi, 16);
-        __m512i ab = _mm512_and_si512(a, b), cd = _mm512_and_si512(c, d);
-        __m512i a_b = _mm512_or_si512(a, b), c_d = _mm512_or_si512(c, d);
-        __m512i ge1 = _mm512_or_si512(a_b, c_d);
-        /* ge2 = ab | cd | (a_b & c_d); ge3 = (ab & c_d) | (cd & a_b) */
-        __m512i ge2 = _mm512_ternarylogic_epi32(ab, cd, _mm512_and_si512(a_b, c_d), 0xFE);
-        __m512i ge3 = _mm512_ternarylogic_epi32(_mm512_and_si512(ab, c_d), cd, a_b, 0xF8);
-        /* the highest rank held twice (h1, nibble 32 - lz1, 0 if none), then the next */
-        __m512i lz1 = _mm512_lzcnt_epi32(ge2);
-        __m512i h1 = _mm512_srlv_epi32(top_bit, lz1);
-        __m512i rest = _mm512_xor_si512(ge2, h1);
-        __m512i lz2 = _mm512_lzcnt_epi32(rest);
-        __m512i h2 = _mm512_srlv_epi32(top_bit, lz2);
-        __mmask16 has1 = _mm512_test_epi32_mask(ge2, ge2);
-        __mmask16 has2 = _mm512_test_epi32_mask(rest, rest);
-        __mmask16 trips = _mm512_test_epi32_mask(ge3, ge3);
-        __m512i groups = _mm512_or_si512(_mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz1), 16),
-                                         _mm512_slli_epi32(_mm512_sub_epi32(thirty_two, lz2), 12));
-        __m512i count = _mm512_add_epi32(_mm512_maskz_mov_epi32(has1, one),
-                                         _mm512_maskz_mov_epi32(has2, one));
-        __m512i cls = _mm512_mask_mov_epi32(count, trips, three);
-        __m512i kick = _mm512_xor_si512(ge1, _mm512_or_si512(h1, h2));
-        __m512i five = _mm512_and_si512(_mm512_i32gather_epi32(kick, (const void *)top_five, 4), low20);
-        __m512i kickers = _mm512_and_si512(_mm512_srlv_epi32(five, _mm512_slli_epi32(count, 2)),
-                                           _mm512_permutexvar_epi32(cls, keep));
-        __m512i v = _mm512_ternarylogic_epi32(_mm512_slli_epi32(cls, 20), groups, kickers, 0xFE);
-        /* straights: bit j of run when ranks j-1 .. j+3 are held (rank -1: the Ace low);
-         * the best has top nibble j + 4 = 35 - lzcnt(run) */
-        __m512i x = _mm512_or_si512(_mm512_slli_epi32(ge1, 1), _mm512_srli_epi32(ge1, 12));
-        __m512i run = _mm512_ternarylogic_epi32(x, _mm512_srli_epi32(x, 1), _mm512_srli_epi32(x, 2), 0x80);
-        run = _mm512_ternarylogic_epi32(run, _mm512_srli_epi32(x, 3), _mm512_srli_epi32(x, 4), 0x80);
-        __m512i straight = _mm512_maskz_sub_epi32(_mm512_test_epi32_mask(run, run), straight_base,
-                                                  _mm512_slli_epi32(_mm512_lzcnt_epi32(run), 16));
-        v = _mm512_max_epu32(v, straight);
-        /* a full house: the highest triplet, then the highest other rank held twice */
-        v = _mm512_mask_max_epu32(v, trips & has2, v, pb_ranked_hand16(full_house, ge3, ge2));
-        /* four of a kind: the rank, then the highest other rank as kicker */
-        __m512i ge4 = _mm512_and_si512(ab, cd);
-        v = _mm512_mask_max_epu32(v, _mm512_test_epi32_mask(ge4, ge4), v, pb_ranked_hand16(quads, ge4, ge1));
-        /* rare: a suit lane of five cards or more (rare_hand weighs it against the rest) */
-        __m512i counts = _mm512_or_si512(_mm512_add_epi16(_mm512_popcnt_epi16(lo), three16),
-                                         _mm512_add_epi16(_mm512_popcnt_epi16(hi), three16));
-        __mmask16 odd = _mm512_test_epi32_mask(counts, five_or_more);
-        __m512i v0 = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(v));
-        __m512i v1 = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(v, 1));
-        _mm512_storeu_si512((void *)(out + i), _mm512_or_si512(_mm512_slli_epi64(v0, 17), tiers));
-        _mm512_storeu_si512((void *)(out + i + 8), _mm512_or_si512(_mm512_slli_epi64(v1, 17), tiers));
-        /* compress in a register, then a plain store: a compressing store to memory
-         * is microcoded and very slow on AMD Zen 4 */
-        _mm512_storeu_si512((void *)(rare + k), _mm512_maskz_compress_epi32(odd, index));
-        k += __builtin_popcount((unsigned)odd);
+        __mmask16 odd;
+        __m512i v = pb_common_hands16(lo, hi, top_five, &odd);
+        k = pb_store_hands16(out + i, v, tiers, odd, index, rare, k);
     }
     *n_rare = k;
     return i;
 }
 
+#define PB_EV_ROWS_TARGET \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512bitalg,avx512vpopcntdq,avx512vbmi")))
+
+/* pb_plain_hands_avx512 on rows of k (1 to 8) uint8 card indices, `step` = k bytes
+ * apart (contiguous rows), sixteen rows a step: two loads take the 16 k bytes, a
+ * byte permute per column puts each row's card in its lane, a 64-entry byte table
+ * its bit position (indices from 52: the jokers' bits; past 53, and 64 or more: no
+ * bit at all). The rows' masks go to `masks` (rare_hand reads them). Stops before
+ * the first step holding a row with fewer bits than cards (an index past the deck
+ * or a card twice); `*seen` gets the union of the masks read. */
+PB_EV_ROWS_TARGET static ptrdiff_t pb_rows_avx512(
+    const uint8_t *base, int k, ptrdiff_t n, uint64_t *masks, int64_t *out, uint64_t tier,
+    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare, uint64_t *seen)
+{
+    const __m512i tiers = _mm512_set1_epi64((long long)tier);
+    const __m512i sixteen = _mm512_set1_epi32(16);
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i thirty_two = _mm512_set1_epi32(32);
+    const __m512i high_bits = _mm512_set1_epi32(0xC0);
+    const __m512i width = _mm512_set1_epi32(k);
+    const __m512i first = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const __m512i second = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    /* bit positions of card indices 0..63 (13 * suit + rank -> 16 * suit + rank) */
+    __m512i positions;
+    {
+        uint8_t table[64];
+        int c;
+        for (c = 0; c < 64; c++) table[c] = 0xFF;
+        for (c = 0; c < 52; c++) table[c] = (uint8_t)(16 * (c / 13) + c % 13);
+        table[52] = 13;
+        table[53] = 29;
+        positions = _mm512_loadu_si512((const void *)table);
+    }
+    /* byte j of row L sits at L k + j: the byte permute's index, in byte 0 of lane L */
+    __m512i row_start = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                                             12, 13, 14, 15), width);
+    __m512i index = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __mmask64 low_bytes = 0x1111111111111111ull;
+    const int bytes = 16 * k;
+    const __mmask64 first_half = bytes >= 64 ? ~0ull : (1ull << bytes) - 1;
+    const __mmask64 second_half = bytes <= 64 ? 0 : bytes >= 128 ? ~0ull : (1ull << (bytes - 64)) - 1;
+    __m512i all = _mm512_setzero_si512();
+    ptrdiff_t i = 0, kk = 0;
+    for (; i + 16 <= n; i += 16, index = _mm512_add_epi32(index, sixteen)) {
+        const uint8_t *rows = base + i * k;
+        __m512i r0 = _mm512_maskz_loadu_epi8(first_half, (const void *)rows);
+        __m512i r1 = _mm512_maskz_loadu_epi8(second_half, (const void *)(rows + 64));
+        __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512();
+        __m512i at = row_start;
+        int j;
+        for (j = 0; j < k; j++, at = _mm512_add_epi32(at, one)) {
+            __m512i card = _mm512_maskz_permutex2var_epi8(low_bytes, r0, at, r1);
+            __m512i p = _mm512_maskz_permutexvar_epi8(low_bytes, card, positions);
+            p = _mm512_or_si512(p, _mm512_and_si512(card, high_bits));   /* 64 or more: no bit */
+            lo = _mm512_or_si512(lo, _mm512_sllv_epi32(one, p));
+            hi = _mm512_or_si512(hi, _mm512_sllv_epi32(one, _mm512_sub_epi32(p, thirty_two)));
+        }
+        __m512i cards = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
+        if (_mm512_cmpneq_epi32_mask(cards, width))
+            break;
+        all = _mm512_or_si512(all, _mm512_or_si512(lo, _mm512_slli_epi64(hi, 32)));
+        _mm512_storeu_si512((void *)(masks + i), _mm512_permutex2var_epi32(lo, first, hi));
+        _mm512_storeu_si512((void *)(masks + i + 8), _mm512_permutex2var_epi32(lo, second, hi));
+        __mmask16 odd;
+        __m512i v = pb_common_hands16(lo, hi, top_five, &odd);
+        kk = pb_store_hands16(out + i, v, tiers, odd, index, rare, kk);
+    }
+    *seen = (uint64_t)_mm512_reduce_or_epi64(all);
+    *n_rare = kk;
+    return i;
+}
 /* Highest set bit + 1 of each 32-bit lane (0 for an empty lane), for values under
  * 2^24: the exponent of the lane converted to float. */
 PB_AVX2 static inline __m256i pb_bit_length8(__m256i x)
@@ -256,6 +347,230 @@ static inline ptrdiff_t pb_plain_hands_simd(
 #endif
     (void)path; (void)masks; (void)out; (void)n; (void)tier; (void)top_five; (void)rare;
     return 0;
+}
+
+/* pb_rows_avx512 where the path is AVX-512 and the CPU has VBMI (byte permutes),
+ * for 1 to 8 cards a row; else nothing (returns 0): the caller reads the rows. */
+static inline ptrdiff_t pb_rows_simd(
+    int path, const uint8_t *base, int k, ptrdiff_t n, uint64_t *masks, int64_t *out,
+    uint64_t tier, const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare, uint64_t *seen)
+{
+    *n_rare = 0;
+    *seen = 0;
+#ifdef PB_HAVE_X86_SIMD
+    static int vbmi = -1;
+    if (vbmi < 0) vbmi = __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
+    if (path == PB_PATH_AVX512 && vbmi && k >= 1 && k <= 8 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
+        return pb_rows_avx512(base, k, n, masks, out, tier, top_five, rare, n_rare, seen);
+#endif
+    (void)path; (void)base; (void)k; (void)n; (void)masks; (void)out; (void)tier; (void)top_five;
+    (void)rare;
+    return 0;
+}
+
+/* ---- the table path: pools of at most seven cards, in portable C ----------------
+ *
+ * Every pool of one to seven natural cards without a flush is judged by its rank
+ * counts alone, and there are only 76,154 such multisets (at most four of a rank).
+ * Each gets a code, the sum of 5^rank over its cards (base-5 digits: distinct
+ * multisets, distinct codes under 2^31), read from a pool mask with one table
+ * lookup per suit lane; a perfect hash (hash and displace: a multiply, then a
+ * 16-bit displacement per bucket) places the codes in 2^17 slots holding each
+ * multiset's value (class << 20 | roles), filled once by the scalar judge.
+ * Bit 31 of a lane's code is set when the lane holds five cards or more: the
+ * pool may hold a flush, and is listed for the caller's general loop, as are
+ * pools over seven cards. This is the scalar path's kernel (what CPUs without
+ * AVX2 run); no builtin beyond a population count.
+ */
+#if defined(_MSC_VER)
+#include <intrin.h>
+#define PB_EV_POPCOUNT64(x) ((int)__popcnt64(x))
+#else
+#define PB_EV_POPCOUNT64(x) __builtin_popcountll(x)
+#endif
+
+#define PB_EV_SLOT_BITS 17
+#define PB_EV_BUCKET_BITS 14
+#define PB_EV_HASH 0x9E3779B97F4A7C15ull
+#define PB_EV_MULTISETS 76154       /* one to seven cards, at most four of a rank */
+
+static uint32_t pb_ev_lane_code[8192];                 /* the code of a suit lane's ranks | flush flag */
+static uint16_t pb_ev_bucket_shift[1u << PB_EV_BUCKET_BITS];
+static uint32_t pb_ev_slot_hand[1u << PB_EV_SLOT_BITS];  /* class << 20 | roles of the slot's multiset */
+
+static inline uint32_t pb_ev_slot(uint32_t code)
+{
+    uint64_t h = (uint64_t)code * PB_EV_HASH;
+    return ((uint32_t)(h >> 24) ^ pb_ev_bucket_shift[h >> (64 - PB_EV_BUCKET_BITS)])
+           & ((1u << PB_EV_SLOT_BITS) - 1);
+}
+
+static inline uint32_t pb_ev_bucket(uint32_t code)
+{
+    return (uint32_t)(((uint64_t)code * PB_EV_HASH) >> (64 - PB_EV_BUCKET_BITS));
+}
+
+/* The code of a valid pool of natural cards | 1 << 31 when a lane holds five or more. */
+static inline uint32_t pb_ev_pool_code(uint64_t m)
+{
+    return pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
+           + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[m >> 48];
+}
+
+typedef uint64_t (*pb_ev_judge)(uint64_t mask);
+
+/* Fill the tables, `judge` giving class << 20 | roles of a pool; returns the number
+ * of multisets placed, or -1 (out of memory, or a bucket that found no place). */
+static int pb_ev_build_tables(pb_ev_judge judge)
+{
+    const uint32_t nb = 1u << PB_EV_BUCKET_BITS, slots = 1u << PB_EV_SLOT_BITS;
+    uint32_t pow5[13], p = 1, lane;
+    int counts[13] = {0}, n = 0, m = 0, r, q, c, t, total, size, ok;
+    for (r = 0; r < 13; r++) { pow5[r] = p; p *= 5; }
+    for (lane = 0; lane < 8192; lane++) {
+        uint32_t code = 0;
+        for (r = 0; r < 13; r++) if (lane >> r & 1) code += pow5[r];
+        pb_ev_lane_code[lane] = code | (uint32_t)(PB_EV_POPCOUNT64(lane) >= 5) << 31;
+    }
+    uint32_t *codes = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
+    uint64_t *masks = (uint64_t *)malloc(PB_EV_MULTISETS * sizeof(uint64_t));
+    uint32_t *order = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
+    uint32_t *start = (uint32_t *)calloc(nb + 1, sizeof(uint32_t));
+    uint32_t *by_size = (uint32_t *)malloc(nb * sizeof(uint32_t));
+    uint8_t *taken = (uint8_t *)calloc(slots, 1);
+    ok = codes && masks && order && start && by_size && taken;
+    /* every multiset, as an odometer over the thirteen rank counts */
+    while (ok) {
+        for (r = 0; r < 13; r++) {
+            counts[r]++;
+            for (total = 0, q = 0; q < 13; q++) total += counts[q];
+            if (counts[r] <= 4 && total <= 7) break;
+            counts[r] = 0;
+        }
+        if (r == 13) break;
+        if (n == PB_EV_MULTISETS) { ok = 0; break; }
+        uint32_t code = 0;
+        uint64_t mask = 0;
+        /* a pool of those ranks: card t in suit t % 4, at most two a suit (no flush) */
+        for (t = 0, q = 0; q < 13; q++)
+            for (c = 0; c < counts[q]; c++, t++) {
+                code += pow5[q];
+                mask |= 1ull << (16 * (t % 4) + q);
+            }
+        codes[n] = code;
+        masks[n++] = mask;
+    }
+    ok = ok && n == PB_EV_MULTISETS;
+    /* the multisets by bucket (counting sort), then the buckets, largest first */
+    for (t = 0; ok && t < n; t++) start[pb_ev_bucket(codes[t]) + 1]++;
+    for (lane = 0; ok && lane < nb; lane++) start[lane + 1] += start[lane];
+    for (t = 0; ok && t < n; t++) order[start[pb_ev_bucket(codes[t])]++] = (uint32_t)t;
+    for (lane = nb; ok && lane > 0; lane--) start[lane] = start[lane - 1];
+    if (ok) start[0] = 0;
+    for (size = 64; ok && size > 0; size--)
+        for (lane = 0; lane < nb; lane++)
+            if (start[lane + 1] - start[lane] == (uint32_t)size) by_size[m++] = lane;
+    /* each bucket takes the first displacement that puts all its codes in free slots */
+    for (q = 0; ok && q < m; q++) {
+        uint32_t b = by_size[q], lo = start[b], hi = start[b + 1], d, s, u;
+        for (d = 0; d < 65536; d++) {
+            for (s = lo; s < hi; s++) {
+                uint32_t slot = ((uint32_t)(((uint64_t)codes[order[s]] * PB_EV_HASH) >> 24) ^ d) & (slots - 1);
+                if (taken[slot]) break;
+                taken[slot] = 2;
+            }
+            for (u = lo; u < s; u++)
+                taken[((uint32_t)(((uint64_t)codes[order[u]] * PB_EV_HASH) >> 24) ^ d) & (slots - 1)] = 0;
+            if (s == hi) break;
+        }
+        if (d == 65536) { ok = 0; break; }
+        pb_ev_bucket_shift[b] = (uint16_t)d;
+        for (s = lo; s < hi; s++) {
+            uint32_t slot = pb_ev_slot(codes[order[s]]);
+            taken[slot] = 1;
+            pb_ev_slot_hand[slot] = (uint32_t)judge(masks[order[s]]);
+        }
+    }
+    free(codes); free(masks); free(order); free(start); free(by_size); free(taken);
+    return ok ? n : -1;
+}
+
+/* Values of pools by the table; the pools it cannot judge (a lane of five cards or
+ * more, over seven cards) are listed by index in `rare`; returns how many. Any mask
+ * is read safely: `*seen` gets the union of the masks and bit 63 of `*empty` is set
+ * when one is 0, and the caller keeps the values only when the pools were valid. */
+static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, ptrdiff_t n,
+                                          uint64_t tier, int32_t *rare, uint64_t *seen,
+                                          uint64_t *empty)
+{
+    ptrdiff_t i, k = 0;
+    uint64_t all = 0, zero = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t m = masks[i];
+        uint32_t code = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
+                        + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
+        all |= m;
+        zero |= (m - 1) & ~m;
+        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[pb_ev_slot(code & 0x7FFFFFFFu)] << 17 | tier);
+        rare[k] = (int32_t)i;
+        k += (code >> 31) | (uint32_t)(PB_EV_POPCOUNT64(m) > 7);
+    }
+    *seen = all;
+    *empty = zero;
+    return k;
+}
+
+/* pb_ev_table_hands on rows of `K` card indices (uint8, `step` bytes apart), whose
+ * masks it writes to `masks` (`bits`: the mask bit of each index, 0 past the deck);
+ * `*bad` non-zero when a row has an index past the deck or a card twice, and
+ * `*seen` the union of the masks (a joker shows there). */
+#define PB_EV_TABLE_ROWS(K)                                                                  \
+static ptrdiff_t pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n,      \
+        const uint64_t *bits, uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,  \
+        uint64_t *bad, uint64_t *seen)                                                       \
+{                                                                                            \
+    ptrdiff_t i, k = 0;                                                                      \
+    uint64_t wrong = 0, all = 0;                                                             \
+    for (i = 0; i < n; i++) {                                                                \
+        const uint8_t *row = base + i * step;                                                \
+        uint64_t m = 0;                                                                      \
+        int j;                                                                               \
+        for (j = 0; j < K; j++) m |= bits[row[j]];                                           \
+        masks[i] = m;                                                                        \
+        all |= m;                                                                            \
+        wrong |= (uint64_t)(PB_EV_POPCOUNT64(m) ^ K);                                        \
+        uint32_t code = pb_ev_pool_code(m);                                                  \
+        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[pb_ev_slot(code & 0x7FFFFFFFu)] << 17 | tier); \
+        rare[k] = (int32_t)i;                                                                \
+        k += code >> 31;                                                                     \
+    }                                                                                        \
+    *bad = wrong;                                                                            \
+    *seen = all;                                                                             \
+    return k;                                                                                \
+}
+PB_EV_TABLE_ROWS(1)
+PB_EV_TABLE_ROWS(2)
+PB_EV_TABLE_ROWS(3)
+PB_EV_TABLE_ROWS(4)
+PB_EV_TABLE_ROWS(5)
+PB_EV_TABLE_ROWS(6)
+PB_EV_TABLE_ROWS(7)
+
+/* The table path on rows of `k` (1 to 7) uint8 card indices; -1 for another k. */
+static inline ptrdiff_t pb_ev_table_rows(int k, const uint8_t *base, ptrdiff_t step, ptrdiff_t n,
+        const uint64_t *bits, uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,
+        uint64_t *bad, uint64_t *seen)
+{
+    switch (k) {
+    case 1: return pb_ev_table_rows1(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 2: return pb_ev_table_rows2(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 3: return pb_ev_table_rows3(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 4: return pb_ev_table_rows4(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 5: return pb_ev_table_rows5(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 6: return pb_ev_table_rows6(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 7: return pb_ev_table_rows7(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    default: return -1;
+    }
 }
 
 #endif

@@ -315,4 +315,5 @@ class Kernel(KernelInputs):
 
 
 # the hand evaluator's kernels, under the same names as the compiled core's
-from ._pure_evaluator import evaluate_mask, evaluate_masks, evaluator_simd_available  # noqa: E402,F401
+from ._pure_evaluator import (HandRank, bind_evaluator, evaluate_indices,  # noqa: E402,F401
+                              evaluate_mask, evaluate_masks, evaluator_simd_available)

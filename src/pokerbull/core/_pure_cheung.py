@@ -381,11 +381,10 @@ class CheungKernel(KernelInputs):
         self.allowed = int(tables.allowed_mask)
         # the ladder's slots from the top: (slot, category, its tiers lowest first)
         slots: dict[int, list[int]] = {}
-        for c in range(self.n):
-            slot = int(self.keys[c]) >> 25
-            tiers = slots.setdefault(slot, [])
-            if self.tier[c] not in tiers:
-                tiers.append(self.tier[c])
+        pairs = np.flatnonzero(np.bincount((np.asarray(self.keys, np.int64) >> 25) * 8
+                                           + x["tier"].astype(np.int64)))
+        for slot, tier in zip((pairs >> 3).tolist(), (pairs & 7).tolist()):
+            slots.setdefault(slot, []).append(tier)
         self.slots = [(s, s if s <= FIVE_KIND else ROYAL_FLUSH,
                        sorted(t, key=lambda v: self.tier_rank[v]))
                       for s, t in sorted(slots.items(), reverse=True)]

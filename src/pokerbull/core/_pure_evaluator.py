@@ -95,8 +95,10 @@ def check_pool(mask: int, jokers_wild: int, where: str = "") -> int:
         raise ValueError(f"pool mask{where} {mask:#x} has bits outside the deck: "
                          f"{mask & ~DECK_MASK:#x}")
     if mask & JOKER_MASK and not jokers_wild:
-        raise ValueError(f"pool mask{where} {mask:#x} holds a joker, but jokers are off "
-                         "(ask for jokers=True)")
+        raise ValueError(f"pool mask{where} {mask:#x} holds the "
+                         + ("jokers X1 and X2" if mask & JOKER_MASK == JOKER_MASK else
+                            "joker X1" if mask & (1 << 13) else "joker X2")
+                         + ", but jokers are off (ask for jokers=True)")
     if mask == 0:
         raise ValueError(f"pool mask{where} is empty: an empty pool has no poker hand")
     return mask
@@ -277,3 +279,58 @@ def evaluate_masks(masks: np.ndarray, rules: int = 0, simd: bool | str | None = 
     for i, mask in enumerate(masks.tolist()):
         out[i] = _Judge(check_pool(mask, jokers_wild, f" at index {i}"), rules).best()
     return out
+
+
+def _index_bit(c: int) -> int:
+    """The mask bit of a card index (13 * suit + rank; 52, 53 the jokers X1, X2)."""
+    if c >= 52:
+        return 1 << (13 if c == 52 else 29)
+    return 1 << (16 * (c // 13) + c % 13)
+
+
+def _row_problem(i: int, row: list[int], jokers_wild: int) -> str | None:
+    """What is wrong with row `i` of card indices, or None."""
+    for j, c in enumerate(row):
+        if not 0 <= c < 54:
+            return (f"card index {c} in row {i} (column {j}) is out of range: "
+                    f"0..51 are the cards (13 * suit + rank), 52, 53 the jokers")
+        if c >= 52 and not jokers_wild:
+            return (f"row {i} holds a joker (card index {c}), but jokers are off "
+                    "(ask for jokers=True)")
+        if c in row[:j]:
+            return f"row {i} repeats card index {c} (a row holds distinct cards)"
+    return None
+
+
+def evaluate_indices(cards: np.ndarray, rules: int = 0, simd: bool | str | None = None) -> np.ndarray:
+    """Values of the best hands of many pools given as an (N, k) integer array of
+    card indices, as an int64 array (the same values as ``evaluate_masks`` on the
+    rows' masks)."""
+    from ._pure import check_path
+    if not isinstance(cards, np.ndarray):
+        raise ValueError(f"card indices must be a NumPy array, not {type(cards).__name__}")
+    if cards.ndim != 2:
+        raise ValueError(f"card indices must be a 2-d array (one row a pool), got shape {cards.shape}")
+    if cards.dtype.kind not in "iu":
+        raise ValueError(f"card indices must be an integer array, not {cards.dtype}")
+    jokers_wild = check_rules(rules)[0]
+    check_path(simd)
+    n, width = cards.shape
+    if n and not 1 <= width <= 54:
+        raise ValueError(f"a row of card indices holds 1 to 54 cards, not {width}")
+    masks = []
+    for i, row in enumerate(cards.tolist()):
+        problem = _row_problem(i, row, jokers_wild)
+        if problem:
+            raise ValueError(problem)
+        mask = 0
+        for c in row:
+            mask |= _index_bit(c)
+        masks.append(mask)
+    return evaluate_masks(np.array(masks, dtype=np.uint64), rules)
+
+
+# The compiled core's HandRank and evaluate fast path have no pure twin: pure Python
+# uses pokerbull.evaluator's own (the same behaviour).
+HandRank = None
+bind_evaluator = None

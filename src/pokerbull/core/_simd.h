@@ -324,6 +324,131 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
     return i;
 }
 
+/* ---- Cheung's Poker Bull (core/_cheung.pxi) ----------------------------------------
+ * One 32-byte record a call, rec[4c .. 4c + 3], read with one 16-byte load a lane:
+ *   w0 = cards | k0 << 61: a pool making the call holds at least k0 of these cards,
+ *        jokers standing in for missing ones
+ *   w1 = cards, or ranks (bit 14 set: count the ranks the pool holds, bits 0-12)
+ *        | k1 << 61: a second such count
+ *   w2 = the sure rule: cards | by ranks << 14 | suit << 30 | k2 << 61: a pool that
+ *        holds every card named (bits 0-12 of each lane) and at least k2 ranks (bit
+ *        14) or k2 cards of the suit makes the call (bit 47: no rule; ch_sure_rule
+ *        in _cheung.pxi says why each rule is sure)
+ *   w3 = the call itself (CheungCall), for the exact check: no second table read.
+ * A lane failing a count is a no, one passing both counts and the sure rule a yes;
+ * the rest are listed in `later` for the exact (scalar) check. The call stream is read ahead and the records of the pairs
+ * PB_CHEUNG_AHEAD steps on are prefetched: the record reads stay random. */
+#define PB_CHEUNG_AHEAD 64
+
+static inline uint32_t pb_call_at(const void *calls, int width, ptrdiff_t i, uint32_t n_calls)
+{
+    uint64_t c = width == 2 ? (uint64_t)(uint16_t)((const int16_t *)calls)[i]
+        : width == 8 ? (uint64_t)((const int64_t *)calls)[i]
+        : (uint64_t)(uint32_t)((const int32_t *)calls)[i];
+    return c < n_calls ? (uint32_t)c : 0;
+}
+
+static inline void pb_cheung_prefetch(const uint64_t *rec, const void *calls, int width,
+                                      ptrdiff_t i, ptrdiff_t n, uint32_t n_calls, int lanes)
+{
+    if (calls && i + PB_CHEUNG_AHEAD + lanes <= n)
+        for (int j = 0; j < lanes; j++)
+            __builtin_prefetch(rec + 4 * (size_t)pb_call_at(calls, width, i + PB_CHEUNG_AHEAD + j, n_calls));
+}
+
+/* A count of a record word on eight pools: popcount of (pool, or with bit 14 the
+ * ranks the pool holds) & w, against k = w >> 61 (plus the jokers when given). */
+PB_TARGET static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i w, __m512i plus)
+{
+    const __m512i rank_mode = _mm512_set1_epi64(1 << 14);
+    __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w, rank_mode), m, ranks);
+    __m512i c = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(v, w)), plus);
+    return _mm512_cmpge_epu64_mask(c, _mm512_srli_epi64(w, 61));
+}
+
+/* Eight pools against their calls' records: the lanes that pass both counts. */
+PB_TARGET static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, const uint64_t *rec,
+                                                  const uint32_t x[8])
+{
+    const __m512i jokers = _mm512_set1_epi64(0x20002000LL);
+#define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
+#define PB_CFOUR(a, b, c, d, h) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
+        _mm512_castsi128_si512(PB_CREC(a, h)), PB_CREC(b, h), 1), PB_CREC(c, h), 2), PB_CREC(d, h), 3)
+    __m512i even = PB_CFOUR(0, 2, 4, 6, 0), odd = PB_CFOUR(1, 3, 5, 7, 0);
+    __m512i w0 = _mm512_unpacklo_epi64(even, odd), w1 = _mm512_unpackhi_epi64(even, odd);
+    __m512i held = _mm512_popcnt_epi64(_mm512_and_si512(m, jokers));
+    return pb_cheung_count8(m, ranks, w0, held) & pb_cheung_count8(m, ranks, w1, held);
+}
+
+/* The sure rule (third word) of eight records: the lanes whose pools meet it. */
+PB_TARGET static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, const uint64_t *rec,
+                                                const uint32_t x[8])
+{
+    const __m512i lane = _mm512_set1_epi64(0x1FFF);
+    const __m512i named = _mm512_set1_epi64(0x1FFF9FFF1FFF1FFFLL);   /* cards | bit 47 */
+    __m512i even = PB_CFOUR(0, 2, 4, 6, 2), odd = PB_CFOUR(1, 3, 5, 7, 2);
+#undef PB_CFOUR
+#undef PB_CREC
+    __m512i w2 = _mm512_unpacklo_epi64(even, odd);
+    /* its cards (and the no-rule bit, which no pool has), then k of the ranks or of
+     * the suit's cards */
+    __m512i need = _mm512_and_si512(w2, named);
+    __m512i suit = _mm512_and_si512(_mm512_srli_epi64(w2, 30), _mm512_set1_epi64(3));
+    __m512i cards = _mm512_and_si512(_mm512_srlv_epi64(m, _mm512_slli_epi64(suit, 4)), lane);
+    __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1 << 14)), cards, ranks);
+    return _mm512_cmpeq_epi64_mask(_mm512_and_si512(m, need), need)
+        & _mm512_cmpge_epu64_mask(_mm512_popcnt_epi64(v), _mm512_srli_epi64(w2, 61));
+}
+
+PB_TARGET static inline __m512i pb_cheung_ranks8(__m512i m)
+{
+    return _mm512_and_si512(_mm512_or_si512(_mm512_or_si512(m, _mm512_srli_epi64(m, 16)),
+        _mm512_or_si512(_mm512_srli_epi64(m, 32), _mm512_srli_epi64(m, 48))), _mm512_set1_epi64(0x1FFF));
+}
+
+/* AVX-512: sixteen pools a step (two halves of eight), answers 0 for lanes that
+ * fail a count; the others listed in `later` (room for n + 16 entries). */
+PB_TARGET static ptrdiff_t pb_cheung_avx512(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    __m512i seen = _mm512_setzero_si512();
+    __mmask8 bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 16 <= n; i += 16) {
+        uint32_t x[8], y[8];
+        pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 16);
+        __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+        __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
+        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1);
+        unsigned pass = (unsigned)pb_cheung_counts8(m0, r0, rec, x)
+            | (unsigned)pb_cheung_counts8(m1, r1, rec, y) << 8;
+        unsigned sure = 0;
+        /* crowded pools pass often: judge their sure rules here; a few lanes that
+         * pass (small pools) are cheaper to leave to the caller, whose check tries
+         * the sure rule first. Batches are mostly one or the other: the branch
+         * predicts well. */
+        if (__builtin_popcount(pass) >= 6)
+            sure = pass & ((unsigned)pb_cheung_sure8(m0, r0, rec, x)
+                           | (unsigned)pb_cheung_sure8(m1, r1, rec, y) << 8);
+        _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)sure, 1));
+        pass &= ~sure;
+        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
+            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass & 255])),
+            _mm256_set1_epi32((int)i)));
+        k += __builtin_popcount(pass & 255);
+        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
+            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass >> 8])),
+            _mm256_set1_epi32((int)i + 8)));
+        k += __builtin_popcount(pass >> 8);
+    }
+    *n_later = k;
+    *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
+    *bad_index |= bad != 0;
+    return i;
+}
+
 #define PB_AVX2 __attribute__((target("avx2,popcnt")))
 
 /* Population count of each 64-bit lane: a nibble table per byte, then the sum
@@ -535,6 +660,90 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     return i;
 }
 
+/* AVX2: the tests of pb_cheung_avx512, eight pools a step (two halves of four). */
+PB_AVX2 static inline __m256i pb_cheung_count4(__m256i m, __m256i ranks, __m256i w, __m256i plus)
+{
+    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
+    __m256i v = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w, rank_mode), rank_mode));
+    __m256i c = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(v, w)), plus);
+    /* counts and k are small and positive: a signed compare; all ones where short */
+    return _mm256_cmpgt_epi64(_mm256_srli_epi64(w, 61), c);
+}
+
+PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
+{
+    return _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(m, _mm256_srli_epi64(m, 16)),
+        _mm256_or_si256(_mm256_srli_epi64(m, 32), _mm256_srli_epi64(m, 48))), _mm256_set1_epi64x(0x1FFF));
+}
+
+#define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
+/* Four pools: the lanes (bits) that pass both counts. */
+PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const uint64_t *rec,
+                                                const uint32_t x[4])
+{
+    const __m256i jokers = _mm256_set1_epi64x(0x20002000LL);
+    __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 0)), PB_CREC(2, 0), 1);
+    __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 0)), PB_CREC(3, 0), 1);
+    __m256i w0 = _mm256_unpacklo_epi64(r02, r13), w1 = _mm256_unpackhi_epi64(r02, r13);
+    __m256i held = pb_popcount4(_mm256_and_si256(m, jokers));
+    __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, held),
+                                   pb_cheung_count4(m, ranks, w1, held));
+    return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
+}
+
+/* Four pools: the lanes (bits) whose sure rules they meet. */
+PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const uint64_t *rec,
+                                              const uint32_t x[4])
+{
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
+    const __m256i named = _mm256_set1_epi64x(0x1FFF9FFF1FFF1FFFLL);  /* cards | bit 47 */
+    __m256i s02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 2)), PB_CREC(2, 2), 1);
+    __m256i s13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 2)), PB_CREC(3, 2), 1);
+    __m256i w2 = _mm256_unpacklo_epi64(s02, s13);
+    __m256i need = _mm256_and_si256(w2, named);
+    __m256i suit = _mm256_and_si256(_mm256_srli_epi64(w2, 30), _mm256_set1_epi64x(3));
+    __m256i cards = _mm256_and_si256(_mm256_srlv_epi64(m, _mm256_slli_epi64(suit, 4)), lane);
+    __m256i by_rank = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 14)),
+                                         _mm256_set1_epi64x(1 << 14));
+    __m256i v = _mm256_blendv_epi8(cards, ranks, by_rank);
+    __m256i few = _mm256_cmpgt_epi64(_mm256_srli_epi64(w2, 61), pb_popcount4(v));
+    __m256i sure = _mm256_andnot_si256(few, _mm256_cmpeq_epi64(_mm256_and_si256(m, need), need));
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(sure));
+}
+#undef PB_CREC
+
+PB_AVX2 static ptrdiff_t pb_cheung_avx2(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    __m256i seen = _mm256_setzero_si256();
+    int bad = 0;
+    ptrdiff_t i = 0, k = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint32_t x[4], y[4];
+        pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 8);
+        __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+        __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
+        __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
+        unsigned p0 = pb_cheung_counts4(m0, r0, rec, x), p1 = pb_cheung_counts4(m1, r1, rec, y);
+        unsigned s0 = 0, s1 = 0;
+        if (__builtin_popcount(p0 | p1 << 4) >= 3) {     /* as on AVX-512 */
+            s0 = p0 & pb_cheung_sure4(m0, r0, rec, x);
+            s1 = p1 & pb_cheung_sure4(m1, r1, rec, y);
+        }
+        uint32_t lo = pb_four_bytes((int)s0), hi = pb_four_bytes((int)s1);
+        __builtin_memcpy(out + i, &lo, 4);
+        __builtin_memcpy(out + i + 4, &hi, 4);
+        k = pb_list4(later, k, p0 & ~s0, i);
+        k = pb_list4(later, k, p1 & ~s1, i + 4);
+    }
+    *n_later = k;
+    *seen_cards |= pb_seen4(seen);
+    *bad_index |= bad != 0;
+    return i;
+}
+
 /* AVX2, exact-hand ladders without wild cards (holdem): every call is one record of
  * two words `er[2c]`, `er[2c + 1]` (built in _core.pyx), judged from the pool's rank
  * profile P = ge1 | ge2 << 16 | ge3 << 32 | ge4 << 48 (ranks held at least 1..4 times)
@@ -687,6 +896,28 @@ static inline ptrdiff_t pb_holds_batch(
     (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)qg0;
     (void)qg1; (void)er; (void)wild; (void)has_ranks; (void)out; (void)n; (void)seen_cards; (void)bad_index;
     (void)later;
+    return 0;
+}
+
+/* Cheung's batch: the count tests of a leading run of pairs on `path` (a multiple of
+ * sixteen, or eight on AVX2); returns how many it did (0: scalar, or a path this CPU
+ * cannot run). Lanes left for the exact check are listed in `later`. */
+static inline ptrdiff_t pb_cheung_batch(
+    int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
+    uint32_t n_calls, const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+{
+    *n_later = 0;
+#ifdef PB_HAVE_X86_SIMD
+    if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
+        return pb_cheung_avx512(masks, calls, width, one_call, n_calls, rec, out, n,
+                                seen_cards, bad_index, later, n_later);
+    if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_cheung_avx2(masks, calls, width, one_call, n_calls, rec, out, n,
+                              seen_cards, bad_index, later, n_later);
+#endif
+    (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)rec;
+    (void)out; (void)n; (void)seen_cards; (void)bad_index; (void)later;
     return 0;
 }
 

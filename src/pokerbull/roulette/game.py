@@ -217,6 +217,48 @@ class Result:
 Record = Antes | CardDealt | BetMade | Matching | Result
 
 
+def _named(card: Card) -> str:
+    """A card in words and in its short form: 'Ten of diamonds (Td)', 'Joker 2 (X2)'."""
+    return f"{card.name} ({card})"
+
+
+def _seats_words(seats: Sequence[int], me: int) -> str:
+    names = ["you" if s == me else f"seat {s}" for s in seats]
+    names[0] = names[0][:1].upper() + names[0][1:]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _deal_line(deals: Sequence[CardDealt], me: int, players: int) -> str:
+    """One line for a run of face-down deals (stock or active cards)."""
+    counts: dict[int, int] = {}
+    for d in deals:
+        counts[d.seat] = counts.get(d.seat, 0) + 1     # type: ignore[index]
+    if deals[0].step == "stock":
+        own = [d.card for d in deals if d.seat == me]
+        others = [s for s in counts if s != me]
+        head = f"You are dealt your stock card, {_named(own[0])}" if own else ""
+        rest = f"{_seats_words(others, -1).lower()} a stock card each, face down" if others else ""
+        if head and rest:
+            return f"{head}; {rest}."
+        return (head or rest[:1].upper() + rest[1:]) + "."
+    amounts = set(counts.values())
+    if len(amounts) == 1:
+        k = amounts.pop()
+        cards = "an active card" if k == 1 else f"{k} active cards"
+        everyone = len(counts) == players
+        who = "Everyone is" if everyone else (
+            _seats_words(list(counts), me) + (" are" if len(counts) > 1 or me in counts else " is"))
+        return f"{who} dealt {cards}, face down."
+    by_count: dict[int, list[int]] = {}
+    for s, k in counts.items():
+        by_count.setdefault(k, []).append(s)
+    numbers = ("no", "one", "two", "three", "four", "five", "six")
+    parts = [f"{numbers[k] if k < len(numbers) else k} "
+             f"{'each ' if len(seats) > 1 else ''}to {_seats_words(seats, me).lower()}"
+             for k, seats in sorted(by_count.items())]
+    return "Active cards dealt face down: " + "; ".join(parts) + "."
+
+
 # ---- what one seat may know --------------------------------------------------
 
 @dataclass(frozen=True)
@@ -314,13 +356,16 @@ class Observation(_FamilyObservation):
         if self.match_card is not None:
             lines.append(f"Last match card: {self.match_card}.")
         for s in range(self.players):
-            shown = " ".join(map(str, self.stockpiles[s])) or "-"
+            shown = " ".join(map(str, self.stockpiles[s]))
             hidden = self.stockpile_sizes[s] - len(self.stockpiles[s])
             who = "you" if s == self.seat else f"seat {s}"
-            extra = f" + {hidden} face down" if hidden else ""
+            down = f"{hidden} card face down" if hidden == 1 else f"{hidden} cards face down"
+            pile = (f"{shown} and {down}" if shown and hidden else shown or
+                    (down if hidden else "empty"))
+            active = self.active_counts[s]
             state = " (folded)" if self.folded[s] else ""
-            lines.append(f"  {who}: stockpile {shown}{extra}; {self.active_counts[s]} active "
-                         f"card(s) face down; put in {self.put_in[s]}{state}")
+            lines.append(f"  {who}: stockpile {pile}; {active} active "
+                         f"card{'s' * (active != 1)} face down; put in {self.put_in[s]}{state}")
         if self.to_play == self.seat and not self.is_over:
             words = {FOLD: "fold", CALL: f"call {self.to_call}" if self.to_call else "check",
                      RAISE: "raise" if self.to_call else "bet"}
@@ -876,6 +921,8 @@ class Game:
         t = text.strip().lower()
         words = {"fold": FOLD, "check": CALL, "call": CALL, "check/call": CALL, "bet": RAISE,
                  "raise": RAISE, "bet/raise": RAISE}
+        if t == "check" and self._betting_now and not self._over:
+            self.verify_check()       # "check" never pays: with a bet owed it is refused
         if t in words:
             return words[t]
         if t.startswith("deal "):
@@ -1069,31 +1116,46 @@ class Game:
         return self.observation(seat).to_array()
 
     def log_for(self, seat: int) -> list[str]:
-        """Every event so far as `seat` may see it, one line each in plain English."""
+        """Every event so far as `seat` may see it, one line each in plain English.
+
+        The face-down cards of one deal are told in one line; a deal still going on
+        (at a chance node) is told once it is complete, so lines are only ever added.
+        """
         seat = self._seat(seat)
-        lines = [f"Poker roulette, {self._n} players, {self.rules.decks} deck(s); "
+        decks = "one deck" if self.rules.decks == 1 else f"{self.rules.decks} decks"
+        lines = [f"Poker roulette, {self._n} players, {decks}; "
                  f"suit order {'>'.join(self.rules.suit_order)}; "
                  + ("fixed-limit betting" if self.rules.betting else "no betting")]
-        for r in self._history:
+        history = self._history
+        k = 0
+        while k < len(history):
+            r = history[k]
             t = type(r)
+            if t is CardDealt and r.step != "match":
+                end = k
+                while end < len(history) and type(history[end]) is CardDealt \
+                        and history[end].step == r.step:
+                    end += 1
+                if end == len(history) and self.current_player == CHANCE_PLAYER:
+                    break                     # the deal goes on: told once it is complete
+                lines.append(_deal_line(history[k:end], seat, self._n))
+                k = end
+                continue
+            k += 1
             if t is Antes:
                 lines.append(f"Everyone antes {r.amount}; the pot is {r.pot}.")
             elif t is CardDealt:
-                if r.step == "match":
-                    lines.append(f"Round {r.round}: the match card is {r.card.name}.")
-                elif r.step == "stock" and r.seat == seat:
-                    lines.append(f"You are dealt your stock card: {r.card.name}.")
-                else:
-                    who = "You are" if r.seat == seat else f"Seat {r.seat} is"
-                    lines.append(f"{who} dealt {'a stock' if r.step == 'stock' else 'an active'} "
-                                 f"card, face down.")
+                lines.append(f"Round {r.round}: the match card is {_named(r.card)}.")
             elif t is BetMade:
                 who = "You" if r.seat == seat else f"Seat {r.seat}"
-                verb = {"fold": "fold", "check": "check", "call": "call", "bet": "bet",
-                        "raise": "raise"}[r.action]
-                verb = verb if r.seat == seat else verb + "s"
-                chips = f" {r.amount}" if r.amount else ""
-                lines.append(f"{who} {verb}{chips}; the pot is {r.pot}.")
+                s_ = "" if r.seat == seat else "s"
+                if r.action == "raise":       # fixed limit: the bet owed, and one bet more
+                    lines.append(f"{who} raise{s_} by {self.rules.bet_size}, putting in "
+                                 f"{r.amount}; the pot is {r.pot}.")
+                else:
+                    chips = f" {r.amount}" if r.amount else ""
+                    lines.append(f"{who} {r.action}{s_ if r.action != 'fold' else s_}{chips}; "
+                                 f"the pot is {r.pot}.")
             elif t is Matching:
                 for s in range(self._n):
                     if not r.turned[s]:
@@ -1108,12 +1170,28 @@ class Game:
                 if r.claimed_by is None:
                     lines.append(f"The match card {r.card} goes to the discard pile.")
             elif t is Result:
-                if r.reason == "showdown":
-                    for s, hand in enumerate(r.hands):
-                        if hand is not None:
-                            who = "You show" if s == seat else f"Seat {s} shows"
-                            lines.append(f"{who} {_text(self._stock[s])}: {hand}.")
-                lines.append(r.describe()[0].upper() + r.describe()[1:] + ".")
+                lines += self._result_lines(r, seat)
+        return lines
+
+    def _result_lines(self, r: Result, seat: int) -> list[str]:
+        """The end of the game as `seat` sees it: stockpiles shown, who takes the pot."""
+        lines = []
+        if r.reason == "showdown":
+            for s, hand in enumerate(r.hands):
+                if hand is not None:
+                    who = "You show" if s == seat else f"Seat {s} shows"
+                    lines.append(f"{who} {_text(self._stock[s])}: {hand}.")
+            who = " and ".join("you" if s == seat else f"seat {s}" for s in r.winners)
+            win = "win" if r.winners == (seat,) or len(r.winners) > 1 else "wins"
+            hand = r.hands[r.winners[0]]
+            split = ", split" if len(r.winners) > 1 else ""
+            lines.append(f"Showdown: {who} {win} the pot of {r.pot}{split}, with {hand}.")
+        else:
+            who = "you take" if r.winners[0] == seat else f"seat {r.winners[0]} takes"
+            lines.append(f"Everyone else folded: {who} the pot of {r.pot}.")
+        returns = self.returns()
+        lines.append("Returns: " + ", ".join(
+            f"{'you' if s == seat else f'seat {s}'} {v:+g}" for s, v in enumerate(returns)) + ".")
         return lines
 
     def describe(self) -> str:

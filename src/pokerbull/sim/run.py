@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import math
+import signal
+import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from typing import Any
 
 import numpy as np
@@ -96,37 +98,72 @@ class WinRates:
         return lines
 
 
+TASK_SECONDS = 0.5
+"""About how long one piece of work handed to a worker should take: long enough that
+handing it over costs little, short enough that the progress bar moves and Ctrl-C
+(which cancels what is queued and waits only for the pieces in hand) stops quickly."""
+
+
+def _leave_ctrl_c_to_parent() -> None:
+    """In a worker: Ctrl-C reaches every process of the terminal; the parent cancels the
+    queued work and the workers end after the piece in hand (no traceback from each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_chunks(plan: Any, workers: int, executor: Executor | None,
          progress: Callable[[int], None] | None) -> Any:
     """Play every chunk of `plan` (a Plan or any plan with ``games``, ``empty()`` and
-    ``play(chunks)``), here or on workers, merging the totals in any order."""
-    chunks = list(range(-(-plan.games // CHUNK_GAMES)))
+    ``play(chunks)``), here or on workers, merging the totals in any order.
+
+    On workers, the first pieces of work are one chunk each; later pieces grow to about
+    :data:`TASK_SECONDS` of play as the measured pace allows. Only two pieces a worker
+    are queued at a time, so an interruption (Ctrl-C) or an error cancels the rest at
+    once. The results never depend on how the chunks were grouped.
+    """
+    n_chunks = -(-plan.games // CHUNK_GAMES)
     totals = plan.empty()
 
     def size(k: int) -> int:
         return min(CHUNK_GAMES, plan.games - k * CHUNK_GAMES)
 
     if executor is None and workers == 1:
-        for k in chunks:
+        for k in range(n_chunks):
             totals.add(plan.play([k]))
             if progress:
                 progress(size(k))
         return totals
-    # about eight pieces of work per worker: a smooth progress bar, little overhead
-    # (with an executor, `workers` says how many it has)
-    per_task = max(1, len(chunks) // (8 * workers))
-    batches = [chunks[i:i + per_task] for i in range(0, len(chunks), per_task)]
     own = executor is None
-    pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    pool: Executor = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_parent) \
+        if executor is None else executor
+    pending: dict[Any, range] = {}
+    next_chunk, done_chunks = 0, 0
+    start = time.perf_counter()
     try:
-        futures = {pool.submit(plan.play, batch): batch for batch in batches}
-        for future in as_completed(futures):
-            totals.add(future.result())
-            if progress:
-                progress(sum(size(k) for k in futures[future]))
-    finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
+        while next_chunk < n_chunks or pending:
+            while next_chunk < n_chunks and len(pending) < 2 * workers:
+                per_task = 1
+                if done_chunks:      # chunks one worker plays in TASK_SECONDS at the pace so far
+                    pace = workers * (time.perf_counter() - start) / done_chunks
+                    per_task = max(1, min(int(TASK_SECONDS / max(pace, 1e-9)),
+                                          (n_chunks - next_chunk) // workers))
+                batch = range(next_chunk, min(n_chunks, next_chunk + per_task))
+                pending[pool.submit(plan.play, list(batch))] = batch
+                next_chunk = batch.stop
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                batch = pending.pop(future)
+                totals.add(future.result())
+                done_chunks += len(batch)
+                if progress:
+                    progress(sum(size(k) for k in batch))
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        if own:     # the workers finish only the pieces in hand, then leave
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    if own:
+        pool.shutdown()
     return totals
 
 
