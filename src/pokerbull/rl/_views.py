@@ -259,7 +259,7 @@ class BullInformationState:
     ``player`` (one-hot over seats), then one block per hand the game can last
     (``max_hands``): the seat's own cards of that deal, every call made (one flag per
     seat and call: a hand's calls only climb, so the flags keep their order), who
-    challenged, and the cards shown after the challenge (everyone's, together).
+    challenged, and the cards each seat showed after the challenge.
     `kept` (``calls=K``) numbers the calls by their place among the kept calls.
     """
 
@@ -271,7 +271,7 @@ class BullInformationState:
         self.calls = len(self.position)
         self.index_of = _card_index(rules)
         n = self.players
-        self.block = 2 * self.deck + n * self.calls + n
+        self.block = self.deck + n * self.calls + n + n * self.deck
         self.size = n + max_hands * self.block
 
     def _cards(self, out: np.ndarray, at: int, mask: int) -> None:
@@ -300,7 +300,9 @@ class BullInformationState:
             elif kind is Challenge:
                 out[base + deck + n * self.calls + r.seat] = 1.0
             else:
-                self._cards(out, base + deck + n * self.calls + n, r.pool.mask)
+                shown = base + deck + n * self.calls + n
+                for s, hand in enumerate(r.hands):
+                    self._cards(out, shown + s * deck, hand.mask)
 
 
 class RouletteInformationState:
