@@ -164,7 +164,8 @@ def test_history_describe_and_logs(make):
     rules = str(g.rules)
     lines = rules.splitlines()              # a title, then an indented line per option
     assert rules == g.rules.describe() and len(lines) >= 3 and str(g.players) in rules
-    assert not lines[0].startswith(" ") and all(line.startswith("  ") for line in lines[1:])
+    assert lines[0].startswith(("Poker Bull (", "Cheat: ", "Poker roulette: "))
+    assert all(line.startswith("  ") for line in lines[1:])
 
 
 def test_saves_and_logs_replay(make):

@@ -162,7 +162,8 @@ def test_result_statistics_and_json():
     shares = r.last_calls()
     assert sum(row["count"] for row in shares) == r.hands
     data = json.loads(r.to_json())
-    assert data["games"] == 2000 and data["seed"] == r.seed and data["preset"] == "pagat"
+    assert data["games"] == 2000 and data["seed"] == r.seed and data["game"] == "pagat"
+    assert data["options"] == r.rules.options() and "preset" not in data
     assert sum(v[0] for v in data["last_calls"].values()) == r.hands
     text = r.table()
     assert "evidence" in text and "win rate" in text and "two_pair" in text

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -81,6 +82,19 @@ def check_mask(mask: object, *, jokers: bool = True, what: str = "pool") -> int:
     return mask
 
 
+MAX_COPY = 1 << 28      # elements: a batch copied to be judged stays under 2 GiB
+
+
+def refuse_big_copy(name: str, arr: np.ndarray, dtype: Any) -> None:
+    """ValueError, before any copying, when making `arr` a contiguous array of
+    `dtype` would copy more than MAX_COPY elements (a zero-stride view of 2**40
+    elements would need 8 TiB): pass a contiguous array of that dtype, or less."""
+    if arr.size > MAX_COPY and not (arr.dtype == dtype and arr.flags.c_contiguous):
+        raise ValueError(f"{name}: {arr.size:,} elements in a {arr.dtype} view that is not a "
+                         f"contiguous {np.dtype(dtype)} array would be copied; copies stop at "
+                         f"{MAX_COPY:,} elements: pass a contiguous array or fewer")
+
+
 def joker_names(mask: int) -> str:
     """The jokers of a mask by name, for messages: ``the joker X1`` or ``the jokers X1 and X2``.
 
@@ -98,6 +112,7 @@ def as_mask_array(masks: object) -> np.ndarray:
     arr = np.asarray(masks)
     if arr.ndim != 1:
         raise ValueError(f"masks must be a 1-d array, got shape {arr.shape}")
+    refuse_big_copy("masks", arr, np.uint64)
     if arr.dtype != np.uint64:
         if arr.size == 0:
             return np.zeros(0, np.uint64)

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -27,7 +27,9 @@ from .core._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HI
                               ROYAL_ANY, ROYAL_NATURAL, ROYAL_NO, ROYAL_ON_TOP, ROYAL_SHIFT,
                               STRAIGHT, STRAIGHT_FLUSH, SUIT_ORDER_ON, SUIT_STRENGTH_SHIFT,
                               TRIPS, TWO_PAIR, WILD_BEATS_NATURAL)
-from .cards import RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word
+from .cards import (MAX_COPY, RANK_PLURALS, SUITS, Card, Pool, as_mask_array, rank_word,
+                    refuse_big_copy)
+from .options import refuse_unknown
 
 __all__ = ["CATEGORIES", "HandRank", "evaluate", "evaluate_many", "rules_code"]
 
@@ -50,10 +52,11 @@ def rules_code(jokers: bool = False, joker_order: str | None = None,
     """
     if not isinstance(jokers, bool):
         raise ValueError(f"jokers must be True or False, not {jokers!r}")
-    if joker_order not in _JOKER_ORDERS:
+    if not (joker_order is None or isinstance(joker_order, str)) \
+            or joker_order not in _JOKER_ORDERS:
         raise ValueError(f"joker_order must be None, 'natural' (natural hands beat joker "
                          f"hands) or 'wild' (joker hands beat natural ones), not {joker_order!r}")
-    if royal_over_five not in _ROYAL_OPTIONS:
+    if not isinstance(royal_over_five, str) or royal_over_five not in _ROYAL_OPTIONS:
         raise ValueError(f"royal_over_five must be 'no', 'natural' or 'any', "
                          f"not {royal_over_five!r}")
     code = (int(jokers) * JOKERS_WILD | _JOKER_ORDERS[joker_order] << JOKER_ORDER_SHIFT
@@ -70,6 +73,11 @@ def rules_code(jokers: bool = False, joker_order: str | None = None,
 
 
 _cached_rules_code = lru_cache(maxsize=64, typed=True)(rules_code)
+EVALUATOR_OPTIONS = ("jokers", "joker_order", "suit_order", "royal_over_five")
+
+
+_RANKS_NEEDED = {TWO_PAIR: 2, FULL_HOUSE: 2}        # every other hand names one rank at least
+_STRAIGHTS = (STRAIGHT, STRAIGHT_FLUSH, ROYAL_ON_TOP)  # topped by a Five (the wheel) or higher
 
 
 def _category_of(value: int) -> str:
@@ -90,6 +98,15 @@ def _ranks_of(value: int) -> tuple[int, ...]:
 def _is_royal(value: int) -> bool:
     cls = value >> CLASS_SHIFT
     return cls == ROYAL_ON_TOP or (cls == STRAIGHT_FLUSH and _ranks_of(value) == (_ACE,))
+
+
+def _check_value(value: int) -> None:
+    """ValueError unless `value` is the value of a hand (both HandRank twins ask)."""
+    cls, ranks = value >> CLASS_SHIFT, _ranks_of(value)
+    if cls >= len(_CATEGORY_OF_CLASS) or len(ranks) < _RANKS_NEEDED.get(cls, 1) \
+            or max(ranks, default=0) > _ACE or (cls in _STRAIGHTS and ranks[0] < 3):
+        raise ValueError(f"{value:#x} is not the value of a hand (evaluate() and "
+                         f"evaluate_many() give them)")
 
 
 def _words_of(value: int) -> str:
@@ -117,6 +134,7 @@ class HandRank:
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
             raise ValueError(f"a hand rank value must be a non-negative int, not {value!r}")
         self.value = int(value)
+        _check_value(self.value)
 
     @property
     def category(self) -> str:
@@ -273,9 +291,11 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
         mask = pool_mask(pool)
     if jokers is False and joker_order is None and suit_order is None and royal_over_five == "no":
         rules = 0
-    elif suit_order is None or suit_order.__class__ is str:
+    elif (suit_order is None or suit_order.__class__ is str) and jokers.__class__ is bool \
+            and (joker_order is None or joker_order.__class__ is str) \
+            and royal_over_five.__class__ is str:
         rules = _cached_rules_code(jokers, joker_order, suit_order, royal_over_five)
-    else:
+    else:                       # odd values (a list...) are refused by name, uncached
         rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
     return _new_rank(_evaluate_mask(mask, rules))
 
@@ -283,15 +303,17 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
 _evaluate_mask = _backend.core.evaluate_mask     # the backend is chosen once, at import
 if _backend.core.bind_evaluator is not None:
     # the compiled evaluate judges a Pool or a mask under the default options itself
-    # (about 60 ns a call) and hands every other call to this one
-    _backend.core.bind_evaluator(evaluate, _category_of, _ranks_of, _is_royal, _words_of)
+    # (about 40-75 ns a call) and hands every other call to this one
+    _backend.core.bind_evaluator(evaluate, _category_of, _ranks_of, _is_royal, _words_of,
+                                 _check_value)
     _fast_evaluate = _backend.core.evaluate
     _fast_evaluate.__doc__ = evaluate.__doc__
     evaluate = _fast_evaluate                    # noqa: F811
 
 
 def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None = None,
-                  suit_order: str | None = None, royal_over_five: str = "no") -> np.ndarray:
+                  suit_order: str | None = None, royal_over_five: str = "no",
+                  **unknown: Any) -> np.ndarray:
     """Values of the best hands of many pools as an int64 array.
 
     `masks`: a 1-d array of uint64 pool masks, or an (N, k) integer array of card
@@ -307,11 +329,14 @@ def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None =
     >>> bool(evaluate_many(rows)[0] == evaluate("As Ks Qs Js Ts").value)
     True
     """
+    if unknown:
+        refuse_unknown("evaluate_many", unknown, EVALUATOR_OPTIONS)
     rules = rules_code(jokers, joker_order, suit_order, royal_over_five)
-    if masks.__class__ is np.ndarray and masks.ndim == 2:
+    if masks.__class__ is np.ndarray and masks.ndim == 2 and masks.size <= MAX_COPY:
         return _evaluate_indices(masks, rules)
     arr = np.asarray(masks)
-    if arr.ndim == 2:
+    if arr.ndim == 2:       # a huge view of few distinct rows (zero strides) is refused too
+        refuse_big_copy("pools", arr, arr.dtype)
         return _evaluate_indices(arr, rules)
     if arr.ndim != 1:
         raise ValueError(f"pools must be a 1-d array of masks or a 2-d array of card indices "
@@ -333,6 +358,8 @@ _evaluate_indices = _backend.core.evaluate_indices
 
 #: Number of card indices of the multiset evaluator: 52 natural cards and two jokers.
 CARD_INDICES = 54
+#: The most copies of one card a multiset may hold (a hundred decks; more is no table).
+MAX_COPIES = 100
 _JOKER_INDICES = (52, 53)
 
 
@@ -373,8 +400,17 @@ def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None 
     True
     """
     counts = [0] * CARD_INDICES
-    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else cards
-    for c in tokens:
+    if isinstance(cards, str):
+        tokens: Iterable[Any] = cards.replace(",", " ").split()
+    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, Mapping)):
+        tokens = cards
+    else:
+        raise ValueError(f"cards must be card text or a list of cards, not {cards!r}")
+    for k, c in enumerate(tokens):
+        if k >= MAX_COPIES:
+            raise ValueError(f"cards: more than {MAX_COPIES} cards")
+        if not isinstance(c, (Card, str)):
+            raise ValueError(f"card {k} must be a Card or card text like 'As', not {c!r}")
         counts[card_index(c)] += 1
     return evaluate_counts(counts, suit_order=suit_order)
 
@@ -386,12 +422,17 @@ def evaluate_counts(counts: Any, *, suit_order: str | None = None) -> HandRank:
 
 def check_counts(counts: Any) -> list[int]:
     """The 54 counts of a multiset as a list of ints, checked."""
-    if isinstance(counts, (str, bytes)) or not isinstance(counts, (Iterable, np.ndarray)):
-        raise ValueError(f"counts must be 54 whole numbers, not {type(counts).__name__}")
+    if isinstance(counts, (str, bytes, Mapping)) or not isinstance(counts, Iterable) \
+            or (isinstance(counts, np.ndarray) and counts.ndim != 1):
+        raise ValueError(f"counts must be 54 whole numbers, not {counts!r}")
     out = []
     for i, c in enumerate(counts):
-        if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or c < 0:
-            raise ValueError(f"count {i} must be a whole number >= 0, not {c!r}")
+        if i >= CARD_INDICES:
+            raise ValueError(f"counts must have {CARD_INDICES} entries (52 cards, X1, X2), "
+                             f"not more")
+        if isinstance(c, bool) or not isinstance(c, (int, np.integer)) \
+                or not 0 <= c <= MAX_COPIES:
+            raise ValueError(f"count {i} must be a whole number 0..{MAX_COPIES}, not {c!r}")
         out.append(int(c))
     if len(out) != CARD_INDICES:
         raise ValueError(f"counts must have {CARD_INDICES} entries (52 cards, X1, X2), "

@@ -30,7 +30,7 @@ def option_value(text: str) -> Any:
     """An option's value as written by ``f"{key}={value}"``: a bool, a whole number or text."""
     if text in ("True", "False"):
         return text == "True"
-    if text.lstrip("-").isdigit():
+    if text.lstrip("-").isdigit() and len(text) <= 40:    # longer: no option's number
         return int(text)
     return text
 

@@ -23,7 +23,9 @@ def whole(name: str, value: object, low: int | None = None, high: int | None = N
                          + _range(low, high) + f", not {value!r}")
     number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"{name} must be a whole number{_range(low, high)}, not {number}")
+        shown = str(number) if number.bit_length() < 200 else \
+            f"a number of {'-' * (number < 0)}about {int(number.bit_length() * 0.30103)} digits"
+        raise ValueError(f"{name} must be a whole number{_range(low, high)}, not {shown}")
     return number
 
 
@@ -35,3 +37,27 @@ def _range(low: int | None, high: int | None) -> str:
     if high is not None:
         return f" <= {high}"
     return ""
+
+
+def refuse_unknown(what: str, given: dict, known: tuple[str, ...]) -> None:
+    """ValueError naming the first option of `given` that `what` does not take, and
+    listing the ones it does (the same refusal in every game and function).
+
+    >>> refuse_unknown("evaluate_many", {"bogus": 1}, ("jokers", "suit_order"))
+    Traceback (most recent call last):
+    ...
+    ValueError: evaluate_many has no option 'bogus'; the options are jokers, suit_order
+    """
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ValueError(f"{what} has no option {unknown[0]!r}; the options are "
+                         f"{', '.join(known)}")
+
+
+def hashable_options(what: str, options: dict) -> None:
+    """ValueError naming an option whose value is a list, a mapping or another
+    unhashable value (no option takes one), before it reaches a cache."""
+    for name, value in options.items():
+        if getattr(value, "__hash__", None) is None:
+            raise ValueError(f"{what}: option {name} must be a word, a number or "
+                             f"True/False, not {value!r}")

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -33,6 +34,52 @@ TERMINAL_PLAYER = -4    # the game is over
 
 class IllegalAction(ValueError):
     """An action that is not legal now; the state is exactly as it was before."""
+
+
+SAVE_DEPTH = 32         # a save nests a few levels; deeper is damage, not a game
+SAVE_DIGITS = 40        # a whole number of a save (generator states included) is shorter
+
+
+def _save_int(text: str) -> int:
+    if len(text.lstrip("-")) > SAVE_DIGITS:
+        raise ValueError(f"saved game is malformed: a number of {len(text)} digits "
+                         f"(a save holds none longer than {SAVE_DIGITS})")
+    return int(text)
+
+
+def read_save(text: object) -> Any:
+    """The data of a save's JSON text, for a game's ``from_json``.
+
+    ValueError (never RecursionError or a bare conversion error) when the text is
+    not JSON, nests deeper than a save does, or holds a number too long for one.
+
+    >>> read_save('{"actions": [1, 2]}')
+    {'actions': [1, 2]}
+    >>> read_save("[" * 100000 + "]" * 100000)
+    Traceback (most recent call last):
+    ...
+    ValueError: saved game is malformed: it nests deeper than 32 levels
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ValueError(f"a saved game is the JSON text of to_json(), not a "
+                         f"{type(text).__name__}")
+    try:
+        data = json.loads(text, parse_int=_save_int)
+    except RecursionError:
+        raise ValueError(f"saved game is malformed: it nests deeper than {SAVE_DEPTH} "
+                         f"levels") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"saved game is not valid JSON: {exc}") from None
+    level, depth = [data], 0
+    while level:
+        depth += 1
+        if depth > SAVE_DEPTH:
+            raise ValueError(f"saved game is malformed: it nests deeper than {SAVE_DEPTH} "
+                             f"levels")
+        level = [v for x in level if isinstance(x, (list, dict))
+                 for v in (x.values() if isinstance(x, dict) else x)
+                 if isinstance(v, (list, dict))]
+    return data
 
 
 def can(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
@@ -237,7 +284,8 @@ class Wing:
     """A game's entry in the family: how to make its states and its bots.
 
     ``new_game(players=..., seed=..., **options)`` makes a state.
-    ``bots`` maps a bot name to ``factory(seed=None, **params)``.
+    ``bots`` maps a bot name to ``factory(seed=None, **params)``. A table seats
+    ``min_players`` to ``max_players`` (checked before any lineup is built).
     ``fast_simulate(options, players, bots, games, seed)``, when given, plays whole
     games in compiled code; ``bots`` is a list of ``(name, params)`` per seat and
     ``seed`` a whole number below 2**64. It returns None when it cannot run those
@@ -256,6 +304,7 @@ class Wing:
     bots: Mapping[str, Callable[..., Agent]]
     default_bots: tuple[str, ...]
     min_players: int = 2
+    max_players: int = 52
     fast_simulate: Callable[..., Mapping[str, Any] | None] | None = field(default=None)
     presets: tuple[str, ...] = ()
     simulate: Callable[..., Any] | None = field(default=None)

@@ -13,57 +13,17 @@ True
 
 from __future__ import annotations
 
-import abc
 import inspect
 from typing import Any
 
 import numpy as np
 
+from .agent import Bot, legal_actions, observation_ladder  # noqa: F401 (documented here too)
 from .chances import NO_RANK, ChanceTable, chance_table, rank_counts
+from .cheung_bots import CheungBot, CheungRandomBot
 from .game import Observation
-from ..calls.ladder import Ladder
 from .rules import Rules
 from ..sim.streams import GameStream
-
-
-def observation_ladder(obs: Observation) -> Ladder:
-    """The ladder an observation's calls belong to."""
-    return obs.rules.ladder
-
-
-def legal_actions(obs: Observation) -> list[int]:
-    """The actions open to the seat to play, sorted: raises, then the challenge."""
-    lad = observation_ladder(obs)
-    last = obs.last_call
-    actions = list(range(lad.first_raise_index(None if last is None else last.index), len(lad)))
-    if last is not None:
-        actions.append(len(lad))
-    return actions
-
-
-class Bot(abc.ABC):
-    """A player program. Subclasses implement :meth:`act`; :meth:`reset` is called
-    before each game with the bot's seat."""
-
-    name: str = "bot"
-
-    def reset(self, seat: int) -> None:
-        """A new game starts and this bot sits at `seat`."""
-        self.seat = seat
-
-    @abc.abstractmethod
-    def act(self, observation: Observation) -> int:
-        """An action of ``legal_actions(observation)`` for the seat to play."""
-
-    def params(self) -> dict[str, Any]:
-        """Parameters as keywords (a built-in bot is rebuilt from its name and these)."""
-        return {}
-
-    def __repr__(self) -> str:
-        params = self.params()
-        if params:
-            return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in params.items())})"
-        return f"<{type(self).__name__} {self.name!r}>"
 
 
 class RandomBot(Bot):
@@ -327,7 +287,6 @@ BOTS = BUILT_IN
 def bot_kinds() -> dict[str, type[Bot]]:
     """Every bot :func:`make_bot` knows by name: the built-in bots of the compiled loop
     (:data:`BUILT_IN`), the uniform baseline and Cheung's own (cheung, cheung-random)."""
-    from .cheung_bots import CheungBot, CheungRandomBot
     return {**BUILT_IN, UniformBot.name: UniformBot, CheungBot.name: CheungBot,
             CheungRandomBot.name: CheungRandomBot}
 

@@ -28,8 +28,9 @@ from typing import Any
 import numpy as np
 
 from ..cards import JOKER_MASK, deck_bits
+from ..sim import simulate
 from ..sim.streams import GameStream
-from .bots import Bot
+from .agent import Bot
 from .game import Observation
 
 CANDIDATES = 12
@@ -314,7 +315,6 @@ def simulate_cheung(players: int = 5, games: int = 1000, seed: Any = None,
     >>> sum(r["seat_wins"]), sorted(r["bot_wins"])
     (20, ['cheung', 'cheung-random'])
     """
-    from .simulate import simulate
     kinds = {CheungBot.name: ("cheung", {"samples": samples}),
              CheungRandomBot.name: ("cheung-random", {})}
     unknown = [b for b in bots if b not in kinds]

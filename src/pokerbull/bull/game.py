@@ -40,7 +40,7 @@ from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
 from ..cards import JOKER_MASK, Pool, deck_bits
 from ..core import backend
 from ..gamelog import options_text, read_frame
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, read_save
 from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import RANDOM_SEAT, Rules
@@ -992,11 +992,7 @@ class Game:
             raise ValueError(f"from_json reads the text of to_json(), not a "
                              f"{type(text).__name__}" + (": for a dict use Game.from_dict"
                                                           if isinstance(text, Mapping) else ""))
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
-        return cls.from_dict(data, _core=_core)
+        return cls.from_dict(read_save(text), _core=_core)
 
     def to_log(self) -> str:
         """A compact text log: the rules line, each deal, each action (results as comments)."""

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ..sim.run import WinRates, wilson_interval
+from ..sim.run import ResultDict, WinRates, wilson_interval
 from .game import CallMade, Game, HandResult
 from .rules import Rules
 
@@ -97,7 +97,9 @@ def _mean_sd(histogram: np.ndarray) -> tuple[float, float]:
 class SimulationResult(WinRates):
     """Statistics of a simulation (see :func:`pokerbull.simulate`).
 
-    Rates come with 95 % Wilson intervals as ``(rate, low, high)``.
+    Rates come with 95 % Wilson intervals as ``(rate, low, high)``. ``game`` and
+    ``options`` name the games as every game's result does (the preset, and the
+    options of ``rules``).
     """
 
     rules: Rules
@@ -108,6 +110,16 @@ class SimulationResult(WinRates):
     totals: Totals = field(repr=False)
 
     # -- the numbers
+    @property
+    def game(self) -> str:
+        """The game played: Poker Bull's preset (``"pagat"``, ...)."""
+        return self.rules.preset_name
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The rule options the games were played with."""
+        return self.rules.options()
+
     @property
     def players(self) -> int:
         return self.rules.players
@@ -160,8 +172,8 @@ class SimulationResult(WinRates):
         mean, sd = self.hands_per_game
         rate, lo, hi = self.challenge_success
         lad = self.rules.ladder
-        return {
-            "preset": self.rules.preset_name, "rules": self.rules.options(),
+        return ResultDict({
+            "game": self.game, "options": self.options,
             "bots": list(self.bots), "engine": self.engine, "games": self.games,
             "seed": self.seed,
             "seats": self.seat_rates(), "by_bot": self.bot_rates(),
@@ -176,13 +188,13 @@ class SimulationResult(WinRates):
             "last_calls": {lad[i].code: [int(self.totals.last_count[i]),
                                          int(self.totals.last_held[i])]
                            for i in np.flatnonzero(self.totals.last_count).tolist()},
-        }
+        }, {"preset": "game", "rules": "options"})
 
     def table(self) -> str:
         """The summary as plain text."""
         mean, sd = self.hands_per_game
         rate, lo, hi = self.challenge_success
-        lines = [f"{self.rules.preset_name}, {self.players} players, {self.games:,} games "
+        lines = [f"{self.game}, {self.players} players, {self.games:,} games "
                  f"({self.engine} engine, seed {self.seed})",
                  "", *self.rate_lines()]
         lines += ["", "seat  bot              wins      win rate  95% interval"]
@@ -202,5 +214,5 @@ class SimulationResult(WinRates):
         return self.table()
 
     def __repr__(self) -> str:
-        return (f"<SimulationResult {self.rules.preset_name}: {self.games} games, "
+        return (f"<SimulationResult {self.game}: {self.games} games, "
                 f"{self.players} players, {self.engine}>")

@@ -32,6 +32,7 @@ GROWTHS = ("grow", "shrink")
 DIRECTIONS = ("clockwise", "counter-clockwise")
 NEXT_STARTERS = ("loser", "winner", "after-challenger")
 RANDOM_SEAT = "random"
+AFTER_DEALER = "after-dealer"    # a preset's first starter: the seat after the dealer, seat 0
 DEFAULT_PLAYERS = 4
 MAX_PLAYERS = 52   # one card each; the deck check is the real bound
 
@@ -83,7 +84,7 @@ PRESETS: dict[str, Preset] = {
                source="seed 002: X cards to start (default 4), the loser gains a card, "
                       "out at y + 1 (y default 5); the winner of the challenge starts"),
         Preset("cheung", "cheung", _cheung_start, "shrink", None, "after-challenger",
-               first_starter=1, min_players=3,
+               first_starter=AFTER_DEALER, min_players=3,
                extra_options=CHEUNG_FAMILY_OPTIONS + VARIATION_OPTIONS,
                source="seed 001: five cards (four with seven or more players), the loser is "
                       "dealt one card fewer, out at none; the seat after the challenger "
@@ -197,14 +198,25 @@ class Rules:
             if not 1 <= leave < total:
                 raise ValueError(f"{where}: jokers_leave_at must be 1..{total - 1} (cards in "
                                  f"play start at {total}), not {leave}")
+        cheung = self.family == "cheung"
+        if cheung and players * self.card_limit >= deck:
+            raise ValueError(f"{where}: {players} players could hold all {deck} cards of the "
+                             f"deck, when every call is certain or impossible and no opening "
+                             f"call is allowed; play with fewer cards in play")
         if recharge:
             if not 1 <= recharge < total:
                 raise ValueError(f"{where}: recharge_at must be 1..{total - 1} (cards in play "
                                  f"start at {total}), not {recharge}")
-            room = deck - (jokers if leave else 0)
+            # cards in play fall one a hand, so the jokers are still in at the recharge
+            # unless they leave at that number of cards or before it
+            room = deck - (jokers if leave >= recharge else 0)
             if recharge + players > room:
                 raise ValueError(f"{where}: a recharge at {recharge} cards could need "
                                  f"{recharge + players} cards, but the deck holds {room}")
+            if cheung and recharge + players == room:
+                raise ValueError(f"{where}: a recharge at {recharge} cards could put all "
+                                 f"{room} cards of the deck in play, when every call is "
+                                 f"certain or impossible and no opening call is allowed")
 
     # -- building
     @classmethod
@@ -258,11 +270,14 @@ class Rules:
                 limit = p.card_limit
             else:
                 raise ValueError(f"{name}: growing hands need a card_limit")
+        direction = options.get("direction", p.direction)
+        first = options.get("first_starter", p.first_starter)
+        if first == AFTER_DEALER:   # the next seat after the dealer (seat 0) in the direction of play
+            first = 1 if direction != "counter-clockwise" else _whole(players, "players") - 1
         return cls(preset_name=name, family=p.family, players=players, start_cards=start,
                    card_limit=limit, growth=growth,
                    next_starter=options.get("next_starter", p.next_starter),
-                   direction=options.get("direction", p.direction),
-                   first_starter=options.get("first_starter", p.first_starter),
+                   direction=direction, first_starter=first,
                    family_options=family_options, **variations)
 
     # -- derived facts
@@ -349,7 +364,7 @@ class Rules:
                    "after-challenger": "the next live seat after the challenger"}
         first = ("a random seat (seeded)" if self.first_starter == RANDOM_SEAT
                  else f"seat {self.first_starter}")
-        lines = [f"{self.preset_name}: the {self.family} ladder "
+        lines = [f"Poker Bull ({self.preset_name}): the {self.family} ladder "
                  f"({len(self.ladder)} calls, {self.ladder.n_levels} levels)",
                  f"  players: {self.players} (seats 0..{self.players - 1}), "
                  f"play {self.direction}",

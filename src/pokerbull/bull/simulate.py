@@ -42,7 +42,7 @@ from .bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
 from .cheung_bots import CheungBot, CheungRandomBot, compiled_games
 from .game import Game
 from .results import SimulationResult, Totals
-from .rules import Rules
+from .rules import MAX_PLAYERS, Rules
 
 DEFAULT_BOTS = ("random", "probability", "evidence")
 CHEUNG_BOTS = ("cheung", "cheung-random", "cheung")
@@ -248,16 +248,21 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
         single = _resolve_bot(bots)
         if players is None:
             raise ValueError("one bot for every seat needs players=")
-        specs: list[Any] = [single] * whole("players", players, 2)
+        specs: list[Any] = [single] * whole("players", players, 2, MAX_PLAYERS)
     elif bots is None:
         usual = default_lineup(preset)
         count = players if players is not None else \
             preset.players if isinstance(preset, Rules) else len(usual)
-        specs = [usual[s % len(usual)] for s in range(whole("players", count, 2))]
-    else:
+        specs = [usual[s % len(usual)] for s in range(whole("players", count, 2, MAX_PLAYERS))]
+    elif isinstance(bots, Sequence):
         specs = list(bots)
-        if players is not None and whole("players", players, 2) != len(specs):
+        if players is not None and whole("players", players, 2, MAX_PLAYERS) != len(specs):
             raise ValueError(lineup_mismatch(specs, players))
+        if not 2 <= len(specs) <= MAX_PLAYERS:
+            raise ValueError(f"Poker Bull seats 2 to {MAX_PLAYERS} players: give as many "
+                             f"bots, not {len(specs)}")
+    else:
+        raise ValueError(f"bots must be a bot or a list of bots (one per seat), not {bots!r}")
     lineup = [_resolve_bot(b) for b in specs]
     # one object per seat: a Bot given for several seats is copied for the others
     seen: set[int] = set()

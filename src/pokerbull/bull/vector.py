@@ -39,6 +39,7 @@ except ImportError:     # no compiled engine: the Python engine plays the same g
     VectorCore = None
 
 _WORD = 1 << 64
+MAX_GAMES = 1 << 22     # 4,194,304 games: about 1.4 KB each, some 6 GiB in all
 
 
 class _PythonVectorCore:
@@ -144,8 +145,9 @@ class VectorGame:
       ``winners[i]`` its winner (-1 if none ended); ``episodes[i]`` counts the ended
       games; ``seeds[i]`` is the seed of the game now in play.
 
-    The arrays are the same objects after every step (rewritten in place): copy what
-    you keep.
+    The arrays are the same objects after every step (rewritten in place, read-only
+    to you): copy what you keep. ``num_games`` is at most ``MAX_GAMES``
+    (2**22, about 6 GiB).
     """
 
     def __init__(self, preset: str | Rules = "pagat", num_games: int = 1024, *,
@@ -154,10 +156,7 @@ class VectorGame:
         if rules.family == "cheung":
             raise ValueError("batched games play pagat, pagat-wild, pagat-five and holdem; "
                              "Cheung's game (openings without certain calls) is not batched")
-        if isinstance(num_games, bool) or not isinstance(num_games, (int, np.integer)) \
-                or num_games < 1:
-            raise ValueError(f"num_games must be a whole number of at least 1, not "
-                             f"{num_games!r}")
+        num_games = whole("num_games", num_games, 1, MAX_GAMES)
         self.rules = rules
         seeds = self._seeds(seed, int(num_games))
         if _engine not in (None, "compiled", "python"):
@@ -177,7 +176,9 @@ class VectorGame:
         for name in ("seeds", "to_play", "legal_start", "legal_stop", "cards", "hand_sizes",
                      "last_call", "last_caller", "starter", "rewards", "dones", "winners",
                      "episodes"):
-            setattr(self, name, getattr(self._core, name))
+            shown = getattr(self._core, name).view()    # read-only: the games' own state
+            shown.flags.writeable = False
+            setattr(self, name, shown)
 
     @staticmethod
     def _seeds(seed: Any, n: int) -> np.ndarray:
@@ -227,6 +228,9 @@ class VectorGame:
         returns ``(rewards, dones)``. An illegal action raises IllegalAction naming the
         game, and then no game has moved."""
         given = np.asarray(actions)
+        if given.shape != (self.num_games,):        # before any copy of a huge view
+            raise ValueError(f"step needs one action per game ({self.num_games}), not an "
+                             f"array of shape {given.shape}")
         if given.dtype.kind not in "iu":
             raise ValueError(f"actions must be whole numbers (an integer array), not "
                              f"{given.dtype} values")
@@ -253,6 +257,9 @@ class VectorGame:
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """One uniformly drawn legal action per game (int64), from `rng`."""
+        if not isinstance(rng, np.random.Generator):
+            raise ValueError(f"random_actions draws from a numpy.random.Generator "
+                             f"(np.random.default_rng(seed)), not {rng!r}")
         span = self.legal_stop - self.legal_start
         return self.legal_start + (rng.random(self.num_games) * span).astype(np.int64)
 

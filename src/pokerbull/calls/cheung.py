@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import re
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
@@ -977,13 +977,13 @@ def build_certain_table(ladders, path: Path | str | None = None) -> tuple[np.nda
     return fail, small
 
 
-def cheung_witness(lad, index: int, mask: int) -> int:
+def cheung_witness(holds: Callable[[int, int], bool], index: int, mask: int) -> int:
     """The hand that makes a holding call: min(5, N) cards of the pool (jokers
     included) that make it on their own. Above five cards a card the hand does
     not use can leave the pool with the call still holding; drop such cards,
     jokers first (a natural card that makes the call is shown rather than a joker
-    standing in for it), then the lowest, until five remain."""
-    holds = lad._kernel.holds
+    standing in for it), then the lowest, until five remain. `holds`: the ladder's
+    kernel check (the witness reads the ladder's tables and kernel, not the Ladder)."""
     pool = mask
     while pool.bit_count() > 5:
         for b in sorted(_bits(pool), key=lambda b: (b not in (JOKER1_BIT, JOKER2_BIT), b % 16, b)):

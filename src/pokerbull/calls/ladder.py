@@ -25,8 +25,10 @@ from ..cards import (
     Pool,
     as_mask_array,
     check_mask,
+    refuse_big_copy,
 )
 from ..core import backend as _backend
+from ..options import hashable_options
 from . import families  # noqa: F401  (registers every family, in ladder order)
 from .cheung import avoiding_pool
 from .spec import FAMILY_BUILDERS, CallSpec, FamilyDefinition, build_tables
@@ -391,7 +393,7 @@ class Ladder:
         mask = self._mask(pool)
         if not self._kernel.holds(call.index, mask):
             return None
-        return Pool(witness(self, call, mask))
+        return Pool(witness(self.tables, self._kernel.holds, call.index, mask))
 
 
 class _LazyCalls(Sequence):
@@ -437,6 +439,7 @@ def _as_index_array(calls: Any, n: int, n_calls: int) -> np.ndarray:
     # The kernels read int16, int32 and int64 indices in place and check their
     # range while they work, so no extra pass over a large batch here.
     keep = arr.dtype if arr.dtype in (np.int16, np.int32, np.int64) else np.int64
+    refuse_big_copy("calls", arr, keep)
     return np.ascontiguousarray(arr, dtype=keep)
 
 
@@ -457,7 +460,7 @@ def ladder(family: str, **options: Any) -> Ladder:
     per family and options."""
     if isinstance(family, str):
         family = family.strip().lower()
-    if family not in FAMILY_BUILDERS:
+    if not isinstance(family, str) or family not in FAMILY_BUILDERS:
         raise ValueError(f"unknown call family {family!r}; known: {', '.join(FAMILY_BUILDERS)}")
     takes = family_options(family)
     unknown = sorted(set(options) - set(takes))
@@ -466,6 +469,7 @@ def ladder(family: str, **options: Any) -> Ladder:
         raise ValueError(f"the {family} family has no option {', '.join(map(repr, unknown))}: "
                          f"{offer}")
     # the type rides in the cache key: True == 1 must not find the ladder built for 1
+    hashable_options(f"the {family} family", options)
     return _cached_ladder(family, tuple(sorted((k, (type(v).__name__, v))
                                                for k, v in options.items())))
 

@@ -1,14 +1,16 @@
 """Which cards make a call: the witness shown when a challenged call is revealed.
 
-Only called for a call that holds (``Ladder.witness`` checks first). At-least
+Only called for a call that holds (``Ladder.witness`` checks first). It reads the
+ladder's tables and checks hands with the ladder's kernel, never the Ladder itself
+(the ladder imports this room, not the other way round). At-least
 calls show the named cards found plus the wild cards standing in for the rest;
 exact-hand calls show one min(5, N)-card hand of the pool that is exactly the call.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ..cards import iter_bits, rank_column
 from .cheung import cheung_witness
@@ -20,10 +22,8 @@ from .spec import (
     EXACT_RANKS,
     EXACT_STRAIGHT,
     MAX_GROUPS,
+    LadderTables,
 )
-
-if TYPE_CHECKING:
-    from .ladder import Call, Ladder
 
 
 def _top_cards(mask: int, k: int) -> int:
@@ -58,12 +58,12 @@ def _ranks_of(bits13: int) -> list[int]:
     return [r for r in range(13) if (bits13 >> r) & 1]
 
 
-def witness(lad: Ladder, call: Call, mask: int) -> int:
-    t = lad.tables
-    c = call.index
+def witness(t: LadderTables, holds: Callable[[int, int], bool], c: int, mask: int) -> int:
+    """The cards of pool `mask` that show call `c` of the ladder with tables `t`
+    (``holds(c, mask)``: the ladder's kernel check)."""
     kind = int(t.kind[c])
     if kind == CHEUNG:
-        return cheung_witness(lad, c, mask)
+        return cheung_witness(holds, c, mask)
     if kind == AT_LEAST:
         wild = t.wild_mask
         out, missing = 0, 0
@@ -104,16 +104,12 @@ def witness(lad: Ladder, call: Call, mask: int) -> int:
         below = _ranks_of(lane & ((1 << top) - 1))
         for chosen in combinations(reversed(below), 4):
             hand = sum(1 << (16 * suit + r) for r in (top, *chosen))
-            if _is_exact(lad, c, hand):
+            if holds(c, hand):
                 return hand
     if kind == EXACT_HIGH:
         present = [r for r in range(top) if mask & rank_column(r)]
         for chosen in combinations(reversed(present), 4):
             hand = _mixed_suits(mask, [top, *chosen])
-            if hand and _is_exact(lad, c, hand):
+            if hand and holds(c, hand):
                 return hand
-    raise ValueError(f"no witness for {call.code} in pool {mask:#x}")  # pragma: no cover
-
-
-def _is_exact(lad: Ladder, c: int, hand: int) -> bool:
-    return bool(lad._kernel.holds(c, hand))
+    raise ValueError(f"no witness for call {c} in pool {mask:#x}")  # pragma: no cover

@@ -522,6 +522,8 @@ cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
         start_round(t, st, challenger if lie else next_active(st, t.n, challenger))
         return
     if t.egyptian or t.rounds:  # the winner of the challenge leads any rank
+        if t.egyptian:          # a pick-up at that lead moves on from the challenged rank
+            st.due = rank
         winner = challenger if lie else layer
         start_round(t, st, winner if st.active[winner] else next_active(st, t.n, winner))
         return
@@ -567,6 +569,9 @@ cdef void lead_lost(Table* t, State* st, int p, int* cards, int k) noexcept nogi
         alive += st.active[s]
     if alive <= 1:
         end_game(t, st)
+        return
+    note_turn(t, st)            # the losing lead was a play (the stuck-game rule)
+    if st.over:
         return
     start_round(t, st, next_active(st, t.n, p))
 

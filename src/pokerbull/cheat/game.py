@@ -19,14 +19,14 @@ from __future__ import annotations
 import json
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..cards import Card, Cards
 from ..gamelog import options_text, read_frame
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can, read_save
 from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 
@@ -1089,6 +1089,9 @@ class Game:
         if sum(self._active) <= 1:
             self._end([])
             return
+        self._note_turn()       # the losing lead was a play (the stuck-game rule)
+        if self._to_play == TERMINAL_PLAYER:
+            return
         self._start_round(self._next_active(p))
 
     def _stand(self) -> None:
@@ -1141,6 +1144,8 @@ class Game:
         if self._to_play == TERMINAL_PLAYER:
             return
         if r.rounds_game or r.egyptian:
+            if r.egyptian:      # a pick-up at that lead moves on from the challenged rank
+                self._due = rank if rank in self._cycle else self._due
             self._start_round(winner if self._active[winner] else self._next_active(winner))
         elif r.chinese:
             self._start_round(c if lie else self._next_active(c))
@@ -1598,66 +1603,16 @@ class Game:
         d["history"] = [record_to_dict(r) for r in self._history]
         return d
 
-    def _load_state(self, d: Any, manual_totals: list[int] | None) -> None:
-        """Restore a saved state, checking its shape and that every card is accounted for."""
-        n = self._n
-
-        def bad(field: str, why: str) -> ValueError:
-            return ValueError(f"saved game: field 'state.{field}' {why}")
-
-        def ints(field: str, value: Any, length: int | None = None) -> list[int]:
-            if not isinstance(value, list) or not all(type(x) is int for x in value):
-                raise bad(field, "must be a list of whole numbers")
-            if length is not None and len(value) != length:
-                raise bad(field, f"must hold {length} numbers, not {len(value)}")
-            return value
-
-        if not isinstance(d, Mapping):
+    def _check_state(self, saved: Any) -> None:
+        """A save's state must be the one its actions reach: a save cannot describe
+        a state the rules cannot reach (the replayed state is the one kept)."""
+        if not isinstance(saved, Mapping):
             raise ValueError("saved game: field 'state' must be a mapping")
-        for name in _SAVED_SCALARS:
-            if type(d.get(name)) not in (int, bool):
-                raise bad(name, "must be a whole number")
-            setattr(self, name, d[name])
-        lengths = {"_sizes": n, "_out": N_CARDS, "_gone": N_CARDS, "_penalties": n}
-        for name in _SAVED_LISTS:
-            setattr(self, name, ints(name, d.get(name), lengths.get(name)))
-        self._allowed = tuple(self._allowed)
-        self._active = [bool(a) for a in ints("_active", d.get("_active"), n)]
-        hands = d.get("_hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise bad("_hands", f"must be {n} lists of counts")
-        self._hands = [ints("_hands", h, N_CARDS) for h in hands]
-        pile = d.get("_pile")
-        if not isinstance(pile, list):
-            raise bad("_pile", "must be a list of plays")
-        for play in pile:
-            if not (isinstance(play, list) and len(play) == 6 and isinstance(play[4], list)):
-                raise bad("_pile", "entries must be [seat, rank, count, suit, cards, seen]")
-            ints("_pile", play[:4] + [play[5]])
-            ints("_pile", play[4])
-        self._pile = pile
-        groups = d.get("_groups")
-        if groups is not None and not (isinstance(groups, list)
-                                       and all(isinstance(g, list) for g in groups)):
-            raise bad("_groups", "must be null or a list of lists of seats")
-        self._groups = None if groups is None else [ints("_groups", g) for g in groups]
-        records = d.get("history")
-        if not isinstance(records, list):
-            raise bad("history", "must be a list of records")
-        self._history = [_record_from_dict(r, k) for k, r in enumerate(records)]
-        if any(not 0 <= c < N_CARDS for c in self._pending) or any(
-                not 0 <= c < N_CARDS for pl in self._pile for c in pl[4]):
-            raise bad("_pile", "holds a card id outside 0..53")
-        totals = self.card_totals()
-        if min(totals) < 0:
-            raise bad("_hands", "holds a negative count")
-        dealt = not (self._phase == TURNING and self._to_play == CHANCE_PLAYER)
-        expected = (manual_totals if manual_totals is not None else list(self._deck)) \
-            if dealt else [0] * N_CARDS
-        if totals != expected:
-            raise bad("_hands", "does not account for every card of the deck exactly once")
-        if [sum(h) for h in self._hands] != self._sizes:
-            raise bad("_sizes", "differs from the hands")
+        mine = json.loads(json.dumps(self._state_dict()))
+        for name in sorted(set(mine) | set(saved), key=str):
+            if name not in mine or name not in saved or saved[name] != mine[name]:
+                raise ValueError(f"saved game: field 'state.{name}' is not the state its "
+                                 f"actions reach")
 
     def to_json(self, **json_options: Any) -> str:
         return json.dumps(self.to_dict(), **json_options)
@@ -1689,31 +1644,25 @@ class Game:
             if str(exc).startswith("saved game"):
                 raise
             raise ValueError(f"saved game: field 'hands': {exc}") from None
-        if "state" in data:          # the state itself: no replay needed
-            manual = None if g._manual is None else \
-                [sum(h[c] for h in g._manual) for c in range(N_CARDS)]
-            g._load_state(data["state"], manual)
-            g._actions = list(actions)
-            g._rng = generator_from_state(state_from_json(data.get("rng")))
-            return g
         for k, a in enumerate(actions):
             try:
                 g.apply_action(a)
             except IllegalAction as exc:
                 raise ValueError(f"saved game: field 'actions' entry {k} ({a}) is not legal: "
                                  f"{exc}") from None
+        if "state" in data:
+            g._check_state(data["state"])
         if "rng" in data:
             now = generator_from_state(state_from_json(data.get("rng")))
-            g._rng = now
+            if state_to_json(now.bit_generator.state) != \
+                    state_to_json(g._rng.bit_generator.state):
+                raise ValueError("saved game: field 'rng' is not where the actions leave the "
+                                 "generator")
         return g
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_save(text))
 
     def _key(self) -> tuple:
         """Everything the state holds, for equality (the generator by its state)."""
@@ -1742,24 +1691,6 @@ _SAVED_SCALARS = ("_pile_size", "_to_play", "_phase", "_suit", "_lead", "_due", 
                   "_last_layer", "_stall", "_record_low")
 _SAVED_LISTS = ("_sizes", "_out", "_gone", "_pending", "_allowed", "_window", "_finished",
                 "_lost", "_penalties")
-_RECORDS = {cls.__name__: cls for cls in (Deal, TurnUp, Play, Challenge, Reveal, Believe, Check,
-                                          Stand, PickUp, Pass, PileCleared, SetDiscarded,
-                                          LeadLost, Finished, Stalled)}
-
-
-def _record_from_dict(data: Any, k: int) -> Record:
-    kind = data.get("kind") if isinstance(data, Mapping) else None
-    cls = _RECORDS.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise ValueError(f"saved game: field 'state.history' entry {k} is no record ({kind!r})")
-    names = [f.name for f in fields(cls)]
-    values = {key: value for key, value in data.items() if key != "kind"}
-    if sorted(values) != sorted(names):
-        raise ValueError(f"saved game: field 'state.history' entry {k} ({kind}) needs the "
-                         f"fields {', '.join(names)}")
-    return cls(**{key: tuple(v) if isinstance(v, list) else v for key, v in values.items()})
-
-
 def cards_text_list(cards: list[int]) -> str:
     counts = [0] * N_CARDS
     for c in cards:

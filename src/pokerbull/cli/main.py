@@ -1001,7 +1001,7 @@ def _run_tournament(args: argparse.Namespace) -> int:
             where = executor.where(args.workers)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
-    console.print(f"[bold]{result.preset}[/]: round robin of {len(result.bots)} bots, "
+    console.print(f"[bold]{result.game}[/]: round robin of {len(result.bots)} bots, "
                   f"{args.games:,} games a match at tables of {players} (seats alternate), "
                   f"played {where}; seed {result.seed}")
     chips = result.in_chips        # games scored in chips rank by mean return

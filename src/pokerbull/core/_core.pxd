@@ -3,9 +3,9 @@
 
 The bit helpers and card-layout tables, the call tables of a ladder (``LadderData``)
 and Cheung's (``CheungData``), and the per-pool checks. The checks a game loop runs
-once per challenge (``holds_one`` and what it calls) are ``cdef inline`` here, so
-every engine that cimports them compiles its own copy: no call crosses a module.
-The larger searches (``best_call``, ``ch_holds``, ``ch_best``) are exported by
+once per challenge (``holds_one`` and its quick records) are ``cdef inline`` here, so
+every engine that cimports them compiles its own copy. The general check and the
+larger searches (``check``, ``best_call``, ``ch_holds``, ``ch_best``) are exported by
 ``_core`` and called through its C API. Tables are C constants, one copy per module.
 """
 
@@ -134,109 +134,10 @@ ctypedef struct LadderData:
 
 
 
-cdef inline int exact_high(uint64_t mask, int top) noexcept nogil:
-    cdef RankSets rs = rank_sets(mask)
-    cdef uint32_t below, flush_ranks, lane, s
-    cdef uint64_t topcards
-    cdef int ways, k, single_top
-    if popcount(mask) < 5:
-        return rs.ge2 == 0 and rs.ge1 != 0 and highest_bit(rs.ge1) == top
-    if not (rs.ge1 >> top) & 1:
-        return 0
-    below = rs.ge1 & ((1u << top) - 1)
-    ways = CHOOSE4[popcount(below)]
-    if ways == 0:
-        return 0
-    topcards = mask & RANK_COLUMN[top]
-    single_top = popcount(topcards) == 1
-    flush_ranks = 0
-    if single_top:
-        # all one suit only when every rank is a lone card of the top card's suit
-        lane = <uint32_t>((mask >> (16 * (lowest_bit(topcards) // 16))) & LANE)
-        flush_ranks = lane & below & ~rs.ge2
-        ways -= CHOOSE4[popcount(flush_ranks)]
-    for k in range(2):
-        s = STRAIGHTS_UNDER[top][k]
-        if (below & s) == s and not (single_top and (flush_ranks & s) == s):
-            ways -= 1
-    return ways > 0
-
-
-cdef inline int exact_straight(uint64_t mask, int top) noexcept nogil:
-    cdef RankSets rs
-    cdef uint32_t need = STRAIGHT_BITS[top]
-    cdef int s
-    if popcount(mask) < 5:
-        return 0
-    rs = rank_sets(mask)
-    if (rs.ge1 & need) != need:
-        return 0
-    if rs.ge2 & need:
-        return 1            # a doubled rank lets the suits differ
-    for s in range(4):
-        if (((mask >> (16 * s)) & LANE) & need) == need:
-            return 0
-    return 1
-
-
-cdef inline int exact_flush(uint64_t mask, int top, int suit) noexcept nogil:
-    cdef uint32_t lane = <uint32_t>((mask >> (16 * suit)) & LANE)
-    cdef uint32_t below, s
-    cdef int ways, k
-    if not (lane >> top) & 1:
-        return 0
-    below = lane & ((1u << top) - 1)
-    ways = CHOOSE4[popcount(below)]
-    for k in range(2):
-        s = STRAIGHTS_UNDER[top][k]
-        if (below & s) == s:
-            ways -= 1
-    return ways > 0
-
-
-cdef inline int check(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil:
-    """HOLDS, FAILS, or FIRST_FAILS when the first requirement fails."""
-    cdef int kind = L.kind[c]
-    cdef int wilds, missing, short, g, c1, c2, ok
-    cdef Py_ssize_t base
-    cdef int r1, r2
-    cdef uint32_t named
-    cdef RankSets rs
-    if kind == AT_LEAST:
-        wilds = popcount(mask & L.wild)
-        missing = 0
-        base = c * MAX_GROUPS
-        for g in range(L.ngroups[c]):
-            short = <int>L.group_count[base + g] - popcount(mask & L.group_mask[base + g])
-            if short > 0:
-                if g == 0 and short > wilds:
-                    return FIRST_FAILS
-                missing += short
-        return HOLDS if missing <= wilds else FAILS
-    if kind == EXACT_RANKS:
-        r1 = L.rank1[c]
-        r2 = L.rank2[c]
-        c1 = popcount(mask & RANK_COLUMN[r1])
-        c2 = popcount(mask & RANK_COLUMN[r2]) if r2 >= 0 else 0
-        named = (1u << r1) | ((1u << r2) if r2 >= 0 else 0u)
-        rs = rank_sets(mask)
-        if popcount(mask) >= 5:
-            if c1 < L.count1[c]:
-                return FIRST_FAILS
-            ok = c2 >= L.count2[c] and popcount(rs.ge1 & ~named) >= L.kick[c]
-        else:
-            # fewer than five cards: the whole pool is the hand
-            if c1 != L.count1[c]:
-                return FIRST_FAILS
-            ok = c2 == L.count2[c] and (rs.ge2 & ~named) == 0
-        return HOLDS if ok else FAILS
-    if kind == EXACT_HIGH:
-        return HOLDS if exact_high(mask, L.rank1[c]) else FAILS
-    if kind == EXACT_STRAIGHT:
-        return HOLDS if exact_straight(mask, L.rank1[c]) else FAILS
-    if kind == EXACT_FLUSH:
-        return HOLDS if exact_flush(mask, L.rank1[c], L.suit[c]) else FAILS
-    return FAILS
+cdef int check(const LadderData* L, Py_ssize_t c, uint64_t mask) noexcept nogil
+    # HOLDS, FAILS, or FIRST_FAILS when the first requirement fails: the general check,
+    # exported by _core (a call through its C API; not inline, so that holds_quick
+    # stays small enough to inline into the game loops, as it did in one module)
 
 
 cdef inline bint holds_quick(const LadderData* L, const Quick* q, Py_ssize_t c, uint64_t mask,

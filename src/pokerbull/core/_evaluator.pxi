@@ -524,7 +524,7 @@ cdef extern from "_evaluator_simd.h":
     ctypedef uint64_t (*pb_ev_judge)(uint64_t mask) noexcept nogil
     int pb_ev_build_tables(pb_ev_judge judge) noexcept nogil
     Py_ssize_t pb_ev_table_hands(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
-                                 int32_t* rare, uint64_t* seen, uint64_t* empty) noexcept nogil
+                                 int32_t* rare, uint64_t* seen) noexcept nogil
     Py_ssize_t pb_ev_table_rows(int k, const uint8_t* base, Py_ssize_t step, Py_ssize_t n,
                                 const uint64_t* bits, uint64_t* masks, int64_t* out, uint64_t tier,
                                 int32_t* rare, uint64_t* bad, uint64_t* seen) noexcept nogil
@@ -559,11 +559,11 @@ cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64
     cdef uint32_t rare
     cdef int32_t later[BLOCK + 16]  # rare pools, by index in the block (room for a vector store)
     cdef bint table = path == 0 and TABLE_READY     # path -1: scalar, without the table
-    cdef uint64_t seen, zero
+    cdef uint64_t seen
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
         if table:
-            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen, &zero)
+            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen)
             if 2 * k <= size:
                 listed_values(masks + start, out + start, later, k, tier)
                 continue
@@ -594,11 +594,14 @@ cdef bint checked_plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n
         # the table path checks each block in the same pass as it judges it
         for start in range(0, n, BLOCK):
             size = BLOCK if start + BLOCK < n else n - start
-            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen, &zero)
-            if (seen & ~EV_NATURAL) or zero >> 63:
+            k = pb_ev_table_hands(masks + start, out + start, size, tier, later, &seen)
+            if seen & ~EV_NATURAL:
                 return False
             if 2 * k > size:        # mostly pools over seven cards: common_hand from here
                 return checked_plain_values(masks + start, out + start, n - start, tier, -1)
+            for i in range(k):
+                if masks[start + later[i]] == 0:
+                    return False
             listed_values(masks + start, out + start, later, k, tier)
         return True
     for start in range(0, n, CHUNK):
@@ -884,6 +887,7 @@ cdef object _category_of = None
 cdef object _ranks_of = None
 cdef object _is_royal = None
 cdef object _words_of = None
+cdef object _check_value = None
 cdef str _NO_ROYAL = "no"
 
 
@@ -906,6 +910,8 @@ cdef class HandRank:
         if (isinstance(value, bool) or not isinstance(value, (int, np.integer))
                 or not 0 <= value < (1 << 63)):
             raise ValueError(f"a hand rank value must be a non-negative int, not {value!r}")
+        if _check_value is not None:
+            _check_value(value)
         self.value = value
 
     @property
@@ -978,12 +984,13 @@ def hand_rank(int64_t value):
     return new_rank(value)
 
 
-def bind_evaluator(general, category_of, ranks_of, is_royal, words_of):
+def bind_evaluator(general, category_of, ranks_of, is_royal, words_of, check_value=None):
     """Called once by pokerbull.evaluator: the general evaluate that the fast path
-    hands every other call to, and the readers of a value HandRank uses."""
-    global _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of
-    _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of = (
-        general, category_of, ranks_of, is_royal, words_of)
+    hands every other call to, the readers of a value HandRank uses, and the check
+    of a value given to HandRank()."""
+    global _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of, _check_value
+    _general_evaluate, _category_of, _ranks_of, _is_royal, _words_of, _check_value = (
+        general, category_of, ranks_of, is_royal, words_of, check_value)
 
 
 def evaluate(pool, *, jokers=False, joker_order=None, suit_order=None, royal_over_five="no"):

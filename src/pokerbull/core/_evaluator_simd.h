@@ -496,27 +496,25 @@ static int pb_ev_build_tables(pb_ev_judge judge)
 }
 
 /* Values of pools by the table; the pools it cannot judge (a lane of five cards or
- * more, over seven cards) are listed by index in `rare`; returns how many. Any mask
- * is read safely: `*seen` gets the union of the masks and bit 63 of `*empty` is set
- * when one is 0, and the caller keeps the values only when the pools were valid. */
+ * more, over seven cards, or empty) are listed by index in `rare`; returns how many.
+ * Any mask is read safely: `*seen` gets the union of the masks, and the caller keeps
+ * the values only when the pools were valid (an empty one is listed). */
 static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, ptrdiff_t n,
-                                          uint64_t tier, int32_t *rare, uint64_t *seen,
-                                          uint64_t *empty)
+                                          uint64_t tier, int32_t *rare, uint64_t *seen)
 {
     ptrdiff_t i, k = 0;
-    uint64_t all = 0, zero = 0;
+    uint64_t all = 0;
     for (i = 0; i < n; i++) {
         uint64_t m = masks[i];
         uint32_t code = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
                         + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
         all |= m;
-        zero |= (m - 1) & ~m;
         out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[pb_ev_slot(code & 0x7FFFFFFFu)] << 17 | tier);
         rare[k] = (int32_t)i;
-        k += (code >> 31) | (uint32_t)(PB_EV_POPCOUNT64(m) > 7);
+        /* one to seven cards, else listed: 0 cards wraps to a huge count */
+        k += (code >> 31) | (uint32_t)((unsigned)(PB_EV_POPCOUNT64(m) - 1) > 6u);
     }
     *seen = all;
-    *empty = zero;
     return k;
 }
 

@@ -12,6 +12,9 @@ from math import comb
 import numpy as np
 
 from ._pure_cheung import CheungKernel, KernelInputs  # noqa: F401 (CheungKernel: the backend's)
+from ._pure_evaluator import (HandRank, bind_evaluator, evaluate_indices,  # noqa: F401
+                              evaluate_mask, evaluate_masks, evaluator_simd_available)
+from ._pure_paths import PATHS, check_path, simd_available, simd_path, simd_paths  # noqa: F401
 
 LANE = 0x1FFF
 
@@ -143,34 +146,6 @@ class CallBase:
 #: How best / best_many may find the best call, as in the compiled core; pure Python
 #: runs the block search, the reference the compiled methods are tested against.
 BEST_METHODS = ("hand shapes", "rank profile", "block search")
-
-#: Path names, as in the compiled core; pure Python runs only the scalar one.
-PATHS = ("scalar", "avx2", "avx512")
-
-
-def simd_paths() -> tuple[str, ...]:
-    """The batch paths this backend runs: pure Python has only the scalar loop."""
-    return ("scalar",)
-
-
-def simd_path() -> str:
-    """The batch path the kernels take: always ``"scalar"`` here."""
-    return "scalar"
-
-
-def simd_available() -> bool:
-    """Pure Python has no vector path."""
-    return False
-
-
-def check_path(simd: object) -> str:
-    """The path a ``simd`` choice names here (None, True, False or "scalar");
-    a vector path is refused, as the compiled core refuses one its CPU lacks."""
-    if simd is None or simd is True or simd is False or simd == "scalar":
-        return "scalar"
-    if simd not in PATHS:
-        raise ValueError(f"unknown batch path {simd!r}: choose from {', '.join(PATHS)}")
-    raise ValueError(f"the pure-Python backend cannot run the {simd} path (it runs scalar)")
 
 
 class Kernel(KernelInputs):
@@ -312,8 +287,3 @@ class Kernel(KernelInputs):
 
     def best_many(self, masks: np.ndarray) -> np.ndarray:
         return np.array([self._best(m) for m in self._valid_array(masks)], dtype=np.int32)
-
-
-# the hand evaluator's kernels, under the same names as the compiled core's
-from ._pure_evaluator import (HandRank, bind_evaluator, evaluate_indices,  # noqa: E402,F401
-                              evaluate_mask, evaluate_masks, evaluator_simd_available)

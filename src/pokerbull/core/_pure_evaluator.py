@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._pure_paths import check_path
+
 # The card layout of RULES.md section 1 (as in cards.py, which imports the backend,
 # so the backend cannot import it back).
 LANE = 0x1FFF
@@ -272,7 +274,6 @@ def evaluate_masks(masks: np.ndarray, rules: int = 0, simd: bool | str | None = 
     """Values of the best hands of many pools (uint64 masks) as an int64 array.
 
     `simd` is checked as by the compiled core; pure Python runs only the scalar path."""
-    from ._pure import check_path
     check_path(simd)
     jokers_wild = check_rules(rules)[0]
     out = np.empty(len(masks), dtype=np.int64)
@@ -306,7 +307,6 @@ def evaluate_indices(cards: np.ndarray, rules: int = 0, simd: bool | str | None 
     """Values of the best hands of many pools given as an (N, k) integer array of
     card indices, as an int64 array (the same values as ``evaluate_masks`` on the
     rows' masks)."""
-    from ._pure import check_path
     if not isinstance(cards, np.ndarray):
         raise ValueError(f"card indices must be a NumPy array, not {type(cards).__name__}")
     if cards.ndim != 2:

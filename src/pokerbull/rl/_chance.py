@@ -27,7 +27,7 @@ import numpy as np
 
 from pokerbull.bull import Game
 from pokerbull.cards import Pool
-from pokerbull.protocol import CHANCE_PLAYER, GameState, IllegalAction
+from pokerbull.protocol import CHANCE_PLAYER, GameState, IllegalAction, wing_of
 
 CARD_BY_CARD_FORMAT = "pokerbull-card-by-card"
 SEEDED_FORMAT = "pokerbull-seeded-at-root"
@@ -358,13 +358,16 @@ class SeededAtRoot(_Delegating):
 
     @classmethod
     def from_json(cls, text: str) -> SeededAtRoot:
-        from ._games import cached_game_spec
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != SEEDED_FORMAT:
             raise ValueError(f"not a saved seeded game (no format {SEEDED_FORMAT!r})")
         name, options = data["origin"]
-        spec = cached_game_spec(name, options)
-        state = cls(spec.make, data["outcomes"], tuple(data["sizes"]), (name, options))
+        game = wing_of(name)[0]     # the origin names the wing; its options hold any preset
+
+        def make(seed: int) -> GameState:
+            return game.new_game(seed=seed, **options)
+
+        state = cls(make, data["outcomes"], tuple(data["sizes"]), (name, options))
         if data["game"] is not None:
             module, qualname = data["kind"]
             kind: Any = import_module(module)

@@ -17,7 +17,7 @@ from ..protocol import Wing
 from .bots import BOTS, RandomBot, ReaderBot, RouletteBot, StationBot, TimidBot, make_bot
 from .game import (BET, CALL, CHECK, DEAL, FOLD, NUM_ACTIONS, RAISE, Antes, BetMade, CardDealt, Game,
                    Matching, Observation, Record, Result)
-from .rules import Rules
+from .rules import MAX_PLAYERS, Rules
 from .simulation import fast_simulate
 
 
@@ -36,7 +36,7 @@ def _factory(name: str):
 WING = Wing(name="roulette", title="Poker roulette", new_game=new_game,
             bots={name: _factory(name) for name in BOTS},
             default_bots=("reader", "timid", "station", "random", "reader"),
-            min_players=3, fast_simulate=fast_simulate)
+            min_players=3, max_players=MAX_PLAYERS, fast_simulate=fast_simulate)
 
 __all__ = ["BET", "CALL", "CHECK", "DEAL", "FOLD", "NUM_ACTIONS", "RAISE", "WING", "Antes", "BetMade",
            "CardDealt", "Game", "Matching", "Observation", "RandomBot", "ReaderBot", "Record",

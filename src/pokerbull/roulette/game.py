@@ -30,7 +30,8 @@ from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card, Cards
 from ..core import backend as _backend
 from ..evaluator import HandRank, card_index, multiset_value
 from ..gamelog import options_text, read_frame
-from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can
+from ..options import refuse_unknown
+from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can, read_save
 from ..protocol import Observation as _FamilyObservation
 from ..randomness import generator_from_state, make_rng, state_from_json, state_to_json
 from .rules import Rules
@@ -469,6 +470,10 @@ def parse_deck(deck: Any, rules: Rules) -> list[int]:
 
 # ---- the game ----------------------------------------------------------------
 
+GAME_OPTIONS = ("players", "seed", "suit_order", "betting", "deck", "ante", "bet_size",
+                "max_raises", "chance_nodes", "rules")
+
+
 class Game:
     """One game of Poker roulette (RULES.md section 5).
 
@@ -485,7 +490,9 @@ class Game:
     def __init__(self, players: int = 5, *, seed: Any = None, suit_order: str = "shdc",
                  betting: bool = True, deck: Any = None, ante: int = 1, bet_size: int = 1,
                  max_raises: int = 3, chance_nodes: bool = False,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None, **unknown: Any) -> None:
+        if unknown:
+            refuse_unknown("Poker roulette", unknown, GAME_OPTIONS)
         if rules is None:
             rules = Rules(players=players, suit_order=suit_order, betting=betting, ante=ante,
                           bet_size=bet_size, max_raises=max_raises)
@@ -1356,6 +1363,10 @@ class Game:
                 deck = parse_deck(data["deck"], rules)
             except ValueError as exc:
                 raise ValueError(f"saved game: field 'deck': {exc}") from None
+            if len(deck) < 3 * rules.players + 1:
+                raise ValueError(f"saved game: field 'deck' holds {len(deck)} cards, but the "
+                                 f"first round of {rules.players} players needs "
+                                 f"{3 * rules.players + 1}")
         actions = data.get("actions")
         if not isinstance(actions, list) or any(
                 isinstance(a, bool) or not isinstance(a, int) for a in actions):
@@ -1387,13 +1398,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """The game saved by :meth:`to_json`; it continues exactly as the original."""
-        if not isinstance(text, (str, bytes)):
-            raise ValueError(f"saved game must be JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_save(text))
 
 
 _VERB_ACTIONS = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": RAISE}

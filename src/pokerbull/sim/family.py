@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from ..protocol import CHANCE_PLAYER, Agent, IllegalAction, Wing
-from .run import (CHUNK_GAMES, ENGINES, WinRates, entropy_of, lineup_mismatch, run_chunks, whole,
+from ..protocol import CHANCE_PLAYER, DEFAULT_WING, Agent, IllegalAction, Wing, wing_of
+from .run import (CHUNK_GAMES, ENGINES, ResultDict, WinRates, entropy_of, lineup_mismatch, run_chunks, whole,
                   wilson_interval)
 
 BotSpec = str | tuple[str, Mapping[str, Any]] | Agent
@@ -174,10 +174,11 @@ class FamilySimulationResult(WinRates):
         return (wins / self.games, lo, hi)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "options": dict(self.options), "bots": list(self.bots),
-                "engine": self.engine, "games": self.games, "seed": self.seed,
-                "actions": self.actions, "mean_returns": self.mean_returns.tolist(),
-                "seats": self.seat_rates(), "by_bot": self.bot_rates()}
+        return ResultDict({"game": self.game, "options": dict(self.options),
+                           "bots": list(self.bots), "engine": self.engine, "games": self.games,
+                           "seed": self.seed, "actions": self.actions,
+                           "mean_returns": self.mean_returns.tolist(),
+                           "seats": self.seat_rates(), "by_bot": self.bot_rates()}, {})
 
     def table(self) -> str:
         """The summary as plain text."""
@@ -228,20 +229,27 @@ def _lineup(wing: Wing, bots: Any, players: int | None) -> list[Any]:
     """One bot per seat: built-in names become (name, params), agents stay as given."""
     single = isinstance(bots, str) or (isinstance(bots, tuple) and len(bots) == 2
                                        and isinstance(bots[0], str))
+    count = None if players is None else \
+        whole("players", players, wing.min_players, wing.max_players)
     if bots is None:
-        count = whole("players", players, wing.min_players) if players is not None \
-            else max(wing.min_players, len(wing.default_bots))
+        count = max(wing.min_players, len(wing.default_bots)) if count is None else count
         specs = [wing.default_bots[s % len(wing.default_bots)] for s in range(count)]
     elif single or not isinstance(bots, Sequence):
-        if players is None:
+        if isinstance(bots, (int, float)):
+            raise ValueError(f"bots must be a bot or a list of bots (one per seat), not "
+                             f"{bots!r}")
+        if count is None:
             raise ValueError("one bot for every seat needs players=")
-        specs = [bots] * whole("players", players, wing.min_players)
+        specs = [bots] * count
     else:
         specs = list(bots)
-        if players is not None and whole("players", players, wing.min_players) != len(specs):
+        if count is not None and count != len(specs):
             raise ValueError(lineup_mismatch(specs, players))
     if len(specs) < wing.min_players:
         raise ValueError(f"{wing.title} needs at least {wing.min_players} players, "
+                         f"not {len(specs)}")
+    if len(specs) > wing.max_players:
+        raise ValueError(f"{wing.title} seats at most {wing.max_players} players, "
                          f"not {len(specs)}")
     lineup = [resolve_bot(wing, s) for s in specs]
     seen: set[int] = set()
@@ -285,3 +293,28 @@ def simulate_family(wing: Wing, bots: Any, games: int, seed: int | None, workers
                                   seed=entropy, totals=totals,
                                   seconds=time.perf_counter() - start)
 
+
+def simulate(preset: Any = "pagat", bots: Any = None, games: int = 1000,
+             seed: int | None = None, workers: int = 1, executor: Any = None, *,
+             players: int | None = None, engine: str = "auto",
+             progress: Any = None, **options: Any) -> Any:
+    """Play `games` games of a game or preset between `bots` and gather the statistics.
+
+    `preset` is a Poker Bull preset (``"pagat"``, ..., or a
+    :class:`~pokerbull.bull.rules.Rules`), or the name of another game of the
+    family (``"cheat"``, ``"roulette"``). See
+    :func:`pokerbull.bull.simulate.simulate` for the keywords; other games
+    return a :class:`~pokerbull.sim.family.FamilySimulationResult`.
+
+    >>> r = simulate("pagat", bots=["probability", "random"], games=200, seed=1)
+    >>> r.games, r.players, r.engine
+    (200, 2, 'compiled')
+    """
+    game, name = wing_of(preset) if isinstance(preset, str) else wing_of(DEFAULT_WING)
+    keywords = dict(bots=bots, games=games, seed=seed, workers=workers, executor=executor,
+                    players=players, engine=engine, progress=progress, **options)
+    if game.simulate is not None:
+        return game.simulate(preset if name is not None or not isinstance(preset, str)
+                             else game.presets[0], **keywords)
+    return simulate_family(game, bots, games, seed, workers, executor, players, engine,
+                           progress, options)

@@ -13,6 +13,7 @@ import json
 import math
 import signal
 import time
+import warnings
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from typing import Any
@@ -43,6 +44,28 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
     # the interval always contains p (rounding could leave it out at 0 and 1)
     return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
+
+
+class ResultDict(dict):  # type: ignore[type-arg]
+    """A result's ``to_dict()``: the same keys for every game (``game``, ``options``,
+    ``bots``, ``engine``, ``games``, ``seed``, ...). A key of the previous release
+    (Poker Bull's ``preset`` and ``rules``, a tournament's ``preset``) still reads, with
+    a DeprecationWarning, for one release; JSON carries only the new keys."""
+
+    def __init__(self, data: dict[str, Any], renamed: dict[str, str]) -> None:
+        super().__init__(data)
+        self._renamed = renamed
+
+    def __missing__(self, key: str) -> Any:
+        new = self._renamed.get(key)
+        if new is None:
+            raise KeyError(key)
+        warnings.warn(f"the result key {key!r} is now {new!r}; {key!r} goes in the next "
+                      f"release", DeprecationWarning, stacklevel=2)
+        return self[new]
+
+    def __reduce__(self) -> Any:
+        return (ResultDict, (dict(self), self._renamed))
 
 
 class WinRates:
@@ -175,8 +198,8 @@ def entropy_of(seed: int | None) -> int:
     return entropy
 
 
-def whole(name: str, value: object, low: int) -> int:
-    return options.whole(name, value, low=low)
+def whole(name: str, value: object, low: int, high: int | None = None) -> int:
+    return options.whole(name, value, low=low, high=high)
 
 
 def lineup_mismatch(specs: list, players: int) -> str:

@@ -13,6 +13,7 @@ the games each. The ranking adds up each bot's wins over all its matches.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -22,7 +23,8 @@ from typing import Any
 import numpy as np
 
 from ..protocol import DEFAULT_WING, wing_of
-from .run import entropy_of, whole, wilson_interval
+from .family import simulate
+from .run import ResultDict, entropy_of, whole, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -53,14 +55,22 @@ class Match:
 
 @dataclass(frozen=True, eq=False)
 class TournamentResult:
-    """Every match of a round robin (see :func:`tournament`)."""
+    """Every match of a round robin (see :func:`tournament`). ``game`` is the game's
+    name, or Poker Bull's preset, as in every simulation result."""
 
-    preset: str
+    game: str
     players: int
     seed: int
     bots: tuple[str, ...]
     matches: tuple[Match, ...]
     engine: str
+
+    @property
+    def preset(self) -> str:
+        """Deprecated: :attr:`game` (the key every result now uses); goes in the next release."""
+        warnings.warn("TournamentResult.preset is now TournamentResult.game; preset goes in "
+                      "the next release", DeprecationWarning, stacklevel=2)
+        return self.game
 
     @property
     def in_chips(self) -> bool:
@@ -102,16 +112,17 @@ class TournamentResult:
         raise ValueError(f"no match between {first!r} and {second!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset, "players": self.players, "seed": self.seed,
-                "bots": list(self.bots), "engine": self.engine,
-                "ranking": self.ranking(), "matches": [m.to_dict() for m in self.matches]}
+        return ResultDict({"game": self.game, "players": self.players, "seed": self.seed,
+                           "bots": list(self.bots), "engine": self.engine,
+                           "ranking": self.ranking(),
+                           "matches": [m.to_dict() for m in self.matches]}, {"preset": "game"})
 
     def to_json(self, **options: Any) -> str:
         return json.dumps(self.to_dict(), **({"indent": 2} | options))
 
     def table(self) -> str:
         """The ranking and every match as plain text."""
-        lines = [f"{self.preset}, {self.players} players a table, seed {self.seed}",
+        lines = [f"{self.game}, {self.players} players a table, seed {self.seed}",
                  "", "rank  bot                       games    win rate  95% interval"
                  + ("  mean return" if self.in_chips else "")]
         for k, r in enumerate(self.ranking(), 1):
@@ -142,18 +153,17 @@ def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
     has its own seed, drawn from `seed`, so the result repeats for any number
     of workers.
     """
-    from . import simulate
     if isinstance(preset, str):
         preset = preset.strip().lower()         # names are case-insensitive, as cards are
     game, _ = wing_of(preset if isinstance(preset, str) else DEFAULT_WING)
+    players = whole("players", players, game.min_players, game.max_players)
+    games = whole("games", games, 2)
     lineup = list(game.default_bots if bots is None else bots)
     if len(lineup) < 2:
         raise ValueError("a tournament needs at least two bots")
     names = [bot_label(game, b) for b in lineup]
     if len(set(names)) != len(names):
         raise ValueError(f"bots in a tournament need different names: {', '.join(names)}")
-    games = whole("games", games, 2)
-    players = whole("players", players, game.min_players)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")

@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 
 from . import _names as pb
-from .game import SmallGame, build_game, compiled
-from .solver import Checkpoint, _cards_mask, _check_positive, observation_args
+from .game import (Checkpoint, SmallGame, _cards_mask, _check_positive, build_game, compiled,
+                   observation_args)
 
 ENGINES = ("graph", "tree")
+MAX_ABSTRACT_TABLE = 50_000_000     # entries of one seat's regret table
 
 
 @dataclass(eq=False)
@@ -47,6 +48,20 @@ class AbstractSolution:
     threshold: float = 0.0
     measured: int = 0
     history: list[Checkpoint] = field(default_factory=list, repr=False)
+    method: str = "cfr+ on the last calls"
+
+    @classmethod
+    def empty(cls, game: SmallGame, memory: int, threshold: float = 0.0) -> AbstractSolution:
+        """No iterations yet: zero regrets and averages, tables keyed by the last `memory` calls."""
+        k = game.calls
+        shapes = [((k + 1) ** memory, k + 1, len(game.classes[s])) for s in (0, 1)]
+        return cls(game, memory, [np.zeros(s) for s in shapes], [np.zeros(s) for s in shapes],
+                   threshold=float(threshold))
+
+    @property
+    def table_bytes(self) -> int:
+        """Memory of the strategy tables (regrets and averages of both seats)."""
+        return sum(a.nbytes for a in self.regrets + self.averages)
 
     @property
     def exploitability(self) -> float:
@@ -183,21 +198,17 @@ def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None
     _check_positive("max_seconds", max_seconds)
     g = build_game(family, hands, calls, family_options)
     k = g.calls
-    span = (k + 1) ** memory
-    if span * (k + 1) * max(len(g.classes[0]), len(g.classes[1])) > 50_000_000:
+    if (k + 1) ** memory * (k + 1) * max(len(g.classes[0]), len(g.classes[1])) \
+            > MAX_ABSTRACT_TABLE:
         raise ValueError(f"memory={memory} with {k} calls needs too big a table; use less memory")
-    shapes = [(span, k + 1, len(g.classes[s])) for s in (0, 1)]
-    sol = AbstractSolution(g, memory, [np.zeros(s) for s in shapes],
-                           [np.zeros(s) for s in shapes], threshold=float(threshold))
+    sol = AbstractSolution.empty(g, memory, threshold)
+    sol.method = f"cfr+ on the last {memory} call{'s' * (memory > 1)}"
     block = measure_every or iterations
     start = time.perf_counter()
     while sol.iterations < iterations:
         step = min(block, iterations - sol.iterations,
                    (1 if engine == "tree" else 10) if max_seconds else block)
-        run = compiled().graph_solve if engine == "graph" else compiled().abstract_solve
-        sol.visited += run(g.first, g.payoff, memory, step, sol.regrets, sol.averages,
-                           start=sol.iterations + 1)
-        sol.iterations += step
+        iterate_abstract(sol, step, engine)
         sol.seconds = time.perf_counter() - start
         last = sol.iterations >= iterations or (max_seconds and sol.seconds >= max_seconds)
         if last or (measure_every and sol.iterations % measure_every == 0):
@@ -206,3 +217,12 @@ def solve_abstract(family: str = "pagat", hands: Any = (1, 1), calls: int | None
         if last:
             break
     return sol
+
+
+def iterate_abstract(sol: AbstractSolution, step: int, engine: str = "graph") -> None:
+    """`step` more CFR+ iterations of an abstract solution, in the core."""
+    g = sol.game
+    run = compiled().graph_solve if engine == "graph" else compiled().abstract_solve
+    sol.visited += run(g.first, g.payoff, sol.memory, step, sol.regrets, sol.averages,
+                       start=sol.iterations + 1)
+    sol.iterations += step

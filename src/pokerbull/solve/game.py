@@ -280,3 +280,49 @@ def _build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) ->
     truth = np.ascontiguousarray(flat.T.reshape(k, len(cls0), len(cls1)))
     return SmallGame(family, tuple(sorted(options.items())), lad, (a, b), kept, first,
                      (tuple(cls0), tuple(cls1)), chance, truth)
+
+
+# ---- shared by the solvers (solver.py and abstract.py both read these) ----
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Exploitability of the average strategy after `iterations` (`seconds` of solving)."""
+
+    iterations: int
+    seconds: float
+    exploitability: float
+
+
+def observation_args(g: SmallGame, obs: pb.Observation) -> tuple[int, int, list[int]]:
+    """(seat in the small game, cards mask, ladder indices of the calls) of an observation."""
+    if obs.rules.family != g.family or obs.rules.ladder is not g.ladder:
+        raise ValueError(f"this solution is for {g.family} {dict(g.options)}, "
+                         f"not {obs.rules.family}")
+    live = [s for s, n in enumerate(obs.hand_sizes) if n]
+    if len(live) != 2 or obs.starter not in live:
+        raise ValueError("the solution covers hands with two players in them")
+    if obs.to_play != obs.seat:
+        raise ValueError(f"seat {obs.seat} is not to play")
+    other = live[1] if obs.starter == live[0] else live[0]
+    sizes = (obs.hand_sizes[obs.starter], obs.hand_sizes[other])
+    if sizes != g.hands:
+        raise ValueError(f"the solution is for hands {g.hands}, not {sizes}")
+    role = 0 if obs.seat == obs.starter else 1
+    return role, obs.cards.mask, [c.index for _, c in obs.calls]
+
+
+def _cards_mask(cards: Any) -> int:
+    if isinstance(cards, pb.Pool):
+        return cards.mask
+    if isinstance(cards, str):
+        return pb.Pool.parse(cards).mask
+    if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
+        return int(cards)
+    raise ValueError(f"cards must be a Pool, card text or a mask, not {cards!r}")
+
+
+def _check_positive(name: str, value: Any, allow_none: bool = True) -> None:
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"{name} must be a positive number, not {value!r}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import pyspiel
@@ -22,8 +22,15 @@ from . import _names as pb
 
 from .game import SmallGame, build_game
 
-if TYPE_CHECKING:
-    from .solver import Solution
+
+class Solution(Protocol):
+    """What this adapter reads of a solution (:class:`pokerbull.solve.solver.Solution`
+    is one; the solver imports this module, not the other way round)."""
+
+    @property
+    def game(self) -> SmallGame: ...
+
+    def strategy(self, seat: int, cards: Any, calls: Any = ()) -> dict[int, float]: ...
 
 _TYPE = pyspiel.GameType(
     short_name="python_pokerbull_hand",

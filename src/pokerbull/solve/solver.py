@@ -18,20 +18,12 @@ import numpy as np
 
 from . import _names as pb
 
-from .game import SmallGame, build_game, compiled
+from .game import (Checkpoint, SmallGame, _cards_mask, _check_positive,  # noqa: F401
+                   build_game, compiled, observation_args)
 
 METHODS = ("cfr+", "dcfr")
 MAX_TABLE = 150_000_000
 """Most regret entries (and as many average-strategy entries) a solve may hold."""
-
-
-@dataclass(frozen=True)
-class Checkpoint:
-    """Exploitability of the average strategy after `iterations` (`seconds` of solving)."""
-
-    iterations: int
-    seconds: float
-    exploitability: float
 
 
 @dataclass(eq=False)
@@ -60,6 +52,12 @@ class Solution:
     @property
     def nash_conv(self) -> float:
         return self.best_responses[0] + self.best_responses[1]
+
+    @property
+    def table_bytes(self) -> int:
+        """Memory of the exact tables (regrets, averages and the work of one iteration)."""
+        t = self.tree
+        return sum(a.nbytes for a in (t.regret_arr, t.average_arr, t.work_arr))
 
     @property
     def family(self) -> str:
@@ -142,37 +140,9 @@ class Solution:
                 f"iterations={self.iterations}, seconds={self.seconds:.2f})")
 
 
-def observation_args(g: SmallGame, obs: pb.Observation) -> tuple[int, int, list[int]]:
-    """(seat in the small game, cards mask, ladder indices of the calls) of an observation."""
-    if obs.rules.family != g.family or obs.rules.ladder is not g.ladder:
-        raise ValueError(f"this solution is for {g.family} {dict(g.options)}, "
-                         f"not {obs.rules.family}")
-    live = [s for s, n in enumerate(obs.hand_sizes) if n]
-    if len(live) != 2 or obs.starter not in live:
-        raise ValueError("the solution covers hands with two players in them")
-    if obs.to_play != obs.seat:
-        raise ValueError(f"seat {obs.seat} is not to play")
-    other = live[1] if obs.starter == live[0] else live[0]
-    sizes = (obs.hand_sizes[obs.starter], obs.hand_sizes[other])
-    if sizes != g.hands:
-        raise ValueError(f"the solution is for hands {g.hands}, not {sizes}")
-    role = 0 if obs.seat == obs.starter else 1
-    return role, obs.cards.mask, [c.index for _, c in obs.calls]
-
-
-def _cards_mask(cards: Any) -> int:
-    if isinstance(cards, pb.Pool):
-        return cards.mask
-    if isinstance(cards, str):
-        return pb.Pool.parse(cards).mask
-    if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
-        return int(cards)
-    raise ValueError(f"cards must be a Pool, card text or a mask, not {cards!r}")
-
-
 def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, *,
           target: float = 1e-4, iterations: int | None = None, max_seconds: float | None = None,
-          method: str = "cfr+", **family_options: Any) -> Solution:
+          method: str = "cfr+", **family_options: Any) -> Solution | Any:
     """Solve one two-player hand of `family`: seat 0 holds ``hands[0]`` cards and opens.
 
     Keeps the lowest `calls` calls some pool of ``sum(hands)`` cards can satisfy
@@ -180,6 +150,13 @@ def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, 
     updates and quadratic averaging; ``"dcfr"``: discounted CFR 1.5/0/2) until
     the exploitability is at most `target`, or `iterations` are done, or
     `max_seconds` have passed (checked at each measurement).
+
+    With `calls` left out and exact tables too big for memory (pagat (1, 1): 26
+    calls, 2^26 public states), it solves the abstraction of strategies that see
+    the last two calls instead (an
+    :class:`~pokerbull.solve.abstract.AbstractSolution`); the exploitability is
+    still measured exactly in the full game. Either solution says what it did:
+    ``method`` and ``table_bytes``.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
@@ -192,8 +169,15 @@ def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, 
     nodes = g.tree_size()
     entries = nodes * (g.calls + 1) * max(len(g.classes[0]), len(g.classes[1]))
     if entries > MAX_TABLE:
-        raise ValueError(f"{g.calls} calls make {nodes:,} public states: too many for tables "
-                         f"(about {entries:,} entries); keep fewer calls")
+        if calls is not None:
+            raise ValueError(f"{g.calls} calls make {nodes:,} public states: too many for "
+                             f"tables (about {entries:,} entries); keep fewer calls, or "
+                             f"leave calls out to solve an abstraction of every call")
+        if method != "cfr+":
+            raise ValueError(f"{g.calls} calls make {nodes:,} public states: too many for "
+                             f"tables, and the abstraction that solves them runs 'cfr+', "
+                             f"not {method!r}")
+        return _solve_abstraction(g, target, iterations, max_seconds, entries)
     start = time.perf_counter()
     tree = compiled().PublicTree(g.first, g.payoff, nodes)
     tree.plus = method == "cfr+"
@@ -215,8 +199,27 @@ def solve(family: str = "pagat", hands: Any = (1, 1), calls: int | None = None, 
         check = max(check + 8, int(check * 1.25))
 
 
-def _check_positive(name: str, value: Any, allow_none: bool = True) -> None:
-    if value is None and allow_none:
-        return
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise ValueError(f"{name} must be a positive number, not {value!r}")
+def _solve_abstraction(g: SmallGame, target: float, iterations: int | None,
+                       max_seconds: float | None, entries: int) -> Any:
+    """:func:`solve`'s way when exact tables do not fit: CFR+ on strategies that see
+    the last two calls (one when two would not fit either), measured exactly in
+    the full game at growing intervals, until `target`, `iterations` or `max_seconds`."""
+    from .abstract import MAX_ABSTRACT_TABLE, AbstractSolution, iterate_abstract
+    k = g.calls
+    classes = max(len(g.classes[0]), len(g.classes[1]))
+    memory = 2 if (k + 1) ** 3 * classes <= MAX_ABSTRACT_TABLE else 1
+    sol = AbstractSolution.empty(g, memory)
+    sol.method = (f"cfr+ on the last {memory} call{'s' * (memory > 1)} (exact tables would "
+                  f"need about {entries:,} entries)")
+    limit = iterations if iterations is not None else 1_000_000
+    start = time.perf_counter()
+    check = 8
+    while True:
+        iterate_abstract(sol, min(check, limit) - sol.iterations)
+        sol.seconds = time.perf_counter() - start
+        sol.measure()
+        sol.history.append(Checkpoint(sol.iterations, sol.seconds, sol.exploitability))
+        if sol.iterations >= limit or sol.exploitability <= target \
+                or (max_seconds is not None and sol.seconds >= max_seconds):
+            return sol
+        check = max(check + 8, int(check * 1.25))

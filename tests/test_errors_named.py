@@ -1,0 +1,106 @@
+"""One error type (issue 21): bad input is a ValueError naming what is wrong, and
+bad numbers are refused at once, before any work or memory grows with them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import pokerbull as pb
+from pokerbull.evaluator import HandRank, _PythonHandRank
+
+
+def huge_view(dtype):
+    """2**40 elements over one: copying it would need 8 TiB."""
+    return np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape=(2**40,), strides=(0,))
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: pb.roulette.Game(bogus=1), r"no option 'bogus'; the options are players, seed"),
+    (lambda: pb.evaluate_many(np.array([31], np.uint64), bogus=1),
+     r"evaluate_many has no option 'bogus'; the options are jokers"),
+    (lambda: pb.ladder([]), r"unknown call family \[\]"),
+    (lambda: pb.ladder("cheung", joker_order=[2]), r"option joker_order must be a word"),
+    (lambda: pb.evaluate("As Kd", royal_over_five=[]), r"royal_over_five must be"),
+    (lambda: pb.evaluate("As Kd", joker_order=[2]), r"joker_order must be"),
+    (lambda: pb.evaluate("As Kd", jokers=True, joker_order={}), r"joker_order must be"),
+    (lambda: pb.evaluate_counts(np.array(3)), r"counts must be 54 whole numbers"),
+    (lambda: pb.evaluate_counts([1] * 60), r"counts must have 54 entries"),
+    (lambda: pb.evaluate_cards(["As", 5]), r"card 1 must be a Card or card text"),
+    (lambda: HandRank(0), r"0x0 is not the value of a hand"),
+    (lambda: HandRank(5), r"0x5 is not the value of a hand"),
+    (lambda: _PythonHandRank(0), r"0x0 is not the value of a hand"),
+    (lambda: _PythonHandRank(5), r"0x5 is not the value of a hand"),
+    (lambda: pb.simulate("pagat", bots=3, games=2), r"bots must be a bot or a list of bots"),
+    (lambda: pb.simulate("pagat", bots=[], games=2), r"seats 2 to 52 players.*not 0"),
+    (lambda: pb.simulate("roulette", bots=[], games=2), r"at least 3 players, not 0"),
+    (lambda: pb.simulate("cheat", bots=["honest"] * 109, games=2), r"at most 108 players"),
+    (lambda: pb.simulate("cheat", bots=2.5, games=2), r"bots must be a bot or a list of bots"),
+])
+def test_bad_input_is_a_value_error_naming_it(call, words):
+    with pytest.raises(ValueError, match=words):
+        call()
+
+
+@pytest.mark.parametrize("cards", [5, None, True, 0.0, b"As"])
+def test_evaluate_cards_refuses_what_is_not_cards(cards):
+    with pytest.raises(ValueError, match="cards must be card text or a list of cards"):
+        pb.evaluate_cards(cards)
+
+
+def test_every_value_the_evaluator_gives_is_a_hand_rank():
+    rng = np.random.default_rng(4)
+    for opts, mask in (({"jokers": True, "royal_over_five": "any"}, pb.cards.DECK_MASK),
+                       ({"suit_order": "shdc"}, pb.cards.NATURAL_MASK)):
+        deck = [b for b in range(64) if mask >> b & 1]
+        masks = np.array([sum(1 << int(b) for b in rng.choice(deck, int(rng.integers(1, 9)),
+                                                              replace=False))
+                          for _ in range(3000)], np.uint64)
+        for v in set(pb.evaluate_many(masks, **opts).tolist()):
+            assert str(HandRank(v))
+
+
+def test_evaluate_counts_refuses_huge_counts_at_once():
+    with pytest.raises(ValueError, match=r"count 0 must be a whole number 0..100"):
+        pb.evaluate_counts([2**64] + [0] * 53)
+    with pytest.raises(ValueError, match=r"count 0 must be a whole number 0..100"):
+        pb.evaluate_counts([5 * 10**6] + [0] * 53)
+    assert str(pb.evaluate_counts([100] + [0] * 53)) == "Five of a Kind, Twos"
+
+
+@pytest.mark.parametrize("game", ["pagat", "cheat", "roulette"])
+def test_players_are_checked_before_a_lineup_is_built(game):
+    with pytest.raises(ValueError, match="players must be a whole number"):
+        pb.tournament(game, None, games=10, players=10**23)
+    with pytest.raises(ValueError, match="players must be a whole number"):
+        pb.simulate(game, bots=None, games=2, players=10**5)
+
+
+def test_vector_game_limits_and_its_arrays():
+    with pytest.raises(ValueError, match=r"num_games must be a whole number 1..4194304"):
+        pb.VectorGame("pagat", num_games=2**31)
+    vec = pb.VectorGame("pagat", num_games=2, players=3, seed=1)
+    for rng in (None, 5):
+        with pytest.raises(ValueError, match="random_actions draws from a numpy"):
+            vec.random_actions(rng)
+    with pytest.raises(ValueError, match="read-only"):
+        vec.legal_start[0] = 300           # the refusal below reads the games' own state
+    with pytest.raises(ValueError, match=r"one action per game \(2\)"):
+        vec.step(huge_view(np.int64))
+    with pytest.raises(pb.IllegalAction, match=r"legal: 0\.\.325"):
+        vec.step(np.array([400, 0]))
+
+
+def test_huge_views_are_refused_before_copying():
+    lad = pb.ladder("pagat")
+    for call in (lambda: lad.holds_many(huge_view(np.uint64), 3),
+                 lambda: lad.best_many(huge_view(np.uint64)),
+                 lambda: pb.evaluate_many(huge_view(np.uint64)),
+                 lambda: lad.holds_many(huge_view(np.int32), 3),
+                 lambda: pb.evaluate_many(np.lib.stride_tricks.as_strided(
+                     np.zeros(5, np.uint8), shape=(2**40, 5), strides=(0, 1)))):
+        with pytest.raises(ValueError, match="would be copied"):
+            call()
+    # a contiguous batch is used in place, and a small view is copied as before
+    masks = np.array([0b11111, 0b1111100000], np.uint64)
+    assert lad.best_many(masks[::-1]).tolist() == lad.best_many(masks).tolist()[::-1]
