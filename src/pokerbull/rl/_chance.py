@@ -491,13 +491,18 @@ class CheatCardByCard(_Delegating):
 
     @classmethod
     def from_json(cls, text: str) -> CheatCardByCard:
-        from ._games import cached_game_spec
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != CHEAT_DEAL_FORMAT:
             raise ValueError(f"not a saved card-by-card Cheat game (no format "
                              f"{CHEAT_DEAL_FORMAT!r})")
         name, options = data["origin"]
-        state = cached_game_spec(name, options).make_dealt_by_chance()
+        game = wing_of(name)[0]     # the origin names the wing, as the spec made it
+        probe = game.new_game(seed=0, **options)
+
+        def make(hands: list[str]) -> GameState:
+            return game.new_game(hands=hands, seed=0, **options)
+
+        state = cls(make, probe.rules.deck, probe.num_players, (name, options))
         for card in data["dealt"]:
             state.apply_action(card)
         if data["game"] is not None:
