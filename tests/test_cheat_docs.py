@@ -1,4 +1,4 @@
-"""The examples in docs/cheat.md and in the Cheat modules' docstrings run as written."""
+"""The Cheat modules' docstring examples run as written (docs/cheat.md runs through Sybil)."""
 
 import doctest
 from pathlib import Path
@@ -10,12 +10,6 @@ import pokerbull.cheat.game
 import pokerbull.cheat.rules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "cheat.md"
-
-
-def test_docs_cheat_md_examples():
-    failures, tried = doctest.testfile(str(DOC), module_relative=False,
-                                       optionflags=doctest.ELLIPSIS)
-    assert tried > 10 and failures == 0
 
 
 @pytest.mark.parametrize("module", [pokerbull.cheat, pokerbull.cheat.game, pokerbull.cheat.rules])

@@ -530,7 +530,7 @@ def test_evaluate_many_takes_card_indices():
     ([0, 1, 60], r"card index 60 in row 1030 \(column 2\) is out of range"),
     ([0, -1, 2], r"card index -1 in row 1030 \(column 1\) is out of range"),
     ([0, 5, 0], r"row 1030 repeats card index 0"),
-    ([52, 1, 2], r"row 1030 holds a joker \(card index 52\), but jokers are off"),
+    ([52, 1, 2], r"row 1030 holds the joker X1 \(card index 52\), but jokers are off"),
 ])
 def test_a_bad_row_of_card_indices_is_named(core, bad_row, message):
     rows = np.array([[3, 4, 5]] * 1030 + [bad_row] + [[7, 8, 9]] * 5, dtype=np.int64)

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
@@ -148,14 +148,17 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
+        """The card a token names (``"As"``, ``"td"``, ``"X1"``). Raises ValueError naming the bad token."""
         return CARDS_BY_BIT[parse_card_bit(text)]
 
     @property
     def mask(self) -> int:
+        """The card's bit in the public 64-bit layout (a one-card pool mask)."""
         return 1 << self.bit
 
     @property
     def is_joker(self) -> bool:
+        """True for the jokers X1 and X2."""
         return self.rank < 0
 
     @property
@@ -223,8 +226,13 @@ def iter_bits(mask: int) -> Iterator[int]:
 # Imported here, after the constants above, because the backend module reads them.
 from .core.backend import core as _core  # noqa: E402
 
+if TYPE_CHECKING:       # either backend's PoolBase has the shape core/_core.pyi gives
+    from .core._core import PoolBase as _PoolBase
+else:
+    _PoolBase = _core.PoolBase
 
-class Pool(_core.PoolBase):
+
+class Pool(_PoolBase):
     """A set of cards held as one 64-bit mask (the public layout).
 
     >>> (Pool.parse("As") | Pool.parse("Kd")).mask == (1 << 60) | (1 << 27)
@@ -238,7 +246,7 @@ class Pool(_core.PoolBase):
             mask = mask._mask
         super().__init__(check_mask(mask))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Pool, (self._mask,))
 
     @classmethod
@@ -267,6 +275,7 @@ class Pool(_core.PoolBase):
 
     @property
     def mask(self) -> int:
+        """The pool as an int: one bit per card in the public 64-bit layout."""
         return self._mask
 
     @property
@@ -318,7 +327,7 @@ class Pool(_core.PoolBase):
         return f"Pool.parse({str(self)!r})"
 
 
-class Cards(tuple):  # type: ignore[type-arg]
+class Cards(tuple[Card, ...]):
     """A seat's cards where a deck may hold a card twice (two decks): a tuple of
     :class:`Card` whose ``str()`` is the card text.
 
@@ -332,7 +341,7 @@ class Cards(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    def __new__(cls, cards: Iterable[Card] = ()) -> Cards:
+    def __new__(cls, cards: Iterable[Card] = ()) -> Self:
         out = tuple.__new__(cls, cards)
         for card in out:
             if not isinstance(card, Card):

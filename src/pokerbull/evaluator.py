@@ -15,11 +15,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .core import backend as _backend
 from .core._pure_evaluator import (CLASS_SHIFT, FIVE_KIND, FLUSH, FULL_HOUSE, HIGH_CARD, JOKER_ORDER_SHIFT,
@@ -192,7 +193,7 @@ class HandRank:
     def __hash__(self) -> int:
         return hash(self.value)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (HandRank, (self.value,))
 
 
@@ -284,7 +285,7 @@ def evaluate(pool: Pool | int | str | Iterable[Card | str], *, jokers: bool = Fa
     """
     cls = pool.__class__
     if cls is Pool:
-        mask = pool._mask
+        mask = pool._mask      # type: ignore[union-attr]  # narrowed by hand: the fast path
     elif cls is int:
         mask = pool
     else:
@@ -313,7 +314,7 @@ if _backend.core.bind_evaluator is not None:
 
 def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None = None,
                   suit_order: str | None = None, royal_over_five: str = "no",
-                  **unknown: Any) -> np.ndarray:
+                  **unknown: Any) -> npt.NDArray[np.int64]:
     """Values of the best hands of many pools as an int64 array.
 
     `masks`: a 1-d array of uint64 pool masks, or an (N, k) integer array of card
@@ -344,8 +345,10 @@ def evaluate_many(masks: Any, *, jokers: bool = False, joker_order: str | None =
     return _evaluate_masks(as_mask_array(arr), rules)
 
 
-_evaluate_masks = _backend.core.evaluate_masks
-_evaluate_indices = _backend.core.evaluate_indices
+_evaluate_masks: Callable[[npt.NDArray[np.uint64], int], npt.NDArray[np.int64]] = \
+    _backend.core.evaluate_masks
+_evaluate_indices: Callable[[npt.NDArray[Any], int], npt.NDArray[np.int64]] = \
+    _backend.core.evaluate_indices
 
 
 
@@ -447,7 +450,7 @@ def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
     ``pokerbull.roulette._engine.multiset_value``; both walk the categories from
     the highest down in closed form, never enumerating subsets)."""
     by_suit = strengths is not None
-    st = strengths if by_suit else (0, 0, 0, 0)
+    st = strengths if strengths is not None else (0, 0, 0, 0)
     top = 3 if by_suit else 0
     cnt = [[counts[13 * s + r] for r in range(13)] for s in range(4)]
     jokers = counts[52] + counts[53]
@@ -501,7 +504,7 @@ def multiset_value(counts: list[int], strengths: tuple[int, ...] | None) -> int:
             return found
         # straight flush: the highest top, then the strongest suit
         for t in range(12, 2, -1):
-            window = range(t, t - 5, -1) if t > 3 else (3, 2, 1, 0, 12)
+            window: Sequence[int] = range(t, t - 5, -1) if t > 3 else (3, 2, 1, 0, 12)
             for s in sorted(range(4), key=lambda s: -st[s]):
                 missing = sum(1 for r in window if not cnt[s][r])
                 if missing <= jokers:

@@ -13,6 +13,9 @@ ValueError: players must be a whole number, not True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
 
@@ -39,7 +42,7 @@ def _range(low: int | None, high: int | None) -> str:
     return ""
 
 
-def refuse_unknown(what: str, given: dict, known: tuple[str, ...]) -> None:
+def refuse_unknown(what: str, given: Mapping[str, Any], known: tuple[str, ...]) -> None:
     """ValueError naming the first option of `given` that `what` does not take, and
     listing the ones it does (the same refusal in every game and function).
 
@@ -54,7 +57,7 @@ def refuse_unknown(what: str, given: dict, known: tuple[str, ...]) -> None:
                          f"{', '.join(known)}")
 
 
-def hashable_options(what: str, options: dict) -> None:
+def hashable_options(what: str, options: Mapping[str, Any]) -> None:
     """ValueError naming an option whose value is a list, a mapping or another
     unhashable value (no option takes one), before it reaches a cache."""
     for name, value in options.items():

@@ -18,12 +18,13 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
 
 import numpy as np
+import numpy.typing as npt
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -70,16 +71,24 @@ def read_save(text: object) -> Any:
                          f"levels") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"saved game is not valid JSON: {exc}") from None
-    level, depth = [data], 0
+    level: list[Any] = [data]
+    depth = 0
     while level:
         depth += 1
         if depth > SAVE_DEPTH:
             raise ValueError(f"saved game is malformed: it nests deeper than {SAVE_DEPTH} "
                              f"levels")
-        level = [v for x in level if isinstance(x, (list, dict))
-                 for v in (x.values() if isinstance(x, dict) else x)
-                 if isinstance(v, (list, dict))]
+        level = [v for x in level for v in _children(x) if isinstance(v, (list, dict))]
     return data
+
+
+def _children(node: object) -> Iterable[Any]:
+    """The values a JSON array or object holds (none for a number, text...)."""
+    if isinstance(node, dict):
+        return cast(dict[str, Any], node).values()
+    if isinstance(node, list):
+        return cast(list[Any], node)  # type: ignore[redundant-cast]  # mypy narrows, pyright not
+    return ()
 
 
 def can(verify: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
@@ -114,23 +123,31 @@ class Observation:
     FIELDS: ClassVar[tuple[str, ...]] = ("seat", "players", "to_play", "hand_sizes", "cards",
                                          "is_over", "winner")
 
-    seat: int
-    players: int
-    to_play: int | None
-    hand_sizes: tuple[int, ...]
-    cards: Collection[Card]
-    is_over: bool
-    winner: int | None
+    if TYPE_CHECKING:   # read-only to users: each game stores them as fields or properties
+        @property
+        def seat(self) -> int: ...
+        @property
+        def players(self) -> int: ...
+        @property
+        def to_play(self) -> int | None: ...
+        @property
+        def hand_sizes(self) -> tuple[int, ...]: ...
+        @property
+        def cards(self) -> Collection[Card]: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def winner(self) -> int | None: ...
 
     def legal_actions(self) -> list[int]:
         """Sorted actions open to `seat` if it is to act now, else []."""
         raise NotImplementedError
 
-    def action_mask(self) -> np.ndarray:
+    def action_mask(self) -> npt.NDArray[np.int8]:
         """int8 array of length ``num_actions``: 1 where the action is legal."""
         raise NotImplementedError
 
-    def to_array(self) -> np.ndarray:
+    def to_array(self) -> npt.NDArray[np.float32]:
         """The fixed-size float32 form (the length is the game's ``observation_size``)."""
         raise NotImplementedError
 
@@ -146,125 +163,159 @@ class GameState(Protocol):
     @property
     def num_players(self) -> int:
         """Seats 0..num_players-1."""
+        ...
 
     @property
     def num_actions(self) -> int:
         """Size of the fixed integer action space (chance outcomes included)."""
+        ...
 
     @property
     def observation_size(self) -> int:
         """Length of every observation array of this game."""
+        ...
 
     @property
     def current_player(self) -> int:
         """The seat to act, `CHANCE_PLAYER` or `TERMINAL_PLAYER`."""
+        ...
 
     def legal_actions(self) -> Sequence[int]:
         """Sorted legal actions of the current player (chance outcomes at a chance node):
         a list, or a read-only sequence that compares equal to that list (Poker Bull's
         compiled ``LegalActions``); ``list()`` of it is always a list."""
+        ...
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) pairs at a chance node; [] elsewhere."""
+        ...
 
     def apply_action(self, action: int) -> None:
         """Apply one action; `IllegalAction` (a ValueError) leaves the state unchanged."""
+        ...
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
+        ...
 
     def returns(self) -> list[float]:
         """Per seat, summing to zero; all zeros until the game is over."""
+        ...
 
     def clone(self) -> GameState:
         """An independent copy that continues exactly as this state would."""
+        ...
 
     def to_json(self) -> str:
         """Exact save, random generator included (``type(state).from_json`` restores it)."""
+        ...
 
     def observation(self, seat: int) -> Observation:
         """What `seat` may know now."""
+        ...
 
-    def observation_array(self, seat: int) -> np.ndarray:
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
         """``observation(seat).to_array()``, possibly faster."""
+        ...
 
-    def action_mask(self, seat: int | None = None) -> np.ndarray:
+    def action_mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
         """int8 mask of length ``num_actions`` for `seat` (default: the current player)."""
+        ...
 
     def action_to_string(self, action: int) -> str:
         """A person's words for an action."""
+        ...
 
     def string_to_action(self, text: str) -> int:
         """The action a person's words name; ValueError if none."""
+        ...
 
     # ---- the family's vocabulary (docs/architecture.md, "One vocabulary")
     @property
     def players(self) -> int:
         """Seats 0..players-1 (the same as ``num_players``)."""
+        ...
 
     @property
     def to_play(self) -> int | None:
         """The seat to act, or None at a chance node or once the game is over."""
+        ...
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended (the same as ``is_terminal()``)."""
+        ...
 
     @property
     def winner(self) -> int | None:
         """The seat that won, or None: not decided yet, or no single winner (chips split)."""
+        ...
 
     @property
     def places(self) -> tuple[int, ...]:
         """Seats from first place down, as far as they are decided (the whole order once
         the game ranks every seat; () while nothing is decided)."""
+        ...
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat's hand holds (``len(hand(seat))`` while a seat is to
         play; between Poker Bull hands, the sizes the next hand deals)."""
+        ...
 
     def hand(self, seat: int) -> Collection[Card]:
         """The cards of `seat`'s hand: iterable of ``Card``, ``len()``, card text as ``str()``."""
+        ...
 
     @property
     def history(self) -> tuple[Any, ...]:
         """Every event so far as frozen records (each game's own record classes)."""
+        ...
 
     def describe(self) -> str:
         """The whole table in a few lines for a person (every card shown)."""
+        ...
 
     def log_for(self, seat: int) -> list[str]:
         """Every event so far in words, as `seat` may see it."""
+        ...
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
         """The state saved by :meth:`to_json`; it continues exactly as the original."""
+        ...
 
     def to_log(self) -> str:
         """A text log of the game: the rules, the deal and every action (results as comments)."""
+        ...
 
     @classmethod
     def from_log(cls, text: str) -> GameState:
         """Replay a log of :meth:`to_log` (the cards then come as the log gave them)."""
+        ...
 
     @property
     def min_utility(self) -> float:
         """No return of any seat is below this."""
+        ...
 
     @property
     def max_utility(self) -> float:
         """No return of any seat is above this."""
+        ...
 
     @property
     def rules(self) -> Any:
         """The game's rules; ``print(rules)`` describes them in words, one line per option."""
+        ...
 
     def verify_action(self, action: int) -> int:
         """The action as an int if it is legal now, else `IllegalAction` saying why."""
+        ...
 
     def can_apply_action(self, action: int) -> bool:
         """Is `action` legal now? (never raises)"""
+        ...
 
 
 class Agent(Protocol):
@@ -274,9 +325,11 @@ class Agent(Protocol):
 
     def reset(self, seat: int) -> None:
         """A new game starts with this agent at `seat`."""
+        ...
 
     def act(self, observation: Any) -> int:
         """A legal action for the seat to play, from what that seat may know."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -316,7 +369,7 @@ _WINGS = {"bull": "pokerbull.bull", "cheat": "pokerbull.cheat", "roulette": "pok
 
 def wing_names() -> tuple[str, ...]:
     """The games of the family that are installed."""
-    names = []
+    names: list[str] = []
     for name, module in _WINGS.items():
         try:
             import_module(module)
@@ -340,7 +393,8 @@ def wing(name: str) -> Wing:
     key = name.strip().lower() if isinstance(name, str) else name
     if not isinstance(key, str) or key not in _WINGS:
         raise ValueError(f"unknown game {name!r}: the games are {', '.join(wing_names())}")
-    return import_module(_WINGS[key]).WING
+    found: Wing = import_module(_WINGS[key]).WING
+    return found
 
 
 def wing_of(name: str) -> tuple[Wing, str | None]:

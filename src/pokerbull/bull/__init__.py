@@ -12,7 +12,8 @@ from functools import partial
 from typing import Any
 
 from ..protocol import Wing
-from .bots import Bot, EvidenceBot, ProbabilityBot, RandomBot, bot_kinds, make_bot
+from .agent import Bot
+from .bots import EvidenceBot, ProbabilityBot, RandomBot, bot_kinds, make_bot
 from .cheung_bots import CheungBot, CheungRandomBot
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)

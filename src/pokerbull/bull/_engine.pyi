@@ -4,10 +4,14 @@ It cimports the core's kernels (pokerbull/core/_core.pxd); without the compiled 
 does not load and the pure backend plays with bull/game.py's Python engine.
 """
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
+
+from pokerbull.bull.rules import Rules
+from pokerbull.calls.ladder import Ladder
 
 class SimulationTable:
     """Whole games between built-in bots in C (compiled only; see pokerbull.simulate)."""
@@ -20,12 +24,15 @@ class SimulationTable:
 
 # Poker Bull's compiled state (_state.pxi; compiled only: the pure backend's games are
 # bull/game.py's Python engine)
-class LegalActions:
+class LegalActions(Sequence[int]):
     """A read-only sorted run of legal actions that compares equal to its list."""
     start: int
     stop: int
     def __len__(self) -> int: ...
-    def __getitem__(self, item: Any) -> Any: ...
+    @overload
+    def __getitem__(self, item: int) -> int: ...
+    @overload
+    def __getitem__(self, item: slice) -> list[int]: ...
     def __contains__(self, value: object) -> bool: ...
     def index(self, value: int, *args: Any) -> int: ...
     def count(self, value: int) -> int: ...
@@ -39,6 +46,22 @@ class BullTableObject:
 
 class BullState:
     """The compiled engine of one Poker Bull game (the base of bull.game._CompiledGame)."""
+    rules: Rules
+    _lad: Ladder
+    _core: Any
+    _raise_start: Any
+    _records: list[Any]
+    _record_words: int
+    _records_owned: bool
+    _record_context: tuple[int, Any, int]
+    def _set_table(self, table: BullTableObject, rules: Rules, lad: Ladder, core: Any,
+                   raise_start: Any) -> None: ...
+    def _seed_own(self, seed: int) -> None: ...
+    def _set_generator(self, generator: np.random.Generator, own: bool) -> None: ...
+    def _set_manual(self, manual: bool) -> None: ...
+    def _log_words(self, start: int) -> npt.NDArray[np.int64]: ...
+    @property
+    def _log_len(self) -> int: ...
     def legal_actions(self) -> LegalActions: ...
     def apply_action(self, action: int) -> None: ...
     def clone(self) -> Any: ...

@@ -796,10 +796,12 @@ cdef class BullState:
 
     # ---- the hot paths
     def is_terminal(self):
+        """True when the game is over (:attr:`is_over`); OpenSpiel's name."""
         return self.G.to_play == PLAYER_TERMINAL
 
     @property
     def is_over(self):
+        """True once one seat is left: the game has a :attr:`winner`."""
         return self.G.to_play == PLAYER_TERMINAL
 
     def legal_actions(self):

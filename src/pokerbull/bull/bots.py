@@ -17,6 +17,7 @@ import inspect
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .agent import Bot, legal_actions, observation_ladder  # noqa: F401 (documented here too)
 from .chances import NO_RANK, ChanceTable, chance_table, rank_counts
@@ -197,7 +198,7 @@ class ChanceBot(Bot):
         return out
 
     def chances(self, observation: Observation, first: int = 0,
-                doubted: int = -1) -> np.ndarray:
+                doubted: int = -1) -> npt.NDArray[np.float64]:
         """Chances of the calls ``first..`` as this bot sees them (evidence from every
         opponent but `doubted`)."""
         view = _view(observation.rules)
@@ -223,7 +224,8 @@ class ChanceBot(Bot):
         key = (np.minimum(counted, view.cap[first:]) * view.stride[first:]).sum(axis=1) \
             + wilds * view.wild_stride[first:]
         index = view.start[first:] + (known * view.row + unseen) * view.keys[first:] + key
-        return t.chance[index]
+        chances: npt.NDArray[np.float64] = t.chance[index]
+        return chances
 
     def act(self, observation: Observation) -> int:
         lad = observation.rules.ladder

@@ -35,8 +35,10 @@ is close; it overrates a call only when the pool is small. See ``docs/bots.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import rank_column
 from ..calls.families import straight_ranks
@@ -77,7 +79,7 @@ class ChanceTable:
     table_of: np.ndarray         # int32  [n]
     table_start: np.ndarray      # int64  [tables]
     keys: np.ndarray             # int32  [tables]
-    chance: np.ndarray           # float64
+    chance: npt.NDArray[np.float64]
     run_start: np.ndarray        # int32  [runs]: runs of consecutive calls alike in shape,
     run_end: np.ndarray          # int32  [runs]  whose chances share one upper bound
     run_rank_groups: np.ndarray  # uint8  [runs]: bit g set when group g is a rank column
@@ -147,7 +149,7 @@ def _group_rank(mask: int) -> int:
     return NO_RANK
 
 
-_TABLES: dict[tuple, ChanceTable] = {}
+_TABLES: dict[tuple[Any, ...], ChanceTable] = {}
 
 
 def chance_table(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
@@ -176,7 +178,7 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     wild_stride = np.zeros(n, np.int32)
     evidence = np.full(n, NO_RANK, np.uint8)
     table_of = np.zeros(n, np.int32)
-    shapes_of: dict[tuple, int] = {}
+    shapes_of: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
     shapes: list[tuple[tuple[int, int], ...]] = []
     never: list[int] = []        # per table: pool sizes on which its calls cannot hold
     for c in range(n):
@@ -207,7 +209,7 @@ def _build(lad: Ladder, known_max: int, unseen_max: int) -> ChanceTable:
     # cases no seat can be in (more cards counted than known) hold 1.0: never
     # read for a real call, and a safe upper bound for the runs' bounds
     chance = np.ones(int((keys.astype(np.int64) * cases).sum()), np.float64)
-    blocks: dict = {}
+    blocks: dict[tuple[Any, ...], np.ndarray] = {}
     for t, shape in enumerate(shapes):
         _fill_table(chance, int(table_start[t]), shape, wild_cap, deck, known_max, unseen_max,
                     blocks, never[t])
@@ -245,7 +247,8 @@ def _key_count(shape: tuple[tuple[int, int], ...], wild_cap: int) -> int:
 
 
 def _fill_table(out: np.ndarray, start: int, shape: tuple[tuple[int, int], ...], wild_cap: int,
-                deck: int, known_max: int, unseen_max: int, blocks: dict, never: int) -> None:
+                deck: int, known_max: int, unseen_max: int,
+                blocks: dict[tuple[Any, ...], np.ndarray], never: int) -> None:
     """Chances of one group shape for every case key, known and unseen count.
 
     Keys that leave the same groups short (and the same wild cards) share one

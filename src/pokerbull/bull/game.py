@@ -31,12 +31,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from ..calls.cheung import certain_calls
-from ..calls.ladder import FAMILY_BUILDERS, Call, Ladder, family_names
+from ..calls.ladder import Call, Ladder, family_names
+from ..calls.spec import FAMILY_BUILDERS
 from ..cards import JOKER_MASK, Pool, deck_bits
 from ..core import backend
 from ..gamelog import options_text, read_frame
@@ -49,8 +50,8 @@ try:    # the compiled engine (bull/_state.pxi); without it every game is the Py
     from ..core import _core as _compiled_core
     from ._engine import BullState as _BullState
     from ._engine import BullTableObject
-except ImportError:
-    _BullState = _compiled_core = None
+except ImportError:     # the checker sees the stubs; here the engine is missing
+    _BullState = _compiled_core = None  # type: ignore[misc, assignment]
 
 FORMAT = "pokerbull-game"
 FORMAT_VERSION = 1
@@ -58,7 +59,7 @@ LOG_HEADER = "pokerbull game log 1"
 
 
 _new_pool = Pool.__new__
-_store_mask = Pool.__mro__[1].__init__    # the backend's PoolBase: the mask's storage
+_store_mask = Pool.__mro__[1].__init__  # type: ignore[misc]  # the backend's PoolBase: the mask's storage
 
 
 def _pool(mask: int) -> Pool:
@@ -84,9 +85,11 @@ class Deal:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """Cards dealt to each seat (0 for seats that are out)."""
         return tuple(len(h) for h in self.hands)
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         return {"type": "deal", "hand": self.hand, "starter": self.starter,
                 "hands": [_pool_text(h) for h in self.hands]}
 
@@ -100,6 +103,7 @@ class CallMade:
     call: Call
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         return {"type": "call", "hand": self.hand, "seat": self.seat, "call": self.call.code}
 
 
@@ -113,6 +117,7 @@ class Challenge:
     call: Call
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         return {"type": "challenge", "hand": self.hand, "seat": self.seat,
                 "caller": self.caller, "call": self.call.code}
 
@@ -126,6 +131,7 @@ class Reveal:
     hands: tuple[Pool, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         return {"type": "reveal", "hand": self.hand, "pool": _pool_text(self.pool),
                 "hands": [_pool_text(h) for h in self.hands]}
 
@@ -158,13 +164,16 @@ class HandResult:
             return None
         if self._witness is None:  # computed on first use: results are hot, reads rare
             object.__setattr__(self, "_witness", self.call.ladder.witness(self.call, self.pool))
-        return self._witness
+        witness: Pool | None = self._witness
+        return witness
 
     @property
     def winner_of_challenge(self) -> int:
+        """The seat that did not lose: the challenger when the call failed, else the caller."""
         return self.challenger if self.loser == self.caller else self.caller
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         verdict = (f"holds (made by {self.witness})" if self.held else "does not hold")
         out = (f"; seat {self.eliminated} is out" if self.eliminated is not None else "")
         end = (f"; seat {self.winner} wins the game" if self.winner is not None else "")
@@ -172,6 +181,7 @@ class HandResult:
                 f"{self.call}: it {verdict}; seat {self.loser} loses{out}{end}")
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves store)."""
         w = self.witness
         return {"type": "result", "hand": self.hand, "call": self.call.code,
                 "caller": self.caller, "challenger": self.challenger, "held": self.held,
@@ -262,6 +272,7 @@ class Observation(_FamilyObservation):
 
     @property
     def last_call(self) -> Call | None:
+        """The last call of this hand, or None before the opening call."""
         return self.calls[-1][1] if self.calls else None
 
     def legal_actions(self) -> list[int]:
@@ -377,7 +388,7 @@ def _card_index(rules: Rules) -> dict[int, int]:
 
 # ---- the game ----------------------------------------------------------------
 
-_LADDERS_ON: dict[tuple, Ladder] = {}
+_LADDERS_ON: dict[tuple[Any, ...], Ladder] = {}
 
 
 def _ladder_for(rules: Rules, core: Any) -> Ladder:
@@ -424,13 +435,52 @@ class Game:
     for the options. ``seed`` is an int, a ``numpy.random.Generator`` (used, and
     advanced, as given) or None. ``hands=`` deals the first hand explicitly and
     makes dealing manual (``dealing="manual"`` without ``hands=`` waits for the
-    first hand too): every later hand waits for :meth:`deal`.
+    first hand too): every later hand waits for :meth:`deal`. ``rules`` is the
+    game's :class:`~pokerbull.bull.rules.Rules`.
     """
 
     __slots__ = ()   # the state lives in an engine: _CompiledGame (C) or _PythonGame
 
     CHANCE_PLAYER = CHANCE_PLAYER
     TERMINAL_PLAYER = TERMINAL_PLAYER
+
+    # What every engine keeps (_PythonGame in slots, _CompiledGame in its C struct):
+    # declarations for the type checker only; no value is stored on Game itself.
+    rules: Rules
+    _lad: Ladder
+    _core: Any
+    _players: int
+    _n_calls: int
+    _raise_start: list[int]
+    _to_play: int
+    _sizes: list[int]
+    _hands: list[int]
+    _hand_no: int
+    _starter: int
+    _first_starter: int
+    _last: int
+    _last_caller: int
+    _calls: list[tuple[int, int]]
+    _winner: int
+    _manual: bool
+    _banned: frozenset[int]
+    _jokers_gone: bool
+    _recharged: bool
+
+    if TYPE_CHECKING:   # the engines' own steps, declared for the checker
+        @property
+        def _history(self) -> list[Record]: ...
+        def _begin(self, rules: Rules, seed: Any, manual: bool, core: Any) -> None: ...
+        def _blank(self, rules: Rules, core: Any) -> None: ...
+        def _draw_seat(self) -> int: ...
+        def _set_first_starter(self, seat: int) -> None: ...
+        def _drop_generator(self) -> None: ...
+        def _set_dealing(self, manual: bool, rng: np.random.Generator | None) -> None: ...
+        def _generator_state(self) -> Any: ...
+        def _deal_random(self, starter: int) -> None: ...
+        def _start_hand(self, hands: list[int], starter: int) -> None: ...
+        def _apply_call(self, index: int) -> None: ...
+        def _apply_challenge(self) -> None: ...
 
     def __new__(cls, *args: Any, _core: Any = None, **kwargs: Any) -> Game:
         if cls is Game:     # the engine: compiled unless the pure backend is asked for
@@ -453,7 +503,7 @@ class Game:
             raise ValueError("hands= fixes the cards, so dealing must be 'manual'")
         self._begin(rules, seed, dealing == "manual", _core)
         first = rules.first_starter
-        if first == RANDOM_SEAT:
+        if not isinstance(first, int):      # RANDOM_SEAT: drawn from the generator
             first = self._draw_seat()
         self._set_first_starter(first)
         if dealing == "manual":
@@ -466,10 +516,12 @@ class Game:
     # ---- reading the state
     @property
     def ladder(self) -> Ladder:
+        """The ladder of calls these rules use (:class:`~pokerbull.Ladder`)."""
         return self._lad
 
     @property
     def players(self) -> int:
+        """Seats at the table, out or not (the same as :attr:`num_players`)."""
         return self._players
 
     @property
@@ -489,6 +541,7 @@ class Game:
 
     @property
     def live_seats(self) -> tuple[int, ...]:
+        """Seats still in the game (holding cards or due some), lowest first."""
         return tuple(s for s, n in enumerate(self._sizes) if n)
 
     @property
@@ -503,10 +556,12 @@ class Game:
 
     @property
     def last_call(self) -> Call | None:
+        """The last call of this hand, or None before the opening call."""
         return self._lad.calls[self._last] if self._last >= 0 else None
 
     @property
     def last_caller(self) -> int | None:
+        """The seat that made :attr:`last_call`, or None before the opening call."""
         return self._last_caller if self._last_caller >= 0 else None
 
     @property
@@ -517,6 +572,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once one seat is left: the game has a :attr:`winner`."""
         return self._to_play == TERMINAL_PLAYER
 
     @property
@@ -544,6 +600,14 @@ class Game:
 
     @property
     def history(self) -> tuple[Record, ...]:
+        """Every record so far, oldest first: :class:`Deal`, :class:`CallMade`,
+        :class:`Challenge`, :class:`Reveal` and :class:`HandResult`.
+
+        >>> g = Game("pagat", players=2, hands=["As", "Kd"])
+        >>> g.call("one Ace"); g.challenge()
+        >>> [type(r).__name__ for r in g.history]
+        ['Deal', 'CallMade', 'Challenge', 'Reveal', 'HandResult']
+        """
         return tuple(self._history)
 
     @property
@@ -554,10 +618,12 @@ class Game:
 
     @property
     def dealing(self) -> str:
+        """``"random"`` (the game deals from its generator) or ``"manual"`` (:meth:`deal` gives the cards)."""
         return "manual" if self._manual else "random"
 
     @property
     def awaiting_deal(self) -> bool:
+        """True when the next hand waits for :meth:`deal` (manual dealing only)."""
         return self._to_play == CHANCE_PLAYER
 
     def hand(self, seat: int) -> Pool:
@@ -632,6 +698,7 @@ class Game:
         return c
 
     def can_call(self, call: Call | str | int, *, seat: int | None = None) -> bool:
+        """True if :meth:`verify_call` would accept `call` now (never raises IllegalAction)."""
         try:
             self.verify_call(call, seat=seat)
         except IllegalAction:
@@ -651,6 +718,7 @@ class Game:
                                 f"opens hand {self._hand_no} with a call")
 
     def can_challenge(self, *, seat: int | None = None) -> bool:
+        """True if :meth:`verify_challenge` would accept a challenge now."""
         try:
             self.verify_challenge(seat=seat)
         except IllegalAction:
@@ -710,6 +778,7 @@ class Game:
         return masks
 
     def can_deal(self, hands: Sequence[Any]) -> bool:
+        """True if :meth:`verify_deal` would accept `hands` now."""
         try:
             self.verify_deal(hands)
         except IllegalAction:
@@ -728,14 +797,17 @@ class Game:
 
     @property
     def num_actions(self) -> int:
+        """Size of the action space: every ladder index, then the challenge."""
         return self._n_calls + 1
 
     @property
     def num_players(self) -> int:
+        """Seats at the table (OpenSpiel's name for :attr:`players`)."""
         return self._players
 
     @property
     def observation_size(self) -> int:
+        """Length of every :meth:`observation_array` of these rules (layout in docs/game.md)."""
         return self.rules.observation_size
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -752,8 +824,9 @@ class Game:
         return _mask_of(self._n_calls, self._raise_start[last] if last >= 0 else 0, last >= 0,
                         self._banned if last < 0 else frozenset())
 
-    def legal_actions(self) -> list[int]:
-        """Sorted legal action ids: the ladder indices of every raise, then the challenge."""
+    def legal_actions(self) -> Sequence[int]:
+        """Sorted legal action ids: the ladder indices of every raise, then the challenge
+        (a list; the compiled engine's is a read-only :class:`LegalActions` equal to it)."""
         if self._to_play < 0:
             return []
         if self._last < 0:
@@ -794,7 +867,9 @@ class Game:
         return a
 
     def can_apply_action(self, action: int) -> bool:
-        """Is `action` legal now? (never raises)"""
+        """True if :meth:`apply_action` would accept `action` now; never raises
+        for any value (not a whole number, out of range, not legal now: all False).
+        """
         try:
             self.verify_action(action)
         except IllegalAction:
@@ -802,6 +877,9 @@ class Game:
         return True
 
     def action_to_string(self, action: int) -> str:
+        """A person's words for an action id: the call's phrase, or ``"challenge"``.
+        Raises IllegalAction if `action` is not an action id of this game.
+        """
         a = self._action(action)
         return "challenge" if a == self._n_calls else str(self._lad.calls[a])
 
@@ -811,7 +889,19 @@ class Game:
             return self._n_calls
         return self._resolve(text).index
 
+    def apply_action(self, action: int) -> None:
+        """Apply an action id (see :meth:`legal_actions`): a ladder index makes that call,
+        :attr:`challenge_action` challenges. Raises IllegalAction (a ValueError) naming
+        why, and the state is unchanged, when the action is not legal now."""
+        raise NotImplementedError("each engine applies actions")   # pragma: no cover
+
+    def clone(self) -> Game:
+        """An independent copy; it continues exactly as this game would (same cards,
+        same generator state)."""
+        raise NotImplementedError("each engine clones itself")   # pragma: no cover
+
     def is_terminal(self) -> bool:
+        """True when the game is over (:attr:`is_over`); OpenSpiel's name."""
         return self._to_play == TERMINAL_PLAYER
 
     def returns(self) -> list[float]:
@@ -898,7 +988,7 @@ class Game:
         state = self._generator_state()
         return None if state is None else state_to_json(state)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.rules, self._lad.key, self._manual, tuple(self._sizes), tuple(self._hands),
                 self._hand_no, self._starter, self._to_play, self._last, self._last_caller,
                 tuple(self._calls), self._winner, self._first_starter, self._jokers_gone,
@@ -916,10 +1006,10 @@ class Game:
     def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as its JSON save (kernels and generators do not pickle portably).
         core = None if self._core is None else self._core.__name__
         return (_unpickle_game, (self.to_json(), core))
@@ -944,6 +1034,9 @@ class Game:
                 "rng": self._rng_json(), "history": [r.to_dict() for r in self._history]}
 
     def to_json(self, **json_options: Any) -> str:
+        """The exact save (:meth:`to_dict`) as JSON text; :meth:`from_json` restores
+        it, random generator included. `json_options` go to :func:`json.dumps`.
+        """
         return json.dumps(self.to_dict(), **json_options)
 
     @classmethod
@@ -998,15 +1091,14 @@ class Game:
         """A compact text log: the rules line, each deal, each action (results as comments)."""
         lines = [LOG_HEADER, f"rules {self.rules.preset_name} {options_text(self.rules.options())}"]
         for r in self._history:
-            t = type(r)
-            if t is Deal:
+            if type(r) is Deal:
                 cards = " | ".join(_pool_text(h) or "-" for h in r.hands)
                 lines.append(f"deal {r.starter}: {cards}")
-            elif t is CallMade:
+            elif type(r) is CallMade:
                 lines.append(f"{r.seat} {r.call.code}")
-            elif t is Challenge:
+            elif type(r) is Challenge:
                 lines.append(f"{r.seat} challenge")
-            elif t is HandResult:
+            elif type(r) is HandResult:
                 lines.append(f"# {r.describe()}; hand sizes {' '.join(map(str, r.hand_sizes))}")
         return "\n".join(lines) + "\n"
 
@@ -1019,7 +1111,7 @@ class Game:
         if len(frame.words) > 1:
             raise ValueError(f"game log: rules option {frame.words[1]!r} is not key=value")
         rules = Rules.preset(frame.words[0], **frame.options)
-        events: list[tuple] = []
+        events: list[tuple[Any, ...]] = []
         for number, line in frame.lines:
             if line.startswith("deal "):
                 head, sep, cards = line[5:].partition(":")
@@ -1061,6 +1153,9 @@ class _PythonGame(Game):
                  "_history", "_deal_at", "_winner", "_first_starter", "_rng", "_rng_state",
                  "_banned", "_jokers_gone", "_recharged")
 
+    _rng: np.random.Generator | None      # None in a clone until it first deals
+    _rng_state: Any                       # the clone's generator state until then
+
     def _begin(self, rules: Rules, seed: Any, manual: bool, core: Any) -> None:
         self._setup(rules, make_rng(seed), manual, core)
 
@@ -1068,7 +1163,7 @@ class _PythonGame(Game):
         self._setup(rules, None, True, core)
 
     def _draw_seat(self) -> int:
-        return int(self._rng.integers(self._players))
+        return int(self._live_rng().integers(self._players))
 
     def _set_first_starter(self, seat: int) -> None:
         self._first_starter = self._starter = seat
@@ -1168,7 +1263,7 @@ class _PythonGame(Game):
         pool = _pool(mask)
         self._history += (
             Challenge(hand_no, challenger, caller, call),
-            Reveal(hand_no, pool, self._history[self._deal_at].hands),
+            Reveal(hand_no, pool, cast(Deal, self._history[self._deal_at]).hands),
             HandResult(hand_no, call, caller, challenger, held, pool, loser, tuple(sizes),
                        eliminated, starter, winner),
         )
@@ -1179,11 +1274,13 @@ class _PythonGame(Game):
             self._winner = winner
             self._starter = -1
             self._to_play = TERMINAL_PLAYER
-        elif self._manual:
-            self._starter = starter
-            self._to_play = CHANCE_PLAYER
-        else:
-            self._deal_random(starter)
+        else:       # a hand that does not end the game names the next starter
+            starter = cast(int, starter)
+            if self._manual:
+                self._starter = starter
+                self._to_play = CHANCE_PLAYER
+            else:
+                self._deal_random(starter)
 
     def _cheung_thresholds(self, sizes: list[int]) -> None:
         """Variations 5a and 5b: the first time the cards in play fall to their
@@ -1276,7 +1373,7 @@ class _PythonGame(Game):
 
 
 
-_TABLES: dict[tuple, Any] = {}
+_TABLES: dict[tuple[Any, ...], Any] = {}
 
 
 def _table_for(rules: Rules, lad: Ladder) -> Any:
@@ -1347,7 +1444,7 @@ if _BullState is not None:
             self._record_context = (hand_no, deal, len(records))
             return records
 else:
-    _CompiledGame = None
+    _CompiledGame = None  # type: ignore[misc, assignment]  # no compiled engine here
 
 
 def _decode_log(words: np.ndarray, out: list[Record], players: int, calls: Sequence[Call],
@@ -1375,12 +1472,13 @@ def _decode_log(words: np.ndarray, out: list[Record], players: int, calls: Seque
             eliminated, starter, winner = (r >> 8 & 0xFF) - 1, (r >> 16 & 0xFF) - 1, \
                 (r >> 24 & 0xFF) - 1
             sizes = tuple(w[i + 2 + s // 8] >> (8 * (s % 8)) & 0xFF for s in range(players))
+            dealt = cast(Deal, deal)        # every challenge follows its hand's deal
             mask = 0
-            for h in deal.hands:
+            for h in dealt.hands:
                 mask |= h.mask
             pool = _pool(mask)
             out += (Challenge(hand_no, challenger, caller, call),
-                    Reveal(hand_no, pool, deal.hands),
+                    Reveal(hand_no, pool, dealt.hands),
                     HandResult(hand_no, call, caller, challenger, held, pool, r & 0xFF, sizes,
                                None if eliminated < 0 else eliminated,
                                None if starter < 0 else starter, None if winner < 0 else winner))
@@ -1408,8 +1506,8 @@ def _cards_mask(entry: Any) -> int:
     raise ValueError(f"cards must be a Pool, text or a list of cards, not {type(entry).__name__}")
 
 
-def _events_from_records(records: list[Any]) -> list[tuple]:
-    events: list[tuple] = []
+def _events_from_records(records: list[Any]) -> list[tuple[Any, ...]]:
+    events: list[tuple[Any, ...]] = []
     for k, r in enumerate(records):
         if not isinstance(r, Mapping) or "type" not in r:
             raise ValueError(f"saved game: history entry {k} is not a record")
@@ -1432,7 +1530,7 @@ def _events_from_records(records: list[Any]) -> list[tuple]:
     return events
 
 
-def _replay(rules: Rules, first_starter: Any, events: list[tuple], core: Any,
+def _replay(rules: Rules, first_starter: Any, events: list[tuple[Any, ...]], core: Any,
             engine: type[Game] = Game) -> Game:
     """A manually dealt game that has gone through `events`, each checked as it is applied
     (on `engine`, or for `Game` the engine of kernel module `core`)."""

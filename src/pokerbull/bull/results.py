@@ -122,19 +122,23 @@ class SimulationResult(WinRates):
 
     @property
     def players(self) -> int:
+        """Seats at each table."""
         return self.rules.players
 
     @property
     def seat_wins(self) -> np.ndarray:
+        """Games won per seat (int64, one entry per seat)."""
         return self.totals.seat_wins
 
     @property
     def hands(self) -> int:
+        """Hands played over every game."""
         h = self.totals.hands_per_game
         return int((h * np.arange(len(h))).sum())
 
     @property
     def calls(self) -> int:
+        """Calls made over every game."""
         c = self.totals.calls_per_game
         return int((c * np.arange(len(c))).sum())
 
@@ -145,6 +149,7 @@ class SimulationResult(WinRates):
 
     @property
     def calls_per_hand(self) -> float:
+        """Mean calls per hand (:attr:`calls` over :attr:`hands`)."""
         return self.calls / self.hands
 
     @property
@@ -169,6 +174,7 @@ class SimulationResult(WinRates):
 
     # -- saving and showing
     def to_dict(self) -> dict[str, Any]:
+        """Every statistic as a JSON-ready dict (what :meth:`to_json` writes)."""
         mean, sd = self.hands_per_game
         rate, lo, hi = self.challenge_success
         lad = self.rules.ladder

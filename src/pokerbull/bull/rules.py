@@ -93,7 +93,7 @@ PRESETS: dict[str, Preset] = {
     )
 }
 
-_RESOLVED: dict[tuple, Rules] = {}   # Rules are immutable: resolve each spelling once
+_RESOLVED: dict[tuple[Any, ...], Rules] = {}   # Rules are immutable: resolve each spelling once
 OPTION_NAMES = ("players", "start_cards", "card_limit", "growth", "next_starter",
                 "direction", "first_starter")
 
@@ -250,7 +250,7 @@ class Rules:
         family_options = p.family_options
         given = {k: options[k] for k in CHEUNG_FAMILY_OPTIONS if k in options}
         if p.family == "cheung":
-            from ..calls.ladder import FAMILY_BUILDERS
+            from ..calls.spec import FAMILY_BUILDERS
             import inspect
             params = inspect.signature(FAMILY_BUILDERS["cheung"]).parameters
             merged = {k: params[k].default for k in CHEUNG_FAMILY_OPTIONS} | given
@@ -322,6 +322,7 @@ class Rules:
         return out
 
     def to_dict(self) -> dict[str, Any]:
+        """Every option by name, JSON-ready (:meth:`from_dict` reads it back)."""
         d = asdict(self)
         del d["deck_size"]
         d["family_options"] = [list(kv) for kv in self.family_options]
@@ -350,7 +351,7 @@ class Rules:
                              f"the preset ({p.family!r} {p.family_options})")
         return cls.preset(name, **data)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt (and re-checked) from its options; the cached ladder stays behind.
         return (Rules.from_dict, (self.to_dict(),))
 

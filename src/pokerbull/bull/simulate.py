@@ -38,7 +38,8 @@ from ..cards import JOKER_MASK, deck_bits
 from ..core import backend as _backend
 from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, lineup_mismatch, run_chunks, whole
 from ..sim.streams import GameStream, chunk_keys, deal
-from .bots import BUILT_IN, Bot, ChanceBot, RandomBot, bot_table, make_bot
+from .agent import Bot
+from .bots import BUILT_IN, ChanceBot, RandomBot, bot_table, make_bot
 from .cheung_bots import CheungBot, CheungRandomBot, compiled_games
 from .game import Game
 from .results import SimulationResult, Totals
@@ -157,7 +158,7 @@ def compiled_table(rules: Rules, bots: Sequence[BotLike]) -> Any:
     return _engine.SimulationTable(rules, specs, table)
 
 
-def compiled_spec(bot: Bot) -> tuple:
+def compiled_spec(bot: Bot) -> tuple[int, float, float, int, int, int]:
     """The compiled loop's description of a built-in bot."""
     if type(bot) is RandomBot:
         return (0, bot.challenge, 0.0, bot.reach, 0, 0)
@@ -179,8 +180,8 @@ def play_game(rules: Rules, bots: Sequence[Bot], k0: int, k1: int, game: int, *,
     deck = [1 << b for b in deck_bits(rules.ladder.allowed_mask)]
     seats = []
     for seat, bot in enumerate(bots):
-        if type(bot) in (RandomBot, CheungRandomBot, CheungBot):
-            bot = type(bot)(**bot.params(), seed=stream)   # randomness from the game's stream
+        if type(bot) in (RandomBot, CheungRandomBot, CheungBot):   # these take a seed:
+            bot = type(bot)(**bot.params(), seed=stream)  # type: ignore[call-arg]  # the game's stream
         bot.reset(seat)
         seats.append(bot)
     while not g.is_over:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core import backend
 from ..options import whole
@@ -36,7 +37,7 @@ from .rules import Rules
 try:
     from ._engine import VectorCore
 except ImportError:     # no compiled engine: the Python engine plays the same games
-    VectorCore = None
+    VectorCore = None  # type: ignore[misc, assignment]
 
 _WORD = 1 << 64
 MAX_GAMES = 1 << 22     # 4,194,304 games: about 1.4 KB each, some 6 GiB in all
@@ -150,6 +151,22 @@ class VectorGame:
     (2**22, about 6 GiB).
     """
 
+    rules: Rules
+    engine: str
+    seeds: npt.NDArray[np.uint64]
+    to_play: npt.NDArray[np.int32]
+    legal_start: npt.NDArray[np.int32]
+    legal_stop: npt.NDArray[np.int32]
+    cards: npt.NDArray[np.uint64]
+    hand_sizes: npt.NDArray[np.int32]
+    last_call: npt.NDArray[np.int32]
+    last_caller: npt.NDArray[np.int32]
+    starter: npt.NDArray[np.int32]
+    rewards: npt.NDArray[np.float32]
+    dones: npt.NDArray[np.bool_]
+    winners: npt.NDArray[np.int32]
+    episodes: npt.NDArray[np.int64]
+
     def __init__(self, preset: str | Rules = "pagat", num_games: int = 1024, *,
                  seed: Any = 0, _engine: str | None = None, **options: Any) -> None:
         rules = rules_of(preset, options)
@@ -167,6 +184,7 @@ class VectorGame:
         # the backend's engine unless one is asked for (tests compare the two)
         compiled = built and (_engine == "compiled" or (_engine is None
                                                          and backend.name == "cython"))
+        self._core: VectorCore | _PythonVectorCore
         if compiled:
             lad = _CompiledGame.ladder_of(rules)
             self._core = VectorCore(_table_for(rules, lad), seeds)
@@ -199,10 +217,12 @@ class VectorGame:
 
     @property
     def num_games(self) -> int:
+        """How many games are stepped at once (N, the length of every per-game array)."""
         return self._core.num_games
 
     @property
     def num_players(self) -> int:
+        """Seats at each table (every game has the same rules)."""
         return self.rules.players
 
     @property
@@ -212,10 +232,12 @@ class VectorGame:
 
     @property
     def challenge_action(self) -> int:
+        """The action id of a challenge: ``num_actions - 1``."""
         return self.rules.num_actions - 1
 
     @property
     def observation_size(self) -> int:
+        """Length of each row of :meth:`observations` (as ``Game.observation_array``)."""
         return self.rules.observation_size
 
     def reset(self, seed: Any = None) -> None:

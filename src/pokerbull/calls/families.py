@@ -7,6 +7,8 @@ the requirement kinds of :mod:`pokerbull.calls.spec`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import (
     RANK_NAMES,
     RANK_PLURALS,
@@ -65,7 +67,8 @@ def _two_pair_calls(order: int, phrase: str, kind: int = AT_LEAST) -> list[CallS
         for lo in range(h):
             text = phrase.format(h=RANK_PLURALS[h], l=RANK_PLURALS[lo])
             swapped = phrase.format(h=RANK_PLURALS[lo], l=RANK_PLURALS[h])
-            extra = dict(rank1=h, count1=2, rank2=lo, count2=2, kick=1) if kind == EXACT_RANKS else {}
+            extra: dict[str, Any] = (dict(rank1=h, count1=2, rank2=lo, count2=2, kick=1)
+                                     if kind == EXACT_RANKS else {})
             out.append(CallSpec("two_pair", (h, lo), None, text, (order, h, lo), kind,
                                 ((rank_column(h), 2), (rank_column(lo), 2)),
                                 aliases=(swapped,), **extra))
@@ -80,7 +83,8 @@ def _full_house_calls(order: int, phrase: str, aliases: tuple[str, ...] = (),
             if p == t:
                 continue
             names = dict(t=RANK_PLURALS[t], p=RANK_PLURALS[p])
-            extra = dict(rank1=t, count1=3, rank2=p, count2=2) if kind == EXACT_RANKS else {}
+            extra: dict[str, Any] = (dict(rank1=t, count1=3, rank2=p, count2=2)
+                                     if kind == EXACT_RANKS else {})
             out.append(CallSpec("full_house", (t, p), None, phrase.format(**names), (order, t, p),
                                 kind, ((rank_column(t), 3), (rank_column(p), 2)),
                                 aliases=tuple(a.format(**names) for a in aliases), **extra))

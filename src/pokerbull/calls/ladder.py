@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, TypeVar, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import (
     _RANK_OF,
@@ -107,13 +108,26 @@ def _parse_code(text: str) -> str | None:
 
 _CODE_WIDTH = 26     # the codes column of Ladder.listing (the longest cheung code: 25)
 
+_Out = TypeVar("_Out")
 
-class Call(_backend.core.CallBase):
+if TYPE_CHECKING:       # either backend's CallBase has the shape core/_core.pyi gives
+    from ..core._core import CallBase as _CallBase
+    from ..core._core import Kernel
+else:
+    _CallBase = _backend.core.CallBase
+
+
+class Call(_CallBase):
     """One call of a ladder: its place, strength, code and phrase.
 
-    Calls are compared by identity of ladder and index; strength is ``level``.
-    ``ladder`` and ``index`` live in the backend's base class, where the
-    compiled core reads them without a Python frame.
+    ``ladder`` is the :class:`Ladder` it belongs to and ``index`` (an int) its place
+    there, 0 for the lowest; calls are compared by identity of ladder and index;
+    strength is ``level``. ``ladder`` and ``index`` live in the backend's base
+    class, where the compiled core reads them without a Python frame.
+
+    >>> c = ladder("pagat").parse("three Tens")
+    >>> c.index == ladder("pagat").calls.index(c), c.code
+    (True, 'trips:T')
     """
 
     __slots__ = ("level", "code", "phrase", "category", "ranks", "suit", "tier")
@@ -141,11 +155,11 @@ class Call(_backend.core.CallBase):
     def __hash__(self) -> int:
         return hash((self.ladder.key, self.index))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_call_from_key, (self.ladder.key, self.index))
 
 
-def _call_from_key(key: tuple, index: int) -> Call:
+def _call_from_key(key: tuple[str, Any], index: int) -> Call:
     name, options = key
     return ladder(name, **dict(options))[index]
 
@@ -182,11 +196,11 @@ class Ladder:
         self.n_levels = int(self.tables.level[-1]) + 1 if len(self.calls) else 0
         self.categories = definition.categories or tuple(
             dict.fromkeys(c.category for c in self.calls))
-        self._kernel = getattr(core or _backend.core, definition.kernel)(self.tables)
+        self._kernel: Kernel = getattr(core or _backend.core, definition.kernel)(self.tables)
         self._kernel.bind(self, Call, Pool)
         # Per-call checks skip this class's Python frame: the kernel serves
         # Calls and Pools itself and hands anything else to _holds_general.
-        self.holds = self._kernel.holds_call
+        self.holds = self._kernel.holds_call   # type: ignore[method-assign]
         levels = self.tables.level
         # first index of a strictly higher level, for every call
         self._raise_start = np.searchsorted(levels, levels, side="right").astype(np.int64)
@@ -242,10 +256,12 @@ class Ladder:
 
     @property
     def wild_mask(self) -> int:
+        """The card mask (public 64-bit layout) of the cards this family treats as wild (0: none)."""
         return self.tables.wild_mask
 
     @property
     def allowed_mask(self) -> int:
+        """The card mask of every card this family's deck holds (jokers included when it has them)."""
         return self.tables.allowed_mask
 
     # -- text
@@ -307,7 +323,7 @@ class Ladder:
     def _holds_general(self, call: Call | str | int, pool: Pool | int | str) -> bool:
         return self._kernel.holds(self.call(call).index, self._mask(pool))
 
-    def holds_many(self, masks: Any, calls: Any) -> np.ndarray:
+    def holds_many(self, masks: Any, calls: Any) -> npt.NDArray[np.bool_]:
         """Check many pools at once: one call for all, or one call (index) per mask."""
         masks = as_mask_array(masks)
         if isinstance(calls, (Call, str)):
@@ -320,7 +336,8 @@ class Ladder:
         calls = _as_index_array(calls, len(masks), len(self.calls))
         return self._batch(self._kernel.holds_many, masks, calls)
 
-    def _batch(self, kernel: Any, masks: np.ndarray, *args: Any) -> np.ndarray:
+    def _batch(self, kernel: Callable[..., _Out], masks: npt.NDArray[np.uint64],
+               *args: Any) -> _Out:
         """Run a batch kernel; a mask it refuses is named by its index and value."""
         try:
             return kernel(masks, *args)
@@ -334,7 +351,7 @@ class Ladder:
             raise ValueError(f"pool mask at index {i} {mask:#x} has cards these rules do not "
                              f"have: {mask & ~self.tables.allowed_mask:#x}") from None
 
-    def truth(self, pool: Pool | int | str) -> np.ndarray:
+    def truth(self, pool: Pool | int | str) -> npt.NDArray[np.bool_]:
         """Every call of the ladder checked against one pool, as a bool array."""
         return self._kernel.truth(self._mask(pool))
 
@@ -346,7 +363,7 @@ class Ladder:
         index = self._kernel.best(self._mask(pool))
         return None if index < 0 else self.calls[index]
 
-    def best_many(self, masks: Any) -> np.ndarray:
+    def best_many(self, masks: Any) -> npt.NDArray[np.int32]:
         """Index of the best call for each pool (-1 where none holds)."""
         return self._batch(self._kernel.best_many, as_mask_array(masks))
 
@@ -357,7 +374,7 @@ class Ladder:
             return True
         return new.level > self.call(old).level
 
-    def raises_over(self, call: Call | str | int | None) -> tuple[Call, ...]:
+    def raises_over(self, call: Call | str | int | None) -> Sequence[Call]:
         """Every call that is a legal raise over `call` (all calls over None)."""
         if call is None:
             return self.calls
@@ -396,7 +413,7 @@ class Ladder:
         return Pool(witness(self.tables, self._kernel.holds, call.index, mask))
 
 
-class _LazyCalls(Sequence):
+class _LazyCalls(Sequence[Call]):
     """A ladder's calls, each :class:`Call` made (once) when first asked for:
     indexing and slicing give Calls as a tuple of them would."""
 
@@ -409,7 +426,12 @@ class _LazyCalls(Sequence):
     def __len__(self) -> int:
         return len(self._made)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Call: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Call, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Call | tuple[Call, ...]:
         if isinstance(index, slice):
             return tuple(self._one(i) for i in range(*index.indices(len(self._made))))
         return self._one(range(len(self._made))[index])
@@ -474,11 +496,11 @@ def ladder(family: str, **options: Any) -> Ladder:
                                                for k, v in options.items())))
 
 
-_LADDERS: dict[tuple, Ladder] = {}
+_LADDERS: dict[tuple[Any, ...], Ladder] = {}
 
 
 @lru_cache(maxsize=None)
-def _cached_ladder(family: str, options: tuple) -> Ladder:
+def _cached_ladder(family: str, options: tuple[Any, ...]) -> Ladder:
     # Builders resolve defaults, so equal rules give one Ladder (and equal Calls)
     # however the options were spelled.
     definition = FAMILY_BUILDERS[family](**{k: v for k, (_, v) in options})

@@ -23,6 +23,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import Pool
 from .families import straight_ranks
@@ -265,14 +266,14 @@ def _rank_fives() -> tuple[np.ndarray, np.ndarray]:
     return sets, np.isin(sets, list(straights))
 
 
-def _windows(call) -> list[int]:
+def _windows(call: Call) -> list[int]:
     if call.category == "royal_flush":
         return [0x1F << 8]
     tops = [call.ranks[0]] if call.ranks else list(range(3, 13))
     return [0x100F if t == 3 else 0x1F << (t - 4) for t in tops]
 
 
-def _rank_sets(call) -> np.ndarray:
+def _rank_sets(call: Call) -> npt.NDArray[np.int64]:
     """The sets of five ranks a hand of a high card, flush or straight call may
     have: no straight and holding the named ranks, or the straights named."""
     if call.category in ("high_card", "flush"):
@@ -281,9 +282,10 @@ def _rank_sets(call) -> np.ndarray:
 
 
 @lru_cache(maxsize=4096)
-def _named_fives(named: int) -> np.ndarray:
+def _named_fives(named: int) -> npt.NDArray[np.int64]:
     sets, straight = _rank_fives()
-    return sets[~straight & ((sets & named) == named)]
+    fives: npt.NDArray[np.int64] = sets[~straight & ((sets & named) == named)]
+    return fives
 
 
 def primary_choices(cat: str, prims: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -305,7 +307,7 @@ def _cards_of(rank: int, k: int, known: int) -> int:
     return sum(1 << b for b in bits[:k])
 
 
-def _cheung_best_hand(call, known: int) -> tuple[int, int]:
+def _cheung_best_hand(call: Call, known: int) -> tuple[int, int]:
     """(known natural cards kept, the hand's natural cards) for the hand of the
     call that keeps the most known cards."""
     lanes = [(known >> (16 * s)) & 0x1FFF for s in range(4)]

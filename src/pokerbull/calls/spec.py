@@ -50,7 +50,7 @@ class CallSpec:
     ranks: tuple[int, ...]
     suit: int | None
     phrase: str
-    level_key: tuple  # calls with equal keys have equal strength
+    level_key: tuple[Any, ...]  # calls with equal keys have equal strength
     kind: int
     groups: tuple[tuple[int, int], ...] = ()
     rank1: int = -1
@@ -116,10 +116,10 @@ class LadderTables:
     block_rank_end: np.ndarray       # int32 [b * 13]: one past the last (start == end: none)
     wild_mask: int = 0
     allowed_mask: int = NATURAL_MASK
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _primary_key(spec: CallSpec) -> tuple:
+def _primary_key(spec: CallSpec) -> tuple[Any, ...]:
     if spec.kind == AT_LEAST:
         return ("g", spec.groups[0]) if spec.groups else ("none",)
     if spec.kind == EXACT_RANKS:
@@ -129,7 +129,8 @@ def _primary_key(spec: CallSpec) -> tuple:
 
 def build_tables(definition: FamilyDefinition) -> LadderTables:
     if definition.tables is not None:
-        return definition.tables
+        tables: LadderTables = definition.tables
+        return tables
     specs = definition.specs
     n = len(specs)
     wild = definition.wild_mask
@@ -193,10 +194,10 @@ def build_tables(definition: FamilyDefinition) -> LadderTables:
         rank_start += lo
         rank_end += hi
         for c in range(i, j):
-            key = _primary_key(specs[c])
+            primary = _primary_key(specs[c])
             d = c - 1
-            if key[0] != "call":
-                while d >= i and _primary_key(specs[d]) == key:
+            if primary[0] != "call":
+                while d >= i and _primary_key(specs[d]) == primary:
                     d -= 1
             skip[c] = d
         i = j
@@ -271,7 +272,8 @@ def _same_rank_needed(s: CallSpec, wild: int) -> int:
 FAMILY_BUILDERS: dict[str, Callable[..., FamilyDefinition]] = {}
 
 
-def register_family(name: str) -> Callable:
+def register_family(name: str
+                    ) -> Callable[[Callable[..., FamilyDefinition]], Callable[..., FamilyDefinition]]:
     """Decorator: make a builder available to :func:`~pokerbull.calls.ladder.ladder` under `name`."""
     def wrap(builder: Callable[..., FamilyDefinition]) -> Callable[..., FamilyDefinition]:
         FAMILY_BUILDERS[name] = builder

@@ -14,6 +14,7 @@ The compiled loop (``_engine``) plays the same bots move for move (tests compare
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -60,7 +61,7 @@ def plan_play(obs: Observation, style: int) -> tuple[list[int], int] | None:
     for c in obs.pending:
         hand[c] += 1
     suit = obs.suit
-    best_rank, best_cards = -1, []
+    best_rank, best_cards = -1, list[int]()
     for rank in obs.allowed:
         cards = _rank_cards(hand, rank, suit, rules)
         if len(cards) > len(best_cards):
@@ -93,7 +94,7 @@ def should_challenge(obs: Observation, style: int) -> bool:
     deck = rules.deck
     wild = rules.wild_jokers and rank != JOKER_RANK
 
-    def of_rank(counts: Any) -> int:
+    def of_rank(counts: Sequence[int]) -> int:
         if rank == JOKER_RANK:
             return counts[52] + counts[53]
         k = sum(counts[4 * rank + s] for s in range(4) if suit < 0 or s == suit)
@@ -157,12 +158,18 @@ class CheatBot:
         self.seat = -1
 
     def reset(self, seat: int) -> None:
+        """A new game starts and this bot sits at `seat`."""
         self.seat = seat
 
     def params(self) -> dict[str, Any]:
+        """Parameters as keywords (the Cheat bots have none: a style is the whole bot)."""
         return {}
 
     def act(self, obs: Observation) -> int:
+        """An action of ``obs.legal`` for the seat to act, by the bot's style: answer a play
+        (challenge or accept), then lay cards and claim. Raises ValueError when the seat
+        has nothing to do now.
+        """
         legal = obs.legal
         if not legal:
             raise ValueError(f"{self.name}: seat {obs.seat} has nothing to do now")
@@ -183,6 +190,8 @@ class CheatBot:
             if PICK_UP in legal:
                 return PICK_UP
             plan = plan_play(obs, LIAR)     # a lead with no true card (Royals): must lie
+            if plan is None:
+                raise ValueError(f"{self.name}: seat {obs.seat} has no card to lay")
         cards, claim = plan
         laid = list(obs.pending)
         for c in cards:
@@ -194,8 +203,7 @@ class CheatBot:
 
 
 class HonestBot(CheatBot):
-    """Never lies; picks up (or passes) when it holds no true card; challenges only
-    with proof."""
+    """Never lies: picks up (or passes) when it holds no true card; challenges only with proof."""
 
     style = HONEST
     name = "honest"
@@ -209,16 +217,14 @@ class LiarBot(CheatBot):
 
 
 class CounterBot(CheatBot):
-    """As liar, and doubts a one-card claim its own cards and the cards it has seen
-    make unlikely (under 15%)."""
+    """As liar, and doubts a one-card claim that the cards it has seen make unlikely (under 15%)."""
 
     style = COUNTER
     name = "counter"
 
 
 class SharkBot(CheatBot):
-    """As counter with a bolder threshold (30%), and always challenges a play that
-    would otherwise win the game."""
+    """As counter with a bolder threshold (30%); always challenges a play that would win the game."""
 
     style = SHARK
     name = "shark"

@@ -114,6 +114,7 @@ class TurnUp:
     leader: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{self.turned + 1} cards turned up until a Jack: {_does(self.leader, you, 'lead')}"
 
 
@@ -128,6 +129,7 @@ class Play:
     cards: str | None
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         own = f" (laid {self.cards})" if self.cards is not None else ""
         extra = "" if self.laid == self.count else f" ({_n_cards(self.laid)} laid)"
         return f"{_does(self.seat, you, 'play')} {claim_words(self.rank, self.count, self.suit)}" \
@@ -145,6 +147,7 @@ class Challenge:
     taken: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         verdict = "a lie" if self.lie else "true"
         return (f"{_does(self.seat, you, 'challenge')} {_who(self.target, you)}: {self.cards} "
                 f"shown, {verdict}; {_does(self.taker, you, 'take')} the pile "
@@ -162,6 +165,7 @@ class Reveal:
     taken: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         verdict = "not of the claim" if self.lie else "of the claim"
         return (f"{_does(self.seat, you, 'challenge')} {_who(self.target, you)}: {self.card} is "
                 f"turned, {verdict}; {_does(self.taker, you, 'take')} the pile "
@@ -178,6 +182,7 @@ class Believe:
     taken: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         head = f"{_does(self.seat, you, 'believe')} {_who(self.target, you)}: {self.cards} shown"
         if self.lie:
             return (f"{head}, a lie; {_does(self.seat, you, 'take')} the pile "
@@ -193,6 +198,7 @@ class Check:
     cards: str | None
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         seen = f": {self.cards}" if self.cards is not None else ""
         return f"{_does(self.seat, you, 'check')} {_whose(self.target, you)} play{seen}"
 
@@ -203,23 +209,30 @@ class Stand:
     seat: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{_whose(self.seat, you)} play stands"
 
 
 @dataclass(frozen=True, slots=True)
 class PickUp:
+    """A seat that holds no card it could truthfully lay picks up the pile instead of playing."""
+
     seat: int
     taken: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{_does(self.seat, you, 'pick', 'picks')} up the pile ({_n_cards(self.taken)})"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
+    """A seat passes (T: instead of playing on the pile)."""
+
     seat: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return _does(self.seat, you, "pass", "passes")
 
 
@@ -230,6 +243,7 @@ class PileCleared:
     count: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return (f"everyone passed: the pile ({_n_cards(self.count)}) leaves the game; "
                 f"{_does(self.leader, you, 'lead')}")
 
@@ -241,6 +255,7 @@ class SetDiscarded:
     cards: str
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{_does(self.seat, you, 'put', 'puts')} aside {self.cards}"
 
 
@@ -251,16 +266,20 @@ class LeadLost:
     cards: str
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return (f"{_does(self.seat, you, 'led', 'led')} {self.cards}, all of one suit, and "
                 f"{'lose' if self.seat == you else 'loses'} the game")
 
 
 @dataclass(frozen=True, slots=True)
 class Finished:
+    """A seat is out of cards and takes `place` (0 is first)."""
+
     seat: int
     place: int
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return f"{_does(self.seat, you, 'are', 'is')} out of cards: place {self.place}"
 
 
@@ -270,6 +289,7 @@ class Stalled:
     hand_sizes: tuple[int, ...]
 
     def describe(self, you: int | None = None) -> str:
+        """This record in words; `you` (a seat) is named "you", as that seat's log prints it."""
         return (f"no progress for too long: the game ends, placed by hand size "
                 f"{list(self.hand_sizes)}")
 
@@ -302,7 +322,7 @@ class _HandCards(Cards):
             return getattr(self._old(), name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Cards, (tuple(self),))
 
     def __eq__(self, other: object) -> Any:
@@ -349,6 +369,7 @@ class Observation(_FamilyObservation):
 
     @property
     def players(self) -> int:
+        """Seats in the game."""
         return len(self.hand_sizes)
 
     @property
@@ -357,18 +378,22 @@ class Observation(_FamilyObservation):
         return Cards(_CARD[c] for c in _SHOWN for _ in range(self.hand[c]))
 
     def legal_actions(self) -> list[int]:
+        """Sorted actions open to :attr:`seat` if it is to act now, else []."""
         return list(self.legal)
 
     def action_mask(self) -> np.ndarray:
+        """int8 array of length ``NUM_ACTIONS``: 1 where :meth:`legal_actions` has the action."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         mask[list(self.legal)] = 1
         return mask
 
     @property
     def last_claim(self) -> tuple[int, int, int, int, int] | None:
+        """The last claim on the pile (as in :attr:`claims`), or None when the pile is empty."""
         return self.claims[-1] if self.claims else None
 
     def to_array(self) -> np.ndarray:
+        """The fixed-size float32 form (layout in docs/cheat.md; length ``observation_size(rules)``)."""
         n = self.rules.players
         a = np.zeros(observation_size(self.rules), np.float32)
         a[0:54] = self.hand
@@ -468,7 +493,7 @@ class Game:
         self._actions: list[int] = []
         self._hands = [[0] * N_CARDS for _ in range(n)]
         self._sizes = [0] * n
-        self._pile: list[list] = []      # [seat, rank, count, suit, cards(list), known_by mask]
+        self._pile: list[list[Any]] = []      # [seat, rank, count, suit, cards(list), known_by mask]
         self._pile_size = 0
         self._out = [0] * N_CARDS           # put aside face up
         self._gone = [0] * N_CARDS          # left the game face down (T); hidden
@@ -567,7 +592,7 @@ class Game:
             return self.rules.wild_jokers or rank == JOKER_RANK
         return card >> 2 == rank and (suit < 0 or card & 3 == suit)
 
-    def _is_lie(self, play: list) -> bool:
+    def _is_lie(self, play: list[Any]) -> bool:
         seat, rank, count, suit, cards, _ = play
         if self.rules.counts_may_differ and len(cards) != count:
             return True
@@ -709,19 +734,22 @@ class Game:
     # ---- reading the state
     @property
     def num_players(self) -> int:
+        """Seats at the table."""
         return self._n
 
     @property
     def num_actions(self) -> int:
+        """Size of the fixed action space (``NUM_ACTIONS``: cards, claims, the answers, chance outcomes)."""
         return NUM_ACTIONS
 
     @property
     def observation_size(self) -> int:
+        """Length of every :meth:`observation_array` of these rules."""
         return observation_size(self.rules)
 
     @property
     def current_player(self) -> int:
-        """The seat to act, CHANCE_PLAYER (-1) or TERMINAL_PLAYER (-4)."""
+        """The seat to act, ``CHANCE_PLAYER`` (-1) at a chance node or ``TERMINAL_PLAYER`` (-4) at the end."""
         return self._to_play
 
     @property
@@ -747,19 +775,23 @@ class Game:
 
     @property
     def max_utility(self) -> float:
+        """The highest return a seat can get (the first place's)."""
         n = self._n
         return (n + 1) / 2 - 1 if self.rules.keeps_places else float(n - 1)
 
     @property
     def history(self) -> tuple[Record, ...]:
+        """Every record so far, oldest first, with every card shown (see :meth:`visible_history` for one seat's view)."""
         return tuple(self._history)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """Cards each seat holds now."""
         return tuple(self._sizes)
 
     @property
     def pile_size(self) -> int:
+        """Cards in the pile on the table."""
         return self._pile_size
 
     @property
@@ -776,12 +808,16 @@ class Game:
 
     @property
     def winner(self) -> int | None:
+        """The seat that won (the first to shed every card, or placed first), or None
+        while the game goes on or when first place is shared.
+        """
         if self._groups is None:
             return self._finished[0] if self._finished else None
         return self._groups[0][0] if len(self._groups[0]) == 1 else None
 
     @property
     def allowed_ranks(self) -> tuple[int, ...]:
+        """The ranks the seat to play may claim now (rank indices, 0 for Twos ... 12 for Aces)."""
         return self._allowed
 
     def hand(self, seat: int) -> Cards:
@@ -795,6 +831,7 @@ class Game:
         return _HandCards(_CARD[c] for c in _SHOWN for _ in range(counts[c]))
 
     def hand_counts(self, seat: int) -> tuple[int, ...]:
+        """`seat`'s cards as 54 counts (one per card index, jokers last)."""
         return tuple(self._hands[self._seat(seat)])
 
     def card_totals(self) -> list[int]:
@@ -817,6 +854,7 @@ class Game:
         return int(seat)
 
     def is_terminal(self) -> bool:
+        """True when the game is over."""
         return self._to_play == TERMINAL_PLAYER
 
     def returns(self) -> list[float]:
@@ -842,6 +880,7 @@ class Game:
 
     # ---- legal actions
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(action, probability) pairs at a chance node (the next card turned or shown); [] elsewhere."""
         if self._to_play != CHANCE_PLAYER:
             return []
         if self._phase == TURNING:
@@ -899,6 +938,7 @@ class Game:
             suits = range(4) if self._suit < 0 else (self._suit,)
             acts.extend(CLAIM_SUITED + 4 * rank + s for rank in self._allowed for s in suits)
         else:
+            counts: Sequence[int]
             if r.count_lies and r.rounds_game:
                 counts = range(1, MAX_CLAIM + 1)
             elif r.rounds_game:
@@ -911,6 +951,7 @@ class Game:
         return sorted(acts)
 
     def action_mask(self, seat: int | None = None) -> np.ndarray:
+        """int8 mask of length ``num_actions``: 1 for each legal action of `seat` (default: the seat to act; zeros for any other seat)."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if seat is None or self._seat(seat) == self._to_play:
             mask[self.legal_actions()] = 1
@@ -968,7 +1009,7 @@ class Game:
         return a
 
     def can_apply_action(self, action: object) -> bool:
-        """Is `action` legal now? (never raises)"""
+        """True if :meth:`apply_action` would accept `action` now; never raises."""
         try:
             a = self._action(action)
         except IllegalAction:
@@ -1235,6 +1276,7 @@ class Game:
         self._play_actions(cards, claim)
 
     def can_play(self, cards: str, *, claim: str) -> bool:
+        """True if :meth:`verify_play` accepts laying `cards` with `claim` now (the verify/can/do pattern); never raises."""
         return can(self.verify_play, cards, claim=claim)
 
     def play(self, cards: str, *, claim: str) -> None:
@@ -1248,6 +1290,7 @@ class Game:
         self.verify_action(self._lay_action(card))
 
     def can_lay(self, card: str) -> bool:
+        """True if :meth:`verify_lay` accepts laying `card` now (the verify/can/do pattern); never raises."""
         return can(self.verify_lay, card)
 
     def lay(self, card: str) -> None:
@@ -1275,6 +1318,7 @@ class Game:
         self.verify_action(self._claim_action(claim))
 
     def can_claim(self, claim: str) -> bool:
+        """True if :meth:`verify_claim` accepts `claim` now (the verify/can/do pattern); never raises."""
         return can(self.verify_claim, claim)
 
     def claim(self, claim: str) -> None:
@@ -1286,10 +1330,11 @@ class Game:
         self.verify_action(CHALLENGE)
 
     def can_challenge(self) -> bool:
+        """True if :meth:`verify_challenge` accepts a challenge now (the verify/can/do pattern); never raises."""
         return can(self.verify_challenge)
 
     def challenge(self) -> None:
-        """Challenge the last claim ("Cheat!"): its cards are shown."""
+        """Challenge the last play (the challenge action). Raises IllegalAction, state unchanged, when not legal now."""
         self.apply_action(CHALLENGE)
 
     def verify_accept(self) -> None:
@@ -1297,10 +1342,11 @@ class Game:
         self.verify_action(ACCEPT)
 
     def can_accept(self) -> bool:
+        """True if :meth:`verify_accept` accepts letting the last play stand now (the verify/can/do pattern); never raises."""
         return can(self.verify_accept)
 
     def accept(self) -> None:
-        """Let the last play stand."""
+        """Let the last play stand. Raises IllegalAction, state unchanged, when not legal now."""
         self.apply_action(ACCEPT)
 
     def verify_pick_up(self) -> None:
@@ -1308,10 +1354,12 @@ class Game:
         self.verify_action(PICK_UP)
 
     def can_pick_up(self) -> bool:
+        """True if :meth:`verify_pick_up` accepts picking up the pile now (the verify/can/do pattern); never raises."""
         return can(self.verify_pick_up)
 
     def pick_up(self) -> None:
-        """Pick up the pile instead of playing (when no card can be played truthfully)."""
+        """Pick up the pile instead of playing: open to a seat that holds no card it could
+        truthfully lay (T passes instead). Raises IllegalAction, state unchanged, when not legal now."""
         self.apply_action(PICK_UP)
 
     def verify_pass(self) -> None:
@@ -1319,6 +1367,7 @@ class Game:
         self.verify_action(PASS)
 
     def can_pass(self) -> bool:
+        """True if :meth:`verify_pass` accepts a pass (T) now (the verify/can/do pattern); never raises."""
         return can(self.verify_pass)
 
     def pass_(self) -> None:
@@ -1330,6 +1379,7 @@ class Game:
         self.verify_action(CHECK)
 
     def can_check(self) -> bool:
+        """True if :meth:`verify_check` accepts a private look at the last play (J) now (the verify/can/do pattern); never raises."""
         return can(self.verify_check)
 
     def check(self) -> None:
@@ -1341,6 +1391,7 @@ class Game:
         self.verify_action(BELIEVE)
 
     def can_believe(self) -> bool:
+        """True if :meth:`verify_believe` accepts "I believe" (T) now (the verify/can/do pattern); never raises."""
         return can(self.verify_believe)
 
     def believe(self) -> None:
@@ -1349,6 +1400,7 @@ class Game:
 
     # ---- words
     def action_to_string(self, action: int) -> str:
+        """A person's words for an action id (``"lay Ks"``, ``"claim two Kings"``, ``"challenge"``). Raises IllegalAction for an id that does not exist."""
         a = self._action(action)
         if a < CLAIM:
             return ("reveal " if self._phase == REVEAL and self._to_play == CHANCE_PLAYER
@@ -1410,17 +1462,17 @@ class Game:
 
     # ---- observations
     def _visible(self, rec: Record, seat: int) -> Record:
-        t = type(rec)
-        if t is Deal:
+        if type(rec) is Deal:
             return Deal(tuple(h if s == seat else None for s, h in enumerate(rec.hands)),
                         rec.leader)
-        if t is Play and rec.seat != seat:
+        if type(rec) is Play and rec.seat != seat:
             return Play(rec.seat, rec.rank, rec.count, rec.suit, rec.laid, None)
-        if t is Check and rec.seat != seat:
+        if type(rec) is Check and rec.seat != seat:
             return Check(rec.seat, rec.target, None)
         return rec
 
     def visible_history(self, seat: int) -> tuple[Record, ...]:
+        """The history as `seat` may see it: cards laid by others are hidden (None) unless they were shown."""
         seat = self._seat(seat)
         return tuple(self._visible(r, seat) for r in self._history)
 
@@ -1536,6 +1588,7 @@ class Game:
         return "\n".join(lines)
 
     def observation(self, seat: int) -> Observation:
+        """What `seat` may know now (:class:`Observation`): its own cards, the public record, never anyone else's cards."""
         seat = self._seat(seat)
         known = [0] * N_CARDS
         for play in self._pile:
@@ -1553,10 +1606,12 @@ class Game:
             tuple(self.legal_actions()) if me else (), self.rules, self.is_over, self.winner)
 
     def observation_array(self, seat: int) -> np.ndarray:
+        """``observation(seat).to_array()``: the fixed-size float32 form."""
         return self.observation(seat).to_array()
 
     # ---- copies and saving
     def clone(self) -> Game:
+        """An independent copy; it continues exactly as this game would (generator state included)."""
         g = Game.__new__(Game)
         for k, v in self.__dict__.items():
             setattr(g, k, v)
@@ -1582,7 +1637,7 @@ class Game:
     def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
 
     def to_dict(self) -> dict[str, Any]:
@@ -1615,10 +1670,12 @@ class Game:
                                  f"actions reach")
 
     def to_json(self, **json_options: Any) -> str:
+        """The exact save (:meth:`to_dict`) as JSON text; `json_options` go to :func:`json.dumps`."""
         return json.dumps(self.to_dict(), **json_options)
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
+        """A game from :meth:`to_dict`'s output. Raises ValueError naming the first bad field."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise ValueError(f"saved game: field 'format' must be {FORMAT!r}")
         if data.get("version") != FORMAT_VERSION:
@@ -1662,9 +1719,15 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
+        """A game from :meth:`to_json`'s text, exactly as saved.
+
+        >>> g = Game(players=3, seed=1)
+        >>> Game.from_json(g.to_json()).to_json() == g.to_json()
+        True
+        """
         return cls.from_dict(read_save(text))
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         """Everything the state holds, for equality (the generator by its state)."""
         d = dict(self.__dict__)
         d["_rng"] = self._rng.bit_generator.state

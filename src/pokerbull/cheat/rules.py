@@ -263,6 +263,7 @@ class Rules:
 
     @property
     def wild_jokers(self) -> bool:
+        """True when jokers are wild (D, or the rounds game, which always plays them wild)."""
         return self.jokers_wild or self.rounds_game
 
     @property
@@ -298,13 +299,20 @@ class Rules:
 
     @property
     def fork(self) -> bool:
+        """True when a claim may be the rank below, the same or the rank above (A, or Egyptian O, which includes it)."""
         return self.rank_fork or self.egyptian
 
     @property
     def keeps_places(self) -> bool:
+        """True when the game goes on to place every seat (V, or the rounds game) instead of ending at the first to shed every card."""
         return self.places or self.rounds_game
 
     def variation_letters(self) -> str:
+        """The seed letters of the variations these rules play, in letter order.
+
+        >>> Rules.make(4, rank_fork=True, jokers_wild=True).variation_letters()
+        'AD'
+        """
         return "".join(letter for letter, name in LETTERS.items() if getattr(self, name))
 
     def options(self) -> dict[str, Any]:
@@ -316,10 +324,12 @@ class Rules:
         return out
 
     def to_dict(self) -> dict[str, Any]:
+        """``players`` and every variation that is on, JSON-ready (:meth:`from_dict` reads it back)."""
         return {"players": self.players, **self.options()}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+    def from_dict(cls, data: object) -> Rules:
+        """Rules from :meth:`to_dict`'s output. Raises ValueError naming a bad option or a contradiction."""
         if not isinstance(data, Mapping):
             raise ValueError(f"saved game: rules must be a mapping, not {type(data).__name__}")
         d = dict(data)

@@ -25,8 +25,10 @@ import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core import backend as _backend
 from ..core.backend import backend
@@ -72,9 +74,11 @@ def deal(hands: int, hand_size: int, seed: int) -> np.ndarray:
 _BIT_OF_INDEX = np.array([card_bit(i % 13, i // 13) for i in range(52)], dtype=np.uint64)
 
 
-def deal_masks(deals: np.ndarray) -> np.ndarray:
+def deal_masks(deals: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.uint64]:
     """The pool masks of deals (the public 64-bit layout)."""
-    return np.bitwise_or.reduce(np.uint64(1) << _BIT_OF_INDEX[deals], axis=1)
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(np.uint64(1) << _BIT_OF_INDEX[deals],
+                                                         axis=1)
+    return masks
 
 
 def _best_time(run: Callable[[], object], repeat: int) -> float:
@@ -89,7 +93,7 @@ def _best_time(run: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def _per_call(function: Callable, hands: Sequence, star: bool = False) -> Callable[[], None]:
+def _per_call(function: Callable[..., object], hands: Sequence[Any], star: bool = False) -> Callable[[], None]:
     if star:
         def run() -> None:
             for hand in hands:

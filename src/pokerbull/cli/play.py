@@ -250,7 +250,7 @@ def bull_suggestion(state: Any, seat: int) -> int | None:
     unseen = sum(state.hand_sizes) - len(hand)
     for a in state.legal_actions():
         if a < len(state.ladder) and can_hold(state.ladder, a, hand, unseen=unseen):
-            return a
+            return int(a)
     return None
 
 

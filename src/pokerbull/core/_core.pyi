@@ -7,6 +7,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pokerbull.calls.ladder import Ladder
+
 KINDS: dict[str, int]
 
 PATHS: tuple[str, ...]
@@ -21,7 +23,7 @@ class PoolBase:
     def __init__(self, mask: int) -> None: ...
 
 class CallBase:
-    ladder: Any
+    ladder: Ladder
     index: int
     def __init__(self, ladder: Any, index: int) -> None: ...
 

@@ -739,7 +739,8 @@ cdef object bad_row(object rows, Py_ssize_t start, const EvalRules* R):
                 return ValueError(f"card index {c} in row {i} (column {j}) is out of range: "
                                   f"0..51 are the cards (13 * suit + rank), 52, 53 the jokers")
             if c >= 52 and not R.jokers_wild:
-                return ValueError(f"row {i} holds a joker (card index {c}), but jokers are off "
+                return ValueError(f"row {i} holds the joker X{c - 51} (card index {c}), but jokers "
+                                  "are off "
                                   "(ask for jokers=True)")
             if c in row[:j]:
                 return ValueError(f"row {i} repeats card index {c} (a row holds distinct cards)")

@@ -8,6 +8,7 @@ enumerated.
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 import numpy as np
 
@@ -138,7 +139,7 @@ class CallBase:
 
     __slots__ = ("index", "ladder")
 
-    def __init__(self, ladder, index: int) -> None:
+    def __init__(self, ladder: Any, index: int) -> None:
         self.ladder = ladder
         self.index = index
 
@@ -151,7 +152,7 @@ BEST_METHODS = ("hand shapes", "rank profile", "block search")
 class Kernel(KernelInputs):
     """Checks calls of one ladder against pools (pure Python)."""
 
-    def __init__(self, tables, simd: bool | str | None = None, rank_profile: bool = True,
+    def __init__(self, tables: Any, simd: bool | str | None = None, rank_profile: bool = True,
                  best_method: str | None = None) -> None:
         self.path = check_path(simd)
         if best_method not in (None, *BEST_METHODS):
@@ -165,36 +166,38 @@ class Kernel(KernelInputs):
         self.tables = tables
         self.simd = False
         self.n = len(tables.kind)
-        self.kind = tables.kind.tolist()
-        self.ngroups = tables.ngroups.tolist()
+        self.kind: list[int] = tables.kind.tolist()
+        self.ngroups: list[int] = tables.ngroups.tolist()
         self.group_mask = [int(m) for m in tables.group_mask]
-        self.group_count = tables.group_count.tolist()
-        self.rank1 = tables.rank1.tolist()
-        self.count1 = tables.count1.tolist()
-        self.rank2 = tables.rank2.tolist()
-        self.count2 = tables.count2.tolist()
-        self.kick = tables.kick.tolist()
-        self.suit = tables.suit.tolist()
-        self.skip = tables.skip.tolist()
-        self.blocks = list(zip(tables.block_start.tolist(), tables.block_end.tolist(),
+        self.group_count: list[int] = tables.group_count.tolist()
+        self.rank1: list[int] = tables.rank1.tolist()
+        self.count1: list[int] = tables.count1.tolist()
+        self.rank2: list[int] = tables.rank2.tolist()
+        self.count2: list[int] = tables.count2.tolist()
+        self.kick: list[int] = tables.kick.tolist()
+        self.suit: list[int] = tables.suit.tolist()
+        self.skip: list[int] = tables.skip.tolist()
+        self.blocks: list[tuple[int, ...]] = list(zip(
+                               tables.block_start.tolist(), tables.block_end.tolist(),
                                tables.block_min_cards.tolist(),
                                tables.block_min_same_rank.tolist(),
                                tables.block_min_same_suit.tolist(),
                                tables.block_key_count.tolist(), range(len(tables.block_start))))
-        self.rank_start = tables.block_rank_start.tolist()
-        self.rank_end = tables.block_rank_end.tolist()
+        self.rank_start: list[int] = tables.block_rank_start.tolist()
+        self.rank_end: list[int] = tables.block_rank_end.tolist()
         self.wild = int(tables.wild_mask)
         self.allowed = int(tables.allowed_mask)
 
-    def bind(self, owner, call_type, pool_type) -> None:
+    def bind(self, owner: Any, call_type: Any, pool_type: Any) -> None:
         """Serve ``owner.holds`` (the compiled core does it without Python frames)."""
         self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
 
-    def holds_call(self, call, pool) -> bool:
+    def holds_call(self, call: Any, pool: Any) -> bool:
         if type(call) is self.call_type and type(pool) is self.pool_type \
                 and call.ladder is self.owner and not pool._mask & ~self.allowed:
             return self.check(call.index, pool._mask) == HOLDS
-        return self.owner._holds_general(call, pool)
+        held: bool = self.owner._holds_general(call, pool)
+        return held
 
     # -- one call
     def check(self, c: int, mask: int) -> int:

@@ -15,6 +15,7 @@ ever enumerated; the only loops run over ranks, suits or the ten straights.
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 import numpy as np
 
@@ -295,7 +296,7 @@ def _kicker_cost(count: int, have: int, rank: int, named: int, present: int, kic
             + max(0, kickers - named.bit_count() - free))
 
 
-def _two_pair_choices(nprim: int, p1: int, p2: int):
+def _two_pair_choices(nprim: int, p1: int, p2: int) -> tuple[tuple[int, int], ...]:
     if nprim == 2:
         return ((p1, p2),)
     if nprim == 1:
@@ -303,7 +304,7 @@ def _two_pair_choices(nprim: int, p1: int, p2: int):
     return tuple((hi, lo) for hi in range(13) for lo in range(hi))
 
 
-def _full_house_choices(nprim: int, p1: int, p2: int):
+def _full_house_choices(nprim: int, p1: int, p2: int) -> tuple[tuple[int, int], ...]:
     if nprim == 2:
         return ((p1, p2),)
     if nprim == 1:
@@ -349,7 +350,7 @@ class KernelInputs:
             self._valid(int(np.bitwise_or.reduce(masks)))
         return [int(m) for m in masks]
 
-    def _pairs(self, masks: np.ndarray, calls: np.ndarray) -> zip:
+    def _pairs(self, masks: np.ndarray, calls: np.ndarray) -> zip[tuple[Any, int]]:
         """(mask, call index) pairs of a batch, checked."""
         values = self._valid_array(masks)
         if len(calls) != len(values):
@@ -363,7 +364,7 @@ class KernelInputs:
 class CheungKernel(KernelInputs):
     """Checks Cheung calls against pools (pure Python); same interface as ``Kernel``."""
 
-    def __init__(self, tables, simd: bool | None = None) -> None:
+    def __init__(self, tables: Any, simd: bool | None = None) -> None:
         x = tables.extra
         self.tables = tables
         self.simd = False
@@ -390,14 +391,15 @@ class CheungKernel(KernelInputs):
                       for s, t in sorted(slots.items(), reverse=True)]
         self.suits_high_first = sorted(range(4), key=lambda s: -self.suit_rank[s])
 
-    def bind(self, owner, call_type, pool_type) -> None:
+    def bind(self, owner: Any, call_type: Any, pool_type: Any) -> None:
         self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
 
-    def holds_call(self, call, pool) -> bool:
+    def holds_call(self, call: Any, pool: Any) -> bool:
         if type(call) is self.call_type and type(pool) is self.pool_type \
                 and call.ladder is self.owner and not pool._mask & ~self.allowed:
             return self.check(call.index, pool._mask)
-        return self.owner._holds_general(call, pool)
+        held: bool = self.owner._holds_general(call, pool)
+        return held
 
     def check(self, c: int, mask: int) -> bool:
         return cheung_holds(self.cat[c], self.nprim[c], self.p1[c], self.p2[c], self.named[c],

@@ -108,7 +108,7 @@ def check_pool(mask: int, jokers_wild: int, where: str = "") -> int:
 
 def top_ranks(ranks: int, count: int) -> list[int]:
     """The `count` highest ranks of a 13-bit rank set, highest first."""
-    out = []
+    out: list[int] = []
     while ranks and len(out) < count:
         r = ranks.bit_length() - 1
         out.append(r)
@@ -296,8 +296,8 @@ def _row_problem(i: int, row: list[int], jokers_wild: int) -> str | None:
             return (f"card index {c} in row {i} (column {j}) is out of range: "
                     f"0..51 are the cards (13 * suit + rank), 52, 53 the jokers")
         if c >= 52 and not jokers_wild:
-            return (f"row {i} holds a joker (card index {c}), but jokers are off "
-                    "(ask for jokers=True)")
+            return (f"row {i} holds the joker X{c - 51} (card index {c}), but jokers "
+                    "are off (ask for jokers=True)")
         if c in row[:j]:
             return f"row {i} repeats card index {c} (a row holds distinct cards)"
     return None

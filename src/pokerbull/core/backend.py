@@ -48,9 +48,11 @@ def simd_path() -> str:
     ``avx512``, ``scalar``) forces one and is refused if the CPU lacks it;
     ``POKERBULL_NO_SIMD=1`` forces scalar. The pure-Python backend is scalar.
     """
-    return core.simd_path()
+    path: str = core.simd_path()
+    return path
 
 
 def simd_paths() -> tuple[str, ...]:
     """Every batch path this CPU (and backend) runs, fastest first."""
-    return core.simd_paths()
+    paths: tuple[str, ...] = core.simd_paths()
+    return paths

@@ -11,6 +11,7 @@ records), :mod:`.bots`, :mod:`.simulation` (whole games, compiled in ``_engine``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..protocol import Wing
@@ -26,7 +27,7 @@ def new_game(players: int = 5, seed: Any = None, **options: Any) -> Game:
     return Game(players=players, seed=seed, **options)
 
 
-def _factory(name: str):
+def _factory(name: str) -> Callable[..., RouletteBot]:
     def factory(seed: Any = None, **params: Any) -> RouletteBot:
         return make_bot(name, seed, **params)
     factory.__name__ = f"{name}_bot"

@@ -93,12 +93,15 @@ class RouletteBot:
         self.seat = -1
 
     def reset(self, seat: int) -> None:
+        """A new game starts and this bot sits at `seat`."""
         self.seat = seat
 
     def params(self) -> dict[str, Any]:
+        """Parameters as keywords (a built-in bot is rebuilt from its name and these)."""
         return {}
 
     def act(self, observation: Observation) -> int:  # pragma: no cover - overridden
+        """An action of ``observation.legal_actions()`` for the seat to bet."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -107,7 +110,7 @@ class RouletteBot:
 
 
 class RandomBot(RouletteBot):
-    """Plays a legal action drawn uniformly at random (fold, call or raise)."""
+    """Picks a legal action uniformly at random (from its own seeded SplitMix64)."""
 
     name = "random"
     kind = 0
@@ -132,7 +135,7 @@ class UniformBot(RandomBot):
 
 
 class StationBot(RouletteBot):
-    """Always calls (or checks): never folds, never raises."""
+    """A calling station: always checks or calls (action 1), never folds, bets or raises."""
 
     name = "station"
     kind = 1

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -72,7 +72,7 @@ def _cards(cards: Iterable[int]) -> tuple[Card, ...]:
     return tuple(CARD_OF[i] for i in cards)
 
 
-def _load_value_kernel():
+def _load_value_kernel() -> Callable[[list[int], tuple[int, ...] | None], int]:
     """The compiled multiset evaluator when the compiled core is in use, else the pure one."""
     if _backend.name == "cython":
         try:
@@ -104,6 +104,7 @@ class Antes:
     pot: int
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "antes", "amount": self.amount, "pot": self.pot}
 
 
@@ -117,6 +118,7 @@ class CardDealt:
     card: Card
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "card", "round": self.round, "step": self.step, "seat": self.seat,
                 "card": str(self.card)}
 
@@ -132,12 +134,14 @@ class BetMade:
     pot: int
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         chips = f" ({self.amount} chip{'s' * (self.amount != 1)})" if self.amount else ""
         verb = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
                 "raise": "raises"}[self.action]
         return f"seat {self.seat} {verb}{chips}; pot {self.pot}"
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "bet", "round": self.round, "seat": self.seat, "action": self.action,
                 "amount": self.amount, "pot": self.pot}
 
@@ -164,6 +168,7 @@ class Matching:
         return tuple(bool(k) for k in self.kept)
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         parts = []
         for seat, (kept, thrown) in enumerate(zip(self.kept, self.discarded)):
             if not kept and not thrown:
@@ -178,6 +183,7 @@ class Matching:
         return f"match card {self.card}: " + ", ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "matching", "round": self.round, "card": str(self.card),
                 "turned": [" ".join(map(str, t)) for t in self.turned],
                 "kept": [" ".join(map(str, k)) for k in self.kept],
@@ -201,6 +207,7 @@ class Result:
     payouts: tuple[int, ...]
 
     def describe(self) -> str:
+        """This record in words, as the game's log prints it."""
         if self.reason == "folds":
             return f"everyone else folded: seat {self.winners[0]} takes the pot of {self.pot}"
         who = " and ".join(f"seat {s}" for s in self.winners)
@@ -210,6 +217,7 @@ class Result:
                f"{split} with {hand}"
 
     def to_dict(self) -> dict[str, Any]:
+        """This record as a JSON-ready dict (the form saves and logs store)."""
         return {"type": "result", "reason": self.reason,
                 "hands": [None if h is None else str(h) for h in self.hands],
                 "winners": list(self.winners), "pot": self.pot, "payouts": list(self.payouts)}
@@ -233,7 +241,8 @@ def _deal_line(deals: Sequence[CardDealt], me: int, players: int) -> str:
     """One line for a run of face-down deals (stock or active cards)."""
     counts: dict[int, int] = {}
     for d in deals:
-        counts[d.seat] = counts.get(d.seat, 0) + 1     # type: ignore[index]
+        s = cast(int, d.seat)       # a face-down deal goes to a seat
+        counts[s] = counts.get(s, 0) + 1
     if deals[0].step == "stock":
         own = [d.card for d in deals if d.seat == me]
         others = [s for s in counts if s != me]
@@ -317,6 +326,7 @@ class Observation(_FamilyObservation):
         return out
 
     def action_mask(self) -> np.ndarray:
+        """int8 array of length ``NUM_ACTIONS``: 1 where :meth:`legal_actions` has the action."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         mask[self.legal_actions()] = 1
         return mask
@@ -391,13 +401,14 @@ class _StockpileCards(Cards):
         out.__dict__["_rank"] = rank
         return out
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Cards, (tuple(self),))
 
     def _old(self) -> HandRank:
         warnings.warn("roulette Game.hand(seat) gives the seat's cards now; its best hand is "
                       "hand_rank(seat)", DeprecationWarning, stacklevel=3)
-        return self.__dict__["_rank"]
+        rank: HandRank = self.__dict__["_rank"]
+        return rank
 
     def __getattr__(self, name: str) -> Any:
         if name in self._RANK_NAMES:
@@ -507,7 +518,7 @@ class Game:
         if fixed is not None and len(fixed) < 3 * rules.players + 1:
             raise ValueError(f"deck= holds {len(fixed)} cards, but the first round of "
                              f"{rules.players} players needs {3 * rules.players + 1}")
-        rng = make_rng(seed)            # checked even when a deck or chance nodes leave it idle
+        rng: np.random.Generator | None = make_rng(seed)   # checked even when left idle
         if deck is not None or chance_nodes:
             rng = None
         self._setup(rules, fixed, rng, chance_nodes)
@@ -552,6 +563,7 @@ class Game:
     # ---- reading the state
     @property
     def players(self) -> int:
+        """Seats at the table (the same as :attr:`num_players`)."""
         return self._n
 
     @property
@@ -564,6 +576,7 @@ class Game:
         return _cards(self._stock[self._seat(seat)])
 
     def stock_card(self, seat: int) -> Card | None:
+        """The top card of `seat`'s stockpile, or None when the pile is empty."""
         st = self._stock[self._seat(seat)]
         return CARD_OF[st[0]] if st else None
 
@@ -573,6 +586,7 @@ class Game:
 
     @property
     def stockpiles(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's stockpile, top card first (all of them: this is the referee's view)."""
         return tuple(_cards(st) for st in self._stock)
 
     @property
@@ -594,6 +608,7 @@ class Game:
 
     @property
     def pot(self) -> int:
+        """Chips in the pot now."""
         return self._pot
 
     @property
@@ -603,10 +618,12 @@ class Game:
 
     @property
     def folded(self) -> tuple[bool, ...]:
+        """Per seat, True once it has folded."""
         return tuple(self._folded)
 
     @property
     def live_seats(self) -> tuple[int, ...]:
+        """Seats that have not folded, lowest first."""
         return tuple(s for s in range(self._n) if not self._folded[s])
 
     @property
@@ -616,15 +633,22 @@ class Game:
 
     @property
     def raises_left(self) -> int:
+        """Raises still allowed in this betting round (0 outside betting)."""
         return self.rules.max_raises + 1 - self._raises if self._betting_now else 0
 
     @property
     def history(self) -> tuple[Record, ...]:
+        """Every record so far, oldest first (antes, cards dealt, bets, matchings, the result)."""
         return tuple(self._history)
 
     @property
     def result(self) -> Result | None:
-        return self._history[-1] if self._over else None  # type: ignore[return-value]
+        """The game's :class:`Result` (winners, hands, payouts) once it is over, else None."""
+        return self._last_result() if self._over else None
+
+    def _last_result(self) -> Result:
+        """The last record of a game that is over: its Result."""
+        return cast(Result, self._history[-1])
 
     def hand(self, seat: int) -> Cards:
         """The cards of `seat`'s hand: its whole stockpile, the stock card first (the
@@ -672,7 +696,7 @@ class Game:
         folds = [r.seat for r in self._history if type(r) is BetMade and r.action == "fold"]
         fold_at = {s: k for k, s in enumerate(folds)}
 
-        def key(s: int) -> tuple:
+        def key(s: int) -> tuple[Any, ...]:
             hand = result.hands[s]
             return (-returns[s], -(hand.value if hand is not None else -1),
                     -fold_at.get(s, len(folds)), s)
@@ -705,18 +729,22 @@ class Game:
     # ---- the protocol
     @property
     def num_players(self) -> int:
+        """Seats at the table."""
         return self._n
 
     @property
     def num_actions(self) -> int:
+        """Size of the fixed action space (``NUM_ACTIONS``: the bets, then one deal outcome per card)."""
         return NUM_ACTIONS
 
     @property
     def observation_size(self) -> int:
+        """Length of every :meth:`observation_array` for this many players."""
         return observation_size(self._n)
 
     @property
     def current_player(self) -> int:
+        """The seat to bet, ``CHANCE_PLAYER`` (-1) when a card is dealt next, or ``TERMINAL_PLAYER`` (-4) at the end."""
         if self._over:
             return TERMINAL_PLAYER
         if self._betting_now:
@@ -729,6 +757,7 @@ class Game:
         return self._to_act if self._betting_now and not self._over else None
 
     def is_terminal(self) -> bool:
+        """True when the game is over (:attr:`result` is set)."""
         return self._over
 
     def legal_actions(self) -> list[int]:
@@ -752,6 +781,7 @@ class Game:
         return [(DEAL + i, c / total) for i, c in enumerate(self._left) if c]
 
     def action_mask(self, seat: int | None = None) -> np.ndarray:
+        """int8 mask of length ``num_actions``: 1 for each legal action of `seat` (default: the seat to act; zeros for any other seat)."""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if seat is None or self._seat(seat) == self.current_player:
             mask[self.legal_actions()] = 1
@@ -771,7 +801,7 @@ class Game:
         """The action as an int if it is legal now, else IllegalAction (nothing changes)."""
         a = self._action(action)
         if self._over:
-            raise IllegalAction(f"the game is over: {self._history[-1].describe()}")
+            raise IllegalAction(f"the game is over: {self._last_result().describe()}")
         if self._betting_now:
             seat = self._to_act
             if a >= DEAL:
@@ -792,6 +822,7 @@ class Game:
         return a
 
     def can_apply_action(self, action: object) -> bool:
+        """True if :meth:`verify_action` accepts `action` now; never raises."""
         try:
             self.verify_action(action)
         except IllegalAction:
@@ -812,7 +843,7 @@ class Game:
     def _betting_seat(self, verb: str) -> int:
         """The seat to bet now, or IllegalAction (the game is over, or a card is due)."""
         if self._over:
-            raise IllegalAction(f"the game is over: {self._history[-1].describe()}")
+            raise IllegalAction(f"the game is over: {self._last_result().describe()}")
         if not self._betting_now:
             raise IllegalAction(f"no one may {verb} now: {self._step_words()} is to be dealt")
         return self._to_act
@@ -826,6 +857,7 @@ class Game:
                                 f"chip{'s' * (owe != 1)}); it may call, raise or fold")
 
     def can_check(self) -> bool:
+        """True if :meth:`verify_check` accepts a check now (the verify/can/do pattern); never raises."""
         return can(self.verify_check)
 
     def check(self) -> None:
@@ -841,6 +873,7 @@ class Game:
                                 f"it may raise, call or fold")
 
     def can_bet(self) -> bool:
+        """True if :meth:`verify_bet` accepts a bet now (the verify/can/do pattern); never raises."""
         return can(self.verify_bet)
 
     def bet(self) -> None:
@@ -856,6 +889,7 @@ class Game:
                                 f"it may check or bet")
 
     def can_call(self) -> bool:
+        """True if :meth:`verify_call` accepts a call now (the verify/can/do pattern); never raises."""
         return can(self.verify_call)
 
     def call(self) -> None:
@@ -883,6 +917,7 @@ class Game:
                                 f"{self.rules.max_raises} raises have been made this round")
 
     def can_raise(self) -> bool:
+        """True if :meth:`verify_raise` accepts a raise now (the verify/can/do pattern); never raises."""
         return can(self.verify_raise)
 
     def raise_(self) -> None:
@@ -905,6 +940,7 @@ class Game:
         self.verify_action(FOLD)
 
     def can_fold(self) -> bool:
+        """True if :meth:`verify_fold` accepts a fold now (the verify/can/do pattern); never raises."""
         return can(self.verify_fold)
 
     def fold(self) -> None:
@@ -913,6 +949,9 @@ class Game:
         self.apply_action(FOLD)
 
     def action_to_string(self, action: int) -> str:
+        """A person's words for an action id (``"fold"``, ``"check"``, ``"bet"``, ``"deal 4c"``:
+        the words of a bet depend on what is owed now). Raises IllegalAction for an id
+        that does not exist."""
         a = self._action(action)
         if a >= DEAL:
             return f"deal {CARD_OF[a - DEAL]}"
@@ -1006,7 +1045,7 @@ class Game:
             turned.append(_cards(act))
             claims = False
             if self._folded[seat]:
-                kept, thrown = [], []
+                kept, thrown = list[int](), list[int]()
             else:
                 kept, thrown, claims = match_cards(act, m, claimed is None)
                 if claims:
@@ -1120,6 +1159,7 @@ class Game:
         return _cards(out)
 
     def observation_array(self, seat: int) -> np.ndarray:
+        """``observation(seat).to_array()``: the fixed-size float32 form."""
         return self.observation(seat).to_array()
 
     def log_for(self, seat: int) -> list[str]:
@@ -1137,23 +1177,22 @@ class Game:
         k = 0
         while k < len(history):
             r = history[k]
-            t = type(r)
-            if t is CardDealt and r.step != "match":
+            if type(r) is CardDealt and r.step != "match":
                 end = k
                 while end < len(history) and type(history[end]) is CardDealt \
-                        and history[end].step == r.step:
+                        and cast(CardDealt, history[end]).step == r.step:
                     end += 1
                 if end == len(history) and self.current_player == CHANCE_PLAYER:
                     break                     # the deal goes on: told once it is complete
-                lines.append(_deal_line(history[k:end], seat, self._n))
+                lines.append(_deal_line(cast(list[CardDealt], history[k:end]), seat, self._n))
                 k = end
                 continue
             k += 1
-            if t is Antes:
+            if type(r) is Antes:
                 lines.append(f"Everyone antes {r.amount}; the pot is {r.pot}.")
-            elif t is CardDealt:
+            elif type(r) is CardDealt:
                 lines.append(f"Round {r.round}: the match card is {_named(r.card)}.")
-            elif t is BetMade:
+            elif type(r) is BetMade:
                 who = "You" if r.seat == seat else f"Seat {r.seat}"
                 s_ = "" if r.seat == seat else "s"
                 if r.action == "raise":       # fixed limit: the bet owed, and one bet more
@@ -1163,7 +1202,7 @@ class Game:
                     chips = f" {r.amount}" if r.amount else ""
                     lines.append(f"{who} {r.action}{s_ if r.action != 'fold' else s_}{chips}; "
                                  f"the pot is {r.pot}.")
-            elif t is Matching:
+            elif type(r) is Matching:
                 for s in range(self._n):
                     if not r.turned[s]:
                         continue
@@ -1176,7 +1215,7 @@ class Game:
                                  f"{verbs[1]} {thrown}{claim}.")
                 if r.claimed_by is None:
                     lines.append(f"The match card {r.card} goes to the discard pile.")
-            elif t is Result:
+            elif type(r) is Result:
                 lines += self._result_lines(r, seat)
         return lines
 
@@ -1225,7 +1264,7 @@ class Game:
             lines.append(f"  seat {s}: stockpile {_text(self._stock[s]) or '-'}{active}; "
                          f"put in {self._put[s]}{folded}")
         if self._over:
-            text = self._history[-1].describe()
+            text = self._last_result().describe()
             lines.append(text[:1].upper() + text[1:])
         elif self._match >= 0:
             lines.append(f"Last match card: {CARD_OF[self._match]}; {self.cards_left} cards left")
@@ -1239,12 +1278,11 @@ class Game:
         """
         lines = [LOG_HEADER, f"rules {options_text(self.rules.to_dict())}"]
         for r in self._history:
-            t = type(r)
-            if t is CardDealt:
+            if type(r) is CardDealt:
                 lines.append(f"deal {r.card}")
-            elif t is BetMade:
+            elif type(r) is BetMade:
                 lines.append(f"{r.seat} {r.action}")
-            elif t is Matching or t is Result:
+            elif type(r) is Matching or type(r) is Result:
                 lines.append(f"# {r.describe()}")
         return "\n".join(lines) + "\n"
 
@@ -1281,6 +1319,7 @@ class Game:
 
     # ---- copying, equality, saving
     def clone(self) -> Game:
+        """An independent copy; it continues exactly as this game would (generator state included)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g._deck = self._deck            # never changed once given
@@ -1303,7 +1342,7 @@ class Game:
     def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.clone()
 
     def __eq__(self, other: object) -> bool:
@@ -1315,7 +1354,7 @@ class Game:
 
     def __repr__(self) -> str:
         if self._over:
-            where = self._history[-1].describe()
+            where = self._last_result().describe()
         elif self._betting_now:
             where = f"round {self._round}, seat {self._to_act} to bet, pot {self._pot}"
         else:
@@ -1328,6 +1367,7 @@ class Game:
         return "deck" if self._deck is not None else "chance" if self._chance else "random"
 
     def to_dict(self) -> dict[str, Any]:
+        """The exact save as a JSON-ready dict: rules, dealing, deck, generator state and every action."""
         return {"format": FORMAT, "version": FORMAT_VERSION, "rules": self.rules.to_dict(),
                 "dealing": self.dealing, "deck": None if self._deck is None else _text(self._deck),
                 "rng": None if self._rng is None else state_to_json(self._rng.bit_generator.state),
@@ -1339,6 +1379,7 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
+        """A game from :meth:`to_dict`'s output, replayed action by action. Raises ValueError naming the first bad field."""
         if not isinstance(data, Mapping):
             raise ValueError("saved game: not a JSON object")
         if data.get("format") != FORMAT:
@@ -1348,7 +1389,7 @@ class Game:
             raise ValueError(f"saved game: field 'version' must be {FORMAT_VERSION}, "
                              f"not {data.get('version')!r}")
         try:
-            rules = Rules.from_dict(data.get("rules"))  # type: ignore[arg-type]
+            rules = Rules.from_dict(data.get("rules"))
         except (ValueError, TypeError) as exc:
             raise ValueError(f"saved game: field 'rules': {exc}") from None
         dealing = data.get("dealing")
@@ -1375,9 +1416,9 @@ class Game:
         g = cls.__new__(cls)
         g._setup(rules, deck, None, True)       # replay: every card is given
         for k, a in enumerate(actions):
-            if dealing == "deck" and a >= DEAL:
+            if deck is not None and a >= DEAL:      # dealing == "deck"
                 pos = g._deck_pos
-                if pos >= len(deck) or deck[pos] != a - DEAL:  # type: ignore[arg-type]
+                if pos >= len(deck) or deck[pos] != a - DEAL:
                     raise ValueError(f"saved game: field 'actions' entry {k} deals a card that "
                                      f"is not next in the saved deck")
                 g._deck_pos += 1

@@ -71,6 +71,7 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
+        """Cards in the deck: 54 per deck (jokers included) times :attr:`decks`."""
         return DECK_CARDS * self.decks
 
     @property
@@ -104,10 +105,12 @@ class Rules:
         return self.describe()
 
     def to_dict(self) -> dict[str, Any]:
+        """Every option by name, JSON-ready (:meth:`from_dict` reads it back)."""
         return {k: getattr(self, k) for k in _KEYS}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+    def from_dict(cls, data: object) -> Rules:
+        """Rules from :meth:`to_dict`'s output. Raises ValueError naming an unknown option or a bad value."""
         if not isinstance(data, Mapping):
             raise ValueError(f"rules must be a mapping of options, not {type(data).__name__}")
         unknown = sorted(set(data) - set(_KEYS))

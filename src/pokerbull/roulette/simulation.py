@@ -7,10 +7,11 @@ Given the same inputs they give the same totals, game for game (tested).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core import backend as _backend
 from .bots import BOTS, RouletteBot, make_bot
@@ -56,13 +57,14 @@ def bot_specs(bots: Sequence[Any], players: int) -> list[tuple[str, dict[str, An
     return out
 
 
-def simulation_inputs(rules: Rules, games: int, seed: Any):
+def simulation_inputs(rules: Rules, games: int, seed: Any
+                      ) -> tuple[list[int], Iterator[npt.NDArray[np.uint8]]]:
     """The bots' seeds (one per seat) and a generator of deck blocks (uint8, one row a game)."""
     rng = np.random.default_rng(seed)
     bot_seeds = [int(x) for x in rng.integers(1 << 63, size=rules.players)]
     base = np.repeat(np.arange(CARD_KINDS, dtype=np.uint8)[None, :], rules.decks, axis=0).ravel()
 
-    def blocks():
+    def blocks() -> Iterator[npt.NDArray[np.uint8]]:
         done = 0
         while done < games:
             k = min(CHUNK, games - done)

@@ -81,8 +81,9 @@ class FamilyPlan:
             chunk = np.random.SeedSequence(self.entropy, spawn_key=(k,))
             if self.engine == "compiled":
                 seed = int(chunk.generate_state(1, np.uint64)[0])
-                run = self.wing.fast_simulate(dict(self.options), self.players,
-                                              [b for b in self.bots], size, seed)
+                fast = self.wing.fast_simulate
+                run = None if fast is None else fast(dict(self.options), self.players,
+                                                     [b for b in self.bots], size, seed)
                 if run is None:
                     raise ValueError(f"{self.wing.title}: the compiled loop refused these bots")
                 totals.add(run)
@@ -196,11 +197,13 @@ class FamilySimulationResult(WinRates):
 
 def label_of(bot: Any) -> str:
     """A resolved bot's name in results: its built-in name with its parameters."""
+    name: str
     if isinstance(bot, tuple):
         name, params = bot
         return name + ("(" + ", ".join(f"{k}={v}" for k, v in params.items()) + ")"
                        if params else "")
-    return getattr(bot, "name", type(bot).__name__)
+    name = getattr(bot, "name", type(bot).__name__)
+    return name
 
 
 def resolve_bot(wing: Wing, spec: Any) -> Any:
@@ -244,7 +247,7 @@ def _lineup(wing: Wing, bots: Any, players: int | None) -> list[Any]:
     else:
         specs = list(bots)
         if count is not None and count != len(specs):
-            raise ValueError(lineup_mismatch(specs, players))
+            raise ValueError(lineup_mismatch(specs, count))
     if len(specs) < wing.min_players:
         raise ValueError(f"{wing.title} needs at least {wing.min_players} players, "
                          f"not {len(specs)}")

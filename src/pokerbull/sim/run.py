@@ -16,9 +16,10 @@ import time
 import warnings
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import options
 
@@ -75,9 +76,16 @@ class WinRates:
     bots: tuple[str, ...]
     games: int
 
+    if TYPE_CHECKING:       # what each result class provides
+        @property
+        def players(self) -> int: ...
+        @property
+        def seat_wins(self) -> npt.NDArray[np.int64]: ...
+        def to_dict(self) -> dict[str, Any]: ...
+
     def seat_rates(self) -> list[dict[str, Any]]:
         """Per seat: its bot, wins and win rate with the interval."""
-        rows = []
+        rows: list[dict[str, Any]] = []
         for seat, wins in enumerate(self.seat_wins.tolist()):
             lo, hi = wilson_interval(wins, self.games)
             rows.append({"seat": seat, "bot": self.bots[seat], "wins": wins,
@@ -147,7 +155,7 @@ def run_chunks(plan: Any, workers: int, executor: Executor | None,
     totals = plan.empty()
 
     def size(k: int) -> int:
-        return min(CHUNK_GAMES, plan.games - k * CHUNK_GAMES)
+        return min(CHUNK_GAMES, int(plan.games) - k * CHUNK_GAMES)
 
     if executor is None and workers == 1:
         for k in range(n_chunks):
@@ -202,7 +210,7 @@ def whole(name: str, value: object, low: int, high: int | None = None) -> int:
     return options.whole(name, value, low=low, high=high)
 
 
-def lineup_mismatch(specs: list, players: int) -> str:
+def lineup_mismatch(specs: list[Any], players: int) -> str:
     """Why a list of bots does not fit the table, and the two ways that do."""
     names = [b if isinstance(b, str) else b[0] if isinstance(b, tuple) else
              getattr(b, "name", type(b).__name__) for b in specs]

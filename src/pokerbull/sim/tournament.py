@@ -89,8 +89,8 @@ class TournamentResult:
             games[m.first] += m.games
             games[m.second] += m.games
             if self.in_chips:
-                chips[m.first] += m.first_return * m.games
-                chips[m.second] += m.second_return * m.games
+                chips[m.first] += (m.first_return or 0.0) * m.games     # in chips: never None
+                chips[m.second] += (m.second_return or 0.0) * m.games
         rows = []
         for bot in self.bots:
             lo, hi = wilson_interval(wins[bot], games[bot])
@@ -183,7 +183,8 @@ def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
                               executor=executor, progress=progress, **options)
             engines.add(result.engine)
             wins += sum(int(result.seat_wins[s]) for s in range(players) if s % 2 == first_on)
-            if hasattr(result, "mean_returns"):   # games scored in chips
+            if hasattr(result, "mean_returns") and first_return is not None \
+                    and second_return is not None:   # games scored in chips
                 first_return += share * sum(float(result.mean_returns[s]) for s in range(players)
                                             if s % 2 == first_on)
                 second_return += share * sum(float(result.mean_returns[s])
@@ -201,6 +202,7 @@ def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
 def bot_label(game: Any, bot: Any) -> str:
     """A bot's name in results, as the game's simulation will write it."""
     if game.label is not None:
-        return game.label(bot)
+        label: str = game.label(bot)
+        return label
     from .family import label_of, resolve_bot
     return label_of(resolve_bot(game, bot))

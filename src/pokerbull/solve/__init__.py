@@ -5,7 +5,8 @@ are the entry points.
 """
 
 from .bots import BotExploitability, EquilibriumBot, exploitability
-from .solver import Checkpoint, Solution, solve
+from .game import Checkpoint
+from .solver import Solution, solve
 
 __all__ = ["BotExploitability", "Checkpoint", "EquilibriumBot", "Solution", "exploitability",
            "solve"]

@@ -95,7 +95,8 @@ class AbstractSolution:
         cache = self.__dict__.setdefault("_table_cache", {})
         if cache.get(seat, (None,))[0] != state:
             cache[seat] = (state, self.table(seat))
-        return cache[seat][1]
+        played: np.ndarray = cache[seat][1]
+        return played
 
     def measure(self, limit: int = 0) -> bool:
         """Both seats' exact best responses in the full game. With a `limit` (0: none),

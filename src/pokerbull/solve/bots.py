@@ -58,7 +58,7 @@ class _BotPolicy:
         self.g = g
         self.rules = _rules_for(g)
         self.cards = [[pb.Pool(canonical_mask(c)) for c in g.classes[s]] for s in (0, 1)]
-        self.memo: dict[tuple, dict[int, float]] = {}
+        self.memo: dict[tuple[Any, ...], dict[int, float]] = {}
 
     def __call__(self, seat: int, h: int, calls: tuple[int, ...]) -> dict[int, float]:
         key = (seat, h, calls)
@@ -174,7 +174,7 @@ class _BestResponse:
         self.challenge = len(g.ladder)
 
     def terminal(self, call: int, caller_is_me: bool, ropp: np.ndarray) -> np.ndarray:
-        v = self.pay[self.kept_pos[call]] @ ropp
+        v: np.ndarray = self.pay[self.kept_pos[call]] @ ropp
         return v if caller_is_me else -v
 
     def best(self, calls: tuple[int, ...], ropp: np.ndarray) -> np.ndarray:
@@ -244,14 +244,15 @@ def head_to_head(solution: Any, bot: Any) -> tuple[float, float]:
     out = []
     for seat in (0, 1):
         def mine(h: int, calls: tuple[int, ...], seat: int = seat) -> dict[int, float]:
-            return solution.strategy(seat, reps[seat][h], calls)
+            strategy: dict[int, float] = solution.strategy(seat, reps[seat][h], calls)
+            return strategy
         walker = _BestResponse(g, policy, seat, sat_all, [0], mine=_memo(mine))
         out.append(float(walker.best((), np.ones(len(g.classes[1 - seat]))).sum()))
     return out[0], out[1]
 
 
 def _memo(fn: Any) -> Any:
-    cache: dict[tuple, Any] = {}
+    cache: dict[tuple[Any, ...], Any] = {}
 
     def wrapped(h: int, calls: tuple[int, ...]) -> Any:
         key = (h, calls)
@@ -291,7 +292,7 @@ class EquilibriumBot(pb.Bot):
         self.solved_decisions = 0
         self.fallback_decisions = 0
 
-    def __deepcopy__(self, memo: dict) -> EquilibriumBot:
+    def __deepcopy__(self, memo: dict[int, Any]) -> EquilibriumBot:
         """A copy that shares the (read-only) solutions and copies the rest."""
         other = copy.copy(self)
         other.fallback = copy.deepcopy(self.fallback, memo)

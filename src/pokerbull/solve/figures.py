@@ -12,12 +12,15 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from . import _names as pb
 from .bots import exploitability
 from .solver import solve
 
-TABLE = [("pagat", (1, 1), k, {}) for k in (4, 8, 12, 14, 16)] + \
+# (family, hands, calls, family options)
+TABLE: list[tuple[str, tuple[int, int], int, dict[str, Any]]] = \
+        [("pagat", (1, 1), k, {}) for k in (4, 8, 12, 14, 16)] + \
         [("pagat", (1, 2), 12, {}), ("pagat", (2, 1), 12, {}), ("pagat", (2, 1), 14, {}),
          ("pagat", (2, 2), 10, {}), ("pagat-wild", (1, 1), 16, {}), ("holdem", (1, 1), 16, {}),
          ("holdem", (2, 1), 12, {}), ("holdem", (2, 2), 10, {})] + \
@@ -26,7 +29,7 @@ TABLE = [("pagat", (1, 1), k, {}) for k in (4, 8, 12, 14, 16)] + \
          ("cheung", (2, 1), 10, {"jokers": 2})]
 
 
-def _family(family: str, options: dict) -> str:
+def _family(family: str, options: dict[str, Any]) -> str:
     return family + "".join(f" {k}={v}" for k, v in sorted(options.items()))
 
 
@@ -109,7 +112,9 @@ def full(which: str = "") -> None:
 MEASURE_LIMIT = 300_000_000
 """A full-game best response that needs more public states gives up (NaN)."""
 
-FULL = [("pagat", (1, 1), 1, 400, {}), ("pagat", (1, 1), 2, 400, {}),
+# (family, hands, memory, iterations, options[, measure limit])
+FULL: list[tuple[Any, ...]] = [
+        ("pagat", (1, 1), 1, 400, {}), ("pagat", (1, 1), 2, 400, {}),
         ("holdem", (1, 1), 1, 200, {}), ("pagat-wild", (1, 1), 1, 1000, {}),
         ("pagat-wild", (1, 1), 3, 1000, {}),
         ("pagat", (2, 1), 2, 1500, {}), ("pagat", (1, 2), 2, 1000, {}),

@@ -16,6 +16,7 @@ from math import comb
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _names as pb
 
@@ -205,7 +206,7 @@ def compiled() -> Any:
     return _cfr
 
 
-_GAMES: dict[tuple, SmallGame] = {}
+_GAMES: dict[tuple[Any, ...], SmallGame] = {}
 
 
 def build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) -> SmallGame:
@@ -266,9 +267,9 @@ def _build_game(family: str, hands: Any, calls: Any, options: dict[str, Any]) ->
     ways0 = np.prod([[comb(int(m), int(x)) for m, x in zip(limit, row)] for row in c0], axis=1)
     chance = np.zeros((len(cls0), len(cls1)))
     pool_counts = c0[:, None, :] + c1[None, :, :]
-    fits = (pool_counts <= limit).all(axis=2)
+    fits: npt.NDArray[np.bool_] = np.all(pool_counts <= limit, axis=2)
     for i in range(len(cls0)):
-        for j in np.nonzero(fits[i])[0]:
+        for j in np.flatnonzero(fits[i]).tolist():
             ways1 = np.prod([comb(int(m - x), int(y)) for m, x, y in zip(limit, c0[i], c1[j])])
             chance[i, j] = ways0[i] * ways1 / total
     masks = np.array([canonical_mask(pc) for pc in pool_counts.reshape(-1, SLOTS)], np.uint64)

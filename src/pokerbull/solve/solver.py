@@ -47,10 +47,12 @@ class Solution:
 
     @property
     def exploitability(self) -> float:
+        """Half the :attr:`nash_conv`: what a best responder gains on average per seat (0 at an equilibrium)."""
         return self.nash_conv / 2
 
     @property
     def nash_conv(self) -> float:
+        """The sum of both seats' best-response gains against the average strategy."""
         return self.best_responses[0] + self.best_responses[1]
 
     @property
@@ -61,10 +63,12 @@ class Solution:
 
     @property
     def family(self) -> str:
+        """The call family of the solved game (``"pagat"``, ...)."""
         return self.game.family
 
     @property
     def hands(self) -> tuple[int, int]:
+        """The two seats' hand sizes (cards each holds)."""
         return self.game.hands
 
     @property
