@@ -14,16 +14,27 @@ from pokerbull.protocol import IllegalAction
 
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from pokerbull.rl import pettingzoo_env
+from pokerbull.rl.pettingzoo import env as wrapped_env
 
 PRESETS = pb.preset_names()
 PRESET_TABLE = PRESET_RULES
+# PettingZoo's api_test warns about every Dict observation space and every dict
+# observation unless the environment's name is on its list of its own classic games,
+# whose observations are the same {"observation", "action_mask"} dicts as ours; the
+# test still checks the observation and the mask inside the dict.
+DICT_OBSERVATIONS = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players", [2, 4])
+@DICT_OBSERVATIONS[0]
+@DICT_OBSERVATIONS[1]
 def test_api_test(preset, players):
     players = max(players, PRESET_TABLE[preset].min_players)   # cheung seats 3 at least
     api_test(pettingzoo_env(preset, players=players), num_cycles=1000)
@@ -130,7 +141,38 @@ def test_render_ansi_shows_the_seats_view():
     with pytest.warns(UserWarning, match="without a render_mode"):
         assert quiet.render() is None
     with pytest.raises(ValueError, match="render_mode"):
-        pettingzoo_env("pagat", render_mode="human")
+        pettingzoo_env("pagat", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("preset", ["pagat", "cheung"])
+def test_render_test_passes_in_human_and_ansi(preset, capsys):
+    render_test(lambda render_mode=None: pettingzoo_env(preset, players=3,
+                                                        render_mode=render_mode))
+    assert "legal:" in capsys.readouterr().out       # "human" printed the seat's view
+
+
+@DICT_OBSERVATIONS[0]
+@DICT_OBSERVATIONS[1]
+def test_env_wraps_the_raw_env_in_the_standard_wrappers():
+    from pettingzoo.utils import wrappers
+    env = wrapped_env("holdem", players=3)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    api_test(env, num_cycles=200)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))     # illegal: the game ends
+    assert env.terminations[agent] and env.rewards[agent] == -1
+
+
+def test_every_game_has_its_name_and_finite_observation_bounds():
+    names = set()
+    for name in list(PRESETS) + ["cheat", "roulette"]:
+        env = pettingzoo_env(name, players=3)
+        names.add(env.metadata["name"])
+        box = env.observation_space("player_0")["observation"]
+        assert np.isfinite(box.low).all() and np.isfinite(box.high).all()
+    assert len(names) == len(PRESETS) + 2 and "pokerbull_pagat_wild_v1" in names
 
 
 def test_acting_before_reset_and_unknown_agents_are_refused():

@@ -68,6 +68,22 @@ class RandomBot(Bot):
         return n if last is not None else start   # none can hold (cannot happen when opening)
 
 
+class UniformBot(Bot):
+    """Plays a legal action drawn uniformly at random: every raise and the challenge
+    alike (the baseline an agent's win rate is measured against; ``random`` is a
+    heuristic that never makes a call that cannot hold)."""
+
+    name = "uniform"
+
+    def __init__(self, seed: Any = None) -> None:
+        self.rng = seed if isinstance(seed, (np.random.Generator, GameStream)) \
+            else np.random.default_rng(seed)
+
+    def act(self, observation: Observation) -> int:
+        legal = observation.legal_actions()
+        return legal[int(self.rng.integers(0, len(legal)))]
+
+
 def _check_probability(name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
         raise ValueError(f"{name} must be a probability in [0, 1], not {value!r}")
@@ -272,8 +288,9 @@ BOTS = BUILT_IN
 
 def bot_kinds() -> dict[str, type[Bot]]:
     """Every bot :func:`make_bot` knows by name: the built-in bots of the compiled loop
-    (:data:`BUILT_IN`) and Cheung's own (cheung, cheung-random)."""
-    return {**BUILT_IN, CheungBot.name: CheungBot, CheungRandomBot.name: CheungRandomBot}
+    (:data:`BUILT_IN`), the uniform baseline and Cheung's own (cheung, cheung-random)."""
+    return {**BUILT_IN, UniformBot.name: UniformBot, CheungBot.name: CheungBot,
+            CheungRandomBot.name: CheungRandomBot}
 
 
 def make_bot(spec: str | Bot, seed: Any = None, **params: Any) -> Bot:

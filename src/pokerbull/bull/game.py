@@ -647,6 +647,8 @@ class Game:
         return self._lad.calls[self._raise_start[self._last] if self._last >= 0 else 0:]
 
     def _seat(self, seat: object) -> int:
+        if type(seat) is int and 0 <= seat < self._players:    # the common case first
+            return seat
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
                 or not 0 <= seat < self._players:
             raise ValueError(f"seat must be 0..{self._players - 1}, not {seat!r}")

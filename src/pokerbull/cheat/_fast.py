@@ -49,7 +49,7 @@ def styles_for(bots: Sequence[Any], players: int) -> np.ndarray | None:
         name, params = (entry, {}) if isinstance(entry, str) else entry
         if name not in BOTS:
             raise ValueError(f"unknown Cheat bot {name!r}: the bots are {', '.join(BOTS)}")
-        if params:
+        if params or BOTS[name].style is None:    # the compiled loop plays the styles only
             return None
         out.append(BOTS[name].style)
     return np.array(out, np.int32)

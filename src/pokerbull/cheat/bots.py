@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from .game import (ACCEPT, CHALLENGE, CLAIM_SUITED, LAY, PASS, PICK_UP, Observation,
                    claim_action)
 from .rules import JOKER_RANK, N_CARDS, Rules
@@ -228,4 +230,22 @@ class SharkBot(CheatBot):
     name = "shark"
 
 
-BOTS = {"honest": HonestBot, "liar": LiarBot, "counter": CounterBot, "shark": SharkBot}
+class UniformBot(CheatBot):
+    """Plays a legal action drawn uniformly at random (the baseline for agents)."""
+
+    style = None      # not one of the compiled loop's styles: games run in Python
+    name = "uniform"
+
+    def __init__(self, seed: Any = None) -> None:
+        super().__init__(seed)
+        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+    def act(self, obs: Observation) -> int:
+        legal = obs.legal
+        if not legal:
+            raise ValueError(f"{self.name}: seat {obs.seat} has nothing to do now")
+        return int(legal[int(self.rng.integers(0, len(legal)))])
+
+
+BOTS = {"honest": HonestBot, "liar": LiarBot, "counter": CounterBot, "shark": SharkBot,
+        "uniform": UniformBot}

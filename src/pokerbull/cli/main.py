@@ -1023,6 +1023,36 @@ def _run_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---- bots --------------------------------------------------------------------
+
+def _configure_bots(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", metavar="NAME", default=None,
+                   help="only this game's bots (bull, cheat, roulette; default: every game)")
+
+
+def bot_descriptions(game: str) -> list[tuple[str, str]]:
+    """(name, what it does) of every bot of a game, from each bot's own docstring."""
+    from ..protocol import wing
+    out = []
+    for name, factory in wing(game).bots.items():
+        doc = type(factory(seed=0)).__doc__ or ""
+        out.append((name, " ".join(doc.strip().split("\n\n")[0].split())))
+    return out
+
+
+@command("bots", "say what each built-in bot of each game does", _configure_bots)
+def _run_bots(args: argparse.Namespace) -> int:
+    from ..protocol import wing, wing_names
+    games = wing_names()
+    if args.game is not None and args.game not in games:
+        raise UsageError(f"unknown game {args.game!r}: the games are {', '.join(games)}")
+    for game in games if args.game is None else (args.game,):
+        print(f"{wing(game).title} ({game}):")
+        for name, doc in bot_descriptions(game):
+            print(f"  {name:14s} {doc}")
+    return 0
+
+
 # ---- bench -------------------------------------------------------------------
 
 def _configure_bench(p: argparse.ArgumentParser) -> None:

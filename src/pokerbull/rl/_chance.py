@@ -34,6 +34,8 @@ SEEDED_FORMAT = "pokerbull-seeded-at-root"
 
 
 def _chance_index(action: Any, count: int) -> int:
+    if type(action) is int and 0 <= action < count:    # the common case, checked first
+        return action
     if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
             or not 0 <= action < count:
         raise IllegalAction(f"a chance outcome here is 0..{count - 1}, not {action!r}")
@@ -94,7 +96,7 @@ class CardByCard(_Delegating):
     (0, 'As', '2c')
     """
 
-    __slots__ = ("_dealt", "_deck", "game")
+    __slots__ = ("_dealt", "_deck", "_due", "_left", "game")
 
     def __init__(self, game: Game) -> None:
         if game.dealing != "manual":
@@ -104,6 +106,8 @@ class CardByCard(_Delegating):
         allowed = game.ladder.allowed_mask
         self._deck = tuple(b for b in range(allowed.bit_length()) if allowed >> b & 1)
         self._dealt: list[int] = []          # deck indices dealt so far in this deal
+        self._left = list(range(len(self._deck)))   # deck indices not dealt yet, in order
+        self._due = 0                        # cards this deal gives (0: not started)
 
     # ---- chance
     @property
@@ -111,15 +115,13 @@ class CardByCard(_Delegating):
         return self.game.current_player
 
     def _remaining(self) -> list[int]:
-        dealt = set(self._dealt)
-        return [i for i in range(len(self._deck)) if i not in dealt]
+        return self._left[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.game.current_player != CHANCE_PLAYER:
             return []
-        remaining = self._remaining()
-        p = 1.0 / len(remaining)
-        return [(i, p) for i in remaining]
+        p = 1.0 / len(self._left)
+        return [(i, p) for i in self._left]
 
     def chance_outcome_to_string(self, action: int) -> str:
         """The card a chance outcome deals (``"As"``)."""
@@ -135,28 +137,34 @@ class CardByCard(_Delegating):
             self.game.apply_action(action)
             return
         i = _chance_index(action, len(self._deck))
-        if i in self._dealt:
-            raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt")
+        try:
+            self._left.remove(i)
+        except ValueError:
+            raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt") from None
+        if not self._dealt:
+            self._due = sum(self.game.hand_sizes)
         self._dealt.append(i)
-        sizes = self.game.hand_sizes
-        if len(self._dealt) == sum(sizes):
+        if len(self._dealt) == self._due:
             hands, at = [], 0
-            for size in sizes:
+            for size in self.game.hand_sizes:
                 hands.append(Pool(sum(1 << self._deck[k] for k in self._dealt[at:at + size])))
                 at += size
             self.game.deal(hands)
             self._dealt = []
+            self._left = list(range(len(self._deck)))
 
     # ---- copies and saves
     def clone(self) -> CardByCard:
-        copy = CardByCard.__new__(CardByCard)
+        copy = type(self).__new__(type(self))
         copy.game, copy._deck, copy._dealt = self.game.clone(), self._deck, self._dealt[:]
+        copy._left, copy._due = self._left[:], self._due
         return copy
 
     def to_json(self) -> str:
         return json.dumps({"format": CARD_BY_CARD_FORMAT, "version": 1,
+                           "by_rank": isinstance(self, RankByRank),
                            "game": json.loads(self.game.to_json()),
-                           "dealt": [self.chance_outcome_to_string(i) for i in self._dealt]})
+                           "dealt": [str(Pool(1 << self._deck[i])) for i in self._dealt]})
 
     @classmethod
     def from_json(cls, text: str) -> CardByCard:
@@ -166,17 +174,68 @@ class CardByCard(_Delegating):
         dealt = data.get("dealt")
         if not isinstance(dealt, list) or not all(isinstance(c, str) for c in dealt):
             raise ValueError("saved card-by-card game: 'dealt' must be a list of cards")
-        state = cls(Game.from_json(json.dumps(data.get("game"))))
+        kind = RankByRank if data.get("by_rank") is True else CardByCard
+        state = kind(Game.from_json(json.dumps(data.get("game"))))
         index = {b: i for i, b in enumerate(state._deck)}
         for card in dealt:
             bit = Pool.parse(card).mask.bit_length() - 1
             if bit not in index:
                 raise ValueError(f"saved card-by-card game: {card!r} is not in the deck")
-            state.apply_action(index[bit])
+            CardByCard.apply_action(state, index[bit])
         return state
 
     def __reduce__(self) -> tuple:
         return (CardByCard.from_json, (self.to_json(),))
+
+
+RANK_CLASSES = 14     # ranks Two..Ace, then the jokers
+
+
+class RankByRank(CardByCard):
+    """A card-by-card deal that draws only each card's rank (jokers: one more class).
+
+    Each chance outcome is a rank class (``0..12`` for Two..Ace, ``13`` for a joker),
+    drawn with the odds of the cards of that rank not yet dealt; the card dealt is the
+    one of that rank in the lowest suit left. When every call in play is decided by
+    rank counts alone (as with the solver's kept calls), suits change nothing, so this
+    is the same game as the full deal up to renaming suits, with 13 outcomes a node
+    instead of 52: small enough for OpenSpiel to walk the whole tree.
+    """
+
+    __slots__ = ()
+
+    def _classes(self) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for i in self._left:
+            out.setdefault(min(self._deck[i] % 16, RANK_CLASSES - 1), []).append(i)
+        return out
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.game.current_player != CHANCE_PLAYER:
+            return []
+        classes = self._classes()
+        left = sum(len(v) for v in classes.values())
+        return [(c, len(v) / left) for c, v in sorted(classes.items())]
+
+    def chance_outcome_to_string(self, action: int) -> str:
+        """The rank a chance outcome deals (``"rank 7"``, ``"a joker"``)."""
+        c = _chance_index(action, RANK_CLASSES)
+        return "a joker" if c == RANK_CLASSES - 1 else f"rank {'23456789TJQKA'[c]}"
+
+    def legal_actions(self) -> list[int]:
+        if self.game.current_player == CHANCE_PLAYER:
+            return sorted(self._classes())
+        return self.game.legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        if self.game.current_player != CHANCE_PLAYER:
+            self.game.apply_action(action)
+            return
+        c = _chance_index(action, RANK_CLASSES)
+        cards = self._classes().get(c)
+        if not cards:
+            raise IllegalAction(f"no card of {self.chance_outcome_to_string(c)} is left to deal")
+        CardByCard.apply_action(self, cards[0])
 
 
 @dataclass(frozen=True)
@@ -320,3 +379,138 @@ class SeededAtRoot(_Delegating):
 
     def __reduce__(self) -> tuple:
         return (SeededAtRoot.from_json, (self.to_json(),))
+
+
+class CheatCardByCard(_Delegating):
+    """A game of Cheat whose deal is made card by card from chance outcomes.
+
+    Card k of the deal goes to seat k mod n (as the game deals a shuffled deck);
+    each chance outcome is a card id (``0..53``), drawn with the odds of the copies
+    left. Once every card is dealt, ``make(hands)`` starts the game with those hands
+    and the game's own chance nodes (the Jack turned up, the card revealed) follow.
+    """
+
+    __slots__ = ("_deck", "_dealt", "_left", "_make", "_origin", "_players", "game")
+
+    def __init__(self, make: Callable[[list[str]], GameState], deck: tuple[int, ...],
+                 players: int, origin: tuple[str, dict[str, Any]]) -> None:
+        self._make, self._deck, self._players, self._origin = make, tuple(deck), players, origin
+        self._left = list(deck)
+        self._dealt: list[int] = []
+        self.game: Any = None
+
+    @property
+    def num_players(self) -> int:
+        return self._players if self.game is None else self.game.num_players
+
+    @property
+    def current_player(self) -> int:
+        return CHANCE_PLAYER if self.game is None else self.game.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.game is not None:
+            return self.game.chance_outcomes()
+        total = sum(self._left)
+        return [(c, k / total) for c, k in enumerate(self._left) if k]
+
+    def chance_outcome_to_string(self, action: int) -> str:
+        if self.game is not None:
+            return self.game.action_to_string(action)
+        from pokerbull.cheat.rules import card_text
+        card = _chance_index(action, len(self._deck))
+        return f"deal {card_text(card)} to seat {len(self._dealt) % self._players}"
+
+    def legal_actions(self) -> list[int]:
+        if self.game is None:
+            return [c for c, k in enumerate(self._left) if k]
+        return self.game.legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        if self.game is not None:
+            self.game.apply_action(action)
+            return
+        card = _chance_index(action, len(self._deck))
+        if not self._left[card]:
+            raise IllegalAction(f"no copy of card {card} is left to deal")
+        self._left[card] -= 1
+        self._dealt.append(card)
+        if not any(self._left):
+            from pokerbull.cheat.rules import card_text
+            n = self._players
+            hands = [" ".join(card_text(c) for c in self._dealt[s::n]) for s in range(n)]
+            self.game = self._make(hands)
+
+    def is_terminal(self) -> bool:
+        return self.game is not None and self.game.is_terminal()
+
+    def returns(self) -> list[float]:
+        return [0.0] * self._players if self.game is None else self.game.returns()
+
+    def observation(self, seat: int) -> Any:
+        if self.game is None:
+            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                    or not 0 <= seat < self._players:
+                raise ValueError(f"seat must be 0..{self._players - 1}, not {seat!r}")
+            return Unseeded(int(seat), self.num_actions, self.observation_size)
+        return self.game.observation(seat)
+
+    @property
+    def num_actions(self) -> int:
+        from pokerbull.cheat.game import NUM_ACTIONS
+        return NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        from pokerbull.cheat.game import observation_size
+        from pokerbull.cheat.rules import Rules
+        return observation_size(Rules.make(self._players)) if self.game is None \
+            else self.game.observation_size
+
+    def observation_array(self, seat: int) -> np.ndarray:
+        return self.observation(seat).to_array()
+
+    def action_mask(self, seat: int | None = None) -> np.ndarray:
+        if self.game is None:
+            return np.zeros(self.num_actions, np.int8)
+        return self.game.action_mask(seat)
+
+    def log_for(self, seat: int) -> list[str]:
+        """The game's log for `seat` (nothing until the deal is complete)."""
+        return [] if self.game is None else self.game.log_for(seat)
+
+    def clone(self) -> CheatCardByCard:
+        copy = CheatCardByCard(self._make, self._deck, self._players, self._origin)
+        copy._left, copy._dealt = self._left[:], self._dealt[:]
+        copy.game = None if self.game is None else self.game.clone()
+        return copy
+
+    def to_json(self) -> str:
+        return json.dumps({"format": CHEAT_DEAL_FORMAT, "version": 1,
+                           "origin": list(self._origin), "dealt": self._dealt,
+                           "game": None if self.game is None else json.loads(self.game.to_json())})
+
+    @classmethod
+    def from_json(cls, text: str) -> CheatCardByCard:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != CHEAT_DEAL_FORMAT:
+            raise ValueError(f"not a saved card-by-card Cheat game (no format "
+                             f"{CHEAT_DEAL_FORMAT!r})")
+        name, options = data["origin"]
+        game = wing_of(name)[0]     # the origin names the wing, as the spec made it
+        probe = game.new_game(seed=0, **options)
+
+        def make(hands: list[str]) -> GameState:
+            return game.new_game(hands=hands, seed=0, **options)
+
+        state = cls(make, probe.rules.deck, probe.num_players, (name, options))
+        for card in data["dealt"]:
+            state.apply_action(card)
+        if data["game"] is not None:
+            state.game = type(state.game).from_json(json.dumps(data["game"]))
+        return state
+
+    def __reduce__(self) -> tuple:
+        return (CheatCardByCard.from_json, (self.to_json(),))
+
+
+CHEAT_DEAL_FORMAT = "pokerbull-cheat-card-by-card"

@@ -19,7 +19,7 @@ import numpy as np
 
 from pokerbull.protocol import CHANCE_PLAYER, GameState, wing_of
 
-from ._chance import CardByCard
+from ._chance import CardByCard, CheatCardByCard
 
 NO_LENGTH_BOUND = 2**31 - 1   # what OpenSpiel is told when a game states no bound
 
@@ -55,6 +55,8 @@ class GameSpec:
     # A state with every random draw an explicit chance node (None: use SeededAtRoot).
     make_dealt_by_chance: Callable[[], GameState] | None = field(default=None, repr=False)
     max_chance_outcomes: int = 0
+    max_chance_nodes: int = 0    # chance nodes in one game at most (0: not known)
+    max_hands: int = 1           # hands (Poker Bull) or rounds (roulette) a game can last
 
 
 def _bull_bounds(state: Any) -> dict[str, Any]:
@@ -66,10 +68,55 @@ def _bull_bounds(state: Any) -> dict[str, Any]:
     else:                          # out when the last card is lost
         losses = rules.start_cards
     hands = (n - 1) * losses + (losses - 1)   # every other seat out, the winner one loss short
+    # a hand: calls that each climb at least one level of the ladder, then one challenge
     return {"min_utility": -1.0 / (n - 1), "max_utility": 1.0,
-            "max_chance_outcomes": rules.deck_size,
-            "max_game_length": hands * (len(rules.ladder) + 1),
+            "max_chance_outcomes": rules.deck_size, "max_hands": hands,
+            "max_chance_nodes": hands * rules.max_cards_in_play,
+            "max_game_length": hands * (rules.ladder.n_levels + 1),
             "observation_low": 0.0, "observation_high": float(max(1, rules.card_limit))}
+
+
+def _cheat_bounds(state: Any) -> dict[str, Any]:
+    """Cheat's bounds from its rules (the derivation is in docs/rl.md).
+
+    The stuck-game rule ends a game after ``stall_turns`` counted turns (plays,
+    pick-ups, passes) in which the smallest hand sets no new record; a record
+    falls at most once per card (T cards) between two seats' going out (n seats),
+    so there are at most ``stall_turns * ((n + 1) * (T + 1) + 1)`` counted turns,
+    each of at most T + n + 1 decisions (cards laid, the claim, one answer per seat).
+    """
+    rules = state.rules
+    n, total = rules.players, sum(rules.deck)
+    turns = rules.stall_turns * ((n + 1) * (total + 1) + 1)
+    length = turns * (total + n + 1)
+    return {"min_utility": float(state.min_utility), "max_utility": float(state.max_utility),
+            "max_game_length": length, "max_chance_outcomes": state.num_actions,
+            "max_chance_nodes": total + 1 + length,
+            "observation_low": 0.0, "observation_high": float(total * length)}
+
+
+def _roulette_bounds(state: Any) -> dict[str, Any]:
+    """Poker roulette's bounds from its rules (the derivation is in docs/rl.md).
+
+    The first round deals 3n + 1 cards and every later one at least 3 (two live seats
+    and the match card), so a game lasts at most R = 1 + (deck - 3n - 1) // 3 rounds;
+    a betting round has at most ``max_raises`` raises, each followed by at most n - 1
+    answers, so at most n * (max_raises + 1) decisions; a seat puts in at most
+    ante + R * max_raises * bet_size chips and wins at most what the others put in.
+    """
+    rules = state.rules
+    n = rules.players
+    rounds = 1 + (rules.deck_size - 3 * n - 1) // 3
+    most = rules.ante + rounds * rules.max_raises * rules.bet_size
+    decisions = n * (rules.max_raises + 1) if rules.betting else 0
+    return {"min_utility": -float(most), "max_utility": float((n - 1) * most),
+            "max_game_length": rounds * decisions, "max_hands": rounds,
+            "max_chance_outcomes": state.num_actions,
+            "max_chance_nodes": rules.deck_size,
+            "observation_low": 0.0, "observation_high": float(max(n * most, rules.deck_size))}
+
+
+_BOUNDS = {"bull": _bull_bounds, "cheat": _cheat_bounds, "roulette": _roulette_bounds}
 
 
 @lru_cache(maxsize=64)
@@ -110,7 +157,7 @@ def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
     def make(seed: int) -> GameState:
         return w.new_game(seed=seed, **options)
 
-    make_dealt_by_chance = None
+    make_dealt_by_chance: Callable[[], GameState] | None = None
     if w.name == "bull":      # Poker Bull can be dealt card by card, and knows its bounds
         def make_dealt_by_chance() -> GameState:
             game = w.new_game(dealing="manual", **options)
@@ -118,10 +165,18 @@ def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
                 raise ValueError("first_starter='random' is drawn inside the game, which "
                                  "OpenSpiel cannot see: give a seat number")
             return CardByCard(game)
+    elif w.name == "cheat":   # dealt card by card, then the game plays its own chance nodes
+        def make_dealt_by_chance() -> GameState:
+            # seed 0: the hands are given, and the generator the game saves stays the same
+            return CheatCardByCard(lambda hands: w.new_game(hands=hands, seed=0, **options),
+                                   probe.rules.deck, probe.num_players, (name, options))
+    elif w.name == "roulette":   # the game shows every card as a chance node itself
+        def make_dealt_by_chance() -> GameState:
+            return w.new_game(chance_nodes=True, **options)
     title = w.title if preset is None else f"{w.title} ({preset})"
     probe = make(0)
     settle_chance(probe, np.random.default_rng(0))
-    bounds = _bull_bounds(probe) if w.name == "bull" else _stated_bounds(probe)
+    bounds = _BOUNDS[w.name](probe) if w.name in _BOUNDS else _stated_bounds(probe)
     return GameSpec(name=name, game=w.name, title=title, options=options, make=make,
                     num_players=probe.num_players, num_actions=probe.num_actions,
                     observation_size=probe.observation_size, **bounds,

@@ -3,19 +3,34 @@
 - ``"python_pokerbull"``: Poker Bull; parameters ``preset``, ``players`` and the
   preset's options (``start_cards``, ``card_limit``, ``growth``,
   ``next_starter``, ``direction``, ``first_starter``); 0, ``""`` (and -1 for
-  ``first_starter``, a seat number) keep the preset's own value;
+  ``first_starter``, a seat number) keep the preset's own value. ``calls=K``
+  keeps the K lowest calls (those some pool of the largest deal can make, as
+  the solver keeps them): actions ``0..K-1`` are those calls, ``K`` the challenge;
+  with such calls (all decided by rank counts), ``deal="rank"`` deals each card's
+  rank only (the lowest suit left of it): the same game up to renaming suits, with
+  13 chance outcomes a card, small enough for OpenSpiel's exact algorithms;
 - ``"python_pokerbull_<game>"`` for each other game of the family that is
   installed (``"python_pokerbull_cheat"``, ``"python_pokerbull_roulette"``):
-  ``players``, ``seed_outcomes`` and the game's options that have a number,
-  text or true/false default.
+  ``players`` and the game's options (Cheat's ``variations`` letters; roulette's
+  ``betting``, ``ante``, ``bet_size``, ``max_raises``);
+- ``"python_pokerbull_hand"``: the solver's one two-player hand
+  (:mod:`pokerbull.solve.openspiel`).
 
 Every random draw is an explicit chance node (OpenSpiel's *explicit stochastic*
 kind; its python games cannot save a generator kept inside a state). Poker
-Bull is dealt card by card: one chance node per card, uniform over the cards
-not yet dealt, which is exactly a shuffled deal. Another game of the family
-starts with one chance node drawing the seed it deals from (``seed_outcomes``
-equally likely seeds); chance nodes it shows itself pass through. A state
-saves as its game's exact JSON.
+Bull and Cheat are dealt card by card: one chance node per card, drawn with the
+odds of the cards not yet dealt, which is exactly a shuffled deal; roulette
+shows each card it deals as a chance node itself. A game of the family that
+cannot show its deal starts with one chance node drawing the seed it deals from
+(``seed_outcomes`` equally likely seeds: a sample of its deals). A state saves
+as its game's exact JSON.
+
+Information states (perfect recall: a seat's own cards of every deal and every
+public event, as the game's log for that seat says them) come as strings for
+every game, and as tensors for Poker Bull. The observers honour OpenSpiel's
+``IIGObservationType``: public information only, one seat's private
+information only, both (the game's own observation), or the information state;
+``make_py_observer`` returns None for a type it cannot give (see docs/rl.md).
 
 >>> import pyspiel, pokerbull.rl.openspiel
 >>> game = pyspiel.load_game("python_pokerbull", {"preset": "pagat", "players": 4})
@@ -38,11 +53,12 @@ import pyspiel
 from pokerbull.bull.rules import DEFAULT_PLAYERS, MAX_PLAYERS
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, wing, wing_names
 
-from ._chance import SeededAtRoot
+from ._chance import RANK_CLASSES, CardByCard, CheatCardByCard, RankByRank, SeededAtRoot
 from ._games import GameSpec, game_spec, observation_text
+from ._views import BullInformationState, RouletteInformationState, views_of
 
 GAME_NAME = "python_pokerbull"
-SEED_OUTCOMES = 2**16      # seeds the root chance node of a game without card-by-card deals
+SEED_OUTCOMES = 256        # seeds the root chance node of a game that cannot show its deal
 _SCALARS = (bool, int, float, str)
 # Poker Bull's options as OpenSpiel parameters: 0, "" and -1 keep the preset's own value.
 _BULL_DEFAULTS: dict[str, Any] = {"start_cards": 0, "card_limit": 0, "growth": "",
@@ -80,30 +96,48 @@ class PokerbullState(pyspiel.State):
 
     OpenSpiel clones a python state by deep-copying its attributes and saves it
     by pickling them; the state kept here copies with the protocol's ``clone()``
-    and pickles as its exact JSON save.
+    and pickles as its exact JSON save. With ``calls=K`` (Poker Bull) action ``k``
+    is the game's ``k``-th kept call and action ``K`` the challenge.
     """
 
-    def __init__(self, game: PokerbullGame) -> None:
-        super().__init__(game)
-        self.game_state = game._new_state()
+    def __getattr__(self, name: str) -> Any:
+        # The game state is made on first use: OpenSpiel clones a python state by making
+        # a new initial state and then setting a copy of every attribute on it, so a
+        # state made in __init__ would be thrown away by every clone.
+        if name == "game_state":
+            self.game_state = self.get_game()._new_state()
+            return self.game_state
+        if name == "kept":      # the game's, kept here: get_game() crosses into C++
+            self.kept = self.get_game().kept
+            return self.kept
+        raise AttributeError(name)
 
     def current_player(self) -> int:
-        player = self.game_state.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if player == TERMINAL_PLAYER else player
+        # the protocol numbers chance (-1) and terminal (-4) as pyspiel.PlayerId does
+        return self.game_state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self.game_state.legal_actions())    # a list for pyspiel's C++ side
+        legal = self.game_state.legal_actions()
+        kept = self.kept
+        if kept is None or self.game_state.current_player == CHANCE_PLAYER:
+            return list(legal)    # a list for pyspiel's C++ side
+        return [k for k, a in enumerate(kept) if a in legal]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.game_state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        kept = self.kept
+        if kept is not None and self.game_state.current_player != CHANCE_PLAYER:
+            action = kept[action]
         self.game_state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE_PLAYER:
-            return self.game_state.chance_outcome_to_string(action)
-        return self.game_state.action_to_string(action)
+            say = getattr(self.game_state, "chance_outcome_to_string", None)   # else the game's
+            return say(action) if say is not None else self.game_state.action_to_string(action)
+        kept = self.kept
+        return self.game_state.action_to_string(action if kept is None else kept[action])
 
     def is_terminal(self) -> bool:
         return self.game_state.is_terminal()
@@ -116,13 +150,32 @@ class PokerbullState(pyspiel.State):
 
 
 class PokerbullGame(pyspiel.Game):
-    """An OpenSpiel game of one pokerbull game and its options (built per parameter set)."""
+    """An OpenSpiel game of one pokerbull game and its options (built per parameter set).
+
+    ``kept``: with Poker Bull's ``calls=K``, the game's actions that OpenSpiel's actions
+    ``0..K`` stand for (the K lowest calls some pool of the game's largest deal can
+    make, as the solver keeps them, then the challenge); None otherwise.
+    """
 
     def __init__(self, game_type: pyspiel.GameType, spec: GameSpec, params: dict[str, Any],
-                 seed_outcomes: int = 0) -> None:
+                 seed_outcomes: int = 0, calls: int = 0, deal: str = "card") -> None:
         self.spec = spec
-        if spec.make_dealt_by_chance is not None:
-            self._new_state: Callable[[], Any] = spec.make_dealt_by_chance
+        probe = spec.make(0)
+        rules = getattr(probe, "rules", None)
+        self.kept = _Kept(_kept_calls(rules, calls)) if calls else None
+        num_actions = spec.num_actions if self.kept is None else len(self.kept)
+        max_length = spec.max_game_length
+        if self.kept is not None:
+            max_length = spec.max_hands * (_levels(rules.ladder, self.kept[:-1]) + 1)
+        if deal not in ("card", "rank"):
+            raise ValueError(f"deal must be 'card' or 'rank', not {deal!r}")
+        if deal == "rank":
+            _check_rank_deal(rules, calls)
+            by_card = spec.make_dealt_by_chance
+            self._new_state: Callable[[], Any] = lambda: RankByRank(by_card().game)
+            chance_outcomes = RANK_CLASSES
+        elif spec.make_dealt_by_chance is not None:
+            self._new_state = spec.make_dealt_by_chance
             chance_outcomes = spec.max_chance_outcomes
         else:
             if isinstance(seed_outcomes, bool) or not isinstance(seed_outcomes, int) \
@@ -134,26 +187,118 @@ class PokerbullGame(pyspiel.Game):
             self._new_state = lambda: SeededAtRoot(spec.make, seed_outcomes, sizes, origin)
             chance_outcomes = max(seed_outcomes, spec.num_actions)
         self._new_state()       # refuses options OpenSpiel cannot play, before anything else
+        self.views = None if rules is None else views_of(spec.game, rules)
+        self.info_state: Any = None
+        if rules is not None and spec.game == "bull":
+            self.info_state = BullInformationState(rules, spec.max_hands, self.kept)
+        elif rules is not None and spec.game == "roulette":
+            self.info_state = RouletteInformationState(rules, spec.max_hands)
         info = pyspiel.GameInfo(
-            num_distinct_actions=spec.num_actions, max_chance_outcomes=chance_outcomes,
+            num_distinct_actions=num_actions, max_chance_outcomes=chance_outcomes,
             num_players=spec.num_players, min_utility=spec.min_utility,
             max_utility=spec.max_utility, utility_sum=0.0,
-            max_game_length=spec.max_game_length)
+            max_game_length=max_length)
         super().__init__(game_type, info, params)
 
     def new_initial_state(self, *args: Any) -> PokerbullState:
         """A new game at its first chance node (the first card or seed to draw)."""
         return PokerbullState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError("pokerbull games give observations, not perfect-recall "
-                             "information states: use observation_tensor / observation_string")
-        return _Observer(self.spec.observation_size)
+    def max_chance_nodes_in_history(self) -> int:
+        return self.spec.max_chance_nodes
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """An observer for an observation type, or None for a type this game cannot give
+        (every seat's private cards at once; public or private pieces under perfect
+        recall; a game of the family without views)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, not {params!r}")
+        if iig_obs_type is None:
+            return _SeatObserver(self.spec.observation_size)
+        single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        none = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        if iig_obs_type.perfect_recall:
+            if not (single and iig_obs_type.public_info):
+                return None
+            return _InformationStateObserver(self.info_state)
+        if single and iig_obs_type.public_info:
+            return _SeatObserver(self.spec.observation_size)
+        if self.views is None or not (single or none) or (none and not iig_obs_type.public_info):
+            return None
+        return _PiecesObserver(self.views, public=iig_obs_type.public_info, private=single)
 
 
-class _Observer:
-    """OpenSpiel's view of one seat: the game's observation array and its text."""
+class _Kept(tuple):
+    """The kept actions: one tuple shared by every state of a game (never deep-copied)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> _Kept:
+        return self
+
+
+def _kept_calls(rules: Any, calls: Any) -> tuple[int, ...]:
+    """The game actions of ``calls=K``: the K lowest calls some pool of the largest deal
+    can make (as the solver keeps them), then the challenge."""
+    if rules is None or not hasattr(rules, "ladder"):
+        raise ValueError("calls= is an option of Poker Bull only")
+    if isinstance(calls, bool) or not isinstance(calls, int) or calls < 0:
+        raise ValueError(f"calls must be a whole number (0: every call), not {calls!r}")
+    held = _makeable(rules.ladder, rules.max_cards_in_play, calls)
+    if calls > len(held):
+        raise ValueError(f"calls={calls}: only {len(held)} calls of {rules.preset_name} can "
+                         f"hold with {rules.max_cards_in_play} cards in play")
+    return tuple(held[:calls]) + (len(rules.ladder),)
+
+
+def _makeable(ladder: Any, cards: int, wanted: int) -> list[int]:
+    """Up to `wanted` lowest calls some pool of `cards` cards can make: the solver's exact
+    list for small deals; for larger ones, the calls made by at most `cards` cards of
+    the whole deck (the fewest cards that make a call: its witness in the whole deck)."""
+    if cards <= 3:
+        from pokerbull.solve.game import satisfiable
+        return list(satisfiable(ladder, cards)[0])
+    out: list[int] = []
+    deck = ladder.allowed_mask
+    for call in ladder:
+        made = ladder.witness(call, deck)
+        if made is not None and len(made) <= cards:
+            out.append(call.index)
+            if len(out) == wanted:
+                break
+    return out
+
+
+def _check_rank_deal(rules: Any, calls: int) -> None:
+    """``deal="rank"`` is the same game only when every call in play is decided by rank
+    counts (then suits change nothing): refuse it otherwise."""
+    if rules is None or not hasattr(rules, "ladder"):
+        raise ValueError("deal='rank' is an option of Poker Bull only")
+    from pokerbull.solve.game import satisfiable
+    if rules.max_cards_in_play > 3:
+        raise ValueError("deal='rank' is for deals of at most 3 cards in play, where the "
+                         "solver checks which calls rank counts decide")
+    held, rank_only = satisfiable(rules.ladder, rules.max_cards_in_play)
+    if not calls or not rank_only[:calls].all():
+        raise ValueError("deal='rank' needs calls=K whose every call is decided by rank "
+                         "counts alone (no call that names a suit or needs one)")
+
+
+def _levels(ladder: Any, calls: tuple[int, ...]) -> int:
+    """How many calls of `calls` one hand can make at most: each raise climbs a level."""
+    return len({ladder[i].level for i in calls})
+
+
+def _inner(state: PokerbullState) -> Any:
+    """The game inside a state's chance wrapper (None before its deal has made it)."""
+    game_state = state.game_state
+    if isinstance(game_state, (CardByCard, CheatCardByCard, SeededAtRoot)):
+        return game_state.game
+    return game_state
+
+
+class _SeatObserver:
+    """The default observation of a seat: the game's own observation array and text."""
 
     def __init__(self, size: int) -> None:
         self.tensor = np.zeros(size, np.float32)
@@ -166,10 +311,165 @@ class _Observer:
         return observation_text(state.game_state, player)
 
 
+class _PiecesObserver:
+    """Public pieces only, or one seat's private pieces only (never another seat's)."""
+
+    def __init__(self, views: Any, *, public: bool, private: bool) -> None:
+        self.views = views
+        self.pieces = (views.public_pieces if public else ()) + \
+            (views.private_pieces if private else ())
+        self.public, self.private = public, private
+        self.tensor = np.zeros(sum(p.size for p in self.pieces), np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for p in self.pieces:
+            self.dict[p.name] = self.tensor[at:at + p.size]
+            at += p.size
+
+    def _values(self, state: PokerbullState, player: int) -> dict[str, np.ndarray]:
+        game = _inner(state)
+        values: dict[str, np.ndarray] = {}
+        if game is None:        # nothing is dealt yet: every piece is empty
+            return {p.name: np.zeros(p.size, np.float32) for p in self.pieces}
+        if self.public:
+            values.update(self.views.public(game))
+        if self.private:
+            values.update(self.views.private(game, player))
+        return values
+
+    def set_from(self, state: PokerbullState, player: int) -> None:
+        values = self._values(state, player)
+        for p in self.pieces:
+            self.dict[p.name][:] = values[p.name]
+
+    def string_from(self, state: PokerbullState, player: int) -> str:
+        return self.views.describe(self.pieces, self._values(state, player))
+
+
+class _InformationStateObserver:
+    """A seat's perfect-recall information state: its own cards of every deal and every
+    public event (the game's log for that seat); the tensor where the game has one."""
+
+    def __init__(self, info_state: Any) -> None:
+        self.info_state = info_state
+        if info_state is None:
+            self.tensor = None
+            self.dict: dict[str, np.ndarray] = {}
+        else:
+            self.tensor = np.zeros(info_state.size, np.float32)
+            self.dict = {"info_state": self.tensor}
+
+    def set_from(self, state: PokerbullState, player: int) -> None:
+        if self.info_state is not None:
+            game = _inner(state)
+            self.info_state.write(game, player, self.tensor)
+
+    def string_from(self, state: PokerbullState, player: int) -> str:
+        game = _inner(state)
+        lines = [] if game is None else game.log_for(player)
+        return "\n".join([f"seat {player}"] + lines)
+
+
+# ---- sampling a world a seat cannot tell apart (for ISMCTS) -------------------
+
+def resample_from_infostate(state: PokerbullState, player: int,
+                            rng: np.random.Generator | None = None) -> PokerbullState:
+    """A Poker Bull state `player` cannot tell from `state`: the same actions, with the
+    other seats' cards of the hand in play dealt again from the cards `player` has not
+    seen (earlier hands were shown to everyone and stay as they were).
+
+    OpenSpiel's ISMCTS bot needs this (``bot.set_resampler(resample_from_infostate)``):
+    python games cannot give ``State.resample_from_infostate``.
+    """
+    rng = np.random.default_rng() if rng is None else rng
+    game = state.get_game()
+    if game.spec.game == "roulette":
+        return _resample_roulette(state, player, rng)
+    if game.spec.game != "bull":
+        raise ValueError("resample_from_infostate deals Poker Bull and Poker roulette cards "
+                         f"again; {game.spec.title} has no resampler")
+    history = state.history()
+    # which history entries deal the hand in play, and to which seat
+    replay = game.new_initial_state()
+    deal: list[tuple[int, int]] = []          # (history index, seat dealt to)
+    for i, action in enumerate(history):
+        if replay.is_chance_node():
+            inner = replay.game_state
+            sizes = inner.game.hand_sizes
+            k = len(inner._dealt)
+            if k == 0:
+                deal = []
+            seat, at = 0, sizes[0]
+            while k >= at:
+                seat += 1
+                at += sizes[seat]
+            deal.append((i, seat))
+        replay.apply_action(action)
+    if replay.is_chance_node() or not deal:   # mid-deal or nothing dealt: nothing hidden yet
+        return state.clone()
+    own = [history[i] for i, seat in deal if seat == player]
+    out = game.new_initial_state()
+    owed = list(own)                          # own outcomes not dealt yet in the new deal
+    dealing = {i: seat for i, seat in deal}
+    for i, action in enumerate(history):
+        if i in dealing and dealing[i] != player:
+            outcomes = out.chance_outcomes()
+            left = len(out.game_state._remaining())
+            actions = [a for a, _ in outcomes]
+            weight = np.array([p * left - owed.count(a) for a, p in outcomes])
+            action = actions[int(rng.choice(len(actions), p=weight / weight.sum()))]
+        elif i in dealing:
+            owed.remove(action)
+        out.apply_action(int(action))
+    return out
+
+
+assert TERMINAL_PLAYER == int(pyspiel.PlayerId.TERMINAL) and \
+    CHANCE_PLAYER == int(pyspiel.PlayerId.CHANCE)    # current_player passes them through
+
+
+def _resample_roulette(state: PokerbullState, player: int,
+                       rng: np.random.Generator) -> PokerbullState:
+    """Poker roulette: the cards `player` has not seen (the other seats' stock cards, the
+    active cards not turned over yet or mucked unseen, and so every card after them) are
+    drawn again from the cards it has not seen; the bets are the same (betting does not
+    depend on the cards), and so is everything it saw."""
+    from pokerbull.roulette.game import CardDealt, Matching
+    history = state.history()
+    records = [r for r in state.game_state.history if type(r) in (CardDealt, Matching)]
+    dealt = [r for r in records if type(r) is CardDealt]
+    turned = {(r.round, s) for r in records if type(r) is Matching
+              for s, cards in enumerate(r.turned) if cards}
+    seen = [r.step == "match" or (r.step == "stock" and r.seat == player)
+            or (r.step == "active" and (r.round, r.seat) in turned) for r in dealt]
+    replay = state.get_game().new_initial_state()
+    chance_at = []
+    for i, action in enumerate(history):
+        if replay.is_chance_node():
+            chance_at.append(i)
+        replay.apply_action(action)
+    if len(chance_at) != len(dealt):     # pragma: no cover - every chance node deals a card
+        raise ValueError("roulette's history and its dealt cards disagree")
+    keep = {i: history[i] for i, s in zip(chance_at, seen) if s}
+    owed = list(keep.values())           # seen cards not dealt yet in the new world
+    out = state.get_game().new_initial_state()
+    redraw = set(chance_at) - set(keep)
+    for i, action in enumerate(history):
+        if i in keep:
+            owed.remove(action)
+        elif i in redraw:
+            outcomes = out.chance_outcomes()
+            left = out.game_state.cards_left
+            weight = np.array([round(p * left) - owed.count(a) for a, p in outcomes], float)
+            action = outcomes[int(rng.choice(len(outcomes), p=weight / weight.sum()))][0]
+        out.apply_action(int(action))
+    return out
+
+
 # ---- registration ------------------------------------------------------------
 
 def _game_type(short_name: str, long_name: str, params: dict[str, Any],
-               min_players: int) -> pyspiel.GameType:
+               min_players: int, *, information_tensor: bool) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=short_name, long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -178,36 +478,51 @@ def _game_type(short_name: str, long_name: str, params: dict[str, Any],
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=MAX_PLAYERS, min_num_players=min_players,
-        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=information_tensor,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=params)
 
 
 _BULL_TYPE = _game_type(GAME_NAME, "pokerbull: Poker Bull",
-                        {"preset": "pagat", "players": DEFAULT_PLAYERS, **_BULL_DEFAULTS}, 2)
+                        {"preset": "pagat", "players": DEFAULT_PLAYERS, **_BULL_DEFAULTS,
+                         "calls": 0, "deal": "card"}, 2, information_tensor=True)
 
 
 class _PokerBullGame(PokerbullGame):
-    """"python_pokerbull": Poker Bull, a preset and its options."""
+    """"python_pokerbull": Poker Bull, a preset and its options; ``calls=K`` keeps the
+    K lowest calls (0: all)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_BULL_TYPE.parameter_specification, **(params or {})}
         preset, options = _bull_options(params)
-        super().__init__(_BULL_TYPE, game_spec(preset, **options), params)
+        super().__init__(_BULL_TYPE, game_spec(preset, **options), params,
+                         calls=params["calls"], deal=params["deal"])
+
+
+# Options of a game that its wing's new_game takes as keywords (not in its signature).
+_WING_OPTIONS: dict[str, dict[str, Any]] = {
+    "cheat": {"variations": ""},
+    "roulette": {"betting": True, "ante": 1, "bet_size": 1, "max_raises": 3},
+}
 
 
 def _wing_game_class(name: str) -> type[PokerbullGame]:
-    """The registered game class of a wing: players, its scalar options, seed_outcomes."""
+    """The registered game class of a wing: players and its scalar options (and
+    ``seed_outcomes`` for a game that cannot show its deal as chance nodes)."""
     w = wing(name)
-    defaults = {**_wing_defaults(name), "seed_outcomes": SEED_OUTCOMES}
+    defaults = {**_wing_defaults(name), **_WING_OPTIONS.get(name, {})}
+    seeded = game_spec(name, **defaults).make_dealt_by_chance is None
+    if seeded:
+        defaults["seed_outcomes"] = SEED_OUTCOMES
     game_type = _game_type(f"{GAME_NAME}_{name}", f"pokerbull: {w.title}", defaults,
-                           max(w.min_players, 2))
+                           max(w.min_players, 2), information_tensor=name == "roulette")
 
     def __init__(self: PokerbullGame, params: dict[str, Any] | None = None) -> None:
         params = {**defaults, **(params or {})}
         options = {k: v for k, v in params.items() if k != "seed_outcomes"}
         PokerbullGame.__init__(self, game_type, game_spec(name, **options), params,
-                               seed_outcomes=params["seed_outcomes"])
+                               seed_outcomes=params.get("seed_outcomes", 0))
 
     # A class, not a function: OpenSpiel keeps the creator until after Python has
     # shut down, and releasing a plain function then aborts the interpreter.
@@ -215,9 +530,14 @@ def _wing_game_class(name: str) -> type[PokerbullGame]:
                 {"__init__": __init__, "game_type": game_type, "__module__": __name__})
 
 
+HAND_GAME_NAME = "python_pokerbull_hand"   # the solver's game: one two-player hand
+
+
 def game_names() -> tuple[str, ...]:
-    """The OpenSpiel names this module registers (those of the installed games)."""
-    return (GAME_NAME,) + tuple(f"{GAME_NAME}_{n}" for n in wing_names() if n != "bull")
+    """The OpenSpiel names this module registers (those of the installed games, and
+    the solver's one-hand game)."""
+    return (GAME_NAME,) + tuple(f"{GAME_NAME}_{n}" for n in wing_names() if n != "bull") \
+        + (HAND_GAME_NAME,)
 
 
 def register() -> tuple[str, ...]:
@@ -231,10 +551,12 @@ def register() -> tuple[str, ...]:
             continue
         kind = _wing_game_class(name)
         pyspiel.register_game(kind.game_type, kind)
+    import pokerbull.solve.openspiel  # noqa: F401  (registers the solver's game on import)
     return game_names()
 
 
 register()
 
-__all__ = ["GAME_NAME", "SEED_OUTCOMES", "PokerbullGame", "PokerbullState", "game_names", "register"]
+__all__ = ["GAME_NAME", "HAND_GAME_NAME", "SEED_OUTCOMES", "PokerbullGame", "PokerbullState", "game_names", "register",
+           "resample_from_infostate"]
 

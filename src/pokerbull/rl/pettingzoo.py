@@ -31,14 +31,16 @@ from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER
 
 from ._games import GameSpec, game_spec, observation_text, settle_chance
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("human", "ansi")
+VERSION = 1       # of the environments: metadata["name"] is pokerbull_<game or preset>_v1
 
 
 class PokerbullEnv(AECEnv):
     """One pokerbull game at a time, seat by seat (build with :func:`pettingzoo_env`)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": list(RENDER_MODES), "name": "pokerbull_v0", "is_parallelizable": False}
+        "render_modes": list(RENDER_MODES), "name": f"pokerbull_v{VERSION}",
+        "is_parallelizable": False}
 
     def __init__(self, spec: GameSpec, render_mode: str | None = None) -> None:
         super().__init__()
@@ -47,6 +49,9 @@ class PokerbullEnv(AECEnv):
                              f"{', '.join(map(repr, RENDER_MODES))}, not {render_mode!r}")
         self.spec = spec
         self.render_mode = render_mode
+        # a name per game: the class's metadata with this game's name
+        self.metadata = {**type(self).metadata,
+                         "name": f"pokerbull_{spec.name.replace('-', '_')}_v{VERSION}"}
         self.possible_agents = [f"player_{seat}" for seat in range(spec.num_players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         # One space object per agent, so seeding one agent's space leaves the others alone.
@@ -86,13 +91,17 @@ class PokerbullEnv(AECEnv):
             raise ValueError("no game yet: call reset() (reset(seed=...) to seed it) first")
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._started()
-        if agent not in self._seat_of:
+        seat = self._seat_of.get(agent) if isinstance(agent, str) else None
+        if seat is None or self.game is None:
+            self._started()
             raise ValueError(f"unknown agent {agent!r}: the agents are "
                              f"{', '.join(self.possible_agents)}")
-        seat = self._seat_of[agent]
-        return {"observation": self.game.observation_array(seat).astype(np.float32, copy=False),
-                "action_mask": self.game.action_mask(seat).astype(np.int8, copy=False)}
+        obs, mask = self.game.observation_array(seat), self.game.action_mask(seat)
+        if obs.dtype != np.float32:       # the games give float32 and int8 already
+            obs = obs.astype(np.float32)
+        if mask.dtype != np.int8:
+            mask = mask.astype(np.int8)
+        return {"observation": obs, "action_mask": mask}
 
     # ---- acting
     def step(self, action: Any) -> None:
@@ -105,7 +114,8 @@ class PokerbullEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is to act: give an action, not None")
         # IllegalAction (a ValueError) leaves the game, and the environment, as they were.
-        self.game.apply_action(_whole_action(action, self.spec.num_actions))
+        self.game.apply_action(action if type(action) is int
+                               else _whole_action(action, self.spec.num_actions))
         settle_chance(self.game, self._rng)
         self._cumulative_rewards[agent] = 0.0
         self._after_action()
@@ -123,18 +133,25 @@ class PokerbullEnv(AECEnv):
         if not 0 <= player < len(self.possible_agents):  # pragma: no cover - protocol breach
             raise ValueError(f"the game says player {player} is to act after settling chance "
                              f"(chance is {CHANCE_PLAYER})")
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        self._accumulate_rewards()
+        # no reward before the end: the rewards are zeros already (reset and every step
+        # until the last one leave them so), and adding zeros changes nothing
         self.agent_selection = self.possible_agents[player]
 
     # ---- text
     def render(self) -> str | None:
-        """The selected agent's view as text (render_mode "ansi"); None without a render mode."""
+        """The selected agent's view as text: returned (render_mode "ansi") or printed
+        ("human", which returns None); None without a render mode."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode: "
-                                  "make the environment with render_mode='ansi'")
+                                  "make the environment with render_mode='ansi' or 'human'")
             return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
         self._started()
         agent = self.agent_selection
         seat = self._seat_of[agent]
@@ -164,5 +181,22 @@ def _whole_action(action: Any, num_actions: int) -> int:
 def pettingzoo_env(game_or_preset: str, *, render_mode: str | None = None,
                    **options: Any) -> PokerbullEnv:
     """A PettingZoo AEC environment of a Poker Bull preset or another game of the family,
-    with the game's `options` as keywords (``players=4`` ...); seed it with ``reset(seed=)``."""
+    with the game's `options` as keywords (``players=4`` ...); seed it with ``reset(seed=)``.
+    The raw environment: an illegal action raises IllegalAction (see :func:`env`)."""
     return PokerbullEnv(game_spec(game_or_preset, **options), render_mode=render_mode)
+
+
+raw_env = pettingzoo_env
+
+
+def env(game_or_preset: str, *, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """:func:`raw_env` in PettingZoo's standard wrappers, as its classic games come: an
+    illegal action ends the game with reward -1 for the agent that made it
+    (``TerminateIllegalWrapper``), an action outside the space is refused
+    (``AssertOutOfBoundsWrapper``) and the calls must come in order
+    (``OrderEnforcingWrapper``)."""
+    from pettingzoo.utils import wrappers
+    wrapped: AECEnv = raw_env(game_or_preset, render_mode=render_mode, **options)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -128,6 +128,12 @@ class RandomBot(RouletteBot):
         return legal[self.rng.next() % len(legal)]
 
 
+class UniformBot(RandomBot):
+    """The random bot under the name every game's uniform baseline has."""
+
+    name = "uniform"
+
+
 class StationBot(RouletteBot):
     """A calling station: always checks or calls (action 1), never folds, bets or raises."""
 
@@ -180,7 +186,8 @@ class TimidBot(ReaderBot):
         return {}
 
 
-BOTS = {"random": RandomBot, "station": StationBot, "timid": TimidBot, "reader": ReaderBot}
+BOTS = {"random": RandomBot, "station": StationBot, "timid": TimidBot, "reader": ReaderBot,
+        "uniform": UniformBot}
 
 
 def make_bot(name: str, seed: Any = None, **params: Any) -> RouletteBot:
@@ -190,4 +197,4 @@ def make_bot(name: str, seed: Any = None, **params: Any) -> RouletteBot:
 
 
 __all__ = ["BOTS", "RandomBot", "ReaderBot", "RouletteBot", "SplitMix64", "StationBot",
-           "TimidBot", "make_bot", "standing"]
+           "TimidBot", "UniformBot", "make_bot", "standing"]

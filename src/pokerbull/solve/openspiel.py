@@ -33,7 +33,7 @@ class Solution(Protocol):
     def strategy(self, seat: int, cards: Any, calls: Any = ()) -> dict[int, float]: ...
 
 _TYPE = pyspiel.GameType(
-    short_name="pokerbull_hand",
+    short_name="python_pokerbull_hand",
     long_name="One two-player Poker Bull hand (pokerbull.solve)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -43,9 +43,9 @@ _TYPE = pyspiel.GameType(
     max_num_players=2,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=False,
-    provides_observation_tensor=False,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
     provides_factored_observation_string=False,
     parameter_specification={"family": "pagat", "hand0": 1, "hand1": 1, "calls": 0,
                              "options": "{}"})
@@ -93,8 +93,22 @@ class PokerBullHandGame(pyspiel.Game):
     def new_initial_state(self) -> PokerBullHandState:
         return PokerBullHandState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(iig_obs_type)
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """An observer of an observation type, or None for one this game cannot give
+        (every seat's cards at once, or perfect recall without a seat's cards)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, not {params!r}")
+        if iig_obs_type is None:
+            return _Observer(self, public=True, private=True, recall=False)
+        single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        none = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        if iig_obs_type.perfect_recall:
+            if single and iig_obs_type.public_info:
+                return _Observer(self, public=True, private=True, recall=True)
+            return None
+        if not (single or none) or not (single or iig_obs_type.public_info):
+            return None
+        return _Observer(self, public=iig_obs_type.public_info, private=single, recall=False)
 
 
 class PokerBullHandState(pyspiel.State):
@@ -178,26 +192,63 @@ class PokerBullHandState(pyspiel.State):
 
 
 class _Observer:
-    """Perfect-recall information state: own cards and every call."""
+    """What a seat may know, in named pieces of one tensor: ``player`` and ``cards`` (its
+    own) are private; ``to_play`` and the ``calls`` made (one flag per kept call; under
+    perfect recall one per seat and call) are public. One hand has a single deal, so
+    the calls made are the whole public history."""
 
-    def __init__(self, iig_obs_type: Any) -> None:
-        self.tensor = np.zeros(0, np.float32)
+    def __init__(self, game: PokerBullHandGame, *, public: bool, private: bool,
+                 recall: bool) -> None:
+        k = game.small.calls
+        self.public, self.private, self.recall = public, private, recall
+        self.index = {bit: i for i, bit in enumerate(game.deck)}
+        shapes: list[tuple[str, int]] = []
+        if private:
+            shapes += [("player", 2), ("cards", len(game.deck))]
+        if public:
+            shapes += [("to_play", 2), ("calls", 2 * k if recall else k)]
+        self.tensor = np.zeros(sum(size for _, size in shapes), np.float32)
         self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for name, size in shapes:
+            self.dict[name] = self.tensor[at:at + size]
+            at += size
 
     def set_from(self, state: PokerBullHandState, player: int) -> None:
-        pass
+        self.tensor[:] = 0.0
+        game = state.get_game()
+        if self.private:
+            self.dict["player"][player] = 1.0
+            if len(state.cards) > player:
+                mask = state.cards[player]
+                while mask:
+                    low = mask & -mask
+                    self.dict["cards"][self.index[low.bit_length() - 1]] = 1.0
+                    mask ^= low
+        if self.public:
+            to_play = state.current_player()
+            if to_play in (0, 1):
+                self.dict["to_play"][to_play] = 1.0
+            k = game.small.calls
+            for n, call in enumerate(state.calls):
+                place = game.small.kept.index(call)
+                self.dict["calls"][(n % 2) * k + place if self.recall else place] = 1.0
 
     def string_from(self, state: PokerBullHandState, player: int) -> str:
         game = state.get_game()
-        if len(state.cards) > player:
-            mask = state.cards[player]
-            cards = game.pool_text.get(mask)
-            if cards is None:
-                cards = game.pool_text[mask] = str(pb.Pool(mask))
-        else:
-            cards = "-"
-        calls = ",".join(game.codes[c] for c in state.calls)
-        return f"seat {player} cards {cards} calls {calls}"
+        parts = []
+        if self.private:
+            if len(state.cards) > player:
+                mask = state.cards[player]
+                cards = game.pool_text.get(mask)
+                if cards is None:
+                    cards = game.pool_text[mask] = str(pb.Pool(mask))
+            else:
+                cards = "-"
+            parts.append(f"seat {player} cards {cards}")
+        if self.public:
+            parts.append(f"calls {','.join(game.codes[c] for c in state.calls)}")
+        return " ".join(parts)
 
 
 def state_policy(solution: Solution, state: Any) -> dict[int, float]:

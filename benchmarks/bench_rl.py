@@ -1,0 +1,150 @@
+"""The RL adapters' speed, each beside its same-run baseline (CPU time, one core).
+
+Run: ``python benchmarks/bench_rl.py [openspiel|vector|pettingzoo ...]`` (all by
+default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figures, best of 3:
+
+- openspiel: random play through pyspiel (``legal_actions``, ``apply_action``, chance
+  outcomes drawn with their odds) of ``python_pokerbull`` pagat, 4 players, in
+  player actions/s and all actions/s (chance included), beside ``pb.Game``'s random
+  play and the bridge's own floor (``legal_actions()`` of a 327-action list,
+  ``is_chance_node()``, ``is_terminal()`` of a python game state);
+- vector: ``vector_env`` steps/s of random legal play (``random_actions`` + ``step``),
+  4,096 envs for the compiled presets and 64 for the games stepped through the
+  protocol (cheung, cheat, roulette), beside ``pb.VectorGame.step`` alone;
+- pettingzoo: AEC steps/s (``agent_iter``, ``last``, ``step`` with the first legal
+  action), beside the game's own loop of the same actions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import numpy as np
+
+import pokerbull as pb
+
+sys.path.insert(0, os.path.dirname(__file__))
+from bench_game import play_random_actions  # noqa: E402
+
+
+def _best(run, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def openspiel_figures(actions: int = 30_000) -> None:
+    import pyspiel
+
+    import pokerbull.rl.openspiel  # noqa: F401  (registers the games)
+    game = pyspiel.load_game("python_pokerbull", {"preset": "pagat", "players": 4})
+    counts = {}
+
+    def through_pyspiel() -> None:
+        rng = np.random.default_rng(0)
+        state, played, chance = game.new_initial_state(), 0, 0
+        while played < actions:
+            if state.is_terminal():
+                state = game.new_initial_state()
+            elif state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                played += 1
+        counts["chance"] = chance
+
+    t_game = _best(lambda: play_random_actions("pagat", 4, actions))
+    t_spiel = _best(through_pyspiel)
+    print(f"pb.Game random play:        {actions / t_game:12,.0f} actions/s")
+    print(f"pyspiel python_pokerbull:   {actions / t_spiel:12,.0f} player actions/s "
+          f"({(actions + counts['chance']) / t_spiel:,.0f} with the "
+          f"{counts['chance'] / actions:.2f} chance nodes a player action); "
+          f"{t_game / t_spiel:.1%} of pb.Game")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    n = 20_000
+    for what, call in (("legal_actions() (327 actions)", state.legal_actions),
+                       ("is_chance_node()", state.is_chance_node),
+                       ("is_terminal()", state.is_terminal)):
+        t = _best(lambda: [call() for _ in range(n)])
+        print(f"  bridge floor {what}: {t / n * 1e6:.2f} us")
+
+
+def vector_figures(rounds: int = 200) -> None:
+    from pokerbull.rl.gym import vector_env
+    for name in ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung", "cheat", "roulette"):
+        compiled = name not in ("cheung", "cheat", "roulette")
+        n = 4096 if compiled else 64
+        r = rounds if compiled else 10
+        players = 4 if name != "roulette" else 5
+        env = vector_env(name, n, players=players)
+        env.reset(seed=0)
+        rng = np.random.default_rng(0)
+
+        def play() -> None:
+            for _ in range(r):
+                env.step(env.random_actions(rng))
+
+        t_env = _best(play)
+        line = f"vector_env {name:11s} {n * r / t_env:14,.0f} steps/s ({n} envs)"
+        if compiled:
+            vec = pb.VectorGame(name, num_games=n, players=players, seed=0)
+
+            def bare() -> None:
+                for _ in range(r):
+                    vec.step(vec.random_actions(rng))
+
+            t_vec = _best(bare)
+            line += f"; VectorGame.step {n * r / t_vec:,.0f} ({t_vec / t_env:.0%} of it kept)"
+        print(line)
+
+
+def pettingzoo_figures(steps: int = 20_000) -> None:
+    from pokerbull.rl import pettingzoo_env
+    env = pettingzoo_env("pagat", players=4)
+
+    def aec() -> None:
+        done = 0
+        env.reset(seed=0)
+        while done < steps:
+            for agent in env.agent_iter():
+                obs, reward, terminated, truncated, info = env.last()
+                action = None if terminated or truncated else \
+                    int(obs["action_mask"].argmax())
+                env.step(action)
+                done += 1
+                if done >= steps:
+                    break
+            else:
+                env.reset()
+
+    def bare() -> None:
+        game, done, seed = pb.Game("pagat", players=4, seed=0), 0, 0
+        while done < steps:
+            if game.is_terminal():
+                seed += 1
+                game = pb.Game("pagat", players=4, seed=seed)
+            game.apply_action(game.legal_actions()[0])
+            done += 1
+
+    t_env, t_game = _best(aec), _best(bare)
+    print(f"pettingzoo AEC pagat:       {steps / t_env:12,.0f} steps/s; the game's own loop "
+          f"{steps / t_game:,.0f} ({t_game / t_env:.0%})")
+
+
+if __name__ == "__main__":
+    print(f"backend {pb.core.backend.name}; simd {os.environ.get('POKERBULL_SIMD', 'auto')}"
+          f"{'; POKERBULL_NO_SIMD=1' if os.environ.get('POKERBULL_NO_SIMD') else ''}")
+    parts = sys.argv[1:] or ["openspiel", "vector", "pettingzoo"]
+    for part in parts:
+        {"openspiel": openspiel_figures, "vector": vector_figures,
+         "pettingzoo": pettingzoo_figures}[part]()

@@ -1,0 +1,387 @@
+"""Gymnasium environments for every pokerbull game (the ``rl`` extra: gymnasium).
+
+- :func:`vector_env` is a ``gymnasium.vector.VectorEnv`` of N games played in
+  self-play: each env's observation is that of the seat to act, its reward the
+  acting seat's return when its action ends the game. Poker Bull's presets
+  (pagat, pagat-wild, pagat-five, holdem) are stepped all at once in compiled
+  code (:class:`~pokerbull.bull.vector.VectorGame`); every other game (Cheung's
+  preset, Cheat, Poker roulette) is stepped one game after another in Python
+  through the game protocol, with the same interface.
+- :func:`single_agent_env` is a ``gymnasium.Env`` for one seat, the other
+  seats played by built-in bots (or any Agent), with ``action_masks()`` as
+  sb3-contrib's MaskablePPO expects.
+
+>>> import numpy as np
+>>> env = vector_env("pagat", 4, players=3)
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape == (4,) + env.single_observation_space.shape
+True
+>>> masks = env.action_masks()                        # (4, 327) int8: one row per env
+>>> actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+>>> obs, reward, terminated, truncated, info = env.step(actions)
+>>> sorted(info)
+['returns']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wing_of
+
+from ._games import GameSpec, game_spec, observation_text, settle_chance
+
+_WORD = 2**64
+BATCHED_PRESETS = ("pagat", "pagat-wild", "pagat-five", "holdem")
+
+
+def _first_seed(seed: Any) -> int:
+    if seed is None:
+        return int(np.random.SeedSequence().generate_state(2, np.uint32).view(np.uint64)[0])
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
+    return int(seed) % _WORD
+
+
+class _SelfPlayVectorEnv(VectorEnv):
+    """What both vector envs share: spaces, reset, the end of a step, close."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    _last_obs: np.ndarray | None = None
+
+    def _set_spaces(self, observation: spaces.Box, num_actions: int) -> None:
+        self.single_observation_space = observation
+        self.single_action_space = spaces.Discrete(num_actions)
+        self.observation_space = gymnasium.vector.utils.batch_space(observation, self.num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space,
+                                                               self.num_envs)
+
+    def _restart(self, seed: Any) -> None:
+        raise NotImplementedError
+
+    def _observe(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def reset(self, *, seed: Any = None, options: dict | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal every game again (from `seed` when given)."""
+        self._restart(seed)
+        self._last_obs = self._observe()
+        return self._last_obs, {}
+
+    def _check_started(self) -> None:
+        if self._last_obs is None:
+            raise ValueError("call reset() before step()")
+
+    def _stepped(self, reward: np.ndarray, dones: np.ndarray, returns: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        obs = self._observe()
+        info: dict[str, Any] = {"returns": returns}
+        if dones.any():
+            info["final_obs"], info["_final_obs"] = self._last_obs, dones
+        self._last_obs = obs
+        return obs, reward, dones, np.zeros(self.num_envs, np.bool_), info
+
+    def close(self, **kwargs: Any) -> None:
+        """Nothing to release."""
+
+
+# ---- Poker Bull in compiled code ---------------------------------------------------
+
+class BullVectorEnv(_SelfPlayVectorEnv):
+    """N Poker Bull games of one preset stepped at once in compiled code.
+
+    The compact observation (``observation="compact"``, int64 per env): the seat to act,
+    its cards (a 64-bit card mask as ``pokerbull.Pool`` numbers them), the legal run
+    ``legal_start``, ``legal_stop`` (legal actions are ``legal_start <= a < legal_stop``),
+    the last call (-1 at an opening), its caller (-1), the hand's starter, then every
+    seat's hand size. ``observation="full"`` gives ``Game.observation_array`` instead
+    (float32, far more work a step). :meth:`action_masks` gives the int8 masks.
+
+    Autoreset is ``SAME_STEP``: a game that ends is scored and dealt again in the same
+    step; ``info["final_obs"]`` holds the observation its last action was chosen from
+    (the end itself tells nothing but the result, which is in the rewards). The
+    arrays returned are fresh each step.
+    """
+
+    def __init__(self, preset: str, num_envs: int, *, seed: Any = 0,
+                 observation: str = "compact", **options: Any) -> None:
+        from pokerbull.bull.vector import VectorGame
+        if observation not in ("compact", "full"):
+            raise ValueError(f"observation must be 'compact' or 'full', not {observation!r}")
+        self.game = VectorGame(preset, num_envs, seed=_first_seed(seed), **options)
+        self.num_envs = self.game.num_games
+        self.full = observation == "full"
+        p, n = self.game.num_players, self.game.num_actions
+        if self.full:
+            high = float(max(1, self.game.rules.card_limit))
+            box = spaces.Box(0.0, high, (self.game.observation_size,), np.float32)
+        else:
+            low = np.array([0, 0, 0, 0, -1, -1, 0] + [0] * p, np.int64)
+            high = np.array([p - 1, 2**62, n - 1, n, n - 2, p - 1, p - 1]
+                            + [self.game.rules.card_limit] * p, np.int64)
+            box = spaces.Box(low, high, dtype=np.int64)
+        self._set_spaces(box, n)
+
+    def _observe(self) -> np.ndarray:
+        g = self.game
+        if self.full:
+            return g.observations()
+        return np.column_stack([g.to_play, g.cards.view(np.int64), g.legal_start, g.legal_stop,
+                                g.last_call, g.last_caller, g.starter, g.hand_sizes])
+
+    def _restart(self, seed: Any) -> None:
+        """Game i starts again from ``seed + i`` (from the seeds in play without one)."""
+        self.game.reset(None if seed is None else _first_seed(seed))
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        """One action per env; an illegal one raises IllegalAction and no game moves."""
+        self._check_started()
+        seat = self.game.to_play.copy()
+        returns, dones = self.game.step(np.asarray(actions))
+        reward = returns[np.arange(self.num_envs), seat].astype(np.float64)
+        return self._stepped(reward, dones.copy(), returns.copy())
+
+    def action_masks(self) -> np.ndarray:
+        """int8 ``(num_envs, num_actions)``: 1 for each legal action of each env."""
+        return self.game.action_masks()
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly drawn legal action per env."""
+        return self.game.random_actions(rng)
+
+
+# ---- any game of the family, one game after another ----------------------------------
+
+class ProtocolVectorEnv(_SelfPlayVectorEnv):
+    """N games of any pokerbull game through the game protocol, stepped in Python.
+
+    Observations are the acting seat's ``observation_array`` (float32), or for Poker
+    Bull (Cheung's preset) with ``observation="compact"`` the compact int64 row of
+    :class:`BullVectorEnv` (``legal_start``, ``legal_stop`` then span the legal
+    actions: an opening may skip the certain calls, so the exact set is
+    :meth:`action_masks`). Autoreset, rewards and info are as in :class:`BullVectorEnv`.
+    """
+
+    def __init__(self, spec: GameSpec, num_envs: int, *, seed: Any = 0,
+                 observation: str = "full") -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) \
+                or num_envs < 1:
+            raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+        self.game_spec = spec
+        self.num_envs = int(num_envs)
+        if observation not in ("compact", "full"):
+            raise ValueError(f"observation must be 'compact' or 'full', not {observation!r}")
+        self.compact = observation == "compact" and spec.game == "bull"
+        if self.compact:
+            p, n = spec.num_players, spec.num_actions
+            limit = int(spec.observation_high)
+            box = spaces.Box(np.array([0, 0, 0, 0, -1, -1, 0] + [0] * p, np.int64),
+                             np.array([p - 1, 2**62, n - 1, n, n - 2, p - 1, p - 1]
+                                      + [limit] * p, np.int64), dtype=np.int64)
+        else:
+            box = spaces.Box(spec.observation_low, spec.observation_high,
+                             (spec.observation_size,), np.float32)
+        self._set_spaces(box, spec.num_actions)
+        self._rng = np.random.default_rng(_first_seed(seed))
+        self.games: list[Any] = []
+
+    def _deal(self) -> Any:
+        game = self.game_spec.make(int(self._rng.integers(2**63 - 1)))
+        settle_chance(game, self._rng)
+        return game
+
+    def _observe(self) -> np.ndarray:
+        if self.compact:
+            return np.array([_compact_row(g) for g in self.games], np.int64)
+        return np.stack([g.observation_array(g.current_player) for g in self.games]
+                        ).astype(np.float32, copy=False)
+
+    def _restart(self, seed: Any) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(_first_seed(seed))
+        self.games = [self._deal() for _ in range(self.num_envs)]
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        """One action per env; an illegal one raises IllegalAction and no game moves."""
+        self._check_started()
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
+            raise ValueError(f"step needs {self.num_envs} whole-number actions, not "
+                             f"{actions.dtype} values of shape {actions.shape}")
+        for i, (g, a) in enumerate(zip(self.games, actions.tolist())):
+            if a not in set(g.legal_actions()):
+                raise IllegalAction(f"env {i}: action {a} is not legal now; no env moved")
+        p = self.game_spec.num_players
+        reward = np.zeros(self.num_envs)
+        dones = np.zeros(self.num_envs, np.bool_)
+        returns = np.zeros((self.num_envs, p), np.float32)
+        for i, (g, a) in enumerate(zip(self.games, actions.tolist())):
+            seat = g.current_player
+            g.apply_action(a)
+            settle_chance(g, self._rng)
+            if g.is_terminal():
+                returns[i] = g.returns()
+                reward[i] = returns[i, seat]
+                dones[i] = True
+                self.games[i] = self._deal()
+        return self._stepped(reward, dones, returns)
+
+    def action_masks(self) -> np.ndarray:
+        return np.stack([g.action_mask() for g in self.games]).astype(np.int8, copy=False)
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly drawn legal action per env."""
+        return np.array([rng.choice(g.legal_actions()) for g in self.games], np.int64)
+
+
+def _compact_row(game: Any) -> list[int]:
+    """A Poker Bull game's compact observation for its seat to act (BullVectorEnv's row)."""
+    seat = game.current_player
+    legal = game.legal_actions()
+    last = game.last_call
+    return [seat, game.hand(seat).mask, legal[0], legal[-1] + 1,
+            -1 if last is None else last.index,
+            -1 if game.last_caller is None else game.last_caller,
+            game.starter, *game.hand_sizes]
+
+
+def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
+               observation: str = "compact", **options: Any) -> VectorEnv:
+    """A ``gymnasium.vector.VectorEnv`` of `num_envs` games in self-play (see the module).
+
+    Poker Bull's pagat, pagat-wild, pagat-five and holdem run in compiled code; any
+    other game or preset runs through the game protocol. `observation` is "compact"
+    (Poker Bull, Cheung's preset included: a row of numbers, the mask on request) or
+    "full" (the game's observation array; Cheat's and roulette's are always full).
+    """
+    w, preset = wing_of(game_or_preset)
+    name = preset if preset is not None else options.get("preset")
+    if w.name == "bull" and name in BATCHED_PRESETS:
+        options = {k: v for k, v in options.items() if k != "preset"}
+        return BullVectorEnv(name, num_envs, seed=seed, observation=observation, **options)
+    return ProtocolVectorEnv(game_spec(game_or_preset, **options), num_envs, seed=seed,
+                             observation=observation)
+
+
+# ---- one seat against bots ------------------------------------------------------------
+
+class SingleAgentEnv(gymnasium.Env):
+    """One seat of a pokerbull game; the other seats are played by bots.
+
+    Observation: the seat's ``observation_array`` (float32); action: an integer of the
+    game's action space. The reward is the seat's return when the game ends (0 before).
+    An illegal action ends the episode as the worst result (``min_utility``) with
+    ``info["illegal_action"] = True``: mask with :meth:`action_masks`.
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, spec: GameSpec, opponents: Any = "evidence", seat: int = 0,
+                 render_mode: str | None = None) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < spec.num_players:
+            raise ValueError(f"seat must be 0..{spec.num_players - 1}, not {seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.game_spec, self.seat, self.render_mode = spec, int(seat), render_mode
+        self.observation_space = spaces.Box(spec.observation_low, spec.observation_high,
+                                            (spec.observation_size,), np.float32)
+        self.action_space = spaces.Discrete(spec.num_actions)
+        others = [s for s in range(spec.num_players) if s != self.seat]
+        given = [opponents] * len(others) if isinstance(opponents, str) or \
+            not isinstance(opponents, Sequence) else list(opponents)
+        if len(given) != len(others):
+            raise ValueError(f"opponents: one bot for each of the {len(others)} other seats, "
+                             f"not {len(given)}")
+        self._opponent_specs = dict(zip(others, given))
+        self._bots: dict[int, Any] = {}
+        self._rng = np.random.default_rng()
+        self.game: Any = None
+
+    def _make_bots(self) -> None:
+        from pokerbull.protocol import wing
+        bots = wing(self.game_spec.game).bots
+        for s, given in self._opponent_specs.items():
+            if isinstance(given, str):
+                if given not in bots:
+                    raise ValueError(f"unknown bot {given!r}: the bots of {self.game_spec.title} are "
+                                     f"{', '.join(bots)}")
+                bot = bots[given](seed=int(self._rng.integers(2**63 - 1)))
+            else:
+                bot = given
+            bot.reset(s)
+            self._bots[s] = bot
+
+    def _play_others(self) -> None:
+        game = self.game
+        while True:
+            settle_chance(game, self._rng)
+            player = game.current_player
+            if player == self.seat or player == TERMINAL_PLAYER:
+                return
+            if player == CHANCE_PLAYER:       # pragma: no cover - settled above
+                continue
+            game.apply_action(self._bots[player].act(game.observation(player)))
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game = self.game_spec.make(int(self._rng.integers(2**63 - 1)))
+        self._make_bots()
+        self._play_others()
+        return self._observe(), {}
+
+    def _observe(self) -> np.ndarray:
+        return self.game.observation_array(self.seat).astype(np.float32, copy=False)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self.game is None:
+            raise ValueError("call reset() before step()")
+        if self.game.is_terminal():
+            raise ValueError("the game is over: call reset()")
+        a = np.asarray(action)
+        if a.shape != () or a.dtype.kind not in "iu" or int(a) not in set(self.game.legal_actions()):
+            return self._observe(), float(self.game_spec.min_utility), True, False, \
+                {"illegal_action": True}
+        self.game.apply_action(int(a))
+        self._play_others()
+        if self.game.is_terminal():
+            returns = self.game.returns()
+            return self._observe(), float(returns[self.seat]), True, False, \
+                {"returns": list(returns)}
+        return self._observe(), 0.0, False, False, {}
+
+    def action_masks(self) -> np.ndarray:
+        """bool mask of the seat's legal actions now (sb3-contrib's MaskablePPO reads it)."""
+        if self.game is None or self.game.is_terminal():
+            return np.zeros(self.game_spec.num_actions, np.bool_)
+        return self.game.action_mask(self.seat).astype(np.bool_)
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game is None:
+            return None
+        return observation_text(self.game, self.seat)
+
+
+def single_agent_env(game_or_preset: str, opponents: Any = "evidence", seat: int = 0, *,
+                     render_mode: str | None = None, **options: Any) -> SingleAgentEnv:
+    """A ``gymnasium.Env`` of one seat of a game or preset; `opponents` is a bot name of
+    that game (``"evidence"``, ``"uniform"``...) for every other seat, or one bot name
+    or Agent per other seat."""
+    return SingleAgentEnv(game_spec(game_or_preset, **options), opponents, seat,
+                          render_mode=render_mode)
+
+
+__all__ = ["BATCHED_PRESETS", "BullVectorEnv", "ProtocolVectorEnv", "SingleAgentEnv",
+           "single_agent_env", "vector_env"]
