@@ -27,14 +27,16 @@ ODD_VALUES: tuple[Any, ...] = (
     [1, 2, 3], "9" * 50)
 
 
-def _paths(value: Any, path: tuple = ()) -> Iterator[tuple]:
+def paths(value: Any, path: tuple = (), items: int | None = None) -> Iterator[tuple]:
+    """Every place in a nested JSON value, as the keys that lead to it (the first `items`
+    entries of each list, or all of them)."""
     yield path
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _paths(v, path + (k,))
+            yield from paths(v, path + (k,), items)
     elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, path + (i,))
+        for i, v in enumerate(value[:items]):
+            yield from paths(v, path + (i,), items)
 
 
 def _changes(value: Any) -> list[Callable[[Any], Any]]:
@@ -57,7 +59,8 @@ def _changes(value: Any) -> list[Callable[[Any], Any]]:
     return out
 
 
-def _replace(data: Any, path: tuple, new: Any, delete: bool = False) -> Any:
+def replaced(data: Any, path: tuple, new: Any, delete: bool = False) -> Any:
+    """A copy of `data` with the value at `path` replaced by `new` (or deleted)."""
     out = copy.deepcopy(data)
     target = out
     for p in path[:-1]:
@@ -74,7 +77,7 @@ def damages(data: dict, budget: int, seed: int) -> Iterator[str]:
     (every place in the nested data) gets its own share of the edits, in an
     order fixed by `seed`, so small budgets still reach every field."""
     rng = random.Random(seed)
-    places = [p for p in _paths(data) if p]
+    places = [p for p in paths(data) if p]
     edits = []
     for path in places:
         target = data
@@ -96,13 +99,13 @@ def damages(data: dict, budget: int, seed: int) -> Iterator[str]:
                 return
             kind, what = kinds[round_]
             if kind == "delete":
-                damaged = _replace(data, path, None, delete=True)
+                damaged = replaced(data, path, None, delete=True)
             else:
                 try:
                     new = what(target) if kind == "edit" else what
                 except (TypeError, ValueError, IndexError):
                     continue
-                damaged = _replace(data, path, new)
+                damaged = replaced(data, path, new)
             made += 1
             yield json.dumps(damaged)
 

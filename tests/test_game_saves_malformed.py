@@ -10,31 +10,9 @@ import numpy as np
 import pytest
 
 import pokerbull as pb
+from save_damage import paths, replaced
 
 BAD_VALUES = [None, 5, -1, 2**70, "x", [], {}, [1, "a"], {"a": 1}, True, 1.5]
-
-
-def _paths(value, path=()):
-    """Every place in a nested JSON value: (path to it)."""
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value[:3]):
-            yield from _paths(v, path + (i,))
-
-
-def _set(data, path, value, delete=False):
-    out = copy.deepcopy(data)
-    target = out
-    for p in path[:-1]:
-        target = target[p]
-    if delete:
-        del target[path[-1]]
-    else:
-        target[path[-1]] = value
-    return out
 
 
 def _played_game():
@@ -51,11 +29,11 @@ def test_every_damaged_field_is_a_value_error(make):
     g = make()
     data = json.loads(g.to_json())
     tried = 0
-    for path in _paths(data):
+    for path in paths(data, items=3):
         if not path:
             continue
-        variants = [_set(data, path, None, delete=True)] if isinstance(path[-1], str) else []
-        variants += [_set(data, path, v) for v in BAD_VALUES]
+        variants = [replaced(data, path, None, delete=True)] if isinstance(path[-1], str) else []
+        variants += [replaced(data, path, v) for v in BAD_VALUES]
         for damaged in variants:
             tried += 1
             try:
