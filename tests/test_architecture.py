@@ -33,8 +33,9 @@ def _nodes(tree: ast.AST, type_checking: bool):
         yield from _nodes(node, type_checking)
 
 
+# compiled modules too: their .pyx in a source tree, their stub in an installed wheel
 MODULES = {".".join(p.relative_to(ROOT.parent).with_suffix("").parts).removesuffix(".__init__")
-           for suffix in ("*.py", "*.pyx") for p in ROOT.rglob(suffix)}   # compiled ones too
+           for suffix in ("*.py", "*.pyx", "*.pyi") for p in ROOT.rglob(suffix)}
 
 
 def _module_of(name: str) -> str:

@@ -151,7 +151,8 @@ def chance_at_least(unknown: int, of_rank: int, drawn: int, k: int) -> float:
 class CheatBot:
     """A deterministic Cheat bot (see the module docstring for the styles)."""
 
-    style = HONEST
+    #: the compiled loop's style number; None for a bot that plays by its own ``act``
+    style: int | None = HONEST
     name = "honest"
 
     def __init__(self, seed: Any = None) -> None:
@@ -173,14 +174,16 @@ class CheatBot:
         legal = obs.legal
         if not legal:
             raise ValueError(f"{self.name}: seat {obs.seat} has nothing to do now")
+        style = self.style
+        if style is None:
+            raise NotImplementedError(f"{self.name}: a bot without a style plays by its own act()")
         if CHALLENGE in legal and obs.claims:
-            if should_challenge(obs, self.style):
+            if should_challenge(obs, style):
                 return CHALLENGE
             if ACCEPT in legal:
                 return ACCEPT
         elif ACCEPT in legal:
             return ACCEPT
-        style = self.style
         if obs.pile_size == 0 and (PICK_UP in legal or PASS in legal):
             style = HONEST          # nothing to take: no reason to lie
         plan = plan_play(obs, style)

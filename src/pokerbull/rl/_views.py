@@ -194,7 +194,8 @@ def roulette_views(rules: Any) -> GameViews:
     """Poker roulette: the face-up cards of every stockpile, the match card, the face-up
     discards, the betting and the counts of face-down cards are public; a seat's own stock
     card is private."""
-    from pokerbull.roulette.game import CARD_OF, CARD_KINDS, card_index
+    from pokerbull.evaluator import card_index
+    from pokerbull.roulette.game import CARD_OF, CARD_KINDS
 
     n = rules.players
 

@@ -68,7 +68,7 @@ class _SelfPlayVectorEnv(VectorEnv):
     def _observe(self) -> np.ndarray:
         raise NotImplementedError
 
-    def reset(self, *, seed: Any = None, options: dict | None = None
+    def reset(self, *, seed: Any = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal every game again (from `seed` when given)."""
         self._restart(seed)
@@ -119,14 +119,15 @@ class BullVectorEnv(_SelfPlayVectorEnv):
         self.num_envs = self.game.num_games
         self.full = observation == "full"
         p, n = self.game.num_players, self.game.num_actions
+        box: spaces.Box
         if self.full:
             high = float(max(1, self.game.rules.card_limit))
             box = spaces.Box(0.0, high, (self.game.observation_size,), np.float32)
         else:
-            low = np.array([0, 0, 0, 0, -1, -1, 0] + [0] * p, np.int64)
-            high = np.array([p - 1, 2**62, n - 1, n, n - 2, p - 1, p - 1]
-                            + [self.game.rules.card_limit] * p, np.int64)
-            box = spaces.Box(low, high, dtype=np.int64)
+            lows = np.array([0, 0, 0, 0, -1, -1, 0] + [0] * p, np.int64)
+            highs = np.array([p - 1, 2**62, n - 1, n, n - 2, p - 1, p - 1]
+                             + [self.game.rules.card_limit] * p, np.int64)
+            box = spaces.Box(lows, highs, dtype=np.int64)
         self._set_spaces(box, n)
 
     def _observe(self) -> np.ndarray:
@@ -183,7 +184,7 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
         if self.compact:
             p, n = spec.num_players, spec.num_actions
             limit = int(spec.observation_high)
-            box = spaces.Box(np.array([0, 0, 0, 0, -1, -1, 0] + [0] * p, np.int64),
+            box: spaces.Box = spaces.Box(np.array([0, 0, 0, 0, -1, -1, 0] + [0] * p, np.int64),
                              np.array([p - 1, 2**62, n - 1, n, n - 2, p - 1, p - 1]
                                       + [limit] * p, np.int64), dtype=np.int64)
         else:
@@ -332,7 +333,7 @@ class SingleAgentEnv(gymnasium.Env):
                 continue
             game.apply_action(self._bots[player].act(game.observation(player)))
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
@@ -343,7 +344,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self._observe(), {}
 
     def _observe(self) -> np.ndarray:
-        return self.game.observation_array(self.seat).astype(np.float32, copy=False)
+        observed: np.ndarray = self.game.observation_array(self.seat).astype(np.float32, copy=False)
+        return observed
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.game is None:
@@ -366,7 +368,8 @@ class SingleAgentEnv(gymnasium.Env):
         """bool mask of the seat's legal actions now (sb3-contrib's MaskablePPO reads it)."""
         if self.game is None or self.game.is_terminal():
             return np.zeros(self.game_spec.num_actions, np.bool_)
-        return self.game.action_mask(self.seat).astype(np.bool_)
+        mask: np.ndarray = self.game.action_mask(self.seat).astype(np.bool_)
+        return mask
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
