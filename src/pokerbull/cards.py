@@ -368,3 +368,34 @@ def deck_bits(allowed_mask: int) -> tuple[int, ...]:
                 if (allowed_mask >> (16 * s + r)) & 1]
     jokers = [b for b in (JOKER1_BIT, JOKER2_BIT) if (allowed_mask >> b) & 1]
     return tuple(naturals + jokers)
+
+
+class _CardsAnsweringAsBefore(Cards):
+    """Cards that, for one release, also answer as what a game's ``hand(seat)`` gave before
+    pokerbull 0.2 (each use warns): the names in ``_OLD_NAMES`` and ``==`` with an
+    ``_OLD_TYPE`` are the old value's (``_old()``); everything else is the cards'."""
+
+    _OLD_TYPE: type = object
+    _OLD_NAMES: frozenset[str] = frozenset()
+
+    def _old(self) -> Any:
+        raise NotImplementedError
+
+    def __getattr__(self, name: str) -> Any:
+        if name in self._OLD_NAMES:
+            return getattr(self._old(), name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Cards, (tuple(self),))
+
+    def __eq__(self, other: object) -> Any:
+        if isinstance(other, self._OLD_TYPE):
+            return self._old() == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> Any:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    __hash__ = tuple.__hash__

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import Card, Cards
+from ..cards import Card, Cards, _CardsAnsweringAsBefore
 from ..gamelog import options_text, read_frame
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, can, read_save
 from ..protocol import Observation as _FamilyObservation
@@ -308,33 +308,17 @@ _CARD = tuple(Card.parse(card_text(c)) for c in range(N_CARDS))   # card id -> C
 _SHOWN = _SHOWN_ORDER                                            # card ids, highest first
 
 
-class _HandCards(Cards):
+class _HandCards(_CardsAnsweringAsBefore):
     """``hand(seat)``'s cards; for one release they also answer as the text that
     ``hand(seat)`` gave before pokerbull 0.2, with a DeprecationWarning."""
+
+    _OLD_TYPE = str
+    _OLD_NAMES = frozenset(n for n in dir(str) if not n.startswith("_"))
 
     def _old(self) -> str:
         warnings.warn("cheat Game.hand(seat) gives Cards now; str(hand) is the text",
                       DeprecationWarning, stacklevel=3)
         return str(self)
-
-    def __getattr__(self, name: str) -> Any:
-        if not name.startswith("_") and hasattr(str, name):
-            return getattr(self._old(), name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Cards, (tuple(self),))
-
-    def __eq__(self, other: object) -> Any:
-        if isinstance(other, str):
-            return self._old() == other
-        return tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> Any:
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
-
-    __hash__ = tuple.__hash__
 
 
 # ---- what one seat may know -------------------------------------------------------

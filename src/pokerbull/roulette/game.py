@@ -26,7 +26,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card, Cards
+from ..cards import CARDS_BY_BIT, JOKER1_BIT, JOKER2_BIT, Card, Cards, _CardsAnsweringAsBefore
 from ..core import backend as _backend
 from ..evaluator import HandRank, card_index, multiset_value
 from ..gamelog import options_text, read_frame
@@ -390,30 +390,23 @@ def observation_size(players: int) -> int:
     return 60 * players + 3 * 54 + 7
 
 
-class _StockpileCards(Cards):
+class _StockpileCards(_CardsAnsweringAsBefore):
     """``hand(seat)``'s cards; for one release they also answer as the HandRank that
     ``hand(seat)`` gave before pokerbull 0.2, with a DeprecationWarning."""
 
-    _RANK_NAMES = frozenset(("value", "category", "ranks", "is_royal"))
+    _OLD_TYPE = HandRank
+    _OLD_NAMES = frozenset(("value", "category", "ranks", "is_royal"))
 
     def __new__(cls, cards: Iterable[Card], rank: HandRank) -> _StockpileCards:
         out = super().__new__(cls, cards)
         out.__dict__["_rank"] = rank
         return out
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Cards, (tuple(self),))
-
     def _old(self) -> HandRank:
         warnings.warn("roulette Game.hand(seat) gives the seat's cards now; its best hand is "
                       "hand_rank(seat)", DeprecationWarning, stacklevel=3)
         rank: HandRank = self.__dict__["_rank"]
         return rank
-
-    def __getattr__(self, name: str) -> Any:
-        if name in self._RANK_NAMES:
-            return getattr(self._old(), name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _compare(self, other: object, op: str) -> Any:
         if isinstance(other, (HandRank, _StockpileCards)):
@@ -432,17 +425,6 @@ class _StockpileCards(Cards):
 
     def __ge__(self, other: object) -> Any:
         return self._compare(other, "__ge__")
-
-    def __eq__(self, other: object) -> Any:
-        if isinstance(other, HandRank):
-            return self._old() == other
-        return tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> Any:
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
-
-    __hash__ = tuple.__hash__
 
 
 # ---- randomness and JSON helpers ----------------------------------------------
