@@ -9,8 +9,9 @@ default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figures, best of 3:
   play and the bridge's own floor (``legal_actions()`` of a 327-action list,
   ``is_chance_node()``, ``is_terminal()`` of a python game state);
 - vector: ``vector_env`` steps/s of random legal play (``random_actions`` + ``step``),
-  4,096 envs for the compiled presets and 64 for the games stepped through the
-  protocol (cheung, cheat, roulette), beside ``pb.VectorGame.step`` alone;
+  4,096 envs for the compiled presets (cheung included) and 64 for the games stepped
+  through the protocol (cheat, roulette), beside ``pb.VectorGame.step`` alone; for
+  cheung also the protocol's loop it replaced (``ProtocolVectorEnv``, 64 envs);
 - pettingzoo: AEC steps/s (``agent_iter``, ``last``, ``step`` with the first legal
   action), beside the game's own loop of the same actions.
 """
@@ -80,9 +81,10 @@ def openspiel_figures(actions: int = 30_000) -> None:
 
 
 def vector_figures(rounds: int = 200) -> None:
-    from pokerbull.rl.gym import vector_env
+    from pokerbull.rl._games import game_spec
+    from pokerbull.rl.gym import ProtocolVectorEnv, vector_env
     for name in ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung", "cheat", "roulette"):
-        compiled = name not in ("cheung", "cheat", "roulette")
+        compiled = name not in ("cheat", "roulette")
         n = 4096 if compiled else 64
         r = rounds if compiled else 10
         players = 4 if name != "roulette" else 5
@@ -105,6 +107,16 @@ def vector_figures(rounds: int = 200) -> None:
 
             t_vec = _best(bare)
             line += f"; VectorGame.step {n * r / t_vec:,.0f} ({t_vec / t_env:.0%} of it kept)"
+        if name == "cheung":            # the loop through the protocol it replaced
+            old = ProtocolVectorEnv(game_spec(name, players=players), 64, observation="compact")
+            old.reset(seed=0)
+
+            def through_protocol() -> None:
+                for _ in range(10):
+                    old.step(old.random_actions(rng))
+
+            t_old = _best(through_protocol)
+            line += f"; the protocol's loop {64 * 10 / t_old:,.0f} (64 envs)"
         print(line)
 
 
