@@ -892,7 +892,8 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
     cdef State* st = &e.st
     cdef int p = st.to_play, k = 0, c, i, r, count, s
     cdef int* h = st.hands[p]
-    if e.in_window:
+    if e.in_window or (e.n_pending == 0 and st.open_seat == p
+                       and st.sizes[st.last_seat] == 0):   # an answer to the claim only
         out[0] = CHALLENGE
         out[1] = ACCEPT
         if e.check:
@@ -900,13 +901,6 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
             return 3
         return 2
     if e.n_pending == 0:
-        if st.open_seat == p and st.sizes[st.last_seat] == 0:
-            out[0] = CHALLENGE
-            out[1] = ACCEPT
-            if e.check:
-                out[2] = CHECK
-                return 3
-            return 2
         for c in range(NC):
             if h[c]:
                 out[k] = c
