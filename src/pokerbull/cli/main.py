@@ -939,6 +939,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
     from rich.table import Table
 
+    from ..bull.results import SimulationResult
     from ..sim import simulate
 
     game, bots, options = _table_args(args)
@@ -960,15 +961,17 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     speed = (f"in {elapsed:.1f} s ({result.games / elapsed:,.0f} games/s"
              + (", the cluster's start-up not counted)" if args.dask else ")"))
-    if game.name != "bull":
+    if not isinstance(result, SimulationResult):     # another game: returns in chips
         console.print(f"[bold]{game.title}[/]: {result.players} players, {result.games:,} games "
                       f"{speed}, {result.engine} engine {where}; seed {result.seed}")
         table = Table("seat", "bot", "wins", "win rate", "95% interval", "mean return",
                       title="per seat")
+        means = result.mean_returns
         for seat in range(result.players):
             rate = result.win_rate(seat)
+            chips = "-" if means is None else f"{float(means[seat]):+.4f}"
             table.add_row(str(seat), result.bots[seat], f"{int(result.seat_wins[seat]):,}",
-                          *_rate(*rate), f"{float(result.mean_returns[seat]):+.4f}")
+                          *_rate(*rate), chips)
         console.print(table)
         _write_json(args.json, result.to_json(), console)
         return 0
@@ -977,14 +980,15 @@ def _run_simulate(args: argparse.Namespace) -> int:
                   f"{speed}, {result.engine} engine {where}; seed {result.seed}")
     table = Table("bot", "seats", "wins", "win rate", "95% interval", "fair share",
                   title="wins per bot")
-    for row in result.bot_rates():
-        table.add_row(row["bot"], str(row["seats"]), f"{row['wins']:,}",
-                      *_rate(row["rate"], row["low"], row["high"]), f"{row['fair_share']:.2%}")
+    for by_bot in result.bot_rates():
+        table.add_row(by_bot["bot"], str(by_bot["seats"]), f"{by_bot['wins']:,}",
+                      *_rate(by_bot["rate"], by_bot["low"], by_bot["high"]),
+                      f"{by_bot['fair_share']:.2%}")
     console.print(table)
     table = Table("seat", "bot", "wins", "win rate", "95% interval", title="wins per seat")
-    for row in result.seat_rates():
-        table.add_row(str(row["seat"]), row["bot"], f"{row['wins']:,}",
-                      *_rate(row["rate"], row["low"], row["high"]))
+    for by_seat in result.seat_rates():
+        table.add_row(str(by_seat["seat"]), by_seat["bot"], f"{by_seat['wins']:,}",
+                      *_rate(by_seat["rate"], by_seat["low"], by_seat["high"]))
     console.print(table)
     mean, sd = result.hands_per_game
     caught = _rate(*result.challenge_success)
