@@ -19,6 +19,15 @@ from pokerbull.rl.gym import CompiledVectorEnv, ProtocolVectorEnv, vector_env
 COMPILED = backend.name == "cython"
 needs_compiled = pytest.mark.skipif(not COMPILED, reason="the compiled backend is not in use")
 
+CHEAT = [
+    {"players": 4},
+    {"players": 3, "variations": "ACRV", "stall_turns": 25},
+    {"players": 5, "variations": "DG", "stall_turns": 12},
+    {"players": 2, "variations": "EI", "stall_turns": 30},
+    {"players": 6, "variations": "CDV", "stall_turns": 8},
+    {"players": 4, "variations": "FJV", "stall_turns": 20},
+    {"players": 3, "variations": "ADJO", "stall_turns": 15},
+]
 ROULETTE = [
     {"players": 5},
     {"players": 3, "max_raises": 0},
@@ -61,13 +70,29 @@ def _drive_alike(compiled, protocol, steps, seed):
 
 
 @needs_compiled
-@pytest.mark.parametrize("options", ROULETTE, ids=lambda o: "-".join(map(str, o.values())))
-def test_compiled_roulette_is_the_protocol_games(options):
-    compiled, protocol = _pair("roulette", options)
+@pytest.mark.parametrize("name, options", [("cheat", o) for o in CHEAT]
+                         + [("roulette", o) for o in ROULETTE],
+                         ids=lambda o: "-".join(map(str, o.values())) if isinstance(o, dict) else o)
+def test_compiled_games_are_the_protocol_games(name, options):
+    compiled, protocol = _pair(name, options)
     assert isinstance(compiled, CompiledVectorEnv)
     assert compiled.single_observation_space == protocol.single_observation_space
     assert compiled.single_action_space == protocol.single_action_space
-    assert _drive_alike(compiled, protocol, 250, seed=3) > 20
+    assert _drive_alike(compiled, protocol, 300 if name == "cheat" else 250, seed=7) > 3
+
+
+@needs_compiled
+def test_cheat_variations_the_core_does_not_play_go_through_the_protocol():
+    for options in ({"variations": "K"}, {"variations": "L"}, {"variations": "N"},
+                    {"variations": "P"}, {"variations": "S"}, {"variations": "T"},
+                    {"players": 17},
+                    {"hands": ["As Kd", "7c 7d", "2s 3s", "Qh Jh"]}):
+        assert type(vector_env("cheat", 2, **options)) is ProtocolVectorEnv, options
+    with pytest.raises(ValueError, match="variations ACDEFGIJORV only"):
+        from pokerbull.cheat._engine import VectorCore
+        from pokerbull.cheat._fast import table_for
+        from pokerbull.cheat.rules import Rules
+        VectorCore(table_for(Rules.make(4, variations="P")), 2)
 
 
 def test_pure_backend_steps_through_the_protocol(monkeypatch):
@@ -75,11 +100,13 @@ def test_pure_backend_steps_through_the_protocol(monkeypatch):
     from pokerbull.rl import gym
     monkeypatch.setattr(gym, "_backend_name", lambda: "python")
     assert type(vector_env("roulette", 2, players=4)) is ProtocolVectorEnv
+    assert type(vector_env("cheat", 2, players=4)) is ProtocolVectorEnv
 
 
 @needs_compiled
-def test_illegal_action_names_env_and_action_and_moves_nothing():
-    compiled, protocol = _pair("roulette", {"players": 4}, n=4)
+@pytest.mark.parametrize("name, illegal", [("roulette", 3 + 7), ("cheat", 400)])
+def test_illegal_action_names_env_and_action_and_moves_nothing(name, illegal):
+    compiled, protocol = _pair(name, {"players": 4}, n=4)
     compiled.reset(seed=9)
     protocol.reset(seed=9)
     rng = np.random.default_rng(2)
@@ -90,8 +117,8 @@ def test_illegal_action_names_env_and_action_and_moves_nothing():
     obs, masks = compiled._observe(), compiled.action_masks()
     actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
     env = 2
-    actions[env] = 3 + 7            # a card dealt: never a seat's action
-    with pytest.raises(IllegalAction, match=r"roulette env 2: action 10 is not legal"):
+    actions[env] = illegal          # a chance outcome: never a seat's action
+    with pytest.raises(IllegalAction, match=rf"{name} env 2: action {illegal} is not legal"):
         compiled.step(actions)
     with pytest.raises(ValueError, match="whole-number actions"):
         compiled.step(actions.astype(np.float64))
@@ -117,6 +144,30 @@ def _drive_alike_from_here(compiled, protocol, steps):
 def test_roulette_without_betting_is_refused():
     with pytest.raises(ValueError, match="without betting has no decisions"):
         vector_env("roulette", 2, betting=False)
+
+
+@needs_compiled
+def test_cheat_refuses_a_card_not_in_hand_and_a_wrong_claim():
+    env = vector_env("cheat", 3, players=3)
+    env.reset(seed=2)
+    obs, masks = env._observe(), env.action_masks()
+    hand = obs[:, :54]
+    missing = int(np.flatnonzero(hand[1] == 0)[0])
+    first_card = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+    actions = first_card.copy()
+    actions[1] = missing
+    with pytest.raises(IllegalAction, match=rf"cheat env 1: action {missing} is not legal"):
+        env.step(actions)
+    assert np.array_equal(env._observe(), obs)
+    env.step(first_card)                       # every env lays a card
+    masks = env.action_masks()
+    claims = [np.flatnonzero(m[54:278]) + 54 for m in masks]
+    wrong = next(a for a in range(54, 278) if a not in set(claims[0].tolist()))
+    actions = np.array([int(c[0]) for c in claims])
+    actions[0] = wrong
+    with pytest.raises(IllegalAction, match=rf"cheat env 0: action {wrong} is not legal"):
+        env.step(actions)
+    assert np.array_equal(env.action_masks(), masks)
 
 
 @needs_compiled

@@ -4,9 +4,11 @@
   self-play: each env's observation is that of the seat to act, its reward the
   acting seat's return when its action ends the game. Poker Bull's presets
   (pagat, pagat-wild, pagat-five, holdem) are stepped all at once in compiled
-  code (:class:`~pokerbull.bull.vector.VectorGame`); every other game (Cheung's
-  preset, Cheat, Poker roulette) is stepped one game after another in Python
-  through the game protocol, with the same interface.
+  code (:class:`~pokerbull.bull.vector.VectorGame`), and so are Poker roulette and
+  Cheat (the base game and variations ACDEFGIJORV: :class:`CompiledVectorEnv`); any
+  other game (Cheung's preset, Cheat's other variations) is stepped one game after
+  another in Python through the game protocol, with the same interface and, for the
+  same seed, the same games (:class:`ProtocolVectorEnv`).
 - :func:`single_agent_env` is a ``gymnasium.Env`` for one seat, the other
   seats played by built-in bots (or any Agent), with ``action_masks()`` as
   sb3-contrib's MaskablePPO expects.
@@ -253,13 +255,15 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
 
 
 class CompiledVectorEnv(_SelfPlayVectorEnv):
-    """N games of Poker roulette stepped at once in compiled code (``roulette._engine.VectorCore``).
+    """N games of Poker roulette or Cheat stepped at once in compiled code (the
+    ``VectorCore`` of ``roulette._engine`` or ``cheat._engine``; which games: see
+    :func:`compiled_stepping`).
 
     The same env as :class:`ProtocolVectorEnv` for the same seed, step for step:
     every game is dealt from a seed drawn from the env's generator, in the same
     order (the games of ``reset`` in env order, then those that end in a step, in
-    env order), and the compiled game deals, bets, matches and observes as
-    ``Game(seed=...)`` does (tests/test_rl_vector_compiled.py compares them).
+    env order), and the compiled game deals, acts and observes as ``Game(seed=...)``
+    does (tests/test_rl_vector_compiled.py compares them).
     Observations are the acting seat's ``observation_array`` (float32); autoreset,
     rewards and info are as in :class:`BullVectorEnv`. The arrays returned are fresh
     each step.
@@ -320,7 +324,14 @@ class CompiledVectorEnv(_SelfPlayVectorEnv):
 
 
 def _compiled_core(spec: GameSpec, num_envs: int) -> Any:
-    """The compiled N-game core of `spec`'s game (Poker roulette with betting)."""
+    """The compiled N-game core of `spec`'s game (Poker roulette or Cheat)."""
+    if spec.game == "cheat":
+        from pokerbull.cheat._engine import VectorCore as CheatCore
+        from pokerbull.cheat._fast import table_for
+        table = table_for(_cheat_rules(spec))
+        if table is None:
+            raise ValueError(f"{spec.title}: no compiled game for these rules")
+        return CheatCore(table, num_envs)
     from pokerbull.roulette._engine import VectorCore
     from pokerbull.roulette.rules import Rules
     rules = Rules(**{k: v for k, v in spec.options.items() if k in _ROULETTE_RULES})
@@ -331,13 +342,35 @@ def _compiled_core(spec: GameSpec, num_envs: int) -> Any:
 _ROULETTE_RULES = ("players", "suit_order", "betting", "ante", "bet_size", "max_raises")
 
 
+def _cheat_rules(spec: GameSpec) -> Any:
+    from pokerbull.cheat.rules import Rules
+    options = dict(spec.options)
+    return Rules.make(options.pop("players", 4), **options)
+
+
 def compiled_stepping(spec: GameSpec) -> bool:
-    """Does :func:`vector_env` step `spec`'s games in compiled code? Poker roulette with
-    betting on the compiled backend (without betting no seat ever decides: refused);
-    Poker Bull's batched presets go through :class:`BullVectorEnv` instead."""
-    if spec.game != "roulette" or _backend_name() != "cython":
+    """Does :func:`vector_env` step `spec`'s games in compiled code (:class:`CompiledVectorEnv`)?
+
+    On the compiled backend: Poker roulette with betting (without betting no seat ever
+    decides: refused), and Cheat of at most 16 players whose variations are among
+    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEFGIJORV), dealt at random (no ``hands=``).
+    Every other game runs through the protocol (:class:`ProtocolVectorEnv`), with the
+    same results; Poker Bull's batched presets go through :class:`BullVectorEnv`.
+    """
+    if _backend_name() != "cython":
         return False
-    return set(spec.options) <= set(_ROULETTE_RULES)
+    if spec.game == "roulette":
+        return set(spec.options) <= set(_ROULETTE_RULES)
+    if spec.game == "cheat":
+        from dataclasses import fields
+
+        from pokerbull.cheat._engine import VECTOR_VARIATIONS
+        from pokerbull.cheat.rules import Rules
+        if not set(spec.options) <= {f.name for f in fields(Rules)} | {"variations"}:
+            return False
+        rules = _cheat_rules(spec)
+        return rules.players <= 16 and set(rules.variation_letters()) <= VECTOR_VARIATIONS
+    return False
 
 
 def _backend_name() -> str:
@@ -360,8 +393,10 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
                observation: str = "compact", **options: Any) -> VectorEnv:
     """A ``gymnasium.vector.VectorEnv`` of `num_envs` games in self-play (see the module).
 
-    Poker Bull's pagat, pagat-wild, pagat-five and holdem run in compiled code; any
-    other game or preset runs through the game protocol. `observation` is "compact"
+    Poker Bull's pagat, pagat-wild, pagat-five and holdem, Poker roulette and Cheat
+    (variations ACDEFGIJORV) run in compiled code on the compiled backend (see
+    :func:`compiled_stepping`); any other game or preset runs through the game
+    protocol, with the same games for the same seed. `observation` is "compact"
     (Poker Bull, Cheung's preset included: a row of numbers, the mask on request) or
     "full" (the game's observation array; Cheat's and roulette's are always full).
     """
@@ -492,5 +527,5 @@ def single_agent_env(game_or_preset: str, opponents: Any = "evidence", seat: int
                           render_mode=render_mode)
 
 
-__all__ = ["BATCHED_PRESETS", "BullVectorEnv", "ProtocolVectorEnv", "SingleAgentEnv",
-           "single_agent_env", "vector_env"]
+__all__ = ["BATCHED_PRESETS", "BullVectorEnv", "CompiledVectorEnv", "ProtocolVectorEnv",
+           "SingleAgentEnv", "compiled_stepping", "single_agent_env", "vector_env"]

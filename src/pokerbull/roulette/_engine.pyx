@@ -547,27 +547,11 @@ def play_games(const uint8_t[:, ::1] decks, int players, strengths, bint betting
 cdef extern from "_pcg64.h":   # numpy's PCG64 in a struct, portable C (bull/_pcg64.h)
     ctypedef struct pb_pcg64:
         int has32
-    uint32_t pb_pcg_next32(pb_pcg64* r) noexcept nogil
     void pb_pcg_seed(pb_pcg64* r, uint64_t seed) noexcept nogil
+    uint32_t pb_pcg_below(pb_pcg64* r, uint32_t n) noexcept nogil
 
 
 DEF NUM_ACTIONS = 3 + KINDS     # game.NUM_ACTIONS: the bets, then one deal outcome per card
-
-
-cdef inline uint32_t _below(pb_pcg64* r, uint32_t n) noexcept nogil:
-    """Generator.integers(n) as numpy draws it (Lemire's method on 32 bits)."""
-    cdef uint64_t m
-    cdef uint32_t leftover, threshold
-    if n <= 1:
-        return 0
-    m = <uint64_t>pb_pcg_next32(r) * n
-    leftover = <uint32_t>m
-    if leftover < n:
-        threshold = (<uint32_t>0xFFFFFFFF - (n - 1)) % n
-        while leftover < threshold:
-            m = <uint64_t>pb_pcg_next32(r) * n
-            leftover = <uint32_t>m
-    return <uint32_t>(m >> 32)
 
 
 cdef class VectorCore:
@@ -624,7 +608,7 @@ cdef class VectorCore:
     cdef int _draw(self, int g) noexcept nogil:
         cdef int* G = self.g_int + 12 * g
         cdef int* left = self.left + KINDS * g
-        cdef int k = <int>_below(&self.pcg[g], <uint32_t>G[7]), i
+        cdef int k = <int>pb_pcg_below(&self.pcg[g], <uint32_t>G[7]), i
         for i in range(KINDS):
             if k < left[i]:
                 left[i] -= 1
