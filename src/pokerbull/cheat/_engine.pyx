@@ -869,10 +869,10 @@ cdef enum:                      # game.py's action space
     NUM_ACTIONS = PICK_UP + 6 + 108
 
 #: The variations (seed letters) the vector core plays: the base game's turn order with
-#: any rank rule of A, G, O, any counts, suits (F), checks (J), wild or top jokers,
-#: places. The others (windows P, rounds and sets K L T, chance nodes N S) run through
-#: the protocol.
-VECTOR_VARIATIONS = frozenset("ACDEFGIJORV")
+#: any rank rule of A, G, O, any counts, suits (F), checks (J), everyone's answer (P),
+#: wild or top jokers, places. The others (rounds and sets K L T, chance nodes N S) run
+#: through the protocol.
+VECTOR_VARIATIONS = frozenset("ACDEFGIJOPRV")
 
 
 cdef struct Seat:
@@ -880,6 +880,10 @@ cdef struct Seat:
     int pending[4]              # the cards laid so far in this turn's play
     int n_pending
     int check                   # J: checks allowed
+    int window[MAXP]            # P: the seats that answer the last claim, in turn
+    int n_window
+    int next_in_window          # where window[] goes on
+    int in_window               # P: a seat answers the claim (challenge, accept, check)
     pb_pcg64 pcg
 
 
@@ -888,14 +892,15 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
     cdef State* st = &e.st
     cdef int p = st.to_play, k = 0, c, i, r, count, s
     cdef int* h = st.hands[p]
+    if e.in_window or (e.n_pending == 0 and st.open_seat == p
+                       and st.sizes[st.last_seat] == 0):   # an answer to the claim only
+        out[0] = CHALLENGE
+        out[1] = ACCEPT
+        if e.check:
+            out[2] = CHECK
+            return 3
+        return 2
     if e.n_pending == 0:
-        if st.open_seat == p and st.sizes[st.last_seat] == 0:
-            out[0] = CHALLENGE
-            out[1] = ACCEPT
-            if e.check:
-                out[2] = CHECK
-                return 3
-            return 2
         for c in range(NC):
             if h[c]:
                 out[k] = c
@@ -936,13 +941,25 @@ cdef void claim(Table* t, Seat* e, int p, int rank, int count, int suit) noexcep
     """``Game._claim``: the cards laid go on the pile under the claim; the next seat may
     challenge it, or let it stand by playing on."""
     cdef State* st = &e.st
-    cdef int k = e.n_pending, nxt
+    cdef int k = e.n_pending, nxt, i, s
     e.n_pending = 0
     pile_up(t, st, p, e.pending, k, rank, count, suit)
     if st.over:
         return
     after_play_allowed(t, st, rank)
     st.req_suit = suit
+    if t.hawaiian:                        # every other seat in turn may answer the claim
+        e.n_window = 0
+        for i in range(1, t.n):
+            s = (p + i) % t.n
+            if st.active[s]:
+                e.window[e.n_window] = s
+                e.n_window += 1
+        st.to_play = e.window[0]
+        e.next_in_window = 1
+        e.in_window = 1
+        st.open_seat = -1
+        return
     nxt = next_active(st, t.n, p)
     st.to_play = nxt
     st.open_seat = nxt
@@ -952,6 +969,24 @@ cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
     """``Game._apply`` of a legal action of the seat to act."""
     cdef State* st = &e.st
     cdef int p = st.to_play, nxt, i
+    if e.in_window:                       # P: answering the claim
+        if a == CHALLENGE:
+            e.in_window = 0
+            challenge(t, st, p)
+            return
+        if a == CHECK:
+            for i in range(st.last_laid):
+                st.known[p][st.last_cards[i]] += 1
+        if e.next_in_window < e.n_window:
+            st.to_play = e.window[e.next_in_window]
+            e.next_in_window += 1
+            return
+        e.in_window = 0                   # everyone let it stand
+        stand(t, st)
+        if st.over:
+            return
+        st.to_play = next_active(st, t.n, st.last_seat)
+        return
     if a < CLAIM:                         # lay a card (laying lets an open claim stand)
         if st.open_seat == p:
             stand(t, st)
@@ -1011,8 +1046,8 @@ cdef class VectorCore:
             raise ValueError("at least one game")
         self.m = read_table(table, &self.t, self.deal_cards)
         if self.t.max_lay > 4 or self.t.only_one or self.t.rounds or self.t.chinese \
-                or self.t.hawaiian or self.t.set_size or table["canadian"]:
-            raise ValueError("the vector core plays the variations ACDEFGIJORV only")
+                or self.t.set_size or table["canadian"]:
+            raise ValueError("the vector core plays the variations ACDEFGIJOPRV only")
         self.check = table["check"]
         self.num_games = num_games
         self.num_players = self.t.n
@@ -1051,6 +1086,7 @@ cdef class VectorCore:
                     order[j] = tmp
                     i -= 1
                 e.n_pending = 0
+                e.in_window = 0
                 e.check = self.check
                 e.st.uniforms = NULL
                 e.st.n_uniforms = 0
@@ -1131,7 +1167,8 @@ cdef class VectorCore:
                 a[o] = st.pile_size
                 a[o + 1] = st.gone
                 a[o + 2] = 1
-                a[o + 4] = e.n_pending == 0 and st.open_seat == seat
+                a[o + 3] = e.in_window
+                a[o + 4] = e.in_window or (e.n_pending == 0 and st.open_seat == seat)
                 o += 5
                 for i in range(n):
                     s = (seat + i) % n
