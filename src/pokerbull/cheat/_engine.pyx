@@ -58,7 +58,7 @@ cdef struct State:
     int pile[NC]
     int pile_size
     int has_play
-    int last_cards[16]
+    int last_cards[108]         # the last play's cards (K, L: a play may be a whole hand)
     int last_laid
     int last_seat
     int last_rank
@@ -505,16 +505,23 @@ cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:
         turn_with_due(t, st, next_active(st, t.n, layer))
 
 
+cdef int is_lie(Table* t, State* st) noexcept nogil:
+    """Is the last play a lie (a count that differs, or a card not of the claim)?"""
+    cdef int i
+    if t.counts_differ and st.last_laid != st.last_count:
+        return 1
+    for i in range(st.last_laid):
+        if not matches(t, st.last_cards[i], st.last_rank, st.last_suit):
+            return 1
+    return 0
+
+
 cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
-    cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
+    cdef int layer = st.last_seat, rank = st.last_rank, lie, c, taker, winner
     if t.only_one:
         reveal_one(t, st, challenger)
         return
-    if t.counts_differ and st.last_laid != st.last_count:
-        lie = 1
-    for i in range(st.last_laid):
-        if not matches(t, st.last_cards[i], rank, st.last_suit):
-            lie = 1
+    lie = is_lie(t, st)
     taker = layer if lie else challenger
     settle(t, st, challenger, lie)
     if st.over:
@@ -866,20 +873,22 @@ cdef enum:                      # game.py's action space
     CHALLENGE = PICK_UP + 1
     ACCEPT = PICK_UP + 2
     CHECK = PICK_UP + 3         # J: look at the last play privately (then it stands)
+    PASS = PICK_UP + 4          # T
+    BELIEVE = PICK_UP + 5       # T: "I believe"
     NUM_ACTIONS = PICK_UP + 6 + 108
 
-#: The variations (seed letters) the vector core plays: the base game's turn order with
-#: any rank rule of A, G, O, any counts, suits (F), checks (J), everyone's answer (P),
-#: wild or top jokers, places. The others (rounds and sets K L T, chance nodes N S) run
-#: through the protocol.
-VECTOR_VARIATIONS = frozenset("ACDEFGIJOPRV")
+#: The variations (seed letters) the vector core plays: every one but those with chance
+#: nodes inside the game (N: the cards turned for the first Jack; S: the card turned
+#: at a challenge), which run through the protocol.
+VECTOR_VARIATIONS = frozenset("ACDEFGIJKLOPRTV")
 
 
 cdef struct Seat:
     State st
-    int pending[4]              # the cards laid so far in this turn's play
+    int pending[108]            # the cards laid so far in this turn's play
     int n_pending
     int check                   # J: checks allowed
+    int any_count               # C with K or L: a claim may name any count up to 16
     int window[MAXP]            # P: the seats that answer the last claim, in turn
     int n_window
     int next_in_window          # where window[] goes on
@@ -896,16 +905,20 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
                        and st.sizes[st.last_seat] == 0):   # an answer to the claim only
         out[0] = CHALLENGE
         out[1] = ACCEPT
+        k = 2
         if e.check:
-            out[2] = CHECK
-            return 3
-        return 2
+            out[k] = CHECK
+            k += 1
+        if t.chinese:
+            out[k] = BELIEVE
+            k += 1
+        return k
     if e.n_pending == 0:
         for c in range(NC):
             if h[c]:
                 out[k] = c
                 k += 1
-        if not holds_truth(t, st, p):
+        if not t.chinese and not holds_truth(t, st, p):
             out[k] = PICK_UP
             k += 1
         if st.open_seat == p:
@@ -914,6 +927,12 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
             if e.check:
                 out[k] = CHECK
                 k += 1
+        if t.chinese and not st.lead:
+            out[k] = PASS
+            k += 1
+        if t.chinese and st.open_seat == p:
+            out[k] = BELIEVE
+            k += 1
         return k
     if e.n_pending < t.max_lay:
         for c in range(NC):
@@ -927,6 +946,11 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
                 if st.req_suit < 0 or s == st.req_suit:
                     out[k] = CLAIM_SUITED + 4 * r + s
                     k += 1
+        elif t.set_size:                  # K, L: any count up to the cards laid (C: any)
+            for count in range(1, (MAX_CLAIM if e.any_count else
+                                   (e.n_pending if e.n_pending < MAX_CLAIM else MAX_CLAIM)) + 1):
+                out[k] = CLAIM + r * MAX_CLAIM + count - 1
+                k += 1
         elif t.counts_differ:
             for count in range(1, 5):
                 out[k] = CLAIM + r * MAX_CLAIM + count - 1
@@ -943,6 +967,11 @@ cdef void claim(Table* t, Seat* e, int p, int rank, int count, int suit) noexcep
     cdef State* st = &e.st
     cdef int k = e.n_pending, nxt, i, s
     e.n_pending = 0
+    if t.set_size and st.lead and k >= t.set_size and one_suit(e.pending, k):
+        for i in range(k):                # K, L: a lead of one suit loses the game
+            st.hands[p][e.pending[i]] += 1    # (lead_lost takes the cards from the hand)
+        lead_lost(t, st, p, e.pending, k)
+        return
     pile_up(t, st, p, e.pending, k, rank, count, suit)
     if st.over:
         return
@@ -963,6 +992,21 @@ cdef void claim(Table* t, Seat* e, int p, int rank, int count, int suit) noexcep
     nxt = next_active(st, t.n, p)
     st.to_play = nxt
     st.open_seat = nxt
+
+
+cdef void believe(Table* t, State* st, int p) noexcept nogil:
+    """T: "I believe" shows the play: a lie goes to the believer with the pile, the next
+    seat leading; the truth clears the pile and the believer leads. A layer with no cards
+    left goes out either way."""
+    cdef int layer = st.last_seat, lie = is_lie(t, st)
+    if lie:
+        take_pile(t, st, p)
+    else:
+        clear_pile(t, st)
+    if st.sizes[layer] == 0 and st.active[layer]:
+        finish(t, st, layer)
+    if not st.over:
+        start_round(t, st, next_active(st, t.n, p) if lie else p)
 
 
 cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
@@ -1004,7 +1048,8 @@ cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
         if st.open_seat == p:
             stand(t, st)
         take_pile(t, st, p)
-        st.due = next_rank(t, st.due)
+        if not t.rounds:
+            st.due = next_rank(t, st.due)
         note_turn(t, st)
         if st.over:
             return
@@ -1015,6 +1060,14 @@ cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
             turn_with_due(t, st, nxt)
     elif a == CHALLENGE:
         challenge(t, st, p)
+    elif a == PASS:                       # T: a pass lets an open claim stand
+        if st.open_seat == p:
+            stand(t, st)
+            if st.over:
+                return
+        chinese_pass(t, st, p)
+    elif a == BELIEVE:
+        believe(t, st, p)
     else:                                 # ACCEPT, or CHECK: the seat sees the play first
         if a == CHECK:
             for i in range(st.last_laid):
@@ -1030,7 +1083,7 @@ cdef class VectorCore:
     seed s shuffles exactly as ``Game(seed=s)`` (numpy's PCG64 seeded through
     SeedSequence, ``Generator.permutation`` of the deck list), takes the same actions
     (``LAY``, ``CLAIM``, ``CLAIM_SUITED``, ``PICK_UP``, ``CHALLENGE``, ``ACCEPT``,
-    ``CHECK``) with the same legality,
+    ``CHECK``, ``PASS``, ``BELIEVE``) with the same legality,
     ends and scores alike, and observes as ``Observation.to_array`` for the seat to act
     (tests/test_rl_vector_compiled.py compares them step by step). A game that ends
     waits for :meth:`deal`.
@@ -1038,17 +1091,17 @@ cdef class VectorCore:
     cdef Table t
     cdef Seat* games
     cdef int deal_cards[108]
-    cdef int m, check
+    cdef int m, check, any_count
     cdef readonly int num_games, num_players, num_actions, observation_size
 
     def __cinit__(self, dict table, int num_games):
         if num_games < 1:
             raise ValueError("at least one game")
         self.m = read_table(table, &self.t, self.deal_cards)
-        if self.t.max_lay > 4 or self.t.only_one or self.t.rounds or self.t.chinese \
-                or self.t.set_size or table["canadian"]:
-            raise ValueError("the vector core plays the variations ACDEFGIJOPRV only")
+        if self.t.only_one or table["canadian"]:
+            raise ValueError("the vector core plays the variations ACDEFGIJKLOPRTV only")
         self.check = table["check"]
+        self.any_count = table["count_lies"] and self.t.set_size > 0
         self.num_games = num_games
         self.num_players = self.t.n
         self.num_actions = NUM_ACTIONS
@@ -1088,9 +1141,12 @@ cdef class VectorCore:
                 e.n_pending = 0
                 e.in_window = 0
                 e.check = self.check
+                e.any_count = self.any_count
                 e.st.uniforms = NULL
                 e.st.n_uniforms = 0
                 setup(&self.t, &e.st, self.deal_cards, order, self.m, 0)
+                if not e.st.over and not e.st.active[e.st.to_play]:  # out at the deal (K, L)
+                    start_round(&self.t, &e.st, next_active(&e.st, self.t.n, e.st.to_play))
 
     def step(self, const int64_t[::1] actions, double[::1] reward, uint8_t[::1] dones,
              float[:, ::1] returns):
