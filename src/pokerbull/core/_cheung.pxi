@@ -26,7 +26,6 @@ cdef int CH_PRIMARIES[11]
 cdef int CH_OTHERS[11]
 cdef int8_t CH_BUDGET[5][2][3]     # ch_budget by tier, small pool, jokers in the pool
 cdef int8_t CH_STAND_IN_CAP[5]     # by tier: the most jokers a hand may use (any pool)
-cdef int8_t CH_JOKERS_NEEDED[5]    # by tier: the fewest jokers a pool making a call holds
 
 cdef void _init_cheung_tables():
     cdef int t, n, k
@@ -46,13 +45,10 @@ cdef void _init_cheung_tables():
             for k in range(3):
                 CH_BUDGET[t][n][k] = ch_budget(t, 5 if n else 6, k)
         CH_STAND_IN_CAP[t] = 0
-        CH_JOKERS_NEEDED[t] = 3
         for n in range(2):
             for k in range(3):
                 if CH_BUDGET[t][n][k] > CH_STAND_IN_CAP[t]:
                     CH_STAND_IN_CAP[t] = CH_BUDGET[t][n][k]
-                if CH_BUDGET[t][n][k] >= 0 and k < CH_JOKERS_NEEDED[t]:
-                    CH_JOKERS_NEEDED[t] = k
 
 _init_cheung_tables()
 
@@ -610,7 +606,7 @@ cdef uint64_t ch_count_rule(int cat, int nprim, int p1, int p2, uint32_t named,
 
 DEF CH_NO_RULE = 0x800000000000ULL   # bit 47, which no pool has: a sure word with it never holds
 DEF CH_BY_RANKS = 1 << 14    # a count of the ranks the pool holds (else of its cards, or a suit's)
-DEF CH_BY_SUIT = 1 << 15     # a count (w0, w1): of the one suit holding most of the word's cards
+DEF CH_BY_SUIT = 1 << 15     # a count (w0): of the pool's fullest suit (a flush in any suit)
 DEF CH_PROFILE = 1 << 15     # a sure rule's cards: ranks held at least once .. four times
 cdef uint64_t CH_SPREAD = <uint64_t>1 << 46    # a sure rule: the named ranks not all in one suit alone
 cdef uint64_t CH_SURE_NEED = (<uint64_t>0x1FFF9FFF << 32) | <uint64_t>0x1FFF1FFF   # its cards, no-rule bit
@@ -629,20 +625,16 @@ cdef inline bint ch_is_straight(uint32_t ranks) noexcept nogil:
 
 
 cdef void ch_count_words(const CheungCall* q, uint64_t* w0, uint64_t* w1) noexcept nogil:
-    """A record's two necessary counts (layout in _simd.h): ch_necessary and
-    ch_count_rule, a flush in any suit counted in its fullest suit, and the joker
-    bounds of the tier (a hand uses at most ch_budget <= the cap of them; min1 and
-    min2 need that many in the pool)."""
-    cdef uint64_t k
+    """A record's two necessary counts (layout in _simd.h): ch_necessary (a flush in
+    any suit: its fullest suit) and ch_count_rule, and the most jokers that may stand
+    in (a hand uses at most ch_budget of them, never more than its tier's cap)."""
     w0[0] = ch_necessary(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit)
     w1[0] = ch_count_rule(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit)
     if q.cat == CH_FLUSH and q.suit < 0:
-        # five cards of one suit, the named ranks among them
+        # five cards of one suit (by suit on AVX-512; all cards elsewhere); the named
+        # ranks stay in w1
         w0[0] = ch_columns(LANE) | CH_BY_SUIT | (<uint64_t>5 << 61)
-        k = popcount(q.named)
-        w1[0] = (ch_columns(q.named) | CH_BY_SUIT | (k << 61)) if k else 0
     w0[0] |= <uint64_t>CH_STAND_IN_CAP[q.tier] << 45
-    w1[0] |= <uint64_t>CH_JOKERS_NEEDED[q.tier] << 45
 
 
 cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
@@ -719,29 +711,28 @@ cdef inline bint ch_counts_pass(const uint64_t* r, uint64_t m) noexcept nogil:
     cdef int cap = (r[0] >> 45) & 3
     cdef int plus = j if j < cap else cap
     cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
-    cdef uint64_t v0 = ge1 if r[0] & CH_BY_RANKS else m
-    cdef uint64_t v1 = ge1 if r[1] & CH_BY_RANKS else m
-    return (j >= <int>((r[1] >> 45) & 3)) & \
-        (popcount(v0 & r[0]) + plus >= <int>(r[0] >> 61)) & \
+    cdef uint64_t v1 = ge1 if r[1] & CH_BY_RANKS else m     # w0 counts cards: never ranks
+    return (popcount(m & r[0]) + plus >= <int>(r[0] >> 61)) & \
         (popcount(v1 & r[1]) + plus >= <int>(r[1] >> 61))
 
 
 cdef inline bint ch_sure(uint64_t w, uint64_t m) noexcept nogil:
     """The sure rule `w` (a record's third word) on a pool."""
-    cdef uint64_t need = w & CH_SURE_NEED      # the cards and the no-rule bit
     cdef uint64_t a = m & LANE, b = (m >> 16) & LANE, c = (m >> 32) & LANE, d = m >> 48
     cdef uint64_t ge1 = a | b | c | d
+    cdef uint64_t v = ge1 if w & CH_BY_RANKS else (m >> (16 * ((w >> 30) & 3))) & LANE
+    if popcount(v) < <int>(w >> 61):     # the common no of small pools, before the rest
+        return False
+    cdef uint64_t need = w & CH_SURE_NEED      # the cards and the no-rule bit
     cdef uint64_t ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
     cdef uint64_t profile = ge1 | (ge2 << 16) | (((a & b & (c | d)) | (c & d & (a | b))) << 32) | \
         ((a & b & c & d) << 48)
     cdef uint64_t held = profile if w & CH_PROFILE else m
-    cdef uint64_t v = ge1 if w & CH_BY_RANKS else (m >> (16 * ((w >> 30) & 3))) & LANE
     cdef uint64_t named = need & LANE
     # spread: a named rank held twice, or each suit lane missing a named rank
     cdef bint spread = ((named & ge2) != 0) | (((named & ~a) != 0) & ((named & ~b) != 0) &
                                                ((named & ~c) != 0) & ((named & ~d) != 0))
-    return ((held & need) == need) & (popcount(v) >= <int>(w >> 61)) & \
-        (spread | ((w & CH_SPREAD) == 0))
+    return ((held & need) == need) & (spread | ((w & CH_SPREAD) == 0))
 
 
 cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:

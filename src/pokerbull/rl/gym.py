@@ -219,7 +219,8 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
     def _observe(self) -> np.ndarray:
         if self.compact:
             return np.array([_compact_row(g) for g in self.games], np.int64)
-        return np.stack([g.observation_array(g.current_player) for g in self.games]
+        observe = self.game_spec.observe
+        return np.stack([observe(g, g.current_player) for g in self.games]
                         ).astype(np.float32, copy=False)
 
     def _restart(self, seed: Any) -> None:
@@ -422,7 +423,8 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
 class SingleAgentEnv(gymnasium.Env):
     """One seat of a pokerbull game; the other seats are played by bots.
 
-    Observation: the seat's ``observation_array`` (float32); action: an integer of the
+    Observation: the seat's ``observation_array`` (float32; Cheung's preset: the compact
+    array of :func:`pokerbull.rl.pettingzoo.pettingzoo_env`); action: an integer of the
     game's action space. The reward is the seat's return when the game ends (0 before).
     An illegal action ends the episode as the worst result (``min_utility``) with
     ``info["illegal_action"] = True``: mask with :meth:`action_masks`.
@@ -488,7 +490,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self._observe(), {}
 
     def _observe(self) -> np.ndarray:
-        observed: np.ndarray = self.game.observation_array(self.seat).astype(np.float32, copy=False)
+        observed: np.ndarray = self.game_spec.observe(self.game, self.seat).astype(
+            np.float32, copy=False)
         return observed
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

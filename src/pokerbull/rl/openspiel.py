@@ -225,7 +225,7 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
         if params:
             raise ValueError(f"observation parameters are not supported, not {params!r}")
         if iig_obs_type is None:
-            return _SeatObserver(self.spec.observation_size)
+            return _SeatObserver(self.spec)
         single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         none = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         if iig_obs_type.perfect_recall:
@@ -233,7 +233,7 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
                 return None
             return _InformationStateObserver(self.info_state)
         if single and iig_obs_type.public_info:
-            return _SeatObserver(self.spec.observation_size)
+            return _SeatObserver(self.spec)
         if self.views is None or not (single or none) or (none and not iig_obs_type.public_info):
             return None
         return _PiecesObserver(self.views, public=iig_obs_type.public_info, private=single)
@@ -309,14 +309,16 @@ def _inner(state: PokerbullState) -> GameState | None:
 
 
 class _SeatObserver:
-    """The default observation of a seat: the game's own observation array and text."""
+    """The default observation of a seat: the game's own observation array (Cheung's
+    compact one: ``GameSpec.observe``) and text."""
 
-    def __init__(self, size: int) -> None:
-        self.tensor = np.zeros(size, np.float32)
+    def __init__(self, spec: GameSpec) -> None:
+        self.observe = spec.observe
+        self.tensor = np.zeros(spec.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: PokerbullState, player: int) -> None:
-        self.tensor[:] = state.game_state.observation_array(player)
+        self.tensor[:] = self.observe(state.game_state, player)
 
     def string_from(self, state: PokerbullState, player: int) -> str:
         return observation_text(state.game_state, player)
