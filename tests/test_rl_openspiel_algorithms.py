@@ -16,7 +16,6 @@ pyspiel = pytest.importorskip(
 
 from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr, external_sampling_mccfr, ismcts, mcts
-from open_spiel.python.algorithms import outcome_sampling_mccfr
 
 from pokerbull.rl import openspiel as pb_openspiel
 
@@ -40,13 +39,31 @@ def test_external_sampling_mccfr_learns_one_card_pagat():
     assert _exploitability(game, solver.average_policy()) < 0.5
 
 
-def test_outcome_sampling_mccfr_learns_one_card_pagat():
+@pytest.mark.parametrize("seed", [0, 1])
+def test_outcome_sampling_mccfr_learns_one_card_pagat(seed):
+    # OpenSpiel's C++ solver with its default exploration (epsilon 0.6). Outcome sampling
+    # follows one sampled line a seat an iteration: 200 iterations leave 0.57-0.68 over
+    # seeds 0..7 (any epsilon from 0.05 to 0.9 alike), 1,000 leave 0.39-0.48 and 1,500
+    # leave 0.31-0.37 (docs/rl.md): honest sampling variance, not a game fault.
     game = pyspiel.load_game("python_pokerbull", {**ONE_CARD, "calls": 6})
-    np.random.seed(1)
-    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-    for _ in range(1000):      # one sampled line a seat an iteration: 200 leave 0.67
-        solver.iteration()
-    assert _exploitability(game, solver.average_policy()) < 0.5
+    solver = pyspiel.OutcomeSamplingMCCFRSolver(game, 0.6, seed)
+    for _ in range(1500):
+        solver.run_iteration()
+    assert pyspiel.exploitability(game, solver.average_policy()) < 0.5
+
+
+def test_rank_deal_tells_a_seat_nothing_of_the_other_hands():
+    # A seat's suit comes from its place in the deal, never from the cards dealt before
+    # it: seat 1 dealt a Two must not learn whether seat 0 holds a Two too.
+    game = pyspiel.load_game("python_pokerbull", {**ONE_CARD, "calls": 6})
+    seen = set()
+    for first in (0, 1):                 # seat 0 dealt a Two, then a Three
+        state = game.new_initial_state()
+        state.apply_action(first)
+        state.apply_action(0)            # seat 1 dealt a Two
+        seen.add((state.information_state_string(1),
+                  tuple(state.information_state_tensor(1)), state.observation_string(1)))
+    assert len(seen) == 1
 
 
 def test_cfr_plus_solves_the_smallest_game():

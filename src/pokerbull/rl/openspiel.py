@@ -7,7 +7,8 @@
   keeps the K lowest calls (those some pool of the largest deal can make, as
   the solver keeps them): actions ``0..K-1`` are those calls, ``K`` the challenge;
   with such calls (all decided by rank counts), ``deal="rank"`` deals each card's
-  rank only (the lowest suit left of it): the same game up to renaming suits, with
+  rank only (its suit from the seat's place in the deal, so it tells nothing of
+  the other hands): the same game up to renaming suits, with
   13 chance outcomes a card, small enough for OpenSpiel's exact algorithms;
 - ``"python_pokerbull_<game>"`` for each other game of the family that is
   installed (``"python_pokerbull_cheat"``, ``"python_pokerbull_roulette"``):
@@ -278,6 +279,9 @@ def _check_rank_deal(rules: Any, calls: int) -> None:
     if rules.max_cards_in_play > 3:
         raise ValueError("deal='rank' is for deals of at most 3 cards in play, where the "
                          "solver checks which calls rank counts decide")
+    if rules.ladder.allowed_mask & (1 << 13 | 1 << 29):
+        raise ValueError("deal='rank' is for decks without jokers (a seat dealt the second "
+                         "joker would know who holds the first)")
     held, rank_only = satisfiable(rules.ladder, rules.max_cards_in_play)
     if not calls or not rank_only[:calls].all():
         raise ValueError("deal='rank' needs calls=K whose every call is decided by rank "
