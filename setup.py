@@ -51,13 +51,16 @@ extensions = [
     Extension(
         "pokerbull.roulette._engine",
         ["src/pokerbull/roulette/_engine.pyx"],
+        depends=["src/pokerbull/bull/_pcg64.h"],
+        include_dirs=["src/pokerbull/bull"],     # numpy's PCG64 in portable C (bull/_pcg64.h)
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
     ),
     Extension(
         "pokerbull.cheat._engine",
         ["src/pokerbull/cheat/_engine.pyx"],
-        include_dirs=[numpy.get_include()],
+        depends=["src/pokerbull/bull/_pcg64.h"],
+        include_dirs=[numpy.get_include(), "src/pokerbull/bull"],   # bull/_pcg64.h
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=compile_args,
     ),

@@ -9,8 +9,10 @@ default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figures, best of 3:
   play and the bridge's own floor (``legal_actions()`` of a 327-action list,
   ``is_chance_node()``, ``is_terminal()`` of a python game state);
 - vector: ``vector_env`` steps/s of random legal play (``random_actions`` + ``step``),
-  4,096 envs for the compiled presets and 64 for the games stepped through the
-  protocol (cheung, cheat, roulette), beside ``pb.VectorGame.step`` alone;
+  4,096 envs for the games stepped in compiled code and 64 for those stepped through
+  the protocol (cheung), beside ``pb.VectorGame.step`` alone (Poker Bull) or, for
+  Cheat and roulette, beside the protocol loop of the same game (``ProtocolVectorEnv``,
+  64 envs: the old path) and ``pb.VectorGame`` pagat, 4 players, in the same run;
 - pettingzoo: AEC steps/s (``agent_iter``, ``last``, ``step`` with the first legal
   action), beside the game's own loop of the same actions.
 """
@@ -80,31 +82,51 @@ def openspiel_figures(actions: int = 30_000) -> None:
 
 
 def vector_figures(rounds: int = 200) -> None:
-    from pokerbull.rl.gym import vector_env
+    from pokerbull.rl._games import game_spec
+    from pokerbull.rl.gym import CompiledVectorEnv, ProtocolVectorEnv, vector_env
+    vec = pb.VectorGame("pagat", num_games=4096, players=4, seed=0)
     for name in ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung", "cheat", "roulette"):
-        compiled = name not in ("cheung", "cheat", "roulette")
+        players = 4 if name != "roulette" else 5
+        env = vector_env(name, 4096, players=players)
+        compiled = not isinstance(env, ProtocolVectorEnv)
         n = 4096 if compiled else 64
         r = rounds if compiled else 10
-        players = 4 if name != "roulette" else 5
-        env = vector_env(name, n, players=players)
+        if not compiled:
+            env = vector_env(name, n, players=players)
         env.reset(seed=0)
         rng = np.random.default_rng(0)
 
-        def play() -> None:
+        def play(env=env, r=r) -> None:
             for _ in range(r):
                 env.step(env.random_actions(rng))
 
         t_env = _best(play)
         line = f"vector_env {name:11s} {n * r / t_env:14,.0f} steps/s ({n} envs)"
-        if compiled:
-            vec = pb.VectorGame(name, num_games=n, players=players, seed=0)
+        if name in pb.preset_names() and compiled:
+            bare_vec = pb.VectorGame(name, num_games=n, players=players, seed=0)
 
             def bare() -> None:
                 for _ in range(r):
-                    vec.step(vec.random_actions(rng))
+                    bare_vec.step(bare_vec.random_actions(rng))
 
             t_vec = _best(bare)
             line += f"; VectorGame.step {n * r / t_vec:,.0f} ({t_vec / t_env:.0%} of it kept)"
+        elif isinstance(env, CompiledVectorEnv):     # the same run's baselines
+            old = ProtocolVectorEnv(game_spec(name, players=players), 64, observation="full")
+            old.reset(seed=0)
+
+            def through_protocol() -> None:
+                for _ in range(10):
+                    old.step(old.random_actions(rng))
+
+            def pagat() -> None:
+                for _ in range(r):
+                    vec.step(vec.random_actions(rng))
+
+            t_old, t_pagat = _best(through_protocol), _best(pagat)
+            line += (f"; the protocol loop {64 * 10 / t_old:,.0f} (64 envs, "
+                     f"{t_old / 640 * n * r / t_env:.0f}x slower); VectorGame pagat "
+                     f"{4096 * r / t_pagat:,.0f}")
         print(line)
 
 

@@ -496,6 +496,46 @@ def test_the_scalar_table_agrees_with_the_general_judge():
                                       err_msg=f"{size} cards")
 
 
+def test_pools_the_table_lists_for_a_flush_judge_as_the_general_judge():
+    """The table lists pools of five to seven cards with five or more of a suit and
+    judges them by that suit alone (beside a flush, two more cards make no full house
+    or quads): flushes, straight flushes (the wheel too) and flushes beside pairs and
+    trips of the suit's ranks, from masks and from card indices, every path."""
+    core = BACKENDS["cython"]
+    if core is None:
+        pytest.skip("no compiled core")
+    rng = np.random.default_rng(11)
+    rows = []
+    for size in (5, 6, 7):
+        for _ in range(300):
+            suit = int(rng.integers(4))
+            suited = int(rng.integers(5, size + 1))
+            if rng.random() < 0.3:          # a run: a straight flush (top 3 is the wheel)
+                top = int(rng.integers(3, 13))
+                ranks = [(top - j) % 13 for j in range(5)]
+                ranks += list(rng.choice([r for r in range(13) if r not in ranks], suited - 5,
+                                         replace=False))
+            else:
+                ranks = list(rng.choice(13, suited, replace=False))
+            row = [13 * suit + int(r) for r in ranks]
+            pairing = [13 * s + int(r) for s in range(4) if s != suit for r in ranks]  # pairs, trips
+            rest = [13 * s + r for s in range(4) if s != suit for r in range(13) if r not in ranks]
+            rng.shuffle(pairing)
+            rng.shuffle(rest)
+            row += (pairing + rest if rng.random() < 0.7 else rest + pairing)[:size - suited]
+            rows.append(row)
+    for size in (5, 6, 7):
+        block = np.array([r for r in rows if len(r) == size], dtype=np.uint8)
+        masks = masks_of(block)
+        want = [core.evaluate_mask(int(m)) for m in masks]
+        assert {v >> 37 for v in want} == {5, 8}, "flushes and straight flushes both drawn"
+        for path in core.simd_paths():
+            np.testing.assert_array_equal(core.evaluate_masks(masks, 0, simd=path), want,
+                                          err_msg=f"{path}, {size} cards")
+            np.testing.assert_array_equal(core.evaluate_indices(block, 0, simd=path), want,
+                                          err_msg=f"{path}, {size} cards, card indices")
+
+
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), size=st.integers(1, 10), n=st.integers(1, 12),
        jokers=st.integers(0, 2), options=st.sampled_from([{}, {"suit_order": "hsdc"},

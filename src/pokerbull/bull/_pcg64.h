@@ -118,4 +118,26 @@ static inline void pb_pcg_seed(pb_pcg64* r, uint64_t seed) {
     r->has32 = 0; r->u32 = 0;
 }
 
+/* Generator.integers(n) for 0 < n < 2**32 as numpy draws it (Lemire's method on 32 bits). */
+static inline uint32_t pb_pcg_below(pb_pcg64* r, uint32_t n) {
+    uint64_t m; uint32_t leftover, threshold;
+    if (n <= 1) return 0;
+    m = (uint64_t)pb_pcg_next32(r) * n;
+    leftover = (uint32_t)m;
+    if (leftover < n) {
+        threshold = (0xFFFFFFFFu - (n - 1)) % n;
+        while (leftover < threshold) { m = (uint64_t)pb_pcg_next32(r) * n; leftover = (uint32_t)m; }
+    }
+    return (uint32_t)(m >> 32);
+}
+/* numpy's random_interval(top) for top < 2**32 (mask, then reject): what Generator.shuffle
+ * and permutation draw for each place. */
+static inline uint32_t pb_pcg_interval(pb_pcg64* r, uint32_t top) {
+    uint32_t mask = top, value;
+    if (top == 0) return 0;
+    mask |= mask >> 1; mask |= mask >> 2; mask |= mask >> 4; mask |= mask >> 8; mask |= mask >> 16;
+    while ((value = pb_pcg_next32(r) & mask) > top) {}
+    return value;
+}
+
 #endif

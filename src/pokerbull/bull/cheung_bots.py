@@ -22,24 +22,34 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
+from ..calls.ladder import Ladder
 from ..cards import JOKER_MASK, deck_bits
 from ..sim import simulate
 from ..sim.streams import GameStream
 from .agent import Bot
 from .game import Observation
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from ._engine import CheungGames
 
 CANDIDATES = 12
 """Plain calls an odds bot weighs per decision, lowest first (the compiled loop's too)."""
 
-_SHORT: dict[Any, np.ndarray] = {}
+_SHORT: dict[tuple[str, Any], npt.NDArray[np.int64]] = {}   # by Ladder.key
+
+_Hand = tuple[int, int, tuple[int, ...], bool]
+"""What makes a new hand for a bot: hand number, its cards, hand sizes, jokers gone."""
 
 
-def short_calls(lad) -> np.ndarray:
+def short_calls(lad: Ladder) -> npt.NDArray[np.int64]:
     """Indices of the plain calls a bot considers raising to: at most one named
     rank, no joker tier (plus each flush, straight flush and royal flush suit)."""
     found = _SHORT.get(lad.key)
@@ -80,7 +90,7 @@ def _count(label: str, value: object) -> int:
 
 
 def draw_pools(rng: GameStream | np.random.Generator, observation: Observation,
-               samples: int) -> np.ndarray:
+               samples: int) -> npt.NDArray[np.uint64]:
     """`samples` pools: the seat's cards plus a uniform draw of the unseen ones from
     the rest of the deck in play. A pick is six bits of a 64-bit draw (ten picks a
     draw), the index of a card of the rest; one outside it or already drawn is
@@ -139,7 +149,7 @@ class CheungBot(Bot):
         self.raise_at_least = _probability("raise_at_least", raise_at_least)
         self.samples = _count("samples", samples)
         self.rng = _stream(seed)
-        self._hand: tuple | None = None
+        self._hand: _Hand | None = None
         self._draws = np.zeros(0, np.uint64)
         self._best = np.zeros(0, np.int64)
 
@@ -151,7 +161,7 @@ class CheungBot(Bot):
         super().reset(seat)
         self._hand = None
 
-    def draws(self, observation: Observation) -> np.ndarray:
+    def draws(self, observation: Observation) -> npt.NDArray[np.uint64]:
         """Pools: the bot's cards plus a random draw of the unseen ones, `samples`
         times (:func:`draw_pools`)."""
         return draw_pools(self.rng, observation, self.samples)
@@ -180,14 +190,17 @@ class CheungBot(Bot):
                 self._holding(observation, last.index) < self.challenge_below * self.samples:
             return n
         plain = short_calls(lad)
-        weighed = []                    # the next plain calls it may make
+        weighed: list[int] = []         # the next plain calls it may make
         for c in plain[np.searchsorted(plain, first):].tolist():
             if len(weighed) == CANDIDATES:
                 break
             if last is None and c in observation.banned:
                 continue
             weighed.append(c)
-        held = lambda c: bool(lad.holds_many(self._draws, c).any())   # noqa: E731
+
+        def held(c: int) -> bool:
+            return bool(lad.holds_many(self._draws, c).any())
+
         for c in reversed(weighed):     # the highest likely one (that can hold)
             if self._holding(observation, c) >= self.raise_at_least * self.samples \
                     and held(c):
@@ -213,7 +226,7 @@ class CheungRandomBot(Bot):
         self.challenge = _probability("challenge", challenge)
         self.reach = _count("reach", reach)
         self.rng = _stream(seed)
-        self._hand: tuple | None = None
+        self._hand: _Hand | None = None
         self._draw = 0
 
     def params(self) -> dict[str, Any]:
@@ -254,7 +267,7 @@ NEXT_STARTERS = {"loser": 0, "winner": 1, "after-challenger": 2}
 """The compiled loop's codes for Rules.next_starter."""
 
 
-def compiled_spec(bot: Bot) -> tuple:
+def compiled_spec(bot: Bot) -> tuple[int, float, float, int, int]:
     """The compiled loop's description of a Cheung bot: kind, a, b, reach, samples."""
     if type(bot) is CheungRandomBot:
         return (0, bot.challenge, 0.0, bot.reach, 1)
@@ -264,7 +277,7 @@ def compiled_spec(bot: Bot) -> tuple:
                      f"compiled loop cannot run it")
 
 
-def compiled_games(rules, bots) -> Any:
+def compiled_games(rules: Rules, bots: Sequence[Bot]) -> CheungGames:
     """The compiled loop (``bull._engine.CheungGames``) for Cheung's `rules` and one
     built-in Cheung bot per seat: the opening rule's tables for every count of
     cards in play, on the full deck and (variation 5a) the deck without jokers."""
@@ -278,7 +291,8 @@ def compiled_games(rules, bots) -> Any:
     # the most cards a hand can have in play on each deck: without the jokers (5a)
     # the count has fallen to jokers_leave_at (a recharge may still come)
     most = [rules.players * rules.card_limit + more, rules.jokers_leave_at + more]
-    banned, counts = [], []
+    banned: list[npt.NDArray[np.uint8]] = []
+    counts: list[npt.NDArray[np.int32]] = []
     for g, deck in enumerate(decks):
         if g and deck == decks[0]:
             banned.append(banned[0])

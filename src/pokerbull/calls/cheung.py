@@ -21,12 +21,14 @@ from __future__ import annotations
 import hashlib
 import re
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
+from typing import Any, Protocol, TypeVar, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import (
     JOKER1_BIT,
@@ -80,7 +82,7 @@ _OTHERS = {HIGH_CARD: 5, PAIR: 3, TWO_PAIR: 1, TRIPS: 2, STRAIGHT: 0, FLUSH: 5,
 _SUITED = (FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH)
 
 
-def _check_option(name: str, value: object, allowed: tuple) -> None:
+def _check_option(name: str, value: object, allowed: tuple[object, ...]) -> None:
     if isinstance(value, bool) or value not in allowed:
         shown = ", ".join(repr(a) for a in allowed)
         raise ValueError(f"cheung: {name}={value!r} is not allowed; choose one of {shown}")
@@ -97,8 +99,14 @@ def tiers_for(jokers: int, joker_order: str) -> tuple[int, ...]:
 
 _POPCOUNT13 = np.array([bin(v).count("1") for v in range(1 << 13)], np.int64)
 
+_Ints = npt.NDArray[np.integer[Any]]
+"""An array of whole numbers (the ladder's arrays each have their own width)."""
+_Masks = npt.NDArray[np.uint64]
+_Level = Callable[[int], _Masks]
+"""The pools of one size to search, as masks: a call's shapes (:func:`_shapes`)."""
 
-def _rank_digits(sets: np.ndarray, skip: int) -> np.ndarray:
+
+def _rank_digits(sets: npt.NDArray[np.int64], skip: int) -> npt.NDArray[np.int64]:
     """The order-key digits of rank sets, highest rank first (rank + 1 each, four
     bits, from the digit `skip` places down: primaries come first)."""
     out = np.zeros(len(sets), np.int64)
@@ -112,7 +120,7 @@ def _rank_digits(sets: np.ndarray, skip: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def _base_arrays() -> dict[str, np.ndarray]:
+def _base_arrays() -> dict[str, _Ints]:
     """Every (category, primaries, other ranks, suit) some natural pool or jokers can
     make, before tiers, as flat arrays: category, primaries, other ranks (a 13-bit
     set), suit, and the ranks part of the order key (five 4-bit digits, rank + 1,
@@ -120,12 +128,13 @@ def _base_arrays() -> dict[str, np.ndarray]:
     sets = np.arange(1 << 13, dtype=np.int64)
     size = _POPCOUNT13
     straight = np.isin(sets, np.array(STRAIGHT_SETS, np.int64))
-    parts = []
+    parts: list[tuple[_Ints, ...]] = []
 
-    def add(cat, p1, p2, named, suit=-1):
-        named = np.asarray(named, np.int64).reshape(-1)
-        n = len(named)
-        parts.append((np.full(n, cat), np.full(n, p1), np.full(n, p2), named, np.full(n, suit)))
+    def add(cat: int, p1: int, p2: int, named: int | npt.NDArray[np.int64],
+            suit: int = -1) -> None:
+        sets = np.asarray(named, np.int64).reshape(-1)
+        n = len(sets)
+        parts.append((np.full(n, cat), np.full(n, p1), np.full(n, p2), sets, np.full(n, suit)))
 
     kickers = sets[(size <= 5) & ~straight]          # high card and flush ranks
     add(HIGH_CARD, -1, -1, kickers)
@@ -143,8 +152,8 @@ def _base_arrays() -> dict[str, np.ndarray]:
     add(STRAIGHT, -1, -1, 0)
     for t in range(3, 13):
         add(STRAIGHT, t, -1, 0)
-    for suit in range(-1, 4):
-        add(FLUSH, -1, -1, kickers, suit)
+    for s in range(-1, 4):
+        add(FLUSH, -1, -1, kickers, s)
     add(FULL_HOUSE, -1, -1, 0)
     for t in range(13):
         add(FULL_HOUSE, t, -1, 0)
@@ -154,11 +163,11 @@ def _base_arrays() -> dict[str, np.ndarray]:
     add(QUADS, -1, -1, 0)
     for r in range(13):
         add(QUADS, r, -1, sets[(size <= 1) & ((sets >> r) & 1 == 0)])
-    for suit in range(-1, 4):
-        add(STRAIGHT_FLUSH, -1, -1, 0, suit)
+    for s in range(-1, 4):
+        add(STRAIGHT_FLUSH, -1, -1, 0, s)
         for t in range(3, 12):
-            add(STRAIGHT_FLUSH, t, -1, 0, suit)
-        add(ROYAL_FLUSH, -1, -1, 0, suit)
+            add(STRAIGHT_FLUSH, t, -1, 0, s)
+        add(ROYAL_FLUSH, -1, -1, 0, s)
     add(FIVE_KIND, -1, -1, 0)
     for r in range(13):
         add(FIVE_KIND, r, -1, 0)
@@ -222,12 +231,12 @@ def phrase(cat: int, prims: tuple[int, ...], named: tuple[int, ...], suit: int, 
     return text + _TIER_WORDS[tier]
 
 
-class CheungSpecs(Sequence):
+class CheungSpecs(Sequence[CallSpec]):
     """The CallSpec of each call of a Cheung ladder, made when asked for (the
     ladder's arrays say everything; 61,501 specs up front cost 60 MiB)."""
 
-    def __init__(self, x: dict[str, np.ndarray], slot_royal: np.ndarray,
-                 suit_rank: np.ndarray, tier_rank: np.ndarray) -> None:
+    def __init__(self, x: dict[str, _Ints], slot_royal: _Ints,
+                 suit_rank: _Ints, tier_rank: _Ints) -> None:
         self._cat, self._p1, self._p2 = x["cat"], x["p1"], x["p2"]
         self._named, self._suit, self._tier = x["named"], x["suit"], x["tier"]
         self._slot_royal, self._suit_rank, self._tier_rank = slot_royal, suit_rank, tier_rank
@@ -235,7 +244,12 @@ class CheungSpecs(Sequence):
     def __len__(self) -> int:
         return len(self._cat)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> CallSpec: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[CallSpec, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> CallSpec | tuple[CallSpec, ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
         i = range(len(self))[index]
@@ -313,7 +327,8 @@ def _cheung_definition(jokers: int, suit_order: str, joker_order: str,
                                                               slot_royal))
 
 
-def _cheung_tables(x: dict[str, np.ndarray], allowed: int, extra: tuple) -> LadderTables:
+def _cheung_tables(x: dict[str, _Ints], allowed: int,
+                   extra: tuple[tuple[str, _Ints], ...]) -> LadderTables:
     """The generic ladder tables, from the arrays (no loop over calls): one level
     per call, blocks by category."""
     n = len(x["cat"])
@@ -332,8 +347,8 @@ def _cheung_tables(x: dict[str, np.ndarray], allowed: int, extra: tuple) -> Ladd
         wild_mask=0, allowed_mask=allowed, extra=dict(extra))
 
 
-def _find_code(code: str, keys: np.ndarray, suit_rank: np.ndarray, tier_rank: np.ndarray,
-               slot_royal: np.ndarray) -> int | None:
+def _find_code(code: str, keys: _Ints, suit_rank: _Ints, tier_rank: _Ints,
+               slot_royal: _Ints) -> int | None:
     """The index of the call with this canonical code (None: no such call): its
     order key, found by bisection."""
     parts = code.split(":")
@@ -513,8 +528,64 @@ _ALL_SUITS = _COLUMN[4]
 _LANE = 0x1FFF
 _COUNT_CATEGORIES = (PAIR, TWO_PAIR, TRIPS, FULL_HOUSE, QUADS, FIVE_KIND)
 _LANE_CATEGORIES = (FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH)
-_FAILING_SIZE: dict[tuple, int] = {}  # (ladder, call, deck) -> cards in its largest failing pool
-_TWINS: dict[tuple, tuple] = {}      # symmetry key -> (a call, its largest failing pool)
+
+
+class CheungCall(Protocol):
+    """What the certainty search reads of a call (:class:`pokerbull.calls.ladder.Call`
+    is one: the ladder module imports this one, so it is named by its shape here)."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def ranks(self) -> tuple[int, ...]: ...
+    @property
+    def suit(self) -> int | None: ...
+    @property
+    def tier(self) -> str: ...
+
+
+class CheungChecks(Protocol):
+    """The kernel checks the search runs (the compiled and pure kernels have them)."""
+
+    def holds(self, c: int, mask: int) -> bool: ...
+    def holds_many(self, masks: _Masks, calls: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]: ...
+    def holds_many_one(self, masks: _Masks, c: int) -> npt.NDArray[np.bool_]: ...
+
+
+_Call = TypeVar("_Call", bound=CheungCall)
+LadderKey = tuple[str, tuple[tuple[str, Any], ...]]
+"""A ladder's family name and options (``Ladder.key``)."""
+
+
+class CheungLadder(Protocol[_Call]):
+    """What the certainty search reads of a cheung ladder, whose calls are `_Call`s
+    (:class:`pokerbull.calls.ladder.Ladder` is a ``CheungLadder[Call]``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def key(self) -> LadderKey: ...
+    @property
+    def allowed_mask(self) -> int: ...
+    @property
+    def tables(self) -> LadderTables: ...
+    @property
+    def _kernel(self) -> CheungChecks: ...
+    @property
+    def calls(self) -> Sequence[_Call]: ...
+    def call(self, call: _Call | str | int) -> _Call: ...
+
+
+_Symmetry = tuple[Hashable, ...]
+"""Calls with equal keys fail on relabelled pools (:func:`_symmetry`)."""
+_FAILING_SIZE: dict[tuple[LadderKey, int, int], int] = {}  # (ladder, call, deck) -> cards in
+#                                                             its largest failing pool
+_TWINS: dict[tuple[LadderKey, int, _Symmetry], tuple[CheungCall, int]] = {}
+# symmetry key -> (a call, its largest failing pool)
 
 
 def _bits(mask: int) -> list[int]:
@@ -525,7 +596,7 @@ def _take(order: list[int], n: int) -> int:
     return sum(1 << b for b in order[:n])
 
 
-def _check_deck(lad, deck: int | None) -> int:
+def _check_deck(lad: CheungLadder[_Call], deck: int | None) -> int:
     """The deck as a mask: all 52 natural cards and some of the ladder's jokers."""
     if lad.name != "cheung":
         raise ValueError(f"certainty is decided for the cheung family (RULES.md 2.4), "
@@ -539,10 +610,14 @@ def _check_deck(lad, deck: int | None) -> int:
     return deck
 
 
-def _by_size(masks: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, dict[int, slice]]:
+_Shape = TypeVar("_Shape", np.uint64, np.int8)
+
+
+def _by_size(masks: npt.NDArray[_Shape], sizes: npt.NDArray[np.int64]
+             ) -> tuple[npt.NDArray[_Shape], dict[int, slice]]:
     order = np.argsort(-sizes, kind="stable")
     masks, sizes = masks[order], sizes[order]
-    levels = {}
+    levels: dict[int, slice] = {}
     neg = -sizes
     for s in np.unique(sizes):
         lo, hi = np.searchsorted(neg, -s, "left"), np.searchsorted(neg, -s, "right")
@@ -551,15 +626,15 @@ def _by_size(masks: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, dict[int
 
 
 @lru_cache(maxsize=1)
-def _lane_shapes() -> tuple[np.ndarray, dict[int, slice]]:
+def _lane_shapes() -> tuple[_Masks, dict[int, slice]]:
     """Every set of ranks of one suit, largest first."""
     sets = np.arange(1 << 13, dtype=np.uint64)
-    sizes = np.array([int(x).bit_count() for x in range(1 << 13)])
+    sizes = np.array([int(x).bit_count() for x in range(1 << 13)], np.int64)
     return _by_size(sets, sizes)
 
 
 @lru_cache(maxsize=1)
-def _three_state_shapes() -> tuple[np.ndarray, dict[int, slice]]:
+def _three_state_shapes() -> tuple[_Masks, dict[int, slice]]:
     """Every pool whose ranks are each absent, one club or all four suits."""
     masks = np.zeros(1, np.uint64)
     sizes = np.zeros(1, np.int64)
@@ -570,14 +645,14 @@ def _three_state_shapes() -> tuple[np.ndarray, dict[int, slice]]:
 
 
 @lru_cache(maxsize=None)
-def _falling_counts(k: int) -> np.ndarray:
+def _falling_counts(k: int) -> npt.NDArray[np.int8]:
     """Every way to give k interchangeable ranks a count 0..4 each, counts falling."""
     rows = [tuple(reversed(c)) for c in combinations_with_replacement(range(5), k)]
     return np.array(rows, np.int8).reshape(len(rows), k)
 
 
 @lru_cache(maxsize=None)
-def _count_shapes(classes: tuple[int, ...]) -> tuple[np.ndarray, dict[int, slice]]:
+def _count_shapes(classes: tuple[int, ...]) -> tuple[npt.NDArray[np.int8], dict[int, slice]]:
     """Count profiles over classes of interchangeable ranks (sizes `classes`),
     one column per rank, largest pools first."""
     table = np.zeros((1, 0), np.int8)
@@ -602,7 +677,7 @@ def _rank_classes(cat: int, prims: tuple[int, ...], kickers: tuple[int, ...]) ->
     return [c for c in classes if c]
 
 
-def _shape_group(call) -> tuple:
+def _shape_group(call: CheungCall) -> _Symmetry:
     """Calls with the same group are searched over the same pools."""
     cat = CATEGORY_CODES.index(call.category)
     if cat in _COUNT_CATEGORIES:
@@ -612,7 +687,7 @@ def _shape_group(call) -> tuple:
     return ("ranks",)
 
 
-def _shapes(call):
+def _shapes(call: CheungCall) -> _Level:
     """The natural parts of the pools to search for a call (the same for
     every call of its :func:`_shape_group`), as a function level(size) ->
     the masks of that many cards."""
@@ -624,35 +699,38 @@ def _shapes(call):
         table, levels = _count_shapes(tuple(len(c) for c in classes))
         column = np.array(_COLUMN, np.uint64)
 
-        def level(size: int) -> np.ndarray:
+        def count_level(size: int) -> _Masks:
             part = table[levels[size]] if size in levels else table[:0]
-            return np.bitwise_or.reduce(column[part] << ranks, axis=1) if len(part) else \
-                np.zeros(0, np.uint64)
-        return level
+            if not len(part):
+                return np.zeros(0, np.uint64)
+            masks: _Masks = np.bitwise_or.reduce(column[part] << ranks, axis=1)
+            return masks
+        return count_level
     if lad_cat in _LANE_CATEGORIES:
         sets, levels = _lane_shapes()
         if call.suit is None:
-            def level(size: int) -> np.ndarray:
+            def every_suit_level(size: int) -> _Masks:
                 if size % 4 or size // 4 not in levels:
                     return np.zeros(0, np.uint64)
                 return sets[levels[size // 4]] * np.uint64(_ALL_SUITS)
-            return level
+            return every_suit_level
         shift = np.uint64(16 * call.suit)
         others = np.uint64(NATURAL_MASK & ~(_LANE << 16 * call.suit))
 
-        def level(size: int) -> np.ndarray:
+        def suit_level(size: int) -> _Masks:
             if size - 39 not in levels:
                 return np.zeros(0, np.uint64)
             return (sets[levels[size - 39]] << shift) | others
-        return level
+        return suit_level
     masks, levels = _three_state_shapes()
 
-    def level(size: int) -> np.ndarray:
+    def rank_level(size: int) -> _Masks:
         return masks[levels[size]] if size in levels else masks[:0]
-    return level
+    return rank_level
 
 
-def _scan(lad, indices: list[int], level, jokers: list[int]) -> dict[int, int]:
+def _scan(lad: CheungLadder[_Call], indices: list[int], level: _Level,
+          jokers: list[int]) -> dict[int, int]:
     """The largest failing pool (0: none of five cards or more) of each call,
     over the pools `level` gives with 0..J jokers added, by falling size,
     checked for every call still open in batches: the first failing pool of
@@ -660,8 +738,8 @@ def _scan(lad, indices: list[int], level, jokers: list[int]) -> dict[int, int]:
     holds = lad._kernel.holds_many
     open_ = np.array(indices, np.int32)
     out: dict[int, int] = {}
-    cache: dict[int, np.ndarray] = {}
-    batch: list[np.ndarray] = []
+    cache: dict[int, _Masks] = {}
+    batch: list[_Masks] = []
     waiting, limit = 0, 4096
     for total in range(52 + len(jokers) - 1, 4, -1):
         for j, extra in enumerate(jokers):
@@ -690,14 +768,14 @@ def _scan(lad, indices: list[int], level, jokers: list[int]) -> dict[int, int]:
     return out
 
 
-def _failing_sizes(lad, calls: list, deck: int) -> None:
+def _failing_sizes(lad: CheungLadder[_Call], calls: Sequence[_Call], deck: int) -> None:
     """Find the largest failing pool of each call (see
     :func:`largest_failing_pool`), one call of each symmetry class searched,
     and cache its size."""
     jokers = [0]
     for b in _bits(deck & _JOKERS):
         jokers.append(jokers[-1] | 1 << b)
-    groups: dict[tuple, tuple] = {}
+    groups: dict[_Symmetry, tuple[_Level, dict[tuple[LadderKey, int, _Symmetry], _Call]]] = {}
     for call in calls:
         key = (lad.key, call.index, deck)
         if key in _FAILING_SIZE:
@@ -720,18 +798,19 @@ def _failing_sizes(lad, calls: list, deck: int) -> None:
             _FAILING_SIZE[key] = _TWINS[(lad.key, deck, _symmetry(call))][1].bit_count()
 
 
-def largest_failing_pool(lad, call, deck: int | None = None) -> int:
+def largest_failing_pool(lad: CheungLadder[_Call], call: _Call | str | int,
+                         deck: int | None = None) -> int:
     """The largest pool of five cards or more of `deck` (all natural cards and
     some of the ladder's jokers; default the ladder's deck) where `call` fails,
     as a mask, or 0 when it holds on every pool of five cards or more. Exact:
     see the notes above and docs/cheung.md."""
-    deck = _check_deck(lad, deck)
-    call = lad.call(call)
-    _failing_sizes(lad, [call], deck)
-    return _twin(lad, call, deck)
+    mask = _check_deck(lad, deck)
+    found = lad.call(call)
+    _failing_sizes(lad, [found], mask)
+    return _twin(lad, found, mask)
 
 
-def _symmetry(call) -> tuple:
+def _symmetry(call: CheungCall) -> _Symmetry:
     """Calls with the same key differ by a relabelling of ranks (count
     categories: no straight can make them) or of suits (a named suit), which
     maps the pools where one fails onto the pools where the other fails."""
@@ -746,19 +825,19 @@ def _symmetry(call) -> tuple:
     return ("call", call.index)
 
 
-def _class_order(call) -> list[int]:
+def _class_order(call: CheungCall) -> list[int]:
     cat = CATEGORY_CODES.index(call.category)
     prims = call.ranks[:_PRIMARIES[cat]]
     return [r for c in _rank_classes(cat, prims, call.ranks[len(prims):]) for r in c]
 
 
-def _twin(lad, call, deck: int) -> int:
+def _twin(lad: CheungLadder[_Call], call: CheungCall, deck: int) -> int:
     """The largest failing pool of a call, relabelled from the one found for
     the searched call of its symmetry class."""
     other, pool = _TWINS[(lad.key, deck, _symmetry(call))]
     if not pool or other.index == call.index:
         return pool
-    if other.suit is not None:
+    if other.suit is not None and call.suit is not None:   # twins by suit name one each
         a, b = other.suit, call.suit
         move = {s: s for s in range(4)} | {a: b, b: a}
         out = pool & _JOKERS
@@ -774,26 +853,28 @@ def _twin(lad, call, deck: int) -> int:
     return out
 
 
-def max_avoiding_size(lad, call, deck: int | None = None) -> int:
+def max_avoiding_size(lad: CheungLadder[_Call], call: _Call | str | int,
+                      deck: int | None = None) -> int:
     """The most cards a pool of `deck` can have (five or more) with `call`
     failing, or 4 when every pool of five cards or more makes it: above four
     cards the call is certain for n cards exactly when n exceeds this. Read
     from the shipped table (:func:`build_certain_table`)."""
-    deck = _check_deck(lad, deck)
-    call = lad.call(call)
-    return max(4, int(_ladder_table(lad, _joker_count(deck))[0][call.index]))
+    mask = _check_deck(lad, deck)
+    index = lad.call(call).index
+    return max(4, int(_ladder_table(lad, _joker_count(mask))[0][index]))
 
 
-def searched_avoiding_size(lad, call, deck: int | None = None) -> int:
+def searched_avoiding_size(lad: CheungLadder[_Call], call: _Call | str | int,
+                           deck: int | None = None) -> int:
     """:func:`max_avoiding_size` found by the search itself (what the shipped
     table holds; the tests compare the two)."""
-    deck = _check_deck(lad, deck)
-    call = lad.call(call)
-    _failing_sizes(lad, [call], deck)
-    return max(4, _FAILING_SIZE[(lad.key, call.index, deck)])
+    mask = _check_deck(lad, deck)
+    found = lad.call(call)
+    _failing_sizes(lad, [found], mask)
+    return max(4, _FAILING_SIZE[(lad.key, found.index, mask)])
 
 
-def _certificate(call) -> int:
+def _certificate(call: CheungCall) -> int:
     """A number of cards up to which the call fails on some pool, known without
     a search (0: none known): a pool of these cards, or any n of them, lacks
     what the call names."""
@@ -813,19 +894,20 @@ def _check_n(n: object, deck: int) -> int:
     return int(n)
 
 
-def avoiding_pool(lad, call, n: int, deck: int | None = None) -> int | None:
+def avoiding_pool(lad: CheungLadder[_Call], call: _Call, n: int,
+                  deck: int | None = None) -> int | None:
     """A mask of `n` cards of the deck where `call` fails, or None when the call
     is certain for `n` cards (every `n`-card pool of the deck makes it)."""
-    deck = _check_deck(lad, deck)
-    n = _check_n(n, deck)
+    mask = _check_deck(lad, deck)
+    n = _check_n(n, mask)
     if n <= 4:
-        return _small_avoiding(lad, call.index, n, deck)
-    if max_avoiding_size(lad, call, deck) < n:
+        return _small_avoiding(lad, call.index, n, mask)
+    if max_avoiding_size(lad, call, mask) < n:
         return None
-    return _take(_bits(largest_failing_pool(lad, call, deck)), n)
+    return _take(_bits(largest_failing_pool(lad, call, mask)), n)
 
 
-def _fails(lad, index: int, masks: list[int]) -> int | None:
+def _fails(lad: CheungLadder[_Call], index: int, masks: list[int]) -> int | None:
     """The first of `masks` where the call fails, or None."""
     if not masks:
         return None
@@ -836,7 +918,7 @@ def _fails(lad, index: int, masks: list[int]) -> int | None:
     return None
 
 
-def _small_avoiding(lad, index: int, n: int, deck: int) -> int | None:
+def _small_avoiding(lad: CheungLadder[_Call], index: int, n: int, deck: int) -> int | None:
     """Pools of at most four cards (each its own hand): random ones first, then
     every pool of the deck in batches (exact)."""
     cards = _bits(deck)
@@ -846,7 +928,7 @@ def _small_avoiding(lad, index: int, n: int, deck: int) -> int | None:
     found = _fails(lad, index, [int(m) for m in np.bitwise_or.reduce(table[picks], axis=1)])
     if found is not None:
         return found
-    batch = []
+    batch: list[int] = []
     for combo in combinations(cards, n):
         batch.append(sum(1 << b for b in combo))
         if len(batch) == 65536:
@@ -857,24 +939,26 @@ def _small_avoiding(lad, index: int, n: int, deck: int) -> int | None:
     return _fails(lad, index, batch)
 
 
-def certain_calls(lad, n: int, deck: int | None = None) -> tuple[int, ...]:
+def certain_calls(lad: CheungLadder[_Call], n: int, deck: int | None = None
+                  ) -> tuple[int, ...]:
     """Indices of the calls certain for every `n`-card pool of the deck (the
     calls an opening may not make). Exact; read from the shipped table."""
-    deck = _check_deck(lad, deck)
-    _check_n(n, deck)
-    return tuple(np.flatnonzero(certain_table(lad, n, deck)[n]).tolist())
+    mask = _check_deck(lad, deck)
+    _check_n(n, mask)
+    return tuple(np.flatnonzero(certain_table(lad, n, mask)[n]).tolist())
 
 
-def certain_table(lad, rows: int, deck: int | None = None) -> np.ndarray:
+def certain_table(lad: CheungLadder[_Call], rows: int, deck: int | None = None
+                  ) -> npt.NDArray[np.uint8]:
     """Row n (0..`rows`): 1 for each call certain for every n-card pool of the
     deck (row 0 all 0), as uint8 [rows + 1, calls]: the opening rule's table
     for every count of cards in play, without a search (read from the table
     :func:`build_certain_table` made)."""
-    deck = _check_deck(lad, deck)
+    mask = _check_deck(lad, deck)
     if isinstance(rows, bool) or not isinstance(rows, (int, np.integer)) or \
-            not 0 <= rows <= deck.bit_count():
-        raise ValueError(f"rows must be 0..{deck.bit_count()}, not {rows!r}")
-    fail, small = _ladder_table(lad, _joker_count(deck))
+            not 0 <= rows <= mask.bit_count():
+        raise ValueError(f"rows must be 0..{mask.bit_count()}, not {rows!r}")
+    fail, small = _ladder_table(lad, _joker_count(mask))
     sizes = np.arange(rows + 1, dtype=np.uint8)[:, None]
     out = (fail[None, :] < sizes).view(np.uint8)
     out[:5] = 0
@@ -912,7 +996,7 @@ def _base_digest() -> str:
 
 
 @lru_cache(maxsize=1)
-def _certain_file() -> tuple[np.ndarray, np.ndarray]:
+def _certain_file() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """(fail, small) of the shipped table, [deck jokers, tier, base call]: the
     cards of the largest failing pool (0: none of five cards or more), and bit
     n - 1 set when the call is certain for n <= 4 cards."""
@@ -929,10 +1013,12 @@ def _certain_file() -> tuple[np.ndarray, np.ndarray]:
     return fail, small
 
 
-_LADDER_TABLES: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+_LADDER_TABLES: dict[tuple[LadderKey, int], tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]
+                     ] = {}
 
 
-def _ladder_table(lad, jokers: int) -> tuple[np.ndarray, np.ndarray]:
+def _ladder_table(lad: CheungLadder[_Call], jokers: int
+                  ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """The shipped table's (fail, small) for each call of the ladder."""
     key = (lad.key, jokers)
     found = _LADDER_TABLES.get(key)
@@ -944,7 +1030,8 @@ def _ladder_table(lad, jokers: int) -> tuple[np.ndarray, np.ndarray]:
     return found
 
 
-def build_certain_table(ladders, path: Path | str | None = None) -> tuple[np.ndarray, np.ndarray]:
+def build_certain_table(ladders: Sequence[CheungLadder[_Call]], path: Path | str | None = None
+                        ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Search the largest failing pool of every call (all five tiers, decks of
     0, 1 and 2 jokers) on `ladders` (the two-joker ladders of both joker orders,
     compiled kernels: ``tools/build_cheung_table.py`` passes them) and write the

@@ -29,8 +29,9 @@ from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
+import numpy.typing as npt
 
-from .ladder import Ladder
+from .ladder import Call, Ladder
 from .possible import primary_choices
 
 _LANE = 0x1FFF
@@ -43,13 +44,18 @@ _BUDGETS = {"": (0, 1, 2), "max1": (0, 1, 1), "nat": (0, 0, 0), "min1": (-1, 1, 
 """Jokers a hand of each tier may use with 0, 1 or 2 in the pool (-1: none may)."""
 
 
+_Packed = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None, list[npt.NDArray[np.int64]]]
+"""Calls counted together: their indices, their columns of the lacks (None: one
+column for all), and per jokers in the pool (0, 1, 2) each call's budget."""
+
+
 @lru_cache(maxsize=1)
-def _flush_table() -> tuple[np.ndarray, dict[int, int]]:
+def _flush_table() -> tuple[npt.NDArray[np.int8], dict[int, int]]:
     """Cards missing from the best set of five ranks (no straight) holding a
     named set N, for every set L of ranks held: table[L, column of N]."""
-    fives = [sum(1 << r for r in c) for c in combinations(range(13), 5)]
+    five_sets = [sum(1 << r for r in c) for c in combinations(range(13), 5)]
     straights = {0x100F} | {0x1F << lo for lo in range(9)}
-    fives = np.array([f for f in fives if f not in straights], np.int64)
+    fives = np.array([f for f in five_sets if f not in straights], np.int64)
     held = np.arange(1 << 13, dtype=np.int64)
     lacks = _POP[fives[:, None] & ~held[None, :] & _LANE]          # [five, L]
     named = sorted({n for f in fives.tolist() for k in range(6)
@@ -63,8 +69,8 @@ def _flush_table() -> tuple[np.ndarray, dict[int, int]]:
     return table, column
 
 
-def holding_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray | None = None
-                   ) -> np.ndarray:
+def holding_counts(lad: Ladder, masks: npt.NDArray[np.uint64],
+                   wanted: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int64]:
     """For each call of a cheung ladder, on how many of `masks` (pools of six
     cards or more) it holds; calls not `wanted` get 0."""
     masks = np.ascontiguousarray(masks, dtype=np.uint64)
@@ -83,7 +89,7 @@ def holding_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray | None = N
     # pools by their jokers: a tier's budget depends on nothing else
     groups = [jokers == j for j in range(3)]
 
-    def count(lacks: np.ndarray, calls: tuple) -> None:
+    def count(lacks: npt.NDArray[np.int8], calls: _Packed) -> None:
         """Add, per call, the pools where its hand lacks no more than its budget;
         lacks is [pool] or [pool, column], calls (indices, columns, budget per
         jokers in the pool)."""
@@ -98,20 +104,20 @@ def holding_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray | None = N
                     within = np.count_nonzero(part <= b, axis=0)
                     out[index[pick]] += within if col is None else within[col[pick]]
 
-    def pack(calls: list, cols: list | None) -> tuple:
+    def pack(calls: list[Call], cols: list[int] | None) -> _Packed:
         return (np.array([c.index for c in calls], np.int64),
                 None if cols is None else np.array(cols, np.int64),
-                [np.array([_BUDGETS[c.tier][j] for c in calls]) for j in range(3)])
+                [np.array([_BUDGETS[c.tier][j] for c in calls], np.int64) for j in range(3)])
 
-    bases: dict[tuple, list] = {}
+    bases: dict[tuple[str, tuple[int, ...], int | None], list[Call]] = {}
     for c in lad:
         if wanted[c.index]:
             bases.setdefault((c.category, c.ranks, c.suit), []).append(c)
     table, column = _flush_table()
     singles = _one_suit_singles(lanes, counts_r)
     kernel: list[int] = []
-    suited: dict[tuple, list] = {}          # (category, suit) -> [(call, column)]
-    counted: list[tuple] = []
+    suited: dict[tuple[str, int | None], list[tuple[Call, int]]] = {}  # [(call, column)]
+    counted: list[tuple[str, tuple[int, ...], list[Call]]] = []
     for (cat, ranks, suit), calls in bases.items():
         if cat in _COUNTED:
             counted.append((cat, ranks, calls))
@@ -120,19 +126,19 @@ def holding_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray | None = N
             suited.setdefault((cat, suit), []).extend((c, col) for c in calls)
         else:
             kernel += [c.index for c in calls]
-    suited = {k: (v, pack([c for c, _ in v], [col for _, col in v])) for k, v in suited.items()}
+    packed = {k: pack([c for c, _ in v], [col for _, col in v]) for k, v in suited.items()}
     short = {w: np.maximum(0, w - counts_r).astype(np.int8) for w in (2, 3, 4, 5)}
     for start in range(0, len(counted), 256):     # their lacks side by side, 256 at a time
         block = counted[start:start + 256]
         lacks = np.stack([_counted_lacks(cat, ranks, short, present) for cat, ranks, _ in block],
                          axis=1)
-        calls = [(c, k) for k, (_, _, cs) in enumerate(block) for c in cs]
-        count(lacks, pack([c for c, _ in calls], [k for _, k in calls]))
+        columns = [(c, k) for k, (_, _, cs) in enumerate(block) for c in cs]
+        count(lacks, pack([c for c, _ in columns], [k for _, k in columns]))
     for start in range(0, len(masks), _CHUNK):
         part = slice(start, start + _CHUNK)
         rows = [g[part] for g in groups]
         saved, groups[:] = groups[:], rows
-        for (cat, suit), (_, calls) in suited.items():
+        for (cat, suit), group in packed.items():
             if cat == "high_card":
                 lacks = table[present[part]]
                 lacks[singles[part]] = 99      # those pools go to the kernel, below
@@ -142,14 +148,14 @@ def holding_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray | None = N
                     np.minimum(lacks, table[lanes[part, s]], out=lacks)
             else:
                 lacks = table[lanes[part, suit]]
-            count(lacks, calls)
+            count(lacks, group)
         groups[:] = saved
     if singles.any():
         risky = masks[singles]
-        for c, _ in suited.get(("high_card", None), ([], None))[0]:
+        for c, _ in suited.get(("high_card", None), []):
             out[c.index] += int(lad.holds_many(risky, c.index).sum())
-    for c in kernel:
-        out[c] = int(lad.holds_many(masks, c).sum())
+    for index in kernel:
+        out[index] = int(lad.holds_many(masks, index).sum())
     return out
 
 
@@ -157,7 +163,7 @@ _CHUNK = 4096
 """Pools whose rows of the flush table are taken at once."""
 
 
-def _popcount64(masks: np.ndarray) -> np.ndarray:
+def _popcount64(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     total = np.zeros(len(masks), np.int64)
     for s in range(4):
         total += _POP[((masks >> np.uint64(16 * s)) & np.uint64(_LANE)).astype(np.int64)]
@@ -165,17 +171,19 @@ def _popcount64(masks: np.ndarray) -> np.ndarray:
                     ((masks >> np.uint64(29)) & np.uint64(1))).astype(np.int64)
 
 
-def _one_suit_singles(lanes: np.ndarray, counts_r: np.ndarray) -> np.ndarray:
+def _one_suit_singles(lanes: npt.NDArray[np.int64], counts_r: npt.NDArray[np.int64]
+                      ) -> npt.NDArray[np.bool_]:
     """Pools where five or more ranks hold a single card, all of one suit: a
     high card from them alone would be a flush."""
     single = np.zeros(len(lanes), np.int64)
     for r in range(13):
         single |= (counts_r[:, r] == 1).astype(np.int64) << r
-    return np.any(_POP[lanes & single[:, None]] >= 5, axis=1)
+    found: npt.NDArray[np.bool_] = np.any(_POP[lanes & single[:, None]] >= 5, axis=1)
+    return found
 
 
-def _counted_lacks(cat: str, ranks: tuple[int, ...], short: dict[int, np.ndarray],
-                   present: np.ndarray) -> np.ndarray:
+def _counted_lacks(cat: str, ranks: tuple[int, ...], short: dict[int, npt.NDArray[np.int8]],
+                   present: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
     """Cards the cheapest hand of a rank-count call lacks, per pool (short[w][:, r]:
     cards of rank r short of w)."""
     want = {"pair": (2,), "trips": (3,), "quads": (4,), "two_pair": (2, 2),
@@ -185,7 +193,7 @@ def _counted_lacks(cat: str, ranks: tuple[int, ...], short: dict[int, np.ndarray
     choices = primary_choices(cat, prims)
     named_mask = sum(1 << r for r in named)
     kick_missing = _POP[named_mask & ~present & _LANE]
-    best = None
+    best: npt.NDArray[np.int8] | None = None
     for prim in choices:
         lacks = kick_missing.copy()
         taken = named_mask
@@ -196,4 +204,6 @@ def _counted_lacks(cat: str, ranks: tuple[int, ...], short: dict[int, np.ndarray
             others = _POP[present & ~taken & _LANE]
             lacks += np.maximum(0, spare - len(named) - others).astype(np.int8)
         best = lacks if best is None else np.minimum(best, lacks)
+    if best is None:        # every call of a cheung ladder has a hand
+        raise ValueError(f"no hand makes the {cat} call naming ranks {ranks}")
     return best

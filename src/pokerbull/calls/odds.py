@@ -34,6 +34,7 @@ from math import comb, sqrt
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import Pool, check_mask, iter_bits
 from .ladder import Call, Ladder, ladder
@@ -59,9 +60,9 @@ class Odds:
     ladder: Ladder
     known: Pool
     unseen: int
-    probability: np.ndarray      # float64 [calls]
-    standard_error: np.ndarray   # float64 [calls]: 0 for calls counted exactly (see sampling_error)
-    exact_calls: np.ndarray      # bool [calls]: counted over every draw
+    probability: npt.NDArray[np.float64]     # [calls]
+    standard_error: npt.NDArray[np.float64]  # [calls]: 0 where counted exactly (sampling_error)
+    exact_calls: npt.NDArray[np.bool_]       # [calls]: counted over every draw
     favourable: tuple[int | None, ...]  # holding draws per exact call, else None
     draws: int                   # equally likely draws: C(remaining deck, unseen)
     samples: int                 # random draws used for the other calls (0 if none)
@@ -72,7 +73,7 @@ class Odds:
         return len(self.known) + self.unseen
 
     @property
-    def computed(self) -> np.ndarray:
+    def computed(self) -> npt.NDArray[np.bool_]:
         """Which calls were asked for (all, unless ``calls=`` chose some)."""
         return ~np.isnan(self.probability)
 
@@ -107,7 +108,7 @@ class Odds:
     def items(self) -> Iterator[tuple[Call, float]]:
         """(call, probability) for every call asked for, lowest call first."""
         for index in np.flatnonzero(self.computed):
-            yield self.ladder[index], float(self.probability[index])
+            yield self.ladder[int(index)], float(self.probability[index])
 
     def __repr__(self) -> str:
         how = "exact" if self.exact else f"{self.samples} samples"
@@ -210,20 +211,22 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
     exact_calls = np.zeros(len(lad), bool)
     favourable: list[int | None] = [None] * len(lad)
 
+    wanted_calls = [int(index) for index in np.flatnonzero(wanted)]
     deal = _Deal(known_mask, remaining, lad.wild_mask & lad.allowed_mask, unseen)
-    for index in np.flatnonzero(wanted):
-        if groups[index] is not None:
-            favourable[index] = deal.favourable(groups[index])
+    for index in wanted_calls:
+        call_groups = groups[index]
+        if call_groups is not None:
+            favourable[index] = deal.favourable(call_groups)
 
     if lad.name == "cheung":
         return _cheung_odds(lad, known_mask, remaining, unseen, wanted, draws, samples,
                             rng, exact_limit)
-    kernel_calls = []
+    kernel_calls: list[int] = []
     decided = knows(lad)      # families whose impossible calls can_hold decides exactly
-    for index in np.flatnonzero(wanted):
+    for index in wanted_calls:
         if groups[index] is None:
-            if not decided or can_hold(lad, int(index), known_mask, unseen=unseen):
-                kernel_calls.append(int(index))
+            if not decided or can_hold(lad, index, known_mask, unseen=unseen):
+                kernel_calls.append(index)
             else:
                 favourable[index] = 0   # no draw can make it: an exact 0, not an estimate
     used_samples = 0
@@ -240,9 +243,10 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
                 probability[index] = p
                 error[index] = sampling_error(p, samples)
 
-    for index in np.flatnonzero(wanted):
-        if favourable[index] is not None:
-            probability[index] = favourable[index] / draws
+    for index in wanted_calls:
+        count = favourable[index]
+        if count is not None:
+            probability[index] = count / draws
             error[index] = 0.0
             exact_calls[index] = True
     return Odds(lad, Pool(known_mask), unseen, probability, error, exact_calls,
@@ -251,12 +255,13 @@ def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen:
 
 # ---- cheung: every call at once, down the tree of "more specific" calls -------
 
-_TREES: weakref.WeakKeyDictionary[Ladder, tuple] = weakref.WeakKeyDictionary()
+_CallTree = tuple[npt.NDArray[np.int64], tuple[npt.NDArray[np.intp], ...]]
+_TREES: weakref.WeakKeyDictionary[Ladder, _CallTree] = weakref.WeakKeyDictionary()
 TREE_CHUNK = 4096
 """Pools checked together by :func:`_tree_counts`."""
 
 
-def call_tree(lad: Ladder) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+def call_tree(lad: Ladder) -> _CallTree:
     """Each cheung call's parent (-1 for a category's plain call) and the calls
     by depth. A call holds only where its parent holds: the parent drops the
     joker tier, else the suit, else the last named rank (naming fewer ranks
@@ -276,17 +281,18 @@ def call_tree(lad: Ladder) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
             else:
                 continue
             parent[c.index] = index[key]
-        for c in range(len(lad)):
-            d, p = 0, parent[c]
+        for i in range(len(lad)):
+            d, p = 0, parent[i]
             while p >= 0:
                 d, p = d + 1, parent[p]
-            depth[c] = d
+            depth[i] = d
         generations = tuple(np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1))
         found = _TREES[lad] = (parent, generations)
     return found
 
 
-def _tree_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+def _tree_counts(lad: Ladder, masks: npt.NDArray[np.uint64],
+                 wanted: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
     """How many of `masks` each wanted call holds on (others: 0), checking a
     call only on the pools where its parent holds: (pool, call) pairs through
     the compiled kernel (holds_many), a generation of the tree at a time."""
@@ -318,7 +324,8 @@ def _tree_counts(lad: Ladder, masks: np.ndarray, wanted: np.ndarray) -> np.ndarr
 
 
 def _cheung_odds(lad: Ladder, known_mask: int, remaining: int, unseen: int,
-                 wanted: np.ndarray, draws: int, samples: int, rng: np.random.Generator,
+                 wanted: npt.NDArray[np.bool_], draws: int, samples: int,
+                 rng: np.random.Generator,
                  exact_limit: int) -> Odds:
     """Every cheung call on every draw (at most `exact_limit` of them) or on
     `samples` seeded random draws, down the call tree; a call no draw can make
@@ -345,8 +352,9 @@ def _cheung_odds(lad: Ladder, known_mask: int, remaining: int, unseen: int,
                     not can_hold(lad, int(c), known_mask, unseen=unseen)
     for index in np.flatnonzero(wanted):
         if exact or impossible[index]:
-            favourable[index] = int(counts[index]) if exact else 0
-            probability[index] = favourable[index] / draws
+            count = int(counts[index]) if exact else 0
+            favourable[index] = count
+            probability[index] = count / draws
             error[index] = 0.0
             exact_calls[index] = True
         else:
@@ -359,7 +367,7 @@ def _cheung_odds(lad: Ladder, known_mask: int, remaining: int, unseen: int,
 
 # ---- inputs ------------------------------------------------------------------
 
-def _ladder_of(family: str | Ladder, options: dict | None = None) -> Ladder:
+def _ladder_of(family: str | Ladder, options: dict[str, Any] | None = None) -> Ladder:
     """The ladder; family options (``jokers=1`` for cheung) go with a family name."""
     if isinstance(family, Ladder):
         if options:
@@ -397,10 +405,13 @@ def _check_whole(name: str, value: object, low: int) -> None:
 
 # ---- exact counting for AT_LEAST calls --------------------------------------
 
-_GROUPS: weakref.WeakKeyDictionary[Ladder, tuple] = weakref.WeakKeyDictionary()
+_Groups = tuple[tuple[int, int], ...]
+"""An AT_LEAST call's card groups: ``(mask, count)`` for each."""
+_GROUPS: weakref.WeakKeyDictionary[Ladder, tuple[_Groups | None, ...]] = \
+    weakref.WeakKeyDictionary()
 
 
-def _call_groups(lad: Ladder) -> tuple[tuple[tuple[int, int], ...] | None, ...]:
+def _call_groups(lad: Ladder) -> tuple[_Groups | None, ...]:
     """Each call's card groups ``(mask, count)`` if it is an AT_LEAST call, else None.
 
     The counting needs every call's groups to be disjoint and free of wild
@@ -409,7 +420,7 @@ def _call_groups(lad: Ladder) -> tuple[tuple[tuple[int, int], ...] | None, ...]:
     found = _GROUPS.get(lad)
     if found is None:
         t = lad.tables
-        out = []
+        out: list[_Groups | None] = []
         for call in lad:
             if t.kind[call.index] != AT_LEAST:
                 out.append(None)
@@ -440,7 +451,7 @@ class _Deal:
         self.wilds_left = (remaining & wild).bit_count()
         self.unseen = unseen
 
-    def favourable(self, groups: tuple[tuple[int, int], ...]) -> int:
+    def favourable(self, groups: _Groups) -> int:
         """How many draws of `unseen` cards make the call hold.
 
         A group still short of `short` cards, with `left` of its cards unseen,
@@ -519,17 +530,18 @@ def _fill(wilds_left: int, others: int, draw: int, wilds_needed: int) -> int:
 
 # ---- draws for the kernel-checked calls ------------------------------------
 
-def _card_masks(remaining: int) -> np.ndarray:
+def _card_masks(remaining: int) -> npt.NDArray[np.uint64]:
     return np.array([1 << b for b in iter_bits(remaining)], dtype=np.uint64)
 
 
-def _every_draw(known: int, remaining: int, unseen: int) -> np.ndarray:
+def _every_draw(known: int, remaining: int, unseen: int) -> npt.NDArray[np.uint64]:
     """The pool of every possible draw, as masks."""
     if unseen == 0:
         return np.array([known], dtype=np.uint64)
     cards = _card_masks(remaining)
     picks = np.array(list(combinations(range(len(cards)), unseen)), dtype=np.intp)
-    return np.bitwise_or.reduce(cards[picks], axis=1) | np.uint64(known)
+    pools: npt.NDArray[np.uint64] = np.bitwise_or.reduce(cards[picks], axis=1) | np.uint64(known)
+    return pools
 
 
 def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:
@@ -541,8 +553,10 @@ def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:
 
 
 def _random_draws(known: int, remaining: int, unseen: int, samples: int,
-                  rng: np.random.Generator) -> np.ndarray:
+                  rng: np.random.Generator) -> npt.NDArray[np.uint64]:
     """`samples` pools, each the known cards plus a uniformly random draw."""
     cards = _card_masks(remaining)
     shuffled = rng.permuted(np.tile(np.arange(len(cards)), (samples, 1)), axis=1)
-    return np.bitwise_or.reduce(cards[shuffled[:, :unseen]], axis=1) | np.uint64(known)
+    pools: npt.NDArray[np.uint64] = \
+        np.bitwise_or.reduce(cards[shuffled[:, :unseen]], axis=1) | np.uint64(known)
+    return pools

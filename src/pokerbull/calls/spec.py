@@ -25,7 +25,7 @@ Requirement kinds (the kernels' whole vocabulary):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,7 +77,7 @@ class FamilyDefinition:
     """A family's calls in ladder order plus what the kernels need beyond them."""
 
     name: str
-    specs: tuple[CallSpec, ...]
+    specs: Sequence[CallSpec]        # a tuple, or made when asked for (cheung's CheungSpecs)
     wild_mask: int = 0
     allowed_mask: int = NATURAL_MASK
     options: tuple[tuple[str, Any], ...] = ()
@@ -228,7 +228,7 @@ def _same_suit_needed(s: CallSpec, wild: int) -> int:
     return 0
 
 
-def _rank_key(block: tuple[CallSpec, ...], wild: int) -> int:
+def _rank_key(block: Sequence[CallSpec], wild: int) -> int:
     """k when each call's first requirement is k cards of its first rank, with
     the calls in ascending order of that rank; 0 otherwise."""
     counts = set()

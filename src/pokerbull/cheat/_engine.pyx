@@ -87,6 +87,7 @@ cdef struct State:
     int n_uniforms
     int next_uniform
     double ret[MAXP]
+    int penalties[MAXP]         # cards picked up so far, per seat (the observation's)
 
 
 cdef inline int next_active(State* st, int n, int seat) noexcept nogil:
@@ -396,6 +397,7 @@ cdef void take_pile(Table* t, State* st, int seat) noexcept nogil:
         for c in range(NC):
             st.known[s][c] = 0
     st.sizes[seat] += st.pile_size
+    st.penalties[seat] += st.pile_size
     st.pile_size = 0
     st.has_play = 0
     if t.set_size:
@@ -596,8 +598,34 @@ cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:
     st.lead = 0
 
 
+cdef void pile_up(Table* t, State* st, int p, int* cards, int k, int rank, int count,
+                  int suit) noexcept nogil:
+    """A play of `k` cards (out of `p`'s hand already) goes on the pile under its claim;
+    the stuck-game rule counts it."""
+    cdef int i, c
+    for i in range(k):
+        c = cards[i]
+        st.pile[c] += 1
+        st.known[p][c] += 1
+        st.last_cards[i] = c
+    st.pile_size += k
+    st.has_play = 1
+    st.last_laid = k
+    st.last_seat = p
+    st.last_rank = rank
+    st.last_count = count
+    st.last_suit = suit
+    st.passes = 0
+    st.last_layer = p
+    if st.lead and t.rounds:
+        st.round_rank = rank
+    st.lead = 0
+    st.due = next_rank(t, rank)
+    note_turn(t, st)
+
+
 cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
-    cdef int p, k, i, c, rank, style, nxt, s, w
+    cdef int p, k, i, c, rank, style, nxt, s, w, suit
     cdef int cards[16]
     while not st.over:
         p = st.to_play
@@ -639,29 +667,13 @@ cdef void play_game(Table* t, State* st, int* styles) noexcept nogil:
             lead_lost(t, st, p, cards, k)
             continue
         for i in range(k):
-            c = cards[i]
-            st.hands[p][c] -= 1
-            st.pile[c] += 1
-            st.known[p][c] += 1
-            st.last_cards[i] = c
+            st.hands[p][cards[i]] -= 1
         st.sizes[p] -= k
-        st.pile_size += k
         st.actions += k + 1
-        st.has_play = 1
-        st.last_laid = k
-        st.last_seat = p
-        st.last_rank = rank
-        st.last_count = k if k < 16 else 16
-        st.last_suit = -1
+        suit = -1
         if t.specificity:
-            st.last_suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
-        st.passes = 0
-        st.last_layer = p
-        if st.lead and t.rounds:
-            st.round_rank = rank
-        st.lead = 0
-        st.due = next_rank(t, rank)
-        note_turn(t, st)
+            suit = st.req_suit if st.req_suit >= 0 else (cards[0] & 3 if cards[0] < 52 else 0)
+        pile_up(t, st, p, cards, k, rank, k if k < 16 else 16, suit)
         if st.over:
             break
         after_play_allowed(t, st, rank)
@@ -700,6 +712,7 @@ cdef void setup(Table* t, State* st, const int* deal_cards, const long long* ord
         st.sizes[s] = 0
         st.active[s] = 1
         st.ret[s] = 0.0
+        st.penalties[s] = 0
     for c in range(NC):
         st.pile[c] = 0
         st.out[c] = 0
@@ -741,19 +754,10 @@ cdef void setup(Table* t, State* st, const int* deal_cards, const long long* ord
     start_round(t, st, leader)
 
 
-def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
-               cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
-    """Play one game per row of `orders` (a permutation of the deck list, dealt round
-    the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack
-    (its receiver leads); S: ``uniforms[g]`` are the draws for the cards turned at
-    challenges, used in turn (cycling). Returns (returns[games, n] float64,
-    actions[games] int64, the chance actions included)."""
-    cdef Table t
-    cdef State st
+cdef int read_table(dict table, Table* t, int* deal_cards) except -1:
+    """Fill `t` from `_fast.table_for`'s description; the deck list into `deal_cards`
+    (room for 108); returns how many cards the deck holds."""
     cdef int n = table["players"], s, i, m
-    cdef Py_ssize_t g
-    cdef int deal_cards[108]
-    cdef int sty[MAXP]
     if n > MAXP:
         raise ValueError(f"the compiled loop seats at most {MAXP} players")
     t.n = n
@@ -766,9 +770,6 @@ def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
     t.rounds = table["rounds"]
     t.chinese = table["chinese"]
     t.set_size = table["set_size"]
-    cdef int canadian = table["canadian"]
-    cdef double one_draw[1]
-    one_draw[0] = 0.0
     t.counts_differ = table["counts_differ"]
     t.wild = table["wild"]
     t.max_lay = table["max_lay"]
@@ -792,6 +793,26 @@ def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
         for s in range(deck[i]):
             deal_cards[m] = i
             m += 1
+    return m
+
+
+def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
+               cnp.int64_t[::1] turned=None, double[:, ::1] uniforms=None):
+    """Play one game per row of `orders` (a permutation of the deck list, dealt round
+    the table from seat 0). N: ``turned[g]`` cards turned up before the first Jack
+    (its receiver leads); S: ``uniforms[g]`` are the draws for the cards turned at
+    challenges, used in turn (cycling). Returns (returns[games, n] float64,
+    actions[games] int64, the chance actions included)."""
+    cdef Table t
+    cdef State st
+    cdef int n = table["players"], s, i
+    cdef Py_ssize_t g
+    cdef int deal_cards[108]
+    cdef int sty[MAXP]
+    cdef int m = read_table(table, &t, deal_cards)
+    cdef int canadian = table["canadian"]
+    cdef double one_draw[1]
+    one_draw[0] = 0.0
     if orders.shape[1] != m:
         raise ValueError(f"each deal must order {m} cards, not {orders.shape[1]}")
     for s in range(n):
@@ -823,3 +844,303 @@ def play_games(dict table, cnp.int64_t[:, ::1] orders, cnp.int32_t[::1] styles,
                 rv[g, s] = st.ret[s]
             av[g] = st.actions
     return rets, acts
+
+
+# ---- N games stepped one action at a time (pokerbull.rl.vector_env("cheat")) -----------
+
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+cdef extern from "_pcg64.h":   # numpy's PCG64 in a struct, portable C (bull/_pcg64.h)
+    ctypedef struct pb_pcg64:
+        int has32
+    void pb_pcg_seed(pb_pcg64* r, uint64_t seed) noexcept nogil
+    uint32_t pb_pcg_interval(pb_pcg64* r, uint32_t top) noexcept nogil
+
+cdef enum:                      # game.py's action space
+    MAX_CLAIM = 16
+    CLAIM = NC                  # CLAIM + rank*MAX_CLAIM + count-1
+    PICK_UP = CLAIM + 14 * MAX_CLAIM + 52
+    CHALLENGE = PICK_UP + 1
+    ACCEPT = PICK_UP + 2
+    NUM_ACTIONS = PICK_UP + 6 + 108
+
+#: The variations (seed letters) the vector core plays: the base game's turn order with
+#: any rank rule but Egyptian's, any counts, wild or top jokers, places. The others (checks,
+#: suits, windows, rounds, sets, chance nodes) run through the protocol.
+VECTOR_VARIATIONS = frozenset("ACDEGIRV")
+
+
+cdef struct Seat:
+    State st
+    int pending[4]              # the cards laid so far in this turn's play
+    int n_pending
+    pb_pcg64 pcg
+
+
+cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
+    """``Game.legal_actions()`` (sorted) of the seat to act."""
+    cdef State* st = &e.st
+    cdef int p = st.to_play, k = 0, c, i, r, count
+    cdef int* h = st.hands[p]
+    if e.n_pending == 0:
+        if st.open_seat == p and st.sizes[st.last_seat] == 0:
+            out[0] = CHALLENGE
+            out[1] = ACCEPT
+            return 2
+        for c in range(NC):
+            if h[c]:
+                out[k] = c
+                k += 1
+        if not holds_truth(t, st, p):
+            out[k] = PICK_UP
+            k += 1
+        if st.open_seat == p:
+            out[k] = CHALLENGE
+            k += 1
+        return k
+    if e.n_pending < t.max_lay:
+        for c in range(NC):
+            if h[c]:
+                out[k] = c
+                k += 1
+    for i in range(st.n_allowed):
+        r = st.allowed[i]
+        if t.counts_differ:
+            for count in range(1, 5):
+                out[k] = CLAIM + r * MAX_CLAIM + count - 1
+                k += 1
+        else:
+            out[k] = CLAIM + r * MAX_CLAIM + e.n_pending - 1
+            k += 1
+    return k
+
+
+cdef void claim(Table* t, Seat* e, int p, int rank, int count) noexcept nogil:
+    """``Game._claim``: the cards laid go on the pile under the claim; the next seat may
+    challenge it, or let it stand by playing on."""
+    cdef State* st = &e.st
+    cdef int k = e.n_pending, nxt
+    e.n_pending = 0
+    pile_up(t, st, p, e.pending, k, rank, count, -1)
+    if st.over:
+        return
+    after_play_allowed(t, st, rank)
+    st.req_suit = -1
+    nxt = next_active(st, t.n, p)
+    st.to_play = nxt
+    st.open_seat = nxt
+
+
+cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
+    """``Game._apply`` of a legal action of the seat to act."""
+    cdef State* st = &e.st
+    cdef int p = st.to_play, nxt
+    if a < CLAIM:                         # lay a card (laying lets an open claim stand)
+        if st.open_seat == p:
+            stand(t, st)
+            if st.over:
+                return
+        st.hands[p][a] -= 1
+        st.sizes[p] -= 1
+        e.pending[e.n_pending] = a
+        e.n_pending += 1
+    elif a < PICK_UP:
+        claim(t, e, p, (a - CLAIM) // MAX_CLAIM, (a - CLAIM) % MAX_CLAIM + 1)
+    elif a == PICK_UP:
+        if st.open_seat == p:
+            stand(t, st)
+        take_pile(t, st, p)
+        st.due = next_rank(t, st.due)
+        note_turn(t, st)
+        if st.over:
+            return
+        nxt = next_active(st, t.n, p)
+        if t.free:
+            start_round(t, st, nxt)
+        else:
+            turn_with_due(t, st, nxt)
+    elif a == CHALLENGE:
+        challenge(t, st, p)
+    else:                                 # ACCEPT
+        stand(t, st)
+
+
+cdef class VectorCore:
+    """N games of Cheat of one table (variations in ``VECTOR_VARIATIONS``), stepped one
+    action each at a time.
+
+    The twin of N ``game.Game`` objects played through the protocol: a game dealt from
+    seed s shuffles exactly as ``Game(seed=s)`` (numpy's PCG64 seeded through
+    SeedSequence, ``Generator.permutation`` of the deck list), takes the same actions
+    (``LAY``, ``CLAIM``, ``PICK_UP``, ``CHALLENGE``, ``ACCEPT``) with the same legality,
+    ends and scores alike, and observes as ``Observation.to_array`` for the seat to act
+    (tests/test_rl_vector_compiled.py compares them step by step). A game that ends
+    waits for :meth:`deal`.
+    """
+    cdef Table t
+    cdef Seat* games
+    cdef int deal_cards[108]
+    cdef int m
+    cdef readonly int num_games, num_players, num_actions, observation_size
+
+    def __cinit__(self, dict table, int num_games):
+        if num_games < 1:
+            raise ValueError("at least one game")
+        self.m = read_table(table, &self.t, self.deal_cards)
+        if self.t.max_lay > 4 or self.t.specificity or self.t.only_one or self.t.rounds \
+                or self.t.chinese or self.t.hawaiian or self.t.egyptian or self.t.set_size \
+                or table["canadian"] or table["check"]:
+            raise ValueError("the vector core plays the variations ACDEGIRV only")
+        self.num_games = num_games
+        self.num_players = self.t.n
+        self.num_actions = NUM_ACTIONS
+        self.observation_size = 216 + 14 + 19 + self.t.n + 4 + 5 + 4 * self.t.n
+        self.games = <Seat*>calloc(num_games, sizeof(Seat))
+        if self.games == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.games)
+
+    def deal(self, const int64_t[::1] games, const uint64_t[::1] seeds):
+        """Deal game ``games[k]`` afresh from ``seeds[k]`` (as ``Game(seed=seeds[k])``)."""
+        cdef Py_ssize_t k
+        cdef int i, j, tmp
+        cdef long long order[108]
+        cdef Seat* e
+        if games.shape[0] != seeds.shape[0]:
+            raise ValueError("one seed per game dealt")
+        for k in range(games.shape[0]):
+            if not 0 <= games[k] < self.num_games:
+                raise ValueError(f"game {games[k]} does not exist: games are "
+                                 f"0..{self.num_games - 1}")
+        with nogil:
+            for k in range(games.shape[0]):
+                e = &self.games[games[k]]
+                pb_pcg_seed(&e.pcg, seeds[k])
+                for i in range(self.m):
+                    order[i] = i
+                i = self.m - 1
+                while i > 0:                 # Generator.permutation: shuffle arange(m)
+                    j = <int>pb_pcg_interval(&e.pcg, <uint32_t>i)
+                    tmp = <int>order[i]
+                    order[i] = order[j]
+                    order[j] = tmp
+                    i -= 1
+                e.n_pending = 0
+                e.st.uniforms = NULL
+                e.st.n_uniforms = 0
+                setup(&self.t, &e.st, self.deal_cards, order, self.m, 0)
+
+    def step(self, const int64_t[::1] actions, double[::1] reward, uint8_t[::1] dones,
+             float[:, ::1] returns):
+        """One action per game: the acting seat's reward, ``dones`` and every seat's return
+        of the games that ended (they wait for :meth:`deal`). Returns -1, or the first
+        game whose action is not legal (then no game has moved)."""
+        cdef Py_ssize_t g, bad = -1
+        cdef int k, i, ok, seat, s, n = self.t.n
+        cdef int legal[NUM_ACTIONS]
+        cdef Seat* e
+        if actions.shape[0] != self.num_games or reward.shape[0] != self.num_games \
+                or dones.shape[0] != self.num_games or returns.shape[0] != self.num_games \
+                or returns.shape[1] != n:
+            raise ValueError("one action, reward, done and row of returns per game")
+        with nogil:
+            for g in range(self.num_games):
+                k = legal_list(&self.t, &self.games[g], legal)
+                ok = 0
+                for i in range(k):
+                    if actions[g] == legal[i]:
+                        ok = 1
+                        break
+                if not ok:
+                    bad = g
+                    break
+        if bad >= 0:
+            return bad
+        with nogil:
+            for g in range(self.num_games):
+                e = &self.games[g]
+                seat = e.st.to_play
+                apply(&self.t, e, <int>actions[g])
+                dones[g] = e.st.over
+                for s in range(n):
+                    returns[g, s] = e.st.ret[s] if e.st.over else 0.0
+                reward[g] = returns[g, seat]
+        return -1
+
+    def observations(self, float[:, ::1] out):
+        """Each game's ``Observation.to_array()`` for its seat to act."""
+        cdef Py_ssize_t g
+        cdef int n = self.t.n, seat, s, i, c, o
+        cdef State* st
+        cdef Seat* e
+        cdef float* a
+        if out.shape[0] != self.num_games or out.shape[1] != self.observation_size:
+            raise ValueError("one observation row per game")
+        with nogil:
+            for g in range(self.num_games):
+                e = &self.games[g]
+                st = &e.st
+                a = &out[g, 0]
+                memset(a, 0, self.observation_size * sizeof(float))
+                seat = st.to_play
+                for c in range(NC):
+                    a[c] = st.hands[seat][c]
+                    a[54 + c] = st.known[seat][c]
+                    a[108 + c] = st.out[c]
+                for i in range(e.n_pending):
+                    a[162 + e.pending[i]] += 1
+                for i in range(st.n_allowed):
+                    a[216 + st.allowed[i]] = 1
+                o = 230
+                if st.has_play:
+                    a[o + st.last_rank] = 1
+                    a[o + 14] = st.last_count
+                    if st.last_suit >= 0:
+                        a[o + 15 + st.last_suit] = 1
+                    a[o + 19 + (st.last_seat - seat + n) % n] = 1
+                o += 19 + n
+                if st.req_suit >= 0:
+                    a[o + st.req_suit] = 1
+                o += 4
+                a[o] = st.pile_size
+                a[o + 1] = st.gone
+                a[o + 2] = 1
+                a[o + 4] = e.n_pending == 0 and st.open_seat == seat
+                o += 5
+                for i in range(n):
+                    s = (seat + i) % n
+                    a[o + i] = st.sizes[s]
+                    a[o + n + i] = not st.active[s]
+                    a[o + 2 * n + i] = st.penalties[s]
+                a[o + 3 * n] = 1
+
+    def action_masks(self, int8_t[:, ::1] out):
+        """1 for each legal action of each game (``Game.action_mask()``)."""
+        cdef Py_ssize_t g
+        cdef int k, i
+        cdef int legal[NUM_ACTIONS]
+        if out.shape[0] != self.num_games or out.shape[1] != NUM_ACTIONS:
+            raise ValueError("one mask row per game")
+        with nogil:
+            for g in range(self.num_games):
+                memset(&out[g, 0], 0, NUM_ACTIONS)
+                k = legal_list(&self.t, &self.games[g], legal)
+                for i in range(k):
+                    out[g, legal[i]] = 1
+
+    def random_actions(self, const double[::1] uniforms, int64_t[::1] out):
+        """The legal action of each game that ``uniforms[g]`` (in [0, 1)) falls on."""
+        cdef Py_ssize_t g
+        cdef int k, i
+        cdef int legal[NUM_ACTIONS]
+        if uniforms.shape[0] != self.num_games or out.shape[0] != self.num_games:
+            raise ValueError("one draw and one action per game")
+        with nogil:
+            for g in range(self.num_games):
+                k = legal_list(&self.t, &self.games[g], legal)
+                i = <int>(uniforms[g] * k)
+                out[g] = legal[i if i < k else k - 1]

@@ -37,7 +37,8 @@ def table_for(rules: Rules) -> dict[str, Any] | None:
             "canadian": int(rules.canadian_start), "rounds": int(rules.claims_follow_rounds),
             "chinese": int(rules.chinese), "set_size": rules.set_size, "counts_differ": int(rules.counts_may_differ),
             "wild": int(rules.wild_jokers), "max_lay": rules.max_lay,
-            "hawaiian": int(rules.hawaiian), "stall_turns": rules.stall_turns,
+            "hawaiian": int(rules.hawaiian), "check": int(rules.check),
+            "stall_turns": rules.stall_turns,
             "cycle": list(rules.cycle), "deck": list(rules.deck)}
 
 

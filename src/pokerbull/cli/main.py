@@ -11,17 +11,37 @@ import inspect
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, NoReturn
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import __version__
 from ..core.backend import backend
 from ..cards import Pool
-from ..calls.ladder import family_names, ladder
+from ..calls.ladder import Call, Ladder, family_names, ladder
+from ..protocol import Agent, GameState, Wing
 
-COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None],
-                          Callable[[argparse.Namespace], int]]] = {}
+if TYPE_CHECKING:
+    from distributed import Client, LocalCluster
+    from matplotlib.cm import ColormapRegistry
+    from matplotlib.figure import Figure
+    from rich.console import Console
+
+RGBA = tuple[float, float, float, float]
+"""A colour of a plot: red, green, blue and opacity, each 0 to 1."""
+
+Run = Callable[[argparse.Namespace], int]
+"""A subcommand's body: the parsed arguments in, the exit status out."""
+OptionValue = bool | int | float | str
+"""A value given on the command line (``--option KEY=VALUE``, a bot's parameter)."""
+BotSpec = tuple[str, dict[str, OptionValue]]
+"""A bot by name with its parameters."""
+
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Run]] = {}
 
 EXAMPLES = """examples:
   pokerbull play --preset holdem --players 3 --bot evidence
@@ -32,9 +52,10 @@ EXAMPLES = """examples:
   pokerbull bench --cards 7"""
 
 
-def command(name: str, help_text: str, configure: Callable[[argparse.ArgumentParser], None]):
+def command(name: str, help_text: str, configure: Callable[[argparse.ArgumentParser], None]
+            ) -> Callable[[Run], Run]:
     """Register a subcommand: `configure` adds its arguments, the function runs it."""
-    def wrap(run: Callable[[argparse.Namespace], int]):
+    def wrap(run: Run) -> Run:
         COMMANDS[name] = (help_text, configure, run)
         return run
     return wrap
@@ -44,7 +65,7 @@ class UsageError(Exception):
     """Bad usage found after parsing (exit status 2)."""
 
 
-def _console(stderr: bool = False):
+def _console(stderr: bool = False) -> Console:
     """Rich output; on a terminal it fits the window, elsewhere (a pipe, a file)
     lines are never wrapped. A reader that leaves (``| head``) ends the command
     quietly with status 141, as for any command a closed pipe stops."""
@@ -66,7 +87,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line naming the problem (exit status 2),
     not the usage block: ``--help`` shows that."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         # "argument --games: must be at least 1" reads "--games must be at least 1"
         message = re.sub(r"^argument (-[-\w]+): (must|is) ", r"\1 \2 ", message)
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
@@ -148,7 +169,7 @@ def _add_family_flags(p: argparse.ArgumentParser, game: bool = False) -> None:
                        help="variation 5b: one more card each, once, at N cards in play")
 
 
-def _family_options(args: argparse.Namespace) -> dict:
+def _family_options(args: argparse.Namespace) -> dict[str, OptionValue]:
     names = ("jokers", "suit_order", "joker_order", "royal_over_five", "or_higher",
              "jokers_leave_at", "recharge_at")
     return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
@@ -173,8 +194,8 @@ def _configure_ladder(p: argparse.ArgumentParser) -> None:
 _STREAMED_LISTING = 5000    # --all of a longer ladder is plain lines, streamed
 
 
-def _write_lines(lines) -> None:
-    out, chunk = sys.stdout, []
+def _write_lines(lines: Iterable[str]) -> None:
+    out, chunk = sys.stdout, list[str]()
     for line in lines:
         chunk.append(line)
         if len(chunk) == 256:
@@ -249,7 +270,7 @@ def _run_ladder(args: argparse.Namespace) -> int:
             table.add_row(category_words(category), str(len(calls)), f"{calls[0]} ({calls[0].code})",
                           f"{calls[-1]} ({calls[-1].code})")
         console.print(table)
-    if pool is not None:
+    if pool is not None and truth is not None:     # the truth of that pool
         console.print(f"pool ({_plural(len(pool), 'card')}): [bold]{pool}[/]")
         console.print(f"{int(truth.sum())} of {len(lad)} calls hold")
         top = lad.best(pool)
@@ -306,15 +327,15 @@ def _option_argument(p: argparse.ArgumentParser) -> None:
                    help="a rule option, e.g. start_cards=2 (may be repeated)")
 
 
-def _default_bots(game, options: dict) -> tuple[str, ...]:
+def _default_bots(game: Wing, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
     """The lineup when none is given: the game's own (Cheung's preset has its own bots)."""
     if game.name == "bull":
         from ..bull.simulate import default_lineup
-        return default_lineup(options.get("preset", "pagat"))
+        return default_lineup(str(options.get("preset", "pagat")))   # --preset's text
     return game.default_bots
 
 
-def _wing_and_options(args: argparse.Namespace):
+def _wing_and_options(args: argparse.Namespace) -> tuple[Wing, dict[str, OptionValue]]:
     """The wing of --game and the keywords its games take (--preset, --option)."""
     from ..protocol import wing
 
@@ -337,7 +358,7 @@ OWN_FLAGS = ("players", "preset", "seed", "games", "bots", "workers", "seat", "g
 """Settings with a flag of their own: refused as --option KEY=VALUE."""
 
 
-def _check_table(game, options: dict, players: int | None) -> None:
+def _check_table(game: Wing, options: Mapping[str, OptionValue], players: int | None) -> None:
     """Set one game up with the table's options (the game's own checks), before any
     bot is built or any progress is shown: a bad preset, option or table size is
     refused at once."""
@@ -369,7 +390,7 @@ def _run_play(args: argparse.Namespace) -> int:
     seeds = np.random.SeedSequence(args.seed).spawn(players + 1)
     others = [s for s in range(players) if s != args.seat]
 
-    def make(seat: int):
+    def make(seat: int) -> Agent:
         name, params = bots[others.index(seat) % len(bots)]
         # a whole-number seed of its own per seat: every game's bots take one
         return game.bots[name](seed=int(seeds[seat].generate_state(1)[0]), **params)
@@ -391,13 +412,13 @@ def _run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bot_words(name: str, params: dict) -> str:
+def _bot_words(name: str, params: Mapping[str, OptionValue]) -> str:
     """A bot as the table names it: ``evidence bot (credit=1)``."""
     extra = ", ".join(f"{k}={v}" for k, v in params.items())
     return f"{name} bot" + (f" ({extra})" if extra else "")
 
 
-def _has_challenge(state) -> bool:
+def _has_challenge(state: GameState) -> bool:
     """Does the game have a move named "challenge" (its aliases bull, bs, liar then work)?"""
     try:
         state.string_to_action("challenge")
@@ -463,7 +484,7 @@ def _run_odds(args: argparse.Namespace) -> int:
     if not len(known) <= args.cards <= deck:
         raise UsageError(f"--cards takes {len(known)}..{deck} cards (the known cards up to the "
                          f"whole {lad.name} deck), not {args.cards}")
-    figure = _figure_class(args.plot) if args.plot else None
+    figure = _figure_class(args.plot) if args.plot else None     # None: no --plot
     _check_output_path("--plot", args.plot)
     if args.plot and not chosen:
         chosen = [[c for c in lad if c.category == cat][-1] for cat in lad.categories]
@@ -485,7 +506,7 @@ def _run_odds(args: argparse.Namespace) -> int:
     console.print(f"[bold]{lad.name}[/]: {args.cards}-card pool{known_text}, "
                   f"{result.unseen} unseen; {how}")
 
-    def chance(c) -> str:
+    def chance(c: Call) -> str:
         if result.exact_calls[c.index]:
             return probability_text(result[c])
         if result[c] == 0:
@@ -524,13 +545,13 @@ def _run_odds(args: argparse.Namespace) -> int:
         else:
             console.print("no call holds at least half the time")
 
-    if args.plot:
+    if figure is not None:
         _plot_odds(figure, args, lad, known, chosen, rng)
         console.print(f"plot written to {args.plot}")
     return 0
 
 
-def _first_alike(p: np.ndarray, value: float) -> int:
+def _first_alike(p: npt.NDArray[np.float64], value: float) -> int:
     """The first (lowest) call whose chance equals `value` up to rounding."""
     return int(np.flatnonzero(np.isclose(p, value, rtol=1e-9, atol=0))[0])
 
@@ -563,7 +584,7 @@ def one_in_text(p: float) -> str:
     return f"{n:#.3g}" if n < 100 else f"{float(f'{n:.3g}'):,.0f}"
 
 
-def _figure_class(path: str) -> type:
+def _figure_class(path: str) -> type[Figure]:
     """matplotlib's Figure (no pyplot: no global state, no display needed), once the
     file's format is known to be one matplotlib writes."""
     try:
@@ -580,8 +601,8 @@ def _figure_class(path: str) -> type:
     return Figure
 
 
-def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: list,
-               rng: np.random.Generator) -> None:
+def _plot_odds(figure: type[Figure], args: argparse.Namespace, lad: Ladder, known: Pool,
+               calls: list[Call], rng: np.random.Generator) -> None:
     """Probability of each chosen call against the size of the pool."""
     from ..calls.odds import odds
 
@@ -634,7 +655,7 @@ def _plot_odds(figure: type, args: argparse.Namespace, lad, known: Pool, calls: 
         raise UsageError(f"cannot write the plot to {args.plot}: {exc}") from exc
 
 
-def _reads_better_on_log(chances: np.ndarray) -> bool:
+def _reads_better_on_log(chances: npt.NDArray[np.float64]) -> bool:
     """A log axis when some curves are a hundred times below others (on a linear
     axis they would all lie on zero)."""
     tops = chances.max(axis=1)
@@ -642,10 +663,11 @@ def _reads_better_on_log(chances: np.ndarray) -> bool:
     return len(tops) > 1 and tops.min() < 0.01 * tops.max()
 
 
-def _curve_styles(n: int, colormaps) -> list[tuple[tuple, str]]:
+def _curve_styles(n: int, colormaps: ColormapRegistry) -> list[tuple[RGBA, str]]:
     """A distinct look per curve: ten colours of distinct hue (tab10), then the same
     colours dashed, then dotted."""
-    colours = list(colormaps["tab10"].colors)
+    tab10 = colormaps["tab10"]
+    colours = [tab10(k) for k in range(tab10.N)]     # its ten colours, in order
     dashes = ("-", "--", ":", "-.")
     return [(colours[k % len(colours)], dashes[(k // len(colours)) % len(dashes)])
             for k in range(n)]
@@ -653,14 +675,14 @@ def _curve_styles(n: int, colormaps) -> list[tuple[tuple, str]]:
 
 # ---- simulate and tournament -------------------------------------------------
 
-def parse_bot(text: str) -> tuple[str, dict]:
+def parse_bot(text: str) -> BotSpec:
     """A bot from the command line: ``name`` or ``name:key=value,key=value``.
 
     >>> parse_bot("evidence:credit=1,doubt_caller=true")
     ('evidence', {'credit': 1, 'doubt_caller': True})
     """
     name, _, rest = text.partition(":")
-    params: dict = {}
+    params: dict[str, OptionValue] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
@@ -669,7 +691,7 @@ def parse_bot(text: str) -> tuple[str, dict]:
     return name.strip(), params
 
 
-def _value(text: str):
+def _value(text: str) -> OptionValue:
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
@@ -681,8 +703,8 @@ def _value(text: str):
     return text
 
 
-def _options(items: Sequence[str]) -> dict:
-    options = {}
+def _options(items: Sequence[str]) -> dict[str, OptionValue]:
+    options: dict[str, OptionValue] = {}
     for item in items:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
@@ -691,11 +713,11 @@ def _options(items: Sequence[str]) -> dict:
     return options
 
 
-def _bot_parameters(factory: Callable) -> list[str] | None:
+def _bot_parameters(factory: Callable[..., Agent]) -> list[str] | None:
     """The keywords a bot factory takes (None when it takes any)."""
     from functools import partial
 
-    target = factory
+    target: Callable[..., object] = factory
     if isinstance(factory, partial) and factory.args:
         from ..bull.bots import BUILT_IN    # Poker Bull's make_bot(name, ...)
         target = BUILT_IN.get(factory.args[0], factory.func)
@@ -708,7 +730,7 @@ def _bot_parameters(factory: Callable) -> list[str] | None:
     return [n for n in signature.parameters if n not in ("self", "seed")]
 
 
-def _checked_bot(game, name: str, params: dict) -> tuple[str, dict]:
+def _checked_bot(game: Wing, name: str, params: dict[str, OptionValue]) -> BotSpec:
     """A bot of the game by name, its parameters named right (else a UsageError saying so)."""
     if name not in game.bots:
         raise UsageError(f"unknown {game.title} bot {name!r}: the bots are "
@@ -767,7 +789,8 @@ def _configure_tournament(p: argparse.ArgumentParser) -> None:
                                  "alternate seats (default 6)")
 
 
-def _table_args(args: argparse.Namespace):
+def _table_args(args: argparse.Namespace
+                ) -> tuple[Wing, list[BotSpec], dict[str, OptionValue]]:
     """The wing, its bots as (name, params) and the game's options, all checked."""
     if args.dask is not None and args.workers > 1:
         raise UsageError("--workers counts processes on this machine; with --dask the "
@@ -791,9 +814,10 @@ class _Executor:
 
     def __init__(self, address: str | None) -> None:
         self.address = address
-        self.client = self.cluster = None
+        self.client: Client | None = None
+        self.cluster: LocalCluster | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Executor | None:
         if self.address is None:
             return None
         try:
@@ -801,16 +825,19 @@ class _Executor:
         except ImportError as exc:
             raise UsageError("--dask needs the optional extra: pip install 'pokerbull[dask]'") \
                 from exc
+        # distributed's constructors and get_executor have no annotations: hence the ignores
         if self.address == "local":
-            self.cluster = LocalCluster(processes=True, dashboard_address=None)
-            self.client = Client(self.cluster)
+            self.cluster = LocalCluster(processes=True,  # type: ignore[no-untyped-call]
+                                        dashboard_address=None)
+            self.client = Client(self.cluster)  # type: ignore[no-untyped-call]
         else:
             try:
-                self.client = Client(self.address, timeout="10s")
+                self.client = Client(self.address, timeout="10s")  # type: ignore[no-untyped-call]
             except OSError as exc:
                 raise UsageError(f"cannot reach the Dask scheduler at {self.address}: {exc}") \
                     from exc
-        return self.client.get_executor()
+        executor: Executor = self.client.get_executor()  # type: ignore[no-untyped-call]
+        return executor
 
     def workers(self, local: int) -> int:
         """Workers that play at once: the cluster's, or the local processes asked for."""
@@ -828,14 +855,15 @@ class _Executor:
             f"the Dask cluster at {self.address}"
         return f"on {place} of {_plural(n, 'worker')}"
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.client is not None:
-            self.client.close()
+            self.client.close()  # type: ignore[no-untyped-call]  # distributed: no annotations
         if self.cluster is not None:
             self.cluster.close()
 
 
-def _progress(args: argparse.Namespace, total: int, what: str):
+def _progress(args: argparse.Namespace, total: int, what: str
+              ) -> tuple[AbstractContextManager[object], Callable[[int], None] | None]:
     """A rich progress bar on stderr (or nothing), and the callback that advances it."""
     from contextlib import nullcontext
 
@@ -865,7 +893,7 @@ def _check_output_path(flag: str, path: str | None) -> None:
         raise UsageError(f"{flag} {path}: not allowed to write there")
 
 
-def _write_json(path: str | None, text: str, console) -> None:
+def _write_json(path: str | None, text: str, console: Console) -> None:
     if path is None:
         return
     if path == "-":
@@ -895,7 +923,7 @@ def _rate(rate: float, lo: float, hi: float) -> tuple[str, str]:
     return f"{rate:.2%}", f"{lo:.2%} - {hi:.2%}"
 
 
-def _lineup(bots: list, players: int | None) -> list:
+def _lineup(bots: list[BotSpec], players: int | None) -> list[BotSpec]:
     """One bot per seat: the bots repeat round a table of `players`."""
     if players is not None:
         return [bots[s % len(bots)] for s in range(players)]
@@ -921,10 +949,11 @@ def _run_simulate(args: argparse.Namespace) -> int:
     try:
         with executor as pool, bar:
             start = time.perf_counter()        # a cluster's start-up is not counted
-            name = options.pop("preset", "pagat") if game.name == "bull" else game.name
+            name = str(options.pop("preset", "pagat")) if game.name == "bull" else game.name
             result = simulate(name, bots=lineup, games=args.games, seed=args.seed,
                               workers=executor.workers(args.workers), executor=pool,
-                              engine=args.engine, progress=advance, **options)
+                              players=None, engine=args.engine, progress=advance,
+                              **options)       # players=None: the lineup seats them
             elapsed = time.perf_counter() - start
             where = executor.where(args.workers)
     except ValueError as exc:
@@ -988,7 +1017,7 @@ def _run_tournament(args: argparse.Namespace) -> int:
         raise UsageError(f"--games must be at least 2 in a tournament (each match is played "
                          f"from both sides), not {args.games}")
     matches = len(bots) * (len(bots) - 1) // 2
-    name = options.pop("preset", "pagat") if game.name == "bull" else game.name
+    name = str(options.pop("preset", "pagat")) if game.name == "bull" else game.name
     console = _console(stderr=args.json == "-")
     bar, advance = _progress(args, args.games * matches, "tournament")
     executor = _Executor(args.dask)
@@ -1033,7 +1062,7 @@ def _configure_bots(p: argparse.ArgumentParser) -> None:
 def bot_descriptions(game: str) -> list[tuple[str, str]]:
     """(name, what it does) of every bot of a game, from each bot's own docstring."""
     from ..protocol import wing
-    out = []
+    out: list[tuple[str, str]] = []
     for name, factory in wing(game).bots.items():
         doc = type(factory(seed=0)).__doc__ or ""
         out.append((name, " ".join(doc.strip().split("\n\n")[0].split())))
@@ -1096,9 +1125,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
     """The parser of one subcommand."""
-    for action in parser._subparsers._group_actions:   # argparse keeps them only here
-        if name in getattr(action, "choices", {}):
-            return action.choices[name]
+    for action in parser._actions:     # argparse keeps the subcommands' parsers only here
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            found: argparse.ArgumentParser = action.choices[name]
+            return found
     return parser
 
 

@@ -526,7 +526,7 @@ cdef extern from "_evaluator_simd.h":
     Py_ssize_t pb_ev_table_hands(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
                                  int32_t* rare, uint64_t* seen) noexcept nogil
     Py_ssize_t pb_ev_table_rows(int k, const uint8_t* base, Py_ssize_t step, Py_ssize_t n,
-                                const uint64_t* bits, uint64_t* masks, int64_t* out, uint64_t tier,
+                                uint64_t* masks, int64_t* out, uint64_t tier,
                                 int32_t* rare, uint64_t* bad, uint64_t* seen) noexcept nogil
 
 
@@ -542,10 +542,18 @@ DEF CHUNK = 32768     # pools checked at a time (256 KB: the L2 cache holds them
 
 cdef void listed_values(const uint64_t* masks, int64_t* out, const int32_t* listed, Py_ssize_t k,
                         uint64_t tier) noexcept nogil:
-    """plain_hand of the listed pools (indices into `masks` and `out`)."""
+    """plain_hand of the pools the table listed (indices into `masks` and `out`). The
+    table lists a pool of one to seven cards only for a suit lane of five cards or
+    more, and then the flush (or straight flush) is its best hand: beside five cards
+    of one suit, two more make neither a full house nor four of a kind (each needs
+    three cards off the suit). So those take flush_value alone; bigger pools (and an
+    empty one, which the callers refuse) take plain_hand."""
     cdef Py_ssize_t i
+    cdef uint64_t m, v
     for i in range(k):
-        out[listed[i]] = <int64_t>((plain_hand(masks[listed[i]]) << EV_ROLES_SHIFT) | tier)
+        m = masks[listed[i]]
+        v = flush_value(m) if <unsigned int>(popcount(m) - 1) < 7 else plain_hand(m)
+        out[listed[i]] = <int64_t>((v << EV_ROLES_SHIFT) | tier)
 
 
 cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
@@ -701,7 +709,7 @@ cdef Py_ssize_t judge_rows(const char* base, Py_ssize_t row_step, Py_ssize_t col
                 done = pb_rows_simd(path, <const uint8_t*>(base + start * row_step), k, size, masks,
                                     out + start, R.plain_tier, RANK_SET_INFO, later, &listed, &seen_rows)
             more = pb_ev_table_rows(k, <const uint8_t*>(base + (start + done) * row_step), row_step,
-                                    size - done, INDEX_BIT, masks + done, out + start + done,
+                                    size - done, masks + done, out + start + done,
                                     R.plain_tier, later + listed, &bad, &seen)
             if bad:
                 return start

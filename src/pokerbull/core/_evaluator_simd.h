@@ -372,15 +372,18 @@ static inline ptrdiff_t pb_rows_simd(
  *
  * Every pool of one to seven natural cards without a flush is judged by its rank
  * counts alone, and there are only 76,154 such multisets (at most four of a rank).
- * Each gets a code, the sum of 5^rank over its cards (base-5 digits: distinct
- * multisets, distinct codes under 2^31), read from a pool mask with one table
+ * Each gets a code, the sum of its cards' rank codes (pb_ev_rank_code: the smallest
+ * increasing numbers whose sums over those multisets are all distinct, found by a
+ * greedy search; every code is under 2^25), read from a pool mask with one table
  * lookup per suit lane; a perfect hash (hash and displace: a multiply, then a
  * 16-bit displacement per bucket) places the codes in 2^17 slots holding each
  * multiset's value (class << 20 | roles), filled once by the scalar judge.
- * Bit 31 of a lane's code is set when the lane holds five cards or more: the
- * pool may hold a flush, and is listed for the caller's general loop, as are
- * pools over seven cards. This is the scalar path's kernel (what CPUs without
- * AVX2 run); no builtin beyond a population count.
+ * A lane's entry also holds its number of cards (bits 25..30) and, in bit 31, a
+ * flag when the lane holds five cards or more: summed over the four lanes, bits
+ * 25..31 read 1 to 7 exactly for a pool of one to seven cards without a possible
+ * flush (two flagged lanes carry out of bit 31, but hold ten cards); any other pool
+ * is listed for the caller's general loop. This is the scalar path's kernel (what
+ * CPUs without AVX2 run); no builtin beyond a population count.
  */
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -401,8 +404,12 @@ static inline int pb_ev_popcount64(uint64_t x) {
 #define PB_EV_BUCKET_BITS 14
 #define PB_EV_HASH 0x9E3779B97F4A7C15ull
 #define PB_EV_MULTISETS 76154       /* one to seven cards, at most four of a rank */
+#define PB_EV_CODE_BITS 25           /* pool codes are under 2^25; the card count above */
 
-static uint32_t pb_ev_lane_code[8192];                 /* the code of a suit lane's ranks | flush flag */
+static const uint32_t pb_ev_rank_code[13] = {1, 5, 24, 112, 521, 2247, 9244, 30823, 103066,
+                                             250154, 667453, 1526359, 3453520};
+
+static uint32_t pb_ev_lane_code[8192];   /* a suit lane's code | its cards << 25 | five or more << 31 */
 static uint16_t pb_ev_bucket_shift[1u << PB_EV_BUCKET_BITS];
 static uint32_t pb_ev_slot_hand[1u << PB_EV_SLOT_BITS];  /* class << 20 | roles of the slot's multiset */
 
@@ -413,16 +420,55 @@ static inline uint32_t pb_ev_slot(uint32_t code)
            & ((1u << PB_EV_SLOT_BITS) - 1);
 }
 
+/* The value (class << 20 | roles) of the multiset whose code is `code`. */
+static inline uint32_t pb_ev_hand(uint32_t code)
+{
+    return pb_ev_slot_hand[pb_ev_slot(code)];
+}
+
 static inline uint32_t pb_ev_bucket(uint32_t code)
 {
     return (uint32_t)(((uint64_t)code * PB_EV_HASH) >> (64 - PB_EV_BUCKET_BITS));
 }
 
-/* The code of a valid pool of natural cards | 1 << 31 when a lane holds five or more. */
-static inline uint32_t pb_ev_pool_code(uint64_t m)
+/* Rows of card indices are read OMPEval's way: each card adds its entry of
+ * pb_ev_card, a pair (key, bit). The key is the card's rank code (the same sum as
+ * the lane codes) plus one in its suit's byte of the high half, each byte starting
+ * at 3, so that bit 3 of a byte is set by five cards or more of that suit (a flush
+ * is possible: the row is listed). The bits summed are the row's mask when its
+ * cards are distinct; a card twice carries into another bit and an index past the
+ * deck adds nothing, so the mask has as many bits as the row has cards exactly when
+ * the row is good (a population count checks it). Where the compiler has vector
+ * types (gcc, clang: SSE2 on x86-64, NEON on ARM) the pair is one 128-bit add a
+ * card; elsewhere (or with PB_EV_NO_VECTOR_TYPES defined) two 64-bit adds. */
+#define PB_EV_SUITS_START 0x0303030300000000ull
+#define PB_EV_SUITS_FIVE 0x0808080800000000ull
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(PB_EV_NO_VECTOR_TYPES)
+typedef uint64_t pb_ev_pair __attribute__((vector_size(16)));
+#define PB_EV_PAIR_KEY(p) ((p)[0])
+#define PB_EV_PAIR_BITS(p) ((p)[1])
+#define PB_EV_PAIR_ADD(acc, q) ((acc) += (q))
+#define PB_EV_PAIR_SET(p, key, bits) ((p)[0] = (key), (p)[1] = (bits))
+#else
+typedef struct { uint64_t key, bits; } pb_ev_pair;
+#define PB_EV_PAIR_KEY(p) ((p).key)
+#define PB_EV_PAIR_BITS(p) ((p).bits)
+#define PB_EV_PAIR_ADD(acc, q) ((acc).key += (q).key, (acc).bits += (q).bits)
+#define PB_EV_PAIR_SET(p, k_, b_) ((p).key = (k_), (p).bits = (b_))
+#endif
+static pb_ev_pair pb_ev_card[256];     /* by card index (13 * suit + rank; 52, 53 the jokers) */
+
+static void pb_ev_build_cards(void)
 {
-    return pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
-           + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[m >> 48];
+    int c, rank, suit;
+    for (c = 0; c < 256; c++) PB_EV_PAIR_SET(pb_ev_card[c], 0, 0);
+    for (rank = 0; rank < 13; rank++)
+        for (suit = 0; suit < 4; suit++)
+            PB_EV_PAIR_SET(pb_ev_card[13 * suit + rank],
+                           pb_ev_rank_code[rank] + (1ull << (32 + 8 * suit)),
+                           1ull << (16 * suit + rank));
+    PB_EV_PAIR_SET(pb_ev_card[52], 0, 1ull << 13);      /* jokers: seen in the mask only */
+    PB_EV_PAIR_SET(pb_ev_card[53], 0, 1ull << 29);
 }
 
 typedef uint64_t (*pb_ev_judge)(uint64_t mask);
@@ -432,14 +478,14 @@ typedef uint64_t (*pb_ev_judge)(uint64_t mask);
 static int pb_ev_build_tables(pb_ev_judge judge)
 {
     const uint32_t nb = 1u << PB_EV_BUCKET_BITS, slots = 1u << PB_EV_SLOT_BITS;
-    uint32_t pow5[13], p = 1, lane;
+    uint32_t lane;
     int counts[13] = {0}, n = 0, m = 0, r, q, c, t, total, size, ok;
-    for (r = 0; r < 13; r++) { pow5[r] = p; p *= 5; }
     for (lane = 0; lane < 8192; lane++) {
-        uint32_t code = 0;
-        for (r = 0; r < 13; r++) if (lane >> r & 1) code += pow5[r];
-        pb_ev_lane_code[lane] = code | (uint32_t)(PB_EV_POPCOUNT64(lane) >= 5) << 31;
+        uint32_t code = 0, cards = (uint32_t)PB_EV_POPCOUNT64(lane);
+        for (r = 0; r < 13; r++) if (lane >> r & 1) code += pb_ev_rank_code[r];
+        pb_ev_lane_code[lane] = code | cards << PB_EV_CODE_BITS | (uint32_t)(cards >= 5) << 31;
     }
+    pb_ev_build_cards();
     uint32_t *codes = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
     uint64_t *masks = (uint64_t *)malloc(PB_EV_MULTISETS * sizeof(uint64_t));
     uint32_t *order = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
@@ -462,7 +508,7 @@ static int pb_ev_build_tables(pb_ev_judge judge)
         /* a pool of those ranks: card t in suit t % 4, at most two a suit (no flush) */
         for (t = 0, q = 0; q < 13; q++)
             for (c = 0; c < counts[q]; c++, t++) {
-                code += pow5[q];
+                code += pb_ev_rank_code[q];
                 mask |= 1ull << (16 * (t % 4) + q);
             }
         codes[n] = code;
@@ -517,38 +563,38 @@ static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, p
         uint32_t code = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
                         + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
         all |= m;
-        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[pb_ev_slot(code & 0x7FFFFFFFu)] << 17 | tier);
-        rare[k] = (int32_t)i;
-        /* one to seven cards, else listed: 0 cards wraps to a huge count */
-        k += (code >> 31) | (uint32_t)((unsigned)(PB_EV_POPCOUNT64(m) - 1) > 6u);
+        out[i] = (int64_t)((uint64_t)pb_ev_hand(code & ((1u << PB_EV_CODE_BITS) - 1)) << 17 | tier);
+        /* one to seven cards and no lane of five, else listed (0 cards wraps round) */
+        if ((code >> PB_EV_CODE_BITS) - 1u > 6u) rare[k++] = (int32_t)i;
     }
     *seen = all;
     return k;
 }
 
 /* pb_ev_table_hands on rows of `K` card indices (uint8, `step` bytes apart), whose
- * masks it writes to `masks` (`bits`: the mask bit of each index, 0 past the deck);
- * `*bad` non-zero when a row has an index past the deck or a card twice, and
- * `*seen` the union of the masks (a joker shows there). */
+ * masks it writes to `masks`; `*bad` non-zero when a row has an index past the deck
+ * or a card twice (then the values and masks are not to be used), and `*seen` the
+ * union of the masks (a joker shows there). Rows that may hold a flush are listed
+ * in `rare` (a branch: they are few). */
 #define PB_EV_TABLE_ROWS(K)                                                                  \
 static ptrdiff_t pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n,      \
-        const uint64_t *bits, uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,  \
+        uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,                         \
         uint64_t *bad, uint64_t *seen)                                                       \
 {                                                                                            \
     ptrdiff_t i, k = 0;                                                                      \
     uint64_t wrong = 0, all = 0;                                                             \
     for (i = 0; i < n; i++) {                                                                \
         const uint8_t *row = base + i * step;                                                \
-        uint64_t m = 0;                                                                      \
+        pb_ev_pair acc;                                                                      \
         int j;                                                                               \
-        for (j = 0; j < K; j++) m |= bits[row[j]];                                           \
+        PB_EV_PAIR_SET(acc, PB_EV_SUITS_START, 0);                                           \
+        for (j = 0; j < K; j++) PB_EV_PAIR_ADD(acc, pb_ev_card[row[j]]);                     \
+        uint64_t key = PB_EV_PAIR_KEY(acc), m = PB_EV_PAIR_BITS(acc);                        \
         masks[i] = m;                                                                        \
         all |= m;                                                                            \
         wrong |= (uint64_t)(PB_EV_POPCOUNT64(m) ^ K);                                        \
-        uint32_t code = pb_ev_pool_code(m);                                                  \
-        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[pb_ev_slot(code & 0x7FFFFFFFu)] << 17 | tier); \
-        rare[k] = (int32_t)i;                                                                \
-        k += code >> 31;                                                                     \
+        out[i] = (int64_t)((uint64_t)pb_ev_hand((uint32_t)key) << 17 | tier);                \
+        if (key & PB_EV_SUITS_FIVE) rare[k++] = (int32_t)i;                                  \
     }                                                                                        \
     *bad = wrong;                                                                            \
     *seen = all;                                                                             \
@@ -564,17 +610,16 @@ PB_EV_TABLE_ROWS(7)
 
 /* The table path on rows of `k` (1 to 7) uint8 card indices; -1 for another k. */
 static inline ptrdiff_t pb_ev_table_rows(int k, const uint8_t *base, ptrdiff_t step, ptrdiff_t n,
-        const uint64_t *bits, uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,
-        uint64_t *bad, uint64_t *seen)
+        uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare, uint64_t *bad, uint64_t *seen)
 {
     switch (k) {
-    case 1: return pb_ev_table_rows1(base, step, n, bits, masks, out, tier, rare, bad, seen);
-    case 2: return pb_ev_table_rows2(base, step, n, bits, masks, out, tier, rare, bad, seen);
-    case 3: return pb_ev_table_rows3(base, step, n, bits, masks, out, tier, rare, bad, seen);
-    case 4: return pb_ev_table_rows4(base, step, n, bits, masks, out, tier, rare, bad, seen);
-    case 5: return pb_ev_table_rows5(base, step, n, bits, masks, out, tier, rare, bad, seen);
-    case 6: return pb_ev_table_rows6(base, step, n, bits, masks, out, tier, rare, bad, seen);
-    case 7: return pb_ev_table_rows7(base, step, n, bits, masks, out, tier, rare, bad, seen);
+    case 1: return pb_ev_table_rows1(base, step, n, masks, out, tier, rare, bad, seen);
+    case 2: return pb_ev_table_rows2(base, step, n, masks, out, tier, rare, bad, seen);
+    case 3: return pb_ev_table_rows3(base, step, n, masks, out, tier, rare, bad, seen);
+    case 4: return pb_ev_table_rows4(base, step, n, masks, out, tier, rare, bad, seen);
+    case 5: return pb_ev_table_rows5(base, step, n, masks, out, tier, rare, bad, seen);
+    case 6: return pb_ev_table_rows6(base, step, n, masks, out, tier, rare, bad, seen);
+    case 7: return pb_ev_table_rows7(base, step, n, masks, out, tier, rare, bad, seen);
     default: return -1;
     }
 }

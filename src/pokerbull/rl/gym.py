@@ -4,9 +4,11 @@
   self-play: each env's observation is that of the seat to act, its reward the
   acting seat's return when its action ends the game. Poker Bull's presets
   (pagat, pagat-wild, pagat-five, holdem) are stepped all at once in compiled
-  code (:class:`~pokerbull.bull.vector.VectorGame`); every other game (Cheung's
-  preset, Cheat, Poker roulette) is stepped one game after another in Python
-  through the game protocol, with the same interface.
+  code (:class:`~pokerbull.bull.vector.VectorGame`), and so are Poker roulette and
+  Cheat (the base game and variations ACDEGIRV: :class:`CompiledVectorEnv`); any
+  other game (Cheung's preset, Cheat's other variations) is stepped one game after
+  another in Python through the game protocol, with the same interface and, for the
+  same seed, the same games (:class:`ProtocolVectorEnv`).
 - :func:`single_agent_env` is a ``gymnasium.Env`` for one seat, the other
   seats played by built-in bots (or any Agent), with ``action_masks()`` as
   sb3-contrib's MaskablePPO expects.
@@ -39,6 +41,12 @@ from ._games import GameSpec, game_spec, observation_text, settle_chance
 
 _WORD = 2**64
 BATCHED_PRESETS = ("pagat", "pagat-wild", "pagat-five", "holdem")
+
+
+def _checked_num_envs(num_envs: Any) -> int:
+    if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+        raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+    return int(num_envs)
 
 
 def _first_seed(seed: Any) -> int:
@@ -78,6 +86,15 @@ class _SelfPlayVectorEnv(VectorEnv):
     def _check_started(self) -> None:
         if self._last_obs is None:
             raise ValueError("call reset() before step()")
+
+    def _checked_actions(self, actions: Any) -> np.ndarray:
+        """`actions` as an array of one whole number per env (after reset), else ValueError."""
+        self._check_started()
+        given = np.asarray(actions)
+        if given.shape != (self.num_envs,) or given.dtype.kind not in "iu":
+            raise ValueError(f"step needs {self.num_envs} whole-number actions, not "
+                             f"{given.dtype} values of shape {given.shape}")
+        return given
 
     def _stepped(self, reward: np.ndarray, dones: np.ndarray, returns: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -173,11 +190,8 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
 
     def __init__(self, spec: GameSpec, num_envs: int, *, seed: Any = 0,
                  observation: str = "full") -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) \
-                or num_envs < 1:
-            raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
         self.game_spec = spec
-        self.num_envs = int(num_envs)
+        self.num_envs = _checked_num_envs(num_envs)
         if observation not in ("compact", "full"):
             raise ValueError(f"observation must be 'compact' or 'full', not {observation!r}")
         self.compact = observation == "compact" and spec.game == "bull"
@@ -213,11 +227,7 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
         """One action per env; an illegal one raises IllegalAction and no game moves."""
-        self._check_started()
-        actions = np.asarray(actions)
-        if actions.shape != (self.num_envs,) or actions.dtype.kind not in "iu":
-            raise ValueError(f"step needs {self.num_envs} whole-number actions, not "
-                             f"{actions.dtype} values of shape {actions.shape}")
+        actions = self._checked_actions(actions)
         for i, (g, a) in enumerate(zip(self.games, actions.tolist())):
             if a not in set(g.legal_actions()):
                 raise IllegalAction(f"env {i}: action {a} is not legal now; no env moved")
@@ -244,6 +254,130 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
         return np.array([rng.choice(g.legal_actions()) for g in self.games], np.int64)
 
 
+class CompiledVectorEnv(_SelfPlayVectorEnv):
+    """N games of Poker roulette or Cheat stepped at once in compiled code (the
+    ``VectorCore`` of ``roulette._engine`` or ``cheat._engine``; which games: see
+    :func:`compiled_stepping`).
+
+    The same env as :class:`ProtocolVectorEnv` for the same seed, step for step:
+    every game is dealt from a seed drawn from the env's generator, in the same
+    order (the games of ``reset`` in env order, then those that end in a step, in
+    env order), and the compiled game deals, acts and observes as ``Game(seed=...)``
+    does (tests/test_rl_vector_compiled.py compares them).
+    Observations are the acting seat's ``observation_array`` (float32); autoreset,
+    rewards and info are as in :class:`BullVectorEnv`. The arrays returned are fresh
+    each step.
+    """
+
+    def __init__(self, spec: GameSpec, num_envs: int, *, seed: Any = 0) -> None:
+        self.game_spec = spec
+        self.num_envs = _checked_num_envs(num_envs)
+        self._core = _compiled_core(spec, self.num_envs)
+        self._set_spaces(spaces.Box(spec.observation_low, spec.observation_high,
+                                    (spec.observation_size,), np.float32), spec.num_actions)
+        self._rng = np.random.default_rng(_first_seed(seed))
+
+    def _seeds(self, k: int) -> np.ndarray:
+        """The seeds of the next `k` games dealt (as ProtocolVectorEnv draws them)."""
+        return self._rng.integers(2**63 - 1, size=k).astype(np.uint64)
+
+    def _restart(self, seed: Any) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(_first_seed(seed))
+        self._core.deal(np.arange(self.num_envs, dtype=np.int64), self._seeds(self.num_envs))
+
+    def _observe(self) -> np.ndarray:
+        out = np.empty((self.num_envs, self.game_spec.observation_size), np.float32)
+        self._core.observations(out)
+        return out
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        """One action per env; an illegal one raises IllegalAction and no game moves."""
+        given = self._checked_actions(actions)
+        if given.dtype.kind == "u":      # past int64: no such action (the core reads int64)
+            given = np.minimum(given, np.uint64(2**63 - 1))
+        reward = np.empty(self.num_envs)
+        dones = np.empty(self.num_envs, np.bool_)
+        returns = np.empty((self.num_envs, self.game_spec.num_players), np.float32)
+        bad = self._core.step(np.ascontiguousarray(given, dtype=np.int64), reward,
+                              dones.view(np.uint8), returns)
+        if bad >= 0:
+            raise IllegalAction(f"{self.game_spec.name} env {bad}: action "
+                                f"{given[bad]} is not legal now; no env moved")
+        ended = np.flatnonzero(dones)
+        if ended.size:
+            self._core.deal(ended.astype(np.int64), self._seeds(ended.size))
+        return self._stepped(reward, dones, returns)
+
+    def action_masks(self) -> np.ndarray:
+        """int8 ``(num_envs, num_actions)``: 1 for each legal action of each env."""
+        out = np.empty((self.num_envs, self.game_spec.num_actions), np.int8)
+        self._core.action_masks(out)
+        return out
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly drawn legal action per env."""
+        out = np.empty(self.num_envs, np.int64)
+        self._core.random_actions(rng.random(self.num_envs), out)
+        return out
+
+
+def _compiled_core(spec: GameSpec, num_envs: int) -> Any:
+    """The compiled N-game core of `spec`'s game (Poker roulette or Cheat)."""
+    if spec.game == "cheat":
+        from pokerbull.cheat._engine import VectorCore as CheatCore
+        from pokerbull.cheat._fast import table_for
+        table = table_for(_cheat_rules(spec))
+        if table is None:
+            raise ValueError(f"{spec.title}: no compiled game for these rules")
+        return CheatCore(table, num_envs)
+    from pokerbull.roulette._engine import VectorCore
+    from pokerbull.roulette.rules import Rules
+    rules = Rules(**{k: v for k, v in spec.options.items() if k in _ROULETTE_RULES})
+    return VectorCore(num_envs, rules.players, rules.suit_strengths, rules.ante,
+                      rules.bet_size, rules.max_raises)
+
+
+_ROULETTE_RULES = ("players", "suit_order", "betting", "ante", "bet_size", "max_raises")
+
+
+def _cheat_rules(spec: GameSpec) -> Any:
+    from pokerbull.cheat.rules import Rules
+    options = dict(spec.options)
+    return Rules.make(options.pop("players", 4), **options)
+
+
+def compiled_stepping(spec: GameSpec) -> bool:
+    """Does :func:`vector_env` step `spec`'s games in compiled code (:class:`CompiledVectorEnv`)?
+
+    On the compiled backend: Poker roulette with betting (without betting no seat ever
+    decides: refused), and Cheat of at most 16 players whose variations are among
+    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEGIRV), dealt at random (no ``hands=``).
+    Every other game runs through the protocol (:class:`ProtocolVectorEnv`), with the
+    same results; Poker Bull's batched presets go through :class:`BullVectorEnv`.
+    """
+    if _backend_name() != "cython":
+        return False
+    if spec.game == "roulette":
+        return set(spec.options) <= set(_ROULETTE_RULES)
+    if spec.game == "cheat":
+        from dataclasses import fields
+
+        from pokerbull.cheat._engine import VECTOR_VARIATIONS
+        from pokerbull.cheat.rules import Rules
+        if not set(spec.options) <= {f.name for f in fields(Rules)} | {"variations"}:
+            return False
+        rules = _cheat_rules(spec)
+        return rules.players <= 16 and set(rules.variation_letters()) <= VECTOR_VARIATIONS
+    return False
+
+
+def _backend_name() -> str:
+    from pokerbull.core import backend
+    return backend.name
+
+
 def _compact_row(game: Any) -> list[int]:
     """A Poker Bull game's compact observation for its seat to act (BullVectorEnv's row)."""
     seat = game.current_player
@@ -259,8 +393,10 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
                observation: str = "compact", **options: Any) -> VectorEnv:
     """A ``gymnasium.vector.VectorEnv`` of `num_envs` games in self-play (see the module).
 
-    Poker Bull's pagat, pagat-wild, pagat-five and holdem run in compiled code; any
-    other game or preset runs through the game protocol. `observation` is "compact"
+    Poker Bull's pagat, pagat-wild, pagat-five and holdem, Poker roulette and Cheat
+    (variations ACDEGIRV) run in compiled code on the compiled backend (see
+    :func:`compiled_stepping`); any other game or preset runs through the game
+    protocol, with the same games for the same seed. `observation` is "compact"
     (Poker Bull, Cheung's preset included: a row of numbers, the mask on request) or
     "full" (the game's observation array; Cheat's and roulette's are always full).
     """
@@ -269,8 +405,13 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
     if w.name == "bull" and name in BATCHED_PRESETS:
         options = {k: v for k, v in options.items() if k != "preset"}
         return BullVectorEnv(name, num_envs, seed=seed, observation=observation, **options)
-    return ProtocolVectorEnv(game_spec(game_or_preset, **options), num_envs, seed=seed,
-                             observation=observation)
+    spec = game_spec(game_or_preset, **options)
+    if spec.game == "roulette" and not spec.options.get("betting", True):
+        raise ValueError("Poker roulette without betting has no decisions to step: give "
+                         "betting=True (the default)")
+    if compiled_stepping(spec):
+        return CompiledVectorEnv(spec, num_envs, seed=seed)
+    return ProtocolVectorEnv(spec, num_envs, seed=seed, observation=observation)
 
 
 # ---- one seat against bots ------------------------------------------------------------
@@ -386,5 +527,5 @@ def single_agent_env(game_or_preset: str, opponents: Any = "evidence", seat: int
                           render_mode=render_mode)
 
 
-__all__ = ["BATCHED_PRESETS", "BullVectorEnv", "ProtocolVectorEnv", "SingleAgentEnv",
-           "single_agent_env", "vector_env"]
+__all__ = ["BATCHED_PRESETS", "BullVectorEnv", "CompiledVectorEnv", "ProtocolVectorEnv",
+           "SingleAgentEnv", "compiled_stepping", "single_agent_env", "vector_env"]

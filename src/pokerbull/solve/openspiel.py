@@ -15,6 +15,7 @@ from math import comb
 from typing import Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 from open_spiel.python import policy as os_policy
 
@@ -51,6 +52,11 @@ _TYPE = pyspiel.GameType(
                              "options": "{}"})
 
 
+# pyspiel has no annotations: its seat numbers (IntEnum members) typed here
+_TERMINAL: int = pyspiel.PlayerId.TERMINAL
+_CHANCE: int = pyspiel.PlayerId.CHANCE
+
+
 def game_params(small: SmallGame) -> dict[str, Any]:
     """The OpenSpiel parameters of a small game (``calls=0``: every satisfiable call)."""
     return {"family": small.family, "hand0": small.hands[0], "hand1": small.hands[1],
@@ -62,7 +68,7 @@ def _hand_masks(deck: list[int], used: int, n: int) -> list[int]:
     return [sum(1 << b for b in combo) for combo in itertools.combinations(free, n)]
 
 
-class PokerBullHandGame(pyspiel.Game):
+class PokerBullHandGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotations
     """One hand of a :class:`~pokerbull.solve.game.SmallGame`, cards and all."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -111,7 +117,7 @@ class PokerBullHandGame(pyspiel.Game):
         return _Observer(self, public=iig_obs_type.public_info, private=single, recall=False)
 
 
-class PokerBullHandState(pyspiel.State):
+class PokerBullHandState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annotations
     """Cards of both seats (masks), the calls made (ladder indices), the result."""
 
     def __init__(self, game: PokerBullHandGame) -> None:
@@ -120,23 +126,28 @@ class PokerBullHandState(pyspiel.State):
         self.calls: tuple[int, ...] = ()
         self.challenged = False
 
+    def _game(self) -> PokerBullHandGame:
+        """The game of this state (pyspiel's get_game, typed)."""
+        game: PokerBullHandGame = self.get_game()
+        return game
+
     @property
     def small(self) -> SmallGame:
-        return self.get_game().small
+        return self._game().small
 
     @property
     def deck(self) -> list[int]:
-        return self.get_game().deck
+        return self._game().deck
 
     def current_player(self) -> int:
         if self.challenged:
-            return pyspiel.PlayerId.TERMINAL
+            return _TERMINAL
         if len(self.cards) < 2:
-            return pyspiel.PlayerId.CHANCE
+            return _CHANCE
         return len(self.calls) % 2
 
     def _options(self) -> list[int]:
-        game = self.get_game()
+        game = self._game()
         if not self.cards:
             return game.deals[0]
         used = self.cards[0]
@@ -167,7 +178,7 @@ class PokerBullHandState(pyspiel.State):
             self.calls += (action,)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"deal {pb.Pool(self._options()[action])}"
         if action == len(self.small.ladder):
             return "challenge"
@@ -208,7 +219,7 @@ class _Observer:
         if public:
             shapes += [("to_play", 2), ("calls", 2 * k if recall else k)]
         self.tensor = np.zeros(sum(size for _, size in shapes), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
         at = 0
         for name, size in shapes:
             self.dict[name] = self.tensor[at:at + size]
@@ -216,7 +227,7 @@ class _Observer:
 
     def set_from(self, state: PokerBullHandState, player: int) -> None:
         self.tensor[:] = 0.0
-        game = state.get_game()
+        game = state._game()
         if self.private:
             self.dict["player"][player] = 1.0
             if len(state.cards) > player:
@@ -235,7 +246,7 @@ class _Observer:
                 self.dict["calls"][(n % 2) * k + place if self.recall else place] = 1.0
 
     def string_from(self, state: PokerBullHandState, player: int) -> str:
-        game = state.get_game()
+        game = state._game()
         parts = []
         if self.private:
             if len(state.cards) > player:
