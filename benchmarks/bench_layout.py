@@ -3,7 +3,8 @@
 ``PYTHONPATH=TREE/src python benchmarks/bench_layout.py WORKLOAD`` prints the workload
 and its rate per CPU-second: ``play`` (pb.Game random play, pagat, 4 players:
 actions/s), ``clone`` (clones/s), ``sim_pagat`` (pb.simulate pagat, 6 players:
-games/s), ``sim_cheung`` (cheung, 5 players: games/s), ``vector`` (VectorGame.step,
+games/s), ``sim_cheung`` (cheung, 5 players: games/s), ``sim_cheat`` (Cheat, 4 players:
+games/s), ``sim_roulette`` (Poker roulette, 5 players: games/s), ``vector`` (VectorGame.step,
 1024 pagat games: steps/s). Run it alternately on two trees (one process each) to
 compare them in the same run (docs/performance.md, "Poker Bull's engine leaves core").
 """
@@ -44,6 +45,12 @@ def sim_pagat(n=40_000):
 def sim_cheung(n=8_000):
     pb.simulate("cheung", players=5, games=n, seed=1, workers=1); return n
 
+def sim_cheat(n=100_000):
+    pb.simulate("cheat", players=4, games=n, seed=1, workers=1); return n
+
+def sim_roulette(n=200_000):
+    pb.simulate("roulette", players=5, games=n, seed=1, workers=1); return n
+
 def vector(rounds=300, games=1024):
     vec = pb.VectorGame("pagat", num_games=games, players=4, seed=0)
     rng = np.random.default_rng(0)
@@ -52,7 +59,8 @@ def vector(rounds=300, games=1024):
         a = vec.random_actions(rng); s = time.process_time(); vec.step(a); t += time.process_time() - s
     return games * rounds / t
 
-W = {"play": play, "clone": clone, "sim_pagat": sim_pagat, "sim_cheung": sim_cheung}
+W = {"play": play, "clone": clone, "sim_pagat": sim_pagat, "sim_cheung": sim_cheung,
+     "sim_cheat": sim_cheat, "sim_roulette": sim_roulette}
 name = sys.argv[1]
 if name == "vector":
     print(name, vector())

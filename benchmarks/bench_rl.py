@@ -9,10 +9,10 @@ default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figures, best of 3:
   play and the bridge's own floor (``legal_actions()`` of a 327-action list,
   ``is_chance_node()``, ``is_terminal()`` of a python game state);
 - vector: ``vector_env`` steps/s of random legal play (``random_actions`` + ``step``),
-  4,096 envs for the games stepped in compiled code and 64 for those stepped through
-  the protocol (cheung), beside ``pb.VectorGame.step`` alone (Poker Bull) or, for
-  Cheat and roulette, beside the protocol loop of the same game (``ProtocolVectorEnv``,
-  64 envs: the old path) and ``pb.VectorGame`` pagat, 4 players, in the same run;
+  4,096 envs for the games stepped in compiled code (every Poker Bull preset, cheung
+  included) beside ``pb.VectorGame.step`` alone (Poker Bull) and, for cheung, Cheat
+  and roulette, beside the protocol loop of the same game (``ProtocolVectorEnv``, 64
+  envs: the old path) and ``pb.VectorGame`` pagat, 4 players, in the same run;
 - pettingzoo: AEC steps/s (``agent_iter``, ``last``, ``step`` with the first legal
   action), beside the game's own loop of the same actions.
 """
@@ -111,8 +111,9 @@ def vector_figures(rounds: int = 200) -> None:
 
             t_vec = _best(bare)
             line += f"; VectorGame.step {n * r / t_vec:,.0f} ({t_vec / t_env:.0%} of it kept)"
-        elif isinstance(env, CompiledVectorEnv):     # the same run's baselines
-            old = ProtocolVectorEnv(game_spec(name, players=players), 64, observation="full")
+        if isinstance(env, CompiledVectorEnv) or name == "cheung":   # the same run's baselines
+            old = ProtocolVectorEnv(game_spec(name, players=players), 64,
+                                    observation="compact" if name == "cheung" else "full")
             old.reset(seed=0)
 
             def through_protocol() -> None:

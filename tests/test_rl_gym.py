@@ -35,7 +35,7 @@ def test_vector_env_of_every_game_under_record_episode_statistics(name):
     assert obs in base.observation_space
     rng = np.random.default_rng(0)
     ended = 0
-    steps = {"cheung": 2, "cheat": 40, "roulette": 60}.get(name, 300)
+    steps = {"cheung": 500, "cheat": 40, "roulette": 60}.get(name, 300)
     for _ in range(steps):
         masks = base.action_masks()
         actions = base.random_actions(rng)
@@ -51,7 +51,7 @@ def test_vector_env_of_every_game_under_record_episode_statistics(name):
             assert np.array_equal(info["final_obs"][terminated], before[terminated])
             assert "episode" in info
         assert np.all(reward[~terminated] == 0.0)
-    if name not in ("cheung", "cheat"):
+    if name != "cheat":
         assert ended > 0 and len(env.return_queue) == ended
     env.close()
 

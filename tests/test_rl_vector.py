@@ -47,20 +47,30 @@ def test_batched_games_are_the_games_played_one_by_one(preset, options, engine):
             assert vec.last_call[i] == (-1 if g.last_call is None else g.last_call.index)
             assert vec.starter[i] == g.starter
         actions = vec.random_actions(rng)
-        rewards, dones = vec.step(actions.astype(np.int32) if step % 2 else actions)
-        for i, a in enumerate(actions.tolist()):
-            g = games[i]
-            g.apply_action(a)
-            assert dones[i] == g.is_terminal()
-            assert rewards[i].tolist() == pytest.approx(g.returns())
-            if g.is_terminal():
-                assert vec.winners[i] == g.winner
-                ended += 1
-                seeds[i] = (seeds[i] + n) % 2**64
-                games[i] = pb.Game(preset, seed=seeds[i], **options)
-            else:
-                assert vec.winners[i] == -1
+        ended += _step_alongside(vec, games, seeds, actions, step % 2 == 1,
+                                 lambda s: pb.Game(preset, seed=s, **options))
     assert ended >= n and vec.episodes.sum() == ended
+
+
+def _step_alongside(vec, games, seeds, actions, as_int32, deal):
+    """Step `vec` and each of its `games` by `actions`; check the rewards, ends and
+    winners agree and deal an ended game's next episode (``deal(seed)``) as vec does.
+    Returns how many games ended."""
+    ended = 0
+    rewards, dones = vec.step(actions.astype(np.int32) if as_int32 else actions)
+    for i, a in enumerate(actions.tolist()):
+        g = games[i]
+        g.apply_action(a)
+        assert dones[i] == g.is_terminal()
+        assert rewards[i].tolist() == pytest.approx(g.returns())
+        if g.is_terminal():
+            assert vec.winners[i] == g.winner
+            ended += 1
+            seeds[i] = (seeds[i] + vec.num_games) % 2**64
+            games[i] = deal(seeds[i])
+        else:
+            assert vec.winners[i] == -1
+    return ended
 
 
 def test_both_engines_step_alike():
@@ -109,8 +119,6 @@ def test_seeds_reset_and_bad_options():
     assert np.array_equal(vec.observations()[1], alone.observation_array(alone.current_player))
     assert np.array_equal(VectorGame("pagat", num_games=2, seed=2**64 - 1).seeds,
                           [2**64 - 1, 0])
-    with pytest.raises(ValueError, match="not batched"):
-        VectorGame("cheung", num_games=2)
     for bad in (0, -3, 2.5, True):
         with pytest.raises(ValueError, match="num_games"):
             VectorGame("pagat", num_games=bad)
@@ -124,6 +132,75 @@ def test_seeds_reset_and_bad_options():
         VectorGame("pagatt", num_games=3)
     with pytest.raises(ValueError, match="shape"):
         vec.observations(np.zeros((2, 5), np.float32))
+
+
+CHEUNG_CASES = [
+    {},                                                   # 20 cards: openings skip calls
+    {"players": 3, "jokers_leave_at": 12, "recharge_at": 6, "first_starter": "random"},
+]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("options", CHEUNG_CASES, ids=["preset", "jokers-leave"])
+def test_batched_cheung_games_are_the_games_played_one_by_one(options, engine):
+    """Cheung's openings skip the calls certain for the cards in play: the span, the
+    exact masks, uniform picks among the allowed calls, the deals and rewards all
+    equal N games of pb.Game("cheung") on the same seeds and actions."""
+    n, seed = 4, 2**64 - 2                  # the seeds wrap past 2**64
+    vec = VectorGame("cheung", num_games=n, seed=seed, _engine=engine, **options)
+    seeds = [(seed + i) % 2**64 for i in range(n)]
+    games = [pb.Game("cheung", seed=s, **options) for s in seeds]
+    rng = np.random.default_rng(5)
+    ended = skipped = 0
+    for step in range(500 if engine == "compiled" else 250):
+        masks = vec.action_masks()
+        observations = vec.observations() if step % 50 == 0 else None
+        for i, g in enumerate(games):
+            seat = g.current_player
+            assert vec.to_play[i] == seat and vec.seeds[i] == seeds[i]
+            if observations is not None:
+                assert np.array_equal(observations[i], g.observation_array(seat))
+            assert np.array_equal(masks[i], g.action_mask())
+            legal = g.legal_actions()
+            assert (vec.legal_start[i], vec.legal_stop[i]) == (legal[0], legal[-1] + 1)
+            skipped += legal[-1] + 1 - legal[0] - len(legal)
+            assert vec.cards[i] == g.hand(seat).mask
+            assert tuple(vec.hand_sizes[i]) == g.hand_sizes
+            assert vec.last_call[i] == (-1 if g.last_call is None else g.last_call.index)
+            assert vec.last_caller[i] == (-1 if g.last_caller is None else g.last_caller)
+            assert vec.starter[i] == g.starter
+        uniforms = np.random.default_rng(step).random(n)
+        actions = vec.random_actions(np.random.default_rng(step))
+        for i, g in enumerate(games):        # the uniform pick among the legal actions
+            legal = g.legal_actions()
+            assert actions[i] == legal[int(uniforms[i] * len(legal))]
+        if step % 7 == 0:                    # challenge whenever one may
+            actions = np.where(vec.last_call >= 0, vec.challenge_action, actions)
+        ended += _step_alongside(vec, games, seeds, actions, False,
+                                 lambda s: pb.Game("cheung", seed=s, **options))
+    assert ended >= 2 and vec.episodes.sum() == ended
+    assert skipped > 0          # openings did skip calls inside the span
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_cheung_barred_openings_are_refused(engine):
+    vec = VectorGame("cheung", num_games=3, seed=9, _engine=engine)
+    mask = vec.action_masks()[1]
+    barred = [a for a in range(vec.legal_start[1], vec.legal_stop[1]) if not mask[a]]
+    assert barred                       # 20 cards in play: certain calls inside the span
+    before = {name: getattr(vec, name).copy() for name in ARRAYS}
+    masks = vec.action_masks()
+    allowed = [int(np.flatnonzero(m)[0]) for m in masks]
+    for bad in ([allowed[0], barred[0], allowed[2]], [allowed[0], allowed[1], barred[-1]],
+                [allowed[0], allowed[1], vec.challenge_action]):
+        with pytest.raises(pb.IllegalAction, match="no game moved") as info:
+            vec.step(bad)
+        assert f"action {bad[1] if bad[1] != allowed[1] else bad[2]}" in str(info.value)
+        for name in ARRAYS:
+            assert np.array_equal(getattr(vec, name), before[name]), name
+        assert np.array_equal(vec.action_masks(), masks)
+    vec.step(allowed)
+    assert vec.last_call.tolist() == allowed
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -20,15 +20,15 @@ from .cards import Card, Pool
 from .core.backend import backend, simd_path, simd_paths
 from .evaluator import HandRank, card_index, evaluate, evaluate_cards, evaluate_counts, evaluate_many
 from .protocol import GameState, Wing
-from .sim import simulate, tournament
+from .sim import BaseSimulationResult, TournamentResult, simulate, tournament
 from ._version import __version__
 from .solve import Solution, exploitability, solve
 
 __all__ = [
-    "Bot", "Call", "CallMade", "Card", "Challenge", "CheungBot", "CheungRandomBot", "Deal",
+    "BaseSimulationResult", "Bot", "Call", "CallMade", "Card", "Challenge", "CheungBot", "CheungRandomBot", "Deal",
     "EvidenceBot", "Game", "GameState", "HandRank", "HandResult", "IllegalAction", "Ladder",
     "Observation", "Odds", "Pool", "ProbabilityBot", "RandomBot", "Reveal", "Rules",
-    "SimulationResult", "Solution", "VectorGame", "Wing", "__version__", "backend",
+    "SimulationResult", "Solution", "TournamentResult", "VectorGame", "Wing", "__version__", "backend",
     "card_index", "cheat", "evaluate", "evaluate_cards", "evaluate_counts", "evaluate_many",
     "exploitability", "family_names", "ladder", "make_bot", "odds", "preset_names", "protocol",
     "roulette", "simd_path", "simd_paths", "simulate", "solve", "tournament"]

@@ -345,10 +345,12 @@ class Wing:
     bots (asked with ``games=0`` before any work), else a mapping with ``games``,
     ``returns`` (float64 per seat, summed over games), ``wins`` (int64 per seat:
     games where the seat had the highest return) and ``actions`` (int).
-    A wing may keep richer statistics of its own: ``presets`` are names that
-    select it (with ``preset=`` passed on), ``simulate`` replaces the generic
-    simulation for it (same keywords as :func:`pokerbull.simulate`) and ``label``
-    names a bot spec in results.
+    ``presets`` are names that select the wing (passed on as the preset).
+    A wing may keep richer statistics of its own on :func:`pokerbull.simulate`'s one
+    road: ``simulation(preset, bots, players, options)`` then seats its table (a
+    :class:`~pokerbull.sim.road.WingTable`: its compiled loop, its Python engine and its
+    statistics); without it, the game protocol and ``fast_simulate`` play the games
+    (:class:`~pokerbull.sim.family.ProtocolTable`). ``label`` names a bot spec in results.
     """
 
     name: str
@@ -360,7 +362,7 @@ class Wing:
     max_players: int = 52
     fast_simulate: Callable[..., Mapping[str, Any] | None] | None = field(default=None)
     presets: tuple[str, ...] = ()
-    simulate: Callable[..., Any] | None = field(default=None)
+    simulation: Callable[..., Any] | None = field(default=None)
     label: Callable[[Any], str] | None = field(default=None)
 
 

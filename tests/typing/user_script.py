@@ -67,11 +67,28 @@ def ladders_and_evaluator() -> None:
     assert 0.0 <= float(chances[index]) <= 1.0
 
 
+def best_bot(result: pb.BaseSimulationResult) -> str:
+    """Any game's result has the same typed rows."""
+    rows: list[pb.sim.BotRate] = result.bot_rates()
+    return rows[0]["bot"] if result.games else ""
+
+
 def simulations() -> None:
     result = pb.simulate("pagat", bots=["probability", "random"], games=50, seed=1)
     assert result.games == 50 and len(result.seat_rates()) == 2
     other = pb.simulate("cheat", games=20, players=3, seed=1)
     assert other.games == 20
+    for any_game in (result, other):
+        assert best_bot(any_game) in any_game.bots and any_game.game in ("pagat", "cheat")
+    returns = other.mean_returns
+    assert result.mean_returns is None and returns is not None and returns.shape == (3,)
+    if isinstance(result, pb.SimulationResult):      # Poker Bull's own statistics
+        mean_hands: float = result.hands_per_game[0]
+        assert mean_hands > 0
+    tour: pb.TournamentResult = pb.tournament("roulette", ["reader", "timid"], games=4,
+                                                players=3, seed=1)
+    top: pb.sim.RankingRow = tour.ranking()[0]
+    assert top["games"] > 0 and tour.in_chips and "mean_return" in top
 
 
 def vector_games() -> None:

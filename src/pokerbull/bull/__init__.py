@@ -18,7 +18,7 @@ from .cheung_bots import CheungBot, CheungRandomBot
 from .game import (CallMade, Challenge, Deal, Game, HandResult, IllegalAction, Observation,
                    Reveal)
 from .rules import Rules, preset_names
-from .simulate import _resolve_bot, label, simulate
+from .simulate import _resolve_bot, label, seat
 from .vector import VectorGame
 
 
@@ -30,7 +30,7 @@ def new_game(preset: str = "pagat", *, players: int = 4, seed: Any = None, **opt
 WING = Wing(name="bull", title="Poker Bull", new_game=new_game,
             bots={name: partial(make_bot, name) for name in bot_kinds()},
             default_bots=("random", "probability", "evidence"), min_players=2,
-            presets=preset_names(), simulate=simulate,
+            presets=preset_names(), simulation=seat,
             label=lambda bot: label(_resolve_bot(bot)))
 
 __all__ = ["Bot", "CallMade", "CheungBot", "CheungRandomBot", "Challenge", "Deal", "EvidenceBot", "Game", "HandResult",

@@ -924,6 +924,12 @@ cdef class VectorCore:
     Game i's episodes are the games ``Game(rules, seed=seeds[i])``, then seeds[i] +
     N, seeds[i] + 2N, ... (mod 2**64): each ends, is scored and restarts in the same step.
     The arrays below are written in place by every step.
+
+    Cheung's family: an opening may not make a call certain for the cards in play.
+    Those calls depend only on how many cards are in play and whether the jokers
+    have left, so every such row is read once, at construction, from the shipped
+    table (``calls.cheung.certain_table``, what ``Game`` reads): a byte per call
+    (``G.banned`` points into it) and the sorted banned calls of the row.
     """
 
     cdef BullCore* games
@@ -959,11 +965,21 @@ cdef class VectorCore:
     cdef uint8_t* p_dones
     cdef int32_t* p_winners
     cdef int64_t* p_episodes
+    # Cheung: row r = jokers_gone * (ban_rows + 1) + cards in play
+    cdef int ban_rows                   # most cards in play a row is kept for
+    cdef object _ban_keep               # the arrays below, kept alive
+    cdef const uint8_t* ban_flags       # (2 * (ban_rows + 1), n_calls): 1 = banned
+    cdef const int32_t* ban_offset      # row r's banned calls: ban_list[ban_offset[r]:ban_offset[r+1]]
+    cdef const int32_t* ban_list
+    cdef const int32_t* ban_first       # the row's lowest and highest allowed call + 1
+    cdef const int32_t* ban_stop
+    cdef int32_t* game_row              # (N,): each game's row (-1: no banned call now)
 
     def __cinit__(self):
         self.games = NULL
         self.num_games = 0
         self.T = &_NO_TABLE
+        self.game_row = NULL
 
     def __dealloc__(self):
         cdef Py_ssize_t i
@@ -973,13 +989,23 @@ cdef class VectorCore:
                     free(self.games[i].log)
             free(self.games)
             self.games = NULL
+        if self.game_row != NULL:
+            free(self.game_row)
+            self.game_row = NULL
 
     def __init__(self, BullTableObject table, seeds):
         cdef Py_ssize_t i, n = len(seeds)
-        if table.T.cheung or n < 1:     # VectorGame says why in words
-            raise ValueError("VectorCore: cheung's rules or no games")
+        if n < 1:     # VectorGame says why in words
+            raise ValueError("VectorCore: no games")
         self.table = table
         self.T = &table.T
+        self.game_row = <int32_t*>malloc(n * sizeof(int32_t))
+        if self.game_row == NULL:
+            raise MemoryError()
+        for i in range(n):
+            self.game_row[i] = -1
+        if table.T.cheung:
+            self._read_banned(table)
         self.players = table.T.players
         first = table.rules.first_starter
         self.random_first = first == "random"
@@ -1024,6 +1050,54 @@ cdef class VectorCore:
         self.p_episodes = <int64_t*>_data(self.episodes)
         self.reset()
 
+    def _read_banned(self, BullTableObject table):
+        """Cheung: the banned opening calls of every count of cards in play, with and
+        without the jokers (see the class's text)."""
+        from ..calls.cheung import certain_table
+        rules, lad = table.rules, table.ladder
+        n_calls = self.T.n_calls
+        decks = (lad.allowed_mask, lad.allowed_mask & ~JOKER_BITS)
+        # sizes never pass the limit, but a recharge adds one card to every live seat
+        most = rules.players * (max(rules.card_limit, rules.start_cards) + 1)
+        self.ban_rows = min(most, lad.allowed_mask.bit_count())
+        flags = np.zeros((2 * (self.ban_rows + 1), n_calls), np.uint8)
+        for j, deck in enumerate(decks):
+            rows = min(self.ban_rows, deck.bit_count())
+            flags[j * (self.ban_rows + 1):j * (self.ban_rows + 1) + rows + 1] = \
+                certain_table(lad, rows, deck)
+        offsets = np.zeros(len(flags) + 1, np.int32)
+        firsts = np.zeros(len(flags), np.int32)
+        stops = np.zeros(len(flags), np.int32)
+        lists = []
+        for r, row in enumerate(flags):
+            banned = np.flatnonzero(row).astype(np.int32)
+            allowed = np.flatnonzero(row == 0)
+            lists.append(banned)
+            offsets[r + 1] = offsets[r] + len(banned)
+            firsts[r] = allowed[0] if len(allowed) else 0
+            stops[r] = allowed[len(allowed) - 1] + 1 if len(allowed) else 0
+        banned_list = np.concatenate(lists + [np.zeros(1, np.int32)])
+        self._ban_keep = (flags, offsets, banned_list, firsts, stops)
+        self.ban_flags = <const uint8_t*>_data(flags)
+        self.ban_offset = <const int32_t*>_data(offsets)
+        self.ban_list = <const int32_t*>_data(banned_list)
+        self.ban_first = <const int32_t*>_data(firsts)
+        self.ban_stop = <const int32_t*>_data(stops)
+
+    cdef void _set_banned(self, Py_ssize_t i) noexcept nogil:
+        """Cheung: game i's opening calls that are certain for its cards in play."""
+        cdef BullCore* G = &self.games[i]
+        cdef int s, total = 0, r
+        for s in range(self.players):
+            total += G.sizes[s]
+        r = (self.ban_rows + 1) * (1 if G.jokers_gone else 0) + total
+        if self.ban_offset[r + 1] > self.ban_offset[r]:
+            G.banned = &self.ban_flags[<Py_ssize_t>r * self.T.n_calls]
+            self.game_row[i] = r
+        else:
+            G.banned = NULL
+            self.game_row[i] = -1
+
     def reset(self, seeds=None):
         """Every game starts a new episode (from `seeds` when given)."""
         cdef Py_ssize_t i
@@ -1031,6 +1105,8 @@ cdef class VectorCore:
             self.seeds[:] = np.asarray(seeds, dtype=np.uint64)
         for i in range(self.num_games):
             self._check(self._start(i, self.p_seeds[i]))
+            if self.T.cheung:
+                self._set_banned(i)
             self._publish(i)
         self.rewards[:] = 0
         self.dones[:] = False
@@ -1060,6 +1136,9 @@ cdef class VectorCore:
         if G.last >= 0:
             self.p_start[i] = self.T.raise_start[G.last]
             self.p_stop[i] = self.T.n_calls + 1
+        elif G.banned != NULL:        # Cheung's opening: the span of the allowed calls
+            self.p_start[i] = self.ban_first[self.game_row[i]]
+            self.p_stop[i] = self.ban_stop[self.game_row[i]]
         else:
             self.p_start[i] = 0
             self.p_stop[i] = self.T.n_calls
@@ -1095,6 +1174,8 @@ cdef class VectorCore:
                 if status < 0:
                     failed = 1
                     break
+                if status == 1:               # Cheung's next hand is dealt
+                    self._set_banned(i)
                 reward = &self.p_rewards[i * p]
                 if G.to_play == PLAYER_TERMINAL:
                     for s in range(p):
@@ -1107,6 +1188,8 @@ cdef class VectorCore:
                     if self._start(i, self.p_seeds[i]) < 0:
                         failed = 1
                         break
+                    if T.cheung:
+                        self._set_banned(i)
                 else:
                     for s in range(p):
                         reward[s] = 0.0
@@ -1142,9 +1225,53 @@ cdef class VectorCore:
         cdef int32_t[::1] stop = self.legal_stop
         if view.shape[0] != self.num_games or view.shape[1] != width:
             raise ValueError(f"out must be int8 of shape ({self.num_games}, {width})")
+        cdef int32_t r, k
         with nogil:
             for i in range(self.num_games):
                 memset(&view[i, 0], 0, width)
                 for c in range(start[i], stop[i]):
                     view[i, c] = 1
+                r = self.game_row[i]
+                if r >= 0 and self.games[i].last < 0:      # Cheung's opening
+                    for k in range(self.ban_offset[r], self.ban_offset[r + 1]):
+                        view[i, self.ban_list[k]] = 0
+        return out
+
+    def pick_actions(self, uniforms, out=None):
+        """int64 (N,): for each game the legal action at position floor(u * count) of
+        its sorted legal actions (u in [0, 1) from `uniforms`, count = how many there
+        are): uniform legal play from uniform numbers, Cheung's openings included."""
+        cdef const double[::1] u = np.ascontiguousarray(uniforms, dtype=np.float64)
+        cdef Py_ssize_t i, n = self.num_games
+        if u.shape[0] != n:
+            raise ValueError(f"pick_actions needs one number per game ({n}), not {u.shape[0]}")
+        if out is None:
+            out = np.empty(n, np.int64)
+        cdef int64_t[::1] view = out
+        cdef int32_t[::1] start = self.legal_start
+        cdef int32_t[::1] stop = self.legal_stop
+        cdef int32_t r, k, lo, hi, b
+        cdef int64_t a, count
+        with nogil:
+            for i in range(n):
+                lo, hi = start[i], stop[i]
+                r = self.game_row[i]
+                if r < 0 or self.games[i].last >= 0:
+                    view[i] = lo + <int64_t>(u[i] * (hi - lo))
+                    continue
+                count = hi - lo           # Cheung's opening: skip the banned calls
+                for k in range(self.ban_offset[r], self.ban_offset[r + 1]):
+                    b = self.ban_list[k]
+                    if lo <= b < hi:
+                        count -= 1
+                a = lo + <int64_t>(u[i] * count)
+                for k in range(self.ban_offset[r], self.ban_offset[r + 1]):
+                    b = self.ban_list[k]
+                    if b < lo:
+                        continue
+                    if b <= a:
+                        a += 1
+                    else:
+                        break
+                view[i] = a
         return out

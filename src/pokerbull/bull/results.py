@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-from ..sim.run import ResultDict, WinRates, wilson_interval
+from ..sim.results import BaseSimulationResult
+from ..sim.run import ResultDict, wilson_interval
 from .game import CallMade, Game, HandResult
 from .rules import Rules
 
@@ -94,12 +96,14 @@ def _mean_sd(histogram: np.ndarray) -> tuple[float, float]:
 
 
 @dataclass(frozen=True, eq=False)
-class SimulationResult(WinRates):
+class SimulationResult(BaseSimulationResult):
     """Statistics of a simulation (see :func:`pokerbull.simulate`).
 
     Rates come with 95 % Wilson intervals as ``(rate, low, high)``. ``game`` and
     ``options`` name the games as every game's result does (the preset, and the
-    options of ``rules``).
+    options of ``rules``); what every game's result has comes from
+    :class:`~pokerbull.sim.results.BaseSimulationResult`. Poker Bull is not scored in
+    chips: :attr:`mean_returns` is None.
     """
 
     rules: Rules
@@ -108,6 +112,7 @@ class SimulationResult(WinRates):
     games: int
     seed: int                    # the SeedSequence entropy: simulate(seed=this) repeats it
     totals: Totals = field(repr=False)
+    seconds: float = 0.0         # wall-clock time the games took (not in JSON)
 
     # -- the numbers
     @property
@@ -126,7 +131,7 @@ class SimulationResult(WinRates):
         return self.rules.players
 
     @property
-    def seat_wins(self) -> np.ndarray:
+    def seat_wins(self) -> npt.NDArray[np.int64]:
         """Games won per seat (int64, one entry per seat)."""
         return self.totals.seat_wins
 
@@ -211,13 +216,10 @@ class SimulationResult(WinRates):
                       f"{self.calls_per_hand:.2f}; challenges that caught a false call "
                       f"{rate:.2%} ({lo:.2%}-{hi:.2%})",
                   "", "last call      share of hands  held"]
-        for r in self.last_calls():
-            held = "-" if math.isnan(r["held"]) else f"{r['held']:.2%}"
-            lines.append(f"{r['category']:<14} {r['frequency']:>14.2%}  {held}")
+        for row in self.last_calls():
+            held = "-" if math.isnan(row["held"]) else f"{row['held']:.2%}"
+            lines.append(f"{row['category']:<14} {row['frequency']:>14.2%}  {held}")
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.table()
 
     def __repr__(self) -> str:
         return (f"<SimulationResult {self.game}: {self.games} games, "

@@ -1,21 +1,21 @@
-"""Bulk simulation: many whole games between bots, with statistics.
+"""Poker Bull's part in bulk simulation: its table, compiled loops and statistics.
 
-``simulate(preset, bots=..., games=..., seed=..., workers=...)`` plays the games
-and returns a :class:`~pokerbull.bull.results.SimulationResult`.
+:func:`pokerbull.simulate` takes one road for every game (:mod:`pokerbull.sim.road`);
+Poker Bull plugs in :class:`BullTable`, built by :func:`seat` (the wing's
+``Wing.simulation``), which plays a chunk of games and counts what
+:class:`~pokerbull.bull.results.SimulationResult` reports (hands, calls, challenges).
 
-- Built-in bots (:data:`pokerbull.bull.bots.BUILT_IN`, exactly those classes) play in
-  the compiled loop, which never returns to Python during a game and releases
-  the GIL. Any other :class:`~pokerbull.bull.bots.Bot` plays through
-  :class:`pokerbull.Game` in Python (the *Python engine*), slower but the same
-  games: both engines deal from the same per-game streams and the built-in bots
-  decide alike in both, so for built-in bots they give identical results.
-- Games are cut into chunks of :data:`CHUNK_GAMES`. Chunk ``k`` draws its keys
-  from ``numpy.random.SeedSequence(seed).spawn``'s ``k``-th child, and game ``j``
-  of a chunk seeds its own stream from them, so the result depends only on the
-  seed and the number of games, never on the workers or their order.
-- ``workers > 1`` runs the chunks on a ``ProcessPoolExecutor``; ``executor=``
-  takes any ``concurrent.futures.Executor`` instead, such as a Dask cluster's
-  ``distributed.Client(...).get_executor()`` (see docs/simulate.md).
+- Built-in bots (:data:`pokerbull.bull.bots.BUILT_IN`, exactly those classes, and
+  Cheung's own bots for its preset) play in the compiled loop
+  (``bull._engine.SimulationTable``, ``CheungGames``), which never returns to Python
+  during a game and releases the GIL. Any other :class:`~pokerbull.bull.agent.Bot`
+  plays through :class:`pokerbull.Game` in Python (the *Python engine*), slower but
+  the same games: both engines deal from the same per-game streams and the built-in
+  bots decide alike in both, so for built-in bots they give identical results.
+- Chunk ``k`` draws its two keys from ``numpy.random.SeedSequence(seed)``'s ``k``-th
+  child (:func:`~pokerbull.sim.streams.chunk_keys`), and game ``j`` of a chunk seeds its
+  own stream from them, so the result depends only on the seed and the number of
+  games, never on the workers or their order.
 
 >>> r = simulate("pagat", bots=["probability", "random"], games=200, seed=1)
 >>> r.games, r.players, r.engine
@@ -32,18 +32,17 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from ..cards import JOKER_MASK, deck_bits
 from ..core import backend as _backend
-from ..sim.run import CHUNK_GAMES, ENGINES, entropy_of, lineup_mismatch, run_chunks, whole
+from ..sim import road
+from ..sim.run import CHUNK_GAMES, lineup_mismatch, whole
 from ..sim.streams import GameStream, chunk_keys, deal
 from .agent import Bot
 from .bots import BUILT_IN, ChanceBot, RandomBot, bot_table, make_bot
 from .cheung_bots import CheungBot, CheungRandomBot, compiled_games
 from .game import Game
 from .results import SimulationResult, Totals
-from .rules import MAX_PLAYERS, Rules
+from .rules import MAX_PLAYERS, Rules, preset_names
 
 DEFAULT_BOTS = ("random", "probability", "evidence")
 CHEUNG_BOTS = ("cheung", "cheung-random", "cheung")
@@ -58,91 +57,84 @@ def simulate(preset: str | Rules = "pagat", bots: BotLike | Sequence[BotLike] | 
              executor: Executor | None = None, *, players: int | None = None,
              engine: str = "auto", progress: Callable[[int], None] | None = None,
              **options: Any) -> SimulationResult:
-    """Play `games` games of `preset` between `bots` and gather the statistics.
+    """:func:`pokerbull.simulate` for a Poker Bull preset or :class:`~pokerbull.bull.rules.Rules`
+    (the same road, typed with Poker Bull's result).
 
     `bots` is one bot for every seat or one per seat: a built-in name
-    (``"random"``, ``"probability"``, ``"evidence"``), a ``(name, {params})``
-    pair, or a :class:`~pokerbull.bull.bots.Bot`. `players` defaults to the number of
-    bots given (a single bot needs `players`; the default lineup fills them).
-    Other keywords are rule options (see :class:`~pokerbull.bull.rules.Rules`).
-    `engine` is ``"auto"`` (compiled when every bot is built in and the
-    compiled core is loaded), ``"compiled"`` or ``"python"``. `progress`, if
-    given, is called with the number of games each finished piece of work played.
+    (``"random"``, ``"probability"``, ``"evidence"``; Cheung's preset: ``"cheung"``,
+    ``"cheung-random"``), a ``(name, {params})`` pair, or a
+    :class:`~pokerbull.bull.agent.Bot`. Other keywords are rule options (see
+    :class:`~pokerbull.bull.rules.Rules`); the rest as for :func:`pokerbull.simulate`.
     """
-    rules, lineup = _table(preset, bots, players, options)
-    games = whole("games", games, 1)
-    workers = whole("workers", workers, 1)
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ValueError(f"executor must be a concurrent.futures.Executor, "
-                         f"not {type(executor).__name__}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
-                             or seed < 0):
-        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    entropy = entropy_of(seed)
-    compiled_possible = _backend.name == "cython" and all(_compiles(rules, b) for b in lineup)
-    if engine == "compiled" and not compiled_possible:
-        why = ("the compiled core is not loaded" if _backend.name != "cython" else
-               "some bots are not built in: " + ", ".join(
-                   label(b) for b in lineup if not _compiles(rules, b)))
-        raise ValueError(f"engine 'compiled' cannot run here: {why}")
-    use = "compiled" if engine == "compiled" or (engine == "auto" and compiled_possible) \
-        else "python"
-    plan = Plan(rules, tuple(lineup), use, entropy, games)
-    totals = run_chunks(plan, workers, executor, progress)
-    return SimulationResult(
-        rules=rules, bots=tuple(label(b) for b in lineup), engine=use, games=games,
-        seed=entropy, totals=totals)
+    if isinstance(preset, str) and preset.strip().lower() not in preset_names():
+        raise ValueError(f"unknown Poker Bull preset {preset!r}: the presets are "
+                         f"{', '.join(preset_names())}")
+    result = road.simulate(preset, bots, games, seed, workers, executor, players=players,
+                           engine=engine, progress=progress, **options)
+    if not isinstance(result, SimulationResult):     # a preset name reaches Poker Bull's table
+        raise TypeError(f"Poker Bull's simulation returned {type(result).__name__}")
+    return result
 
 
 @dataclass(frozen=True)
-class Plan:
-    """Everything a worker needs to play its chunks (pickled to other processes)."""
+class BullTable:
+    """Poker Bull's table for a simulation (its :class:`~pokerbull.sim.road.WingTable`): the
+    rules and one bot per seat, pickled to workers with the plan."""
 
     rules: Rules
     bots: tuple[Bot, ...]
-    engine: str
-    entropy: int
-    games: int
 
-    @property
-    def chunks(self) -> int:
-        return -(-self.games // CHUNK_GAMES)
-
-    def chunk_size(self, k: int) -> int:
-        return min(CHUNK_GAMES, self.games - k * CHUNK_GAMES)
+    def compiled_refusal(self) -> str | None:
+        """Why the compiled loop cannot play this table; None when it can."""
+        if _backend.name != "cython":
+            return "the compiled core is not loaded"
+        strangers = [label(b) for b in self.bots if not _compiles(self.rules, b)]
+        return "some bots are not built in: " + ", ".join(strangers) if strangers else None
 
     def empty(self) -> Totals:
         return Totals.empty(self.rules.players, len(self.rules.ladder))
 
-    def play(self, chunks: Sequence[int]) -> Totals:
-        return play_chunks(self, chunks)
+    def play_compiled(self, entropy: int, chunk: int, size: int) -> Totals:
+        """Chunk `chunk` in the compiled loop (``SimulationTable`` or, for Cheung's
+        preset, ``CheungGames``), built once per process for this table."""
+        k0, k1 = chunk_keys(entropy, chunk)
+        totals = self.empty()
+        totals.add_compiled(_compiled_table(self).run(k0, k1, 0, size))
+        return totals
+
+    def play_python(self, entropy: int, chunk: int, size: int) -> Totals:
+        """The chunk's games through :class:`pokerbull.Game` (:func:`play_game`); the
+        bots start the chunk as given."""
+        k0, k1 = chunk_keys(entropy, chunk)
+        totals = self.empty()
+        bots = [copy.deepcopy(b) for b in self.bots]
+        for j in range(size):
+            totals.add_game(play_game(self.rules, bots, k0, k1, j))
+        return totals
+
+    def result(self, totals: Totals, *, engine: str, games: int, seed: int,
+               seconds: float) -> SimulationResult:
+        return SimulationResult(rules=self.rules, bots=tuple(label(b) for b in self.bots),
+                                engine=engine, games=games, seed=seed, totals=totals,
+                                seconds=seconds)
 
 
-def play_chunks(plan: Plan, chunks: Sequence[int]) -> Totals:
-    """Play whole chunks of a plan (the unit of work a worker runs)."""
-    totals = Totals.empty(plan.rules.players, len(plan.rules.ladder))
-    for k in chunks:
-        k0, k1 = chunk_keys(plan.entropy, k)
-        size = plan.chunk_size(k)
-        if plan.engine == "compiled":
-            totals.add_compiled(_compiled_table(plan).run(k0, k1, 0, size))
-        else:
-            bots = [copy.deepcopy(b) for b in plan.bots]   # a chunk starts from the bots as given
-            for j in range(size):
-                totals.add_game(play_game(plan.rules, bots, k0, k1, j))
-    return totals
+def seat(preset: str | Rules, bots: Any, players: int | None,
+         options: dict[str, Any]) -> BullTable:
+    """Poker Bull's table for :func:`pokerbull.simulate` (the wing's ``Wing.simulation``):
+    the rules of `preset` with `options` and one bot per seat, every one checked."""
+    rules, lineup = _table(preset, bots, players, options)
+    return BullTable(rules, tuple(lineup))
 
 
-_COMPILED: dict[int, tuple[Plan, Any]] = {}
+_COMPILED: dict[int, tuple[BullTable, Any]] = {}
 
 
-def _compiled_table(plan: Plan) -> Any:
-    found = _COMPILED.get(id(plan))
-    if found is None or found[0] is not plan:
-        _COMPILED.clear()   # one plan at a time per process
-        found = _COMPILED[id(plan)] = (plan, compiled_table(plan.rules, plan.bots))
+def _compiled_table(table: BullTable) -> Any:
+    found = _COMPILED.get(id(table))
+    if found is None or found[0] is not table:
+        _COMPILED.clear()   # one table at a time per process
+        found = _COMPILED[id(table)] = (table, compiled_table(table.rules, table.bots))
     return found[1]
 
 
@@ -291,6 +283,6 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
     return rules, lineup
 
 
-__all__ = ["CHUNK_GAMES", "DEFAULT_BOTS", "Plan", "SimulationResult", "compiled_table",
-           "label", "play_chunks", "play_game", "simulate"]
+__all__ = ["BullTable", "CHUNK_GAMES", "DEFAULT_BOTS", "SimulationResult", "compiled_table",
+           "label", "play_game", "seat", "simulate"]
 

@@ -121,13 +121,20 @@ class _PythonVectorCore:
         out[:] = rows
         return out
 
+    def pick_actions(self, uniforms: np.ndarray) -> np.ndarray:
+        picked = []
+        for g, u in zip(self.games, np.asarray(uniforms, np.float64).tolist()):
+            legal = g.legal_actions()
+            picked.append(legal[int(u * len(legal))])
+        return np.array(picked, np.int64)
+
 
 class VectorGame:
     """N Poker Bull games of one preset stepped at once (see the module's text).
 
     ``VectorGame(preset="pagat", num_games=1024, seed=0, **options)``: options as for
-    :class:`~pokerbull.bull.game.Game` (``players=``, ``start_cards=``...); presets
-    pagat, pagat-wild, pagat-five and holdem. ``seed`` is a whole number (game i
+    :class:`~pokerbull.bull.game.Game` (``players=``, ``start_cards=``...); every
+    preset (pagat, pagat-wild, pagat-five, holdem, cheung). ``seed`` is a whole number (game i
     starts from ``seed + i``) or a sequence of one seed per game.
 
     After every :meth:`step` (and :meth:`reset`), for each game ``i``:
@@ -135,8 +142,10 @@ class VectorGame:
     - ``to_play[i]``: the seat to act (games restart at once, so there always is one);
     - ``legal_start[i]``, ``legal_stop[i]``: its legal actions are every action ``a``
       with ``legal_start[i] <= a < legal_stop[i]`` (the raises, then the challenge once
-      a call is made: Poker Bull's legal actions are always one run). A full mask is
-      :meth:`action_masks`;
+      a call is made: one run), except at an opening of Cheung's family, which skips
+      the calls certain for the cards in play: there the two span the allowed calls
+      and a few inside may be barred. The exact set is :meth:`action_masks`, and
+      :meth:`random_actions` draws from it;
     - ``cards[i]`` (the seat to act's cards as a 64-bit mask), ``hand_sizes[i]``,
       ``last_call[i]`` (-1 at an opening), ``last_caller[i]``, ``starter[i]``: the compact
       observation; :meth:`observations` gives the full float32 observation of the seat
@@ -170,9 +179,6 @@ class VectorGame:
     def __init__(self, preset: str | Rules = "pagat", num_games: int = 1024, *,
                  seed: Any = 0, _engine: str | None = None, **options: Any) -> None:
         rules = rules_of(preset, options)
-        if rules.family == "cheung":
-            raise ValueError("batched games play pagat, pagat-wild, pagat-five and holdem; "
-                             "Cheung's game (openings without certain calls) is not batched")
         num_games = whole("num_games", num_games, 1, MAX_GAMES)
         self.rules = rules
         seeds = self._seeds(seed, int(num_games))
@@ -278,12 +284,17 @@ class VectorGame:
         return self._core.action_masks(out)
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
-        """One uniformly drawn legal action per game (int64), from `rng`."""
+        """One uniformly drawn legal action per game (int64), from `rng` (one
+        ``rng.random()`` per game: the legal action at that fraction of the legal
+        actions, Cheung's barred openings skipped)."""
         if not isinstance(rng, np.random.Generator):
             raise ValueError(f"random_actions draws from a numpy.random.Generator "
                              f"(np.random.default_rng(seed)), not {rng!r}")
+        uniforms = rng.random(self.num_games)
+        if self.rules.family == "cheung":
+            return self._core.pick_actions(uniforms)
         span = self.legal_stop - self.legal_start
-        return self.legal_start + (rng.random(self.num_games) * span).astype(np.int64)
+        return self.legal_start + (uniforms * span).astype(np.int64)
 
     def __repr__(self) -> str:
         return (f"<VectorGame {self.rules.preset_name}, {self.num_games} games of "

@@ -861,34 +861,46 @@ cdef extern from "_pcg64.h":   # numpy's PCG64 in a struct, portable C (bull/_pc
 cdef enum:                      # game.py's action space
     MAX_CLAIM = 16
     CLAIM = NC                  # CLAIM + rank*MAX_CLAIM + count-1
-    PICK_UP = CLAIM + 14 * MAX_CLAIM + 52
+    CLAIM_SUITED = CLAIM + 14 * MAX_CLAIM   # F: CLAIM_SUITED + 4*rank + suit (one card)
+    PICK_UP = CLAIM_SUITED + 52
     CHALLENGE = PICK_UP + 1
     ACCEPT = PICK_UP + 2
+    CHECK = PICK_UP + 3         # J: look at the last play privately (then it stands)
     NUM_ACTIONS = PICK_UP + 6 + 108
 
 #: The variations (seed letters) the vector core plays: the base game's turn order with
-#: any rank rule but Egyptian's, any counts, wild or top jokers, places. The others (checks,
-#: suits, windows, rounds, sets, chance nodes) run through the protocol.
-VECTOR_VARIATIONS = frozenset("ACDEGIRV")
+#: any rank rule of A, G, O, any counts, suits (F), checks (J), everyone's answer (P),
+#: wild or top jokers, places. The others (rounds and sets K L T, chance nodes N S) run
+#: through the protocol.
+VECTOR_VARIATIONS = frozenset("ACDEFGIJOPRV")
 
 
 cdef struct Seat:
     State st
     int pending[4]              # the cards laid so far in this turn's play
     int n_pending
+    int check                   # J: checks allowed
+    int window[MAXP]            # P: the seats that answer the last claim, in turn
+    int n_window
+    int next_in_window          # where window[] goes on
+    int in_window               # P: a seat answers the claim (challenge, accept, check)
     pb_pcg64 pcg
 
 
 cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
     """``Game.legal_actions()`` (sorted) of the seat to act."""
     cdef State* st = &e.st
-    cdef int p = st.to_play, k = 0, c, i, r, count
+    cdef int p = st.to_play, k = 0, c, i, r, count, s
     cdef int* h = st.hands[p]
+    if e.in_window or (e.n_pending == 0 and st.open_seat == p
+                       and st.sizes[st.last_seat] == 0):   # an answer to the claim only
+        out[0] = CHALLENGE
+        out[1] = ACCEPT
+        if e.check:
+            out[2] = CHECK
+            return 3
+        return 2
     if e.n_pending == 0:
-        if st.open_seat == p and st.sizes[st.last_seat] == 0:
-            out[0] = CHALLENGE
-            out[1] = ACCEPT
-            return 2
         for c in range(NC):
             if h[c]:
                 out[k] = c
@@ -899,6 +911,9 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
         if st.open_seat == p:
             out[k] = CHALLENGE
             k += 1
+            if e.check:
+                out[k] = CHECK
+                k += 1
         return k
     if e.n_pending < t.max_lay:
         for c in range(NC):
@@ -907,7 +922,12 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
                 k += 1
     for i in range(st.n_allowed):
         r = st.allowed[i]
-        if t.counts_differ:
+        if t.specificity:
+            for s in range(4):
+                if st.req_suit < 0 or s == st.req_suit:
+                    out[k] = CLAIM_SUITED + 4 * r + s
+                    k += 1
+        elif t.counts_differ:
             for count in range(1, 5):
                 out[k] = CLAIM + r * MAX_CLAIM + count - 1
                 k += 1
@@ -917,17 +937,29 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
     return k
 
 
-cdef void claim(Table* t, Seat* e, int p, int rank, int count) noexcept nogil:
+cdef void claim(Table* t, Seat* e, int p, int rank, int count, int suit) noexcept nogil:
     """``Game._claim``: the cards laid go on the pile under the claim; the next seat may
     challenge it, or let it stand by playing on."""
     cdef State* st = &e.st
-    cdef int k = e.n_pending, nxt
+    cdef int k = e.n_pending, nxt, i, s
     e.n_pending = 0
-    pile_up(t, st, p, e.pending, k, rank, count, -1)
+    pile_up(t, st, p, e.pending, k, rank, count, suit)
     if st.over:
         return
     after_play_allowed(t, st, rank)
-    st.req_suit = -1
+    st.req_suit = suit
+    if t.hawaiian:                        # every other seat in turn may answer the claim
+        e.n_window = 0
+        for i in range(1, t.n):
+            s = (p + i) % t.n
+            if st.active[s]:
+                e.window[e.n_window] = s
+                e.n_window += 1
+        st.to_play = e.window[0]
+        e.next_in_window = 1
+        e.in_window = 1
+        st.open_seat = -1
+        return
     nxt = next_active(st, t.n, p)
     st.to_play = nxt
     st.open_seat = nxt
@@ -936,7 +968,25 @@ cdef void claim(Table* t, Seat* e, int p, int rank, int count) noexcept nogil:
 cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
     """``Game._apply`` of a legal action of the seat to act."""
     cdef State* st = &e.st
-    cdef int p = st.to_play, nxt
+    cdef int p = st.to_play, nxt, i
+    if e.in_window:                       # P: answering the claim
+        if a == CHALLENGE:
+            e.in_window = 0
+            challenge(t, st, p)
+            return
+        if a == CHECK:
+            for i in range(st.last_laid):
+                st.known[p][st.last_cards[i]] += 1
+        if e.next_in_window < e.n_window:
+            st.to_play = e.window[e.next_in_window]
+            e.next_in_window += 1
+            return
+        e.in_window = 0                   # everyone let it stand
+        stand(t, st)
+        if st.over:
+            return
+        st.to_play = next_active(st, t.n, st.last_seat)
+        return
     if a < CLAIM:                         # lay a card (laying lets an open claim stand)
         if st.open_seat == p:
             stand(t, st)
@@ -946,8 +996,10 @@ cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
         st.sizes[p] -= 1
         e.pending[e.n_pending] = a
         e.n_pending += 1
+    elif a < CLAIM_SUITED:
+        claim(t, e, p, (a - CLAIM) // MAX_CLAIM, (a - CLAIM) % MAX_CLAIM + 1, -1)
     elif a < PICK_UP:
-        claim(t, e, p, (a - CLAIM) // MAX_CLAIM, (a - CLAIM) % MAX_CLAIM + 1)
+        claim(t, e, p, (a - CLAIM_SUITED) // 4, 1, (a - CLAIM_SUITED) % 4)
     elif a == PICK_UP:
         if st.open_seat == p:
             stand(t, st)
@@ -963,7 +1015,10 @@ cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
             turn_with_due(t, st, nxt)
     elif a == CHALLENGE:
         challenge(t, st, p)
-    else:                                 # ACCEPT
+    else:                                 # ACCEPT, or CHECK: the seat sees the play first
+        if a == CHECK:
+            for i in range(st.last_laid):
+                st.known[p][st.last_cards[i]] += 1
         stand(t, st)
 
 
@@ -974,7 +1029,8 @@ cdef class VectorCore:
     The twin of N ``game.Game`` objects played through the protocol: a game dealt from
     seed s shuffles exactly as ``Game(seed=s)`` (numpy's PCG64 seeded through
     SeedSequence, ``Generator.permutation`` of the deck list), takes the same actions
-    (``LAY``, ``CLAIM``, ``PICK_UP``, ``CHALLENGE``, ``ACCEPT``) with the same legality,
+    (``LAY``, ``CLAIM``, ``CLAIM_SUITED``, ``PICK_UP``, ``CHALLENGE``, ``ACCEPT``,
+    ``CHECK``) with the same legality,
     ends and scores alike, and observes as ``Observation.to_array`` for the seat to act
     (tests/test_rl_vector_compiled.py compares them step by step). A game that ends
     waits for :meth:`deal`.
@@ -982,17 +1038,17 @@ cdef class VectorCore:
     cdef Table t
     cdef Seat* games
     cdef int deal_cards[108]
-    cdef int m
+    cdef int m, check
     cdef readonly int num_games, num_players, num_actions, observation_size
 
     def __cinit__(self, dict table, int num_games):
         if num_games < 1:
             raise ValueError("at least one game")
         self.m = read_table(table, &self.t, self.deal_cards)
-        if self.t.max_lay > 4 or self.t.specificity or self.t.only_one or self.t.rounds \
-                or self.t.chinese or self.t.hawaiian or self.t.egyptian or self.t.set_size \
-                or table["canadian"] or table["check"]:
-            raise ValueError("the vector core plays the variations ACDEGIRV only")
+        if self.t.max_lay > 4 or self.t.only_one or self.t.rounds or self.t.chinese \
+                or self.t.set_size or table["canadian"]:
+            raise ValueError("the vector core plays the variations ACDEFGIJOPRV only")
+        self.check = table["check"]
         self.num_games = num_games
         self.num_players = self.t.n
         self.num_actions = NUM_ACTIONS
@@ -1030,6 +1086,8 @@ cdef class VectorCore:
                     order[j] = tmp
                     i -= 1
                 e.n_pending = 0
+                e.in_window = 0
+                e.check = self.check
                 e.st.uniforms = NULL
                 e.st.n_uniforms = 0
                 setup(&self.t, &e.st, self.deal_cards, order, self.m, 0)
@@ -1109,7 +1167,8 @@ cdef class VectorCore:
                 a[o] = st.pile_size
                 a[o + 1] = st.gone
                 a[o + 2] = 1
-                a[o + 4] = e.n_pending == 0 and st.open_seat == seat
+                a[o + 3] = e.in_window
+                a[o + 4] = e.in_window or (e.n_pending == 0 and st.open_seat == seat)
                 o += 5
                 for i in range(n):
                     s = (seat + i) % n

@@ -405,6 +405,7 @@ static inline int pb_ev_popcount64(uint64_t x) {
 #define PB_EV_HASH 0x9E3779B97F4A7C15ull
 #define PB_EV_MULTISETS 76154       /* one to seven cards, at most four of a rank */
 #define PB_EV_CODE_BITS 25           /* pool codes are under 2^25; the card count above */
+#define PB_EV_ROWS_AT_ONCE 1024      /* pools whose slots are found before they are read */
 
 static const uint32_t pb_ev_rank_code[13] = {1, 5, 24, 112, 521, 2247, 9244, 30823, 103066,
                                              250154, 667453, 1526359, 3453520};
@@ -418,12 +419,6 @@ static inline uint32_t pb_ev_slot(uint32_t code)
     uint64_t h = (uint64_t)code * PB_EV_HASH;
     return ((uint32_t)(h >> 24) ^ pb_ev_bucket_shift[h >> (64 - PB_EV_BUCKET_BITS)])
            & ((1u << PB_EV_SLOT_BITS) - 1);
-}
-
-/* The value (class << 20 | roles) of the multiset whose code is `code`. */
-static inline uint32_t pb_ev_hand(uint32_t code)
-{
-    return pb_ev_slot_hand[pb_ev_slot(code)];
 }
 
 static inline uint32_t pb_ev_bucket(uint32_t code)
@@ -556,16 +551,22 @@ static int pb_ev_build_tables(pb_ev_judge judge)
 static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, ptrdiff_t n,
                                           uint64_t tier, int32_t *rare, uint64_t *seen)
 {
-    ptrdiff_t i, k = 0;
+    ptrdiff_t start, i, size, k = 0;
+    uint32_t slot[PB_EV_ROWS_AT_ONCE];
     uint64_t all = 0;
-    for (i = 0; i < n; i++) {
-        uint64_t m = masks[i];
-        uint32_t code = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
-                        + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
-        all |= m;
-        out[i] = (int64_t)((uint64_t)pb_ev_hand(code & ((1u << PB_EV_CODE_BITS) - 1)) << 17 | tier);
-        /* one to seven cards and no lane of five, else listed (0 cards wraps round) */
-        if ((code >> PB_EV_CODE_BITS) - 1u > 6u) rare[k++] = (int32_t)i;
+    for (start = 0; start < n; start += size) {
+        size = n - start < PB_EV_ROWS_AT_ONCE ? n - start : PB_EV_ROWS_AT_ONCE;
+        for (i = start; i < start + size; i++) {
+            uint64_t m = masks[i];
+            uint32_t code = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
+                            + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
+            all |= m;
+            slot[i - start] = pb_ev_slot(code & ((1u << PB_EV_CODE_BITS) - 1));
+            /* one to seven cards and no lane of five, else listed (0 cards wraps round) */
+            if ((code >> PB_EV_CODE_BITS) - 1u > 6u) rare[k++] = (int32_t)i;
+        }
+        for (i = 0; i < size; i++)      /* the slots' reads, many under way at once */
+            out[start + i] = (int64_t)((uint64_t)pb_ev_slot_hand[slot[i]] << 17 | tier);
     }
     *seen = all;
     return k;
@@ -575,26 +576,35 @@ static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, p
  * masks it writes to `masks`; `*bad` non-zero when a row has an index past the deck
  * or a card twice (then the values and masks are not to be used), and `*seen` the
  * union of the masks (a joker shows there). Rows that may hold a flush are listed
- * in `rare` (a branch: they are few). */
+ * in `rare` (a branch: they are few). As in pb_ev_table_hands, PB_EV_ROWS_AT_ONCE
+ * rows at a time, the slots are found row by row, then read in a second tight loop,
+ * where many of those reads (the table is bigger than the L1 cache) are under way at
+ * once: the reads, not the adds, are what the rows wait for. */
 #define PB_EV_TABLE_ROWS(K)                                                                  \
 static ptrdiff_t pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n,      \
         uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,                         \
         uint64_t *bad, uint64_t *seen)                                                       \
 {                                                                                            \
-    ptrdiff_t i, k = 0;                                                                      \
+    ptrdiff_t start, i, size, k = 0;                                                         \
+    uint32_t slot[PB_EV_ROWS_AT_ONCE];                                                       \
     uint64_t wrong = 0, all = 0;                                                             \
-    for (i = 0; i < n; i++) {                                                                \
-        const uint8_t *row = base + i * step;                                                \
-        pb_ev_pair acc;                                                                      \
-        int j;                                                                               \
-        PB_EV_PAIR_SET(acc, PB_EV_SUITS_START, 0);                                           \
-        for (j = 0; j < K; j++) PB_EV_PAIR_ADD(acc, pb_ev_card[row[j]]);                     \
-        uint64_t key = PB_EV_PAIR_KEY(acc), m = PB_EV_PAIR_BITS(acc);                        \
-        masks[i] = m;                                                                        \
-        all |= m;                                                                            \
-        wrong |= (uint64_t)(PB_EV_POPCOUNT64(m) ^ K);                                        \
-        out[i] = (int64_t)((uint64_t)pb_ev_hand((uint32_t)key) << 17 | tier);                \
-        if (key & PB_EV_SUITS_FIVE) rare[k++] = (int32_t)i;                                  \
+    for (start = 0; start < n; start += size) {                                              \
+        size = n - start < PB_EV_ROWS_AT_ONCE ? n - start : PB_EV_ROWS_AT_ONCE;              \
+        for (i = start; i < start + size; i++) {                                             \
+            const uint8_t *row = base + i * step;                                            \
+            pb_ev_pair acc;                                                                  \
+            int j;                                                                           \
+            PB_EV_PAIR_SET(acc, PB_EV_SUITS_START, 0);                                       \
+            for (j = 0; j < K; j++) PB_EV_PAIR_ADD(acc, pb_ev_card[row[j]]);                 \
+            uint64_t key = PB_EV_PAIR_KEY(acc), m = PB_EV_PAIR_BITS(acc);                    \
+            masks[i] = m;                                                                    \
+            all |= m;                                                                        \
+            wrong |= (uint64_t)(PB_EV_POPCOUNT64(m) ^ K);                                    \
+            slot[i - start] = pb_ev_slot((uint32_t)key);                                     \
+            if (key & PB_EV_SUITS_FIVE) rare[k++] = (int32_t)i;                              \
+        }                                                                                    \
+        for (i = 0; i < size; i++)                                                           \
+            out[start + i] = (int64_t)((uint64_t)pb_ev_slot_hand[slot[i]] << 17 | tier);     \
     }                                                                                        \
     *bad = wrong;                                                                            \
     *seen = all;                                                                             \

@@ -3,12 +3,12 @@
 - :func:`vector_env` is a ``gymnasium.vector.VectorEnv`` of N games played in
   self-play: each env's observation is that of the seat to act, its reward the
   acting seat's return when its action ends the game. Poker Bull's presets
-  (pagat, pagat-wild, pagat-five, holdem) are stepped all at once in compiled
-  code (:class:`~pokerbull.bull.vector.VectorGame`), and so are Poker roulette and
-  Cheat (the base game and variations ACDEGIRV: :class:`CompiledVectorEnv`); any
-  other game (Cheung's preset, Cheat's other variations) is stepped one game after
-  another in Python through the game protocol, with the same interface and, for the
-  same seed, the same games (:class:`ProtocolVectorEnv`).
+  (pagat, pagat-wild, pagat-five, holdem, cheung) are stepped all at once in
+  compiled code (:class:`~pokerbull.bull.vector.VectorGame`), and so are Poker
+  roulette and Cheat (the base game and variations ACDEFGIJOPRV:
+  :class:`CompiledVectorEnv`); any other game (Cheat's other variations) is stepped
+  one game after another in Python through the game protocol, with the same
+  interface and, for the same seed, the same games (:class:`ProtocolVectorEnv`).
 - :func:`single_agent_env` is a ``gymnasium.Env`` for one seat, the other
   seats played by built-in bots (or any Agent), with ``action_masks()`` as
   sb3-contrib's MaskablePPO expects.
@@ -40,7 +40,7 @@ from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wi
 from ._games import GameSpec, game_spec, observation_text, settle_chance
 
 _WORD = 2**64
-BATCHED_PRESETS = ("pagat", "pagat-wild", "pagat-five", "holdem")
+BATCHED_PRESETS = ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung")
 
 
 def _checked_num_envs(num_envs: Any) -> int:
@@ -116,10 +116,13 @@ class BullVectorEnv(_SelfPlayVectorEnv):
 
     The compact observation (``observation="compact"``, int64 per env): the seat to act,
     its cards (a 64-bit card mask as ``pokerbull.Pool`` numbers them), the legal run
-    ``legal_start``, ``legal_stop`` (legal actions are ``legal_start <= a < legal_stop``),
-    the last call (-1 at an opening), its caller (-1), the hand's starter, then every
-    seat's hand size. ``observation="full"`` gives ``Game.observation_array`` instead
-    (float32, far more work a step). :meth:`action_masks` gives the int8 masks.
+    ``legal_start``, ``legal_stop`` (legal actions are ``legal_start <= a < legal_stop``,
+    save at an opening of Cheung's preset, which skips the few calls certain for the
+    cards in play: there the two span the allowed calls), the last call (-1 at an
+    opening), its caller (-1), the hand's starter, then every seat's hand size.
+    ``observation="full"`` gives ``Game.observation_array`` instead (float32, far more
+    work a step). :meth:`action_masks` gives the exact int8 masks, and
+    :meth:`random_actions` draws among the exact legal actions.
 
     Autoreset is ``SAME_STEP``: a game that ends is scored and dealt again in the same
     step; ``info["final_obs"]`` holds the observation its last action was chosen from
@@ -182,10 +185,10 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
     """N games of any pokerbull game through the game protocol, stepped in Python.
 
     Observations are the acting seat's ``observation_array`` (float32), or for Poker
-    Bull (Cheung's preset) with ``observation="compact"`` the compact int64 row of
-    :class:`BullVectorEnv` (``legal_start``, ``legal_stop`` then span the legal
-    actions: an opening may skip the certain calls, so the exact set is
-    :meth:`action_masks`). Autoreset, rewards and info are as in :class:`BullVectorEnv`.
+    Bull with ``observation="compact"`` the compact int64 row of
+    :class:`BullVectorEnv` (``legal_start``, ``legal_stop`` span the legal actions;
+    the exact set is :meth:`action_masks`). Autoreset, rewards and info are as in
+    :class:`BullVectorEnv`.
     """
 
     def __init__(self, spec: GameSpec, num_envs: int, *, seed: Any = 0,
@@ -353,7 +356,7 @@ def compiled_stepping(spec: GameSpec) -> bool:
 
     On the compiled backend: Poker roulette with betting (without betting no seat ever
     decides: refused), and Cheat of at most 16 players whose variations are among
-    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEGIRV), dealt at random (no ``hands=``).
+    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEFGIJOPRV), dealt at random (no ``hands=``).
     Every other game runs through the protocol (:class:`ProtocolVectorEnv`), with the
     same results; Poker Bull's batched presets go through :class:`BullVectorEnv`.
     """
@@ -393,11 +396,11 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
                observation: str = "compact", **options: Any) -> VectorEnv:
     """A ``gymnasium.vector.VectorEnv`` of `num_envs` games in self-play (see the module).
 
-    Poker Bull's pagat, pagat-wild, pagat-five and holdem, Poker roulette and Cheat
-    (variations ACDEGIRV) run in compiled code on the compiled backend (see
-    :func:`compiled_stepping`); any other game or preset runs through the game
-    protocol, with the same games for the same seed. `observation` is "compact"
-    (Poker Bull, Cheung's preset included: a row of numbers, the mask on request) or
+    Poker Bull's presets (pagat, pagat-wild, pagat-five, holdem, cheung), Poker
+    roulette and Cheat (variations ACDEFGIJOPRV) run in compiled code on the compiled
+    backend (see :func:`compiled_stepping`); any other game or preset runs through
+    the game protocol, with the same games for the same seed. `observation` is
+    "compact" (Poker Bull: a row of numbers, the exact mask on request) or
     "full" (the game's observation array; Cheat's and roulette's are always full).
     """
     w, preset = wing_of(game_or_preset)

@@ -1,31 +1,29 @@
-"""Simulation of any game of the family, through the game protocol.
+"""A wing's simulation through the game protocol: :class:`ProtocolTable`.
 
-``simulate(name, bots=..., players=..., games=..., seed=...)`` with the name of a
-wing (``"cheat"``, ``"roulette"``) lands here. A wing's ``fast_simulate`` plays
-whole games in compiled code when every bot is one of its built-in bots; any
-other agent plays through the wing's state in Python (the *Python engine*).
-Either way the games are cut into chunks of :data:`~pokerbull.sim.run.CHUNK_GAMES`
-seeded from the simulation's seed and the chunk's number, so a result depends
-only on the seed and the number of games, never on the workers.
+A wing that brings no table of its own (``Wing.simulation``) is simulated here, on
+:func:`pokerbull.simulate`'s one road (:mod:`pokerbull.sim.road`): the wing's
+``fast_simulate`` plays whole games in compiled code when every bot is one of its
+built-in bots; any other agent plays through the wing's state in Python (the *Python
+engine*). Chunk ``k`` draws its seeds from the simulation's seed and ``k`` alone, so a
+result depends only on the seed and the number of games, never on the workers.
 
-Poker Bull keeps its own richer statistics (:class:`~pokerbull.bull.results.SimulationResult`);
-this module serves every game with what all of them have: returns and wins.
+The statistics are what every game has: returns and wins
+(:class:`FamilySimulationResult`).
 """
 
 from __future__ import annotations
 
 import copy
-import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-from ..protocol import CHANCE_PLAYER, DEFAULT_WING, Agent, IllegalAction, Wing, wing_of
-from .run import (CHUNK_GAMES, ENGINES, ResultDict, WinRates, entropy_of, lineup_mismatch, run_chunks, whole,
-                  wilson_interval)
+from ..protocol import CHANCE_PLAYER, Agent, IllegalAction, Wing
+from .results import BaseSimulationResult
+from .run import ResultDict, lineup_mismatch, whole
 
 BotSpec = str | tuple[str, Mapping[str, Any]] | Agent
 
@@ -35,8 +33,8 @@ class FamilyTotals:
     """Sums over some games of any wing; ``add`` merges two of them."""
 
     games: int
-    returns: np.ndarray          # float64 per seat, summed over games
-    seat_wins: np.ndarray        # int64 per seat: games where the seat had the top return
+    returns: npt.NDArray[np.float64]    # per seat, summed over games
+    seat_wins: npt.NDArray[np.int64]    # per seat: games where the seat had the top return
     actions: int
 
     @classmethod
@@ -54,42 +52,69 @@ class FamilyTotals:
 
 
 @dataclass(frozen=True)
-class FamilyPlan:
-    """Everything a worker needs to play its chunks of one wing's games."""
+class ProtocolTable:
+    """A wing's table played through the game protocol (the :class:`~pokerbull.sim.road.WingTable`
+    of a wing that brings none): its ``fast_simulate`` as the compiled loop, its states and
+    bots as the Python engine, returns and wins as the statistics."""
 
     wing_name: str
     options: tuple[tuple[str, Any], ...]
     players: int
     bots: tuple[Any, ...]         # per seat: (name, params) of a built-in bot, or an Agent
-    engine: str
-    entropy: int
-    games: int
+
+    @classmethod
+    def seat(cls, wing: Wing, bots: Any, players: int | None,
+             options: dict[str, Any]) -> ProtocolTable:
+        """The table for these bots and options, checked before any game is played."""
+        lineup = _lineup(wing, bots, players)
+        try:        # the options are checked once, by making one game
+            wing.new_game(players=len(lineup), seed=0, **options)
+        except TypeError as exc:
+            raise ValueError(f"{wing.title} options: {exc}") from None
+        return cls(wing.name, tuple(sorted(options.items())), len(lineup), tuple(lineup))
 
     @property
     def wing(self) -> Wing:
         from ..protocol import wing
         return wing(self.wing_name)
 
+    def compiled_refusal(self) -> str | None:
+        """Why ``fast_simulate`` cannot play this table (asked with no games); None if it can."""
+        wing = self.wing
+        all_built_in = all(isinstance(b, tuple) for b in self.bots)
+        if wing.fast_simulate is not None and all_built_in and \
+                wing.fast_simulate(dict(self.options), self.players, list(self.bots), 0, 0) \
+                is not None:
+            return None
+        return f"{wing.title} has no compiled loop for these bots" + \
+            ("" if all_built_in else " (some are not built in)")
+
     def empty(self) -> FamilyTotals:
         return FamilyTotals.empty(self.players)
 
-    def play(self, chunks: Sequence[int]) -> FamilyTotals:
-        """Play whole chunks (the unit of work a worker runs)."""
+    def play_compiled(self, entropy: int, chunk: int, size: int) -> FamilyTotals:
+        """Chunk `chunk` through the wing's ``fast_simulate``, seeded from the chunk's
+        ``SeedSequence`` child."""
+        child = np.random.SeedSequence(entropy, spawn_key=(chunk,))
+        seed = int(child.generate_state(1, np.uint64)[0])
+        fast = self.wing.fast_simulate
+        run = None if fast is None else fast(dict(self.options), self.players, list(self.bots),
+                                             size, seed)
+        if run is None:
+            raise ValueError(f"{self.wing.title}: the compiled loop refused these bots")
         totals = self.empty()
-        for k in chunks:
-            size = min(CHUNK_GAMES, self.games - k * CHUNK_GAMES)
-            chunk = np.random.SeedSequence(self.entropy, spawn_key=(k,))
-            if self.engine == "compiled":
-                seed = int(chunk.generate_state(1, np.uint64)[0])
-                fast = self.wing.fast_simulate
-                run = None if fast is None else fast(dict(self.options), self.players,
-                                                     [b for b in self.bots], size, seed)
-                if run is None:
-                    raise ValueError(f"{self.wing.title}: the compiled loop refused these bots")
-                totals.add(run)
-            else:
-                totals.add(self._play_python(chunk, size))
+        totals.add(run)
         return totals
+
+    def play_python(self, entropy: int, chunk: int, size: int) -> FamilyTotals:
+        """The chunk's games through the wing's states, one action at a time."""
+        return self._play_python(np.random.SeedSequence(entropy, spawn_key=(chunk,)), size)
+
+    def result(self, totals: FamilyTotals, *, engine: str, games: int, seed: int,
+               seconds: float) -> FamilySimulationResult:
+        return FamilySimulationResult(game=self.wing_name, options=dict(self.options),
+                                      bots=tuple(label_of(b) for b in self.bots), engine=engine,
+                                      games=games, seed=seed, totals=totals, seconds=seconds)
 
     def _play_python(self, chunk: np.random.SeedSequence, size: int) -> FamilyTotals:
         wing = self.wing
@@ -135,7 +160,7 @@ class FamilyPlan:
 
 
 @dataclass(frozen=True, eq=False)
-class FamilySimulationResult(WinRates):
+class FamilySimulationResult(BaseSimulationResult):
     """Returns and wins of a simulation of any wing (see :func:`pokerbull.simulate`).
 
     Win rates come with 95 % Wilson intervals; a seat *wins* a game when its
@@ -153,28 +178,27 @@ class FamilySimulationResult(WinRates):
 
     @property
     def players(self) -> int:
+        """Seats at each table."""
         return len(self.bots)
 
     @property
-    def seat_wins(self) -> np.ndarray:
+    def seat_wins(self) -> npt.NDArray[np.int64]:
+        """Games won per seat (int64; every seat tied at the top wins)."""
         return self.totals.seat_wins
 
     @property
-    def mean_returns(self) -> np.ndarray:
+    def mean_returns(self) -> npt.NDArray[np.float64]:
         """Mean return per seat over the games."""
-        return self.totals.returns / self.games
+        returns: npt.NDArray[np.float64] = self.totals.returns / self.games
+        return returns
 
     @property
     def actions(self) -> int:
+        """Actions taken over every game."""
         return self.totals.actions
 
-    def win_rate(self, seat: int) -> tuple[float, float, float]:
-        """(rate, low, high) of `seat`'s wins."""
-        wins = int(self.seat_wins[seat])
-        lo, hi = wilson_interval(wins, self.games)
-        return (wins / self.games, lo, hi)
-
     def to_dict(self) -> dict[str, Any]:
+        """Every statistic as a JSON-ready dict (what :meth:`to_json` writes)."""
         return ResultDict({"game": self.game, "options": dict(self.options),
                            "bots": list(self.bots), "engine": self.engine, "games": self.games,
                            "seed": self.seed, "actions": self.actions,
@@ -190,9 +214,6 @@ class FamilySimulationResult(WinRates):
             lines.append(f"{seat:>4}  {self.bots[seat]:<16} {mean:>+11.4f}")
         lines += ["", f"actions per game {self.actions / self.games:.1f}"]
         return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.table()
 
 
 def label_of(bot: Any) -> str:
@@ -263,61 +284,4 @@ def _lineup(wing: Wing, bots: Any, players: int | None) -> list[Any]:
     return lineup
 
 
-def simulate_family(wing: Wing, bots: Any, games: int, seed: int | None, workers: int,
-                    executor: Executor | None, players: int | None, engine: str,
-                    progress: Callable[[int], None] | None,
-                    options: dict[str, Any]) -> FamilySimulationResult:
-    """The body of :func:`pokerbull.simulate` for a wing's name."""
-    lineup = _lineup(wing, bots, players)
-    games = whole("games", games, 1)
-    workers = whole("workers", workers, 1)
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
-    # the options are checked once, by making one game, before any work is handed out
-    try:
-        wing.new_game(players=len(lineup), seed=0, **options)
-    except TypeError as exc:
-        raise ValueError(f"{wing.title} options: {exc}") from None
-    all_built_in = all(isinstance(b, tuple) for b in lineup)
-    compiled_possible = wing.fast_simulate is not None and all_built_in and \
-        wing.fast_simulate(options, len(lineup), lineup, 0, 0) is not None
-    if engine == "compiled" and not compiled_possible:
-        raise ValueError(f"engine 'compiled' cannot run here: {wing.title} has no compiled loop "
-                         f"for these bots" + ("" if all_built_in else " (some are not built in)"))
-    use = "compiled" if engine == "compiled" or (engine == "auto" and compiled_possible) \
-        else "python"
-    entropy = entropy_of(seed)
-    plan = FamilyPlan(wing.name, tuple(sorted(options.items())), len(lineup), tuple(lineup),
-                      use, entropy, games)
-    start = time.perf_counter()
-    totals = run_chunks(plan, workers, executor, progress)
-    return FamilySimulationResult(game=wing.name, options=dict(options),
-                                  bots=tuple(label_of(b) for b in lineup), engine=use, games=games,
-                                  seed=entropy, totals=totals,
-                                  seconds=time.perf_counter() - start)
-
-
-def simulate(preset: Any = "pagat", bots: Any = None, games: int = 1000,
-             seed: int | None = None, workers: int = 1, executor: Any = None, *,
-             players: int | None = None, engine: str = "auto",
-             progress: Any = None, **options: Any) -> Any:
-    """Play `games` games of a game or preset between `bots` and gather the statistics.
-
-    `preset` is a Poker Bull preset (``"pagat"``, ..., or a
-    :class:`~pokerbull.bull.rules.Rules`), or the name of another game of the
-    family (``"cheat"``, ``"roulette"``). See
-    :func:`pokerbull.bull.simulate.simulate` for the keywords; other games
-    return a :class:`~pokerbull.sim.family.FamilySimulationResult`.
-
-    >>> r = simulate("pagat", bots=["probability", "random"], games=200, seed=1)
-    >>> r.games, r.players, r.engine
-    (200, 2, 'compiled')
-    """
-    game, name = wing_of(preset) if isinstance(preset, str) else wing_of(DEFAULT_WING)
-    keywords = dict(bots=bots, games=games, seed=seed, workers=workers, executor=executor,
-                    players=players, engine=engine, progress=progress, **options)
-    if game.simulate is not None:
-        return game.simulate(preset if name is not None or not isinstance(preset, str)
-                             else game.presets[0], **keywords)
-    return simulate_family(game, bots, games, seed, workers, executor, players, engine,
-                           progress, options)
+__all__ = ["FamilySimulationResult", "FamilyTotals", "ProtocolTable", "label_of", "resolve_bot"]

@@ -9,17 +9,15 @@ says how to play chunks; :func:`run_chunks` plays them here or on workers.
 
 from __future__ import annotations
 
-import json
 import math
 import signal
 import time
 import warnings
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import options
 
@@ -67,66 +65,6 @@ class ResultDict(dict):  # type: ignore[type-arg]
 
     def __reduce__(self) -> Any:
         return (ResultDict, (dict(self), self._renamed))
-
-
-class WinRates:
-    """Win rates per seat and per bot, JSON and equality, for results with ``bots``,
-    ``games``, ``players``, ``seat_wins``, ``engine`` and ``to_dict()``."""
-
-    bots: tuple[str, ...]
-    games: int
-
-    if TYPE_CHECKING:       # what each result class provides
-        @property
-        def players(self) -> int: ...
-        @property
-        def seat_wins(self) -> npt.NDArray[np.int64]: ...
-        def to_dict(self) -> dict[str, Any]: ...
-
-    def seat_rates(self) -> list[dict[str, Any]]:
-        """Per seat: its bot, wins and win rate with the interval."""
-        rows: list[dict[str, Any]] = []
-        for seat, wins in enumerate(self.seat_wins.tolist()):
-            lo, hi = wilson_interval(wins, self.games)
-            rows.append({"seat": seat, "bot": self.bots[seat], "wins": wins,
-                         "rate": wins / self.games, "low": lo, "high": hi})
-        return rows
-
-    def bot_rates(self) -> list[dict[str, Any]]:
-        """Per bot (all its seats together): wins, win rate with the interval, and
-        the fair share (its seats over the players) it would have if all bots were alike."""
-        rows: dict[str, dict[str, Any]] = {}
-        for seat, bot in enumerate(self.bots):
-            row = rows.setdefault(bot, {"bot": bot, "seats": 0, "wins": 0})
-            row["seats"] += 1
-            row["wins"] += int(self.seat_wins[seat])
-        for row in rows.values():
-            row["rate"] = row["wins"] / self.games
-            row["low"], row["high"] = wilson_interval(row["wins"], self.games)
-            row["fair_share"] = row["seats"] / self.players
-        return sorted(rows.values(), key=lambda r: -r["rate"] / r["fair_share"])
-
-    def to_json(self, **options: Any) -> str:
-        """``to_dict()`` as JSON (indented unless options say otherwise)."""
-        return json.dumps(self.to_dict(), **({"indent": 2} | options))
-
-    def __eq__(self, other: object) -> bool:
-        """Equal statistics of the same games (whichever engine played them)."""
-        if type(other) is not type(self):
-            return NotImplemented
-        mine, theirs = self.to_dict(), other.to_dict()
-        del mine["engine"], theirs["engine"]
-        return mine == theirs
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def rate_lines(self) -> list[str]:
-        """The per-bot table as plain text lines."""
-        lines = ["bot              seats  wins      win rate  95% interval     fair share"]
-        for r in self.bot_rates():
-            lines.append(f"{r['bot']:<16} {r['seats']:>5}  {r['wins']:>8,}  {r['rate']:>8.2%}  "
-                         f"{r['low']:.2%}-{r['high']:.2%}  {r['fair_share']:>9.2%}")
-        return lines
 
 
 TASK_SECONDS = 0.5

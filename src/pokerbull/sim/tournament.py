@@ -18,13 +18,27 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import numpy as np
 
 from ..protocol import DEFAULT_WING, wing_of
-from .family import simulate
+from .road import simulate
 from .run import ResultDict, entropy_of, whole, wilson_interval
+
+
+class RankingRow(TypedDict):
+    """One bot's line in a tournament's ranking: its games and wins over all its
+    matches, the win rate with its 95 % interval, and for games scored in chips its
+    mean return per game (all its seats together)."""
+
+    bot: str
+    games: int
+    wins: int
+    rate: float
+    low: float
+    high: float
+    mean_return: NotRequired[float]
 
 
 @dataclass(frozen=True)
@@ -45,6 +59,7 @@ class Match:
         return (self.first_wins / self.games, lo, hi)
 
     def to_dict(self) -> dict[str, Any]:
+        """The match as a JSON-ready dict."""
         rate, lo, hi = self.rate
         out = {"first": self.first, "second": self.second, "games": self.games,
                "first_wins": self.first_wins, "rate": rate, "low": lo, "high": hi}
@@ -55,8 +70,10 @@ class Match:
 
 @dataclass(frozen=True, eq=False)
 class TournamentResult:
-    """Every match of a round robin (see :func:`tournament`). ``game`` is the game's
-    name, or Poker Bull's preset, as in every simulation result."""
+    """Every match of a round robin (see :func:`tournament`), for any game: ``game`` is
+    the game's name, or Poker Bull's preset, as in every simulation result; games
+    scored in chips (:attr:`in_chips`) rank by mean return. Typed code takes any
+    game's tournament with this one class."""
 
     game: str
     players: int
@@ -77,7 +94,7 @@ class TournamentResult:
         """True for games scored in chips (ranked by mean return, not by games won)."""
         return all(m.first_return is not None for m in self.matches)
 
-    def ranking(self) -> list[dict[str, Any]]:
+    def ranking(self) -> list[RankingRow]:
         """Bots by their win rate over all their games, best first; for games scored
         in chips, by their mean return per game (``mean_return``, all seats together)."""
         wins = dict.fromkeys(self.bots, 0)
@@ -91,15 +108,16 @@ class TournamentResult:
             if self.in_chips:
                 chips[m.first] += (m.first_return or 0.0) * m.games     # in chips: never None
                 chips[m.second] += (m.second_return or 0.0) * m.games
-        rows = []
+        rows: list[RankingRow] = []
         for bot in self.bots:
             lo, hi = wilson_interval(wins[bot], games[bot])
-            row = {"bot": bot, "games": games[bot], "wins": wins[bot],
+            row: RankingRow = {"bot": bot, "games": games[bot], "wins": wins[bot],
                    "rate": wins[bot] / games[bot], "low": lo, "high": hi}
             if self.in_chips:
                 row["mean_return"] = chips[bot] / games[bot]
             rows.append(row)
-        return sorted(rows, key=lambda r: -r["mean_return"] if self.in_chips else -r["rate"])
+        return sorted(rows, key=lambda r: -r.get("mean_return", 0.0) if self.in_chips
+                      else -r["rate"])
 
     def match(self, first: str, second: str) -> Match:
         """The match of two bots, seen from `first`."""
@@ -112,12 +130,14 @@ class TournamentResult:
         raise ValueError(f"no match between {first!r} and {second!r}")
 
     def to_dict(self) -> dict[str, Any]:
+        """The ranking and every match as a JSON-ready dict (what :meth:`to_json` writes)."""
         return ResultDict({"game": self.game, "players": self.players, "seed": self.seed,
                            "bots": list(self.bots), "engine": self.engine,
                            "ranking": self.ranking(),
                            "matches": [m.to_dict() for m in self.matches]}, {"preset": "game"})
 
     def to_json(self, **options: Any) -> str:
+        """``to_dict()`` as JSON (indented unless options say otherwise)."""
         return json.dumps(self.to_dict(), **({"indent": 2} | options))
 
     def table(self) -> str:
@@ -183,12 +203,12 @@ def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
                               executor=executor, progress=progress, **options)
             engines.add(result.engine)
             wins += sum(int(result.seat_wins[s]) for s in range(players) if s % 2 == first_on)
-            if hasattr(result, "mean_returns") and first_return is not None \
-                    and second_return is not None:   # games scored in chips
-                first_return += share * sum(float(result.mean_returns[s]) for s in range(players)
+            means = result.mean_returns         # None for games not scored in chips
+            if means is not None and first_return is not None and second_return is not None:
+                first_return += share * sum(float(means[s]) for s in range(players)
                                             if s % 2 == first_on)
-                second_return += share * sum(float(result.mean_returns[s])
-                                             for s in range(players) if s % 2 != first_on)
+                second_return += share * sum(float(means[s]) for s in range(players)
+                                             if s % 2 != first_on)
             else:
                 first_return = second_return = None
         matches.append(Match(names[i], names[j], games, wins,
