@@ -149,7 +149,56 @@ def test_ismcts_bot_plays_poker_roulette_with_resampled_worlds():
     assert bot.step(state) in state.legal_actions()
 
 
-def test_cheat_has_no_resampler_and_says_so():
-    game = pyspiel.load_game("python_pokerbull_cheat", {"players": 3})
-    with pytest.raises(ValueError, match="Cheat has no resampler"):
-        pb_openspiel.resample_from_infostate(game.new_initial_state(), 0)
+def _cheat_after(game, rng, decisions):
+    state, made = game.new_initial_state(), 0
+    while state.is_chance_node() or made < decisions:
+        if state.is_chance_node():
+            actions, p = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=p)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            made += 1
+    return state
+
+
+@pytest.mark.parametrize("variations", ["", "S"])
+def test_resampled_cheat_worlds_keep_what_the_seat_knows(variations):
+    game = pyspiel.load_game("python_pokerbull_cheat", {"players": 3,
+                                                        "variations": variations})
+    rng = np.random.default_rng(8)
+    state = _cheat_after(game, rng, 40)
+    player = state.current_player()
+    true = state.game_state.game
+    others = set()
+    for _ in range(6):
+        world = pb_openspiel.resample_from_infostate(state, player, rng)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.information_state_tensor(player) == state.information_state_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+        inner = world.game_state.game
+        assert inner.hand_sizes == true.hand_sizes and inner.pile_size == true.pile_size
+        assert str(inner.hand(player)) == str(true.hand(player))
+        others.add(tuple(str(inner.hand(s)) for s in range(3) if s != player))
+    assert len(others) > 1            # the hands it never saw are dealt again
+
+
+def test_ismcts_bot_plays_cheat_to_the_end():
+    game = pyspiel.load_game("python_pokerbull_cheat", {"players": 2})
+    seeded = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, seeded), uct_c=2.0,
+                           max_simulations=3, random_state=seeded)
+    bot.set_resampler(lambda s, p: pb_openspiel.resample_from_infostate(
+        s, p, np.random.default_rng(seeded.randint(2**31))))
+    state, moves = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, p = zip(*state.chance_outcomes())
+            state.apply_action(int(seeded.choice(actions, p=p)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+        else:
+            state.apply_action(int(seeded.choice(state.legal_actions())))
+    assert moves > 5 and sorted(state.returns()) != [0.0, 0.0]
