@@ -3,6 +3,7 @@ throughput, each figure beside a baseline timed in the same run.
 
 Run:  python benchmarks/bench_cheung.py                            # printed table
       POKERBULL_OLD_CORE=/path/to/old/_core....so python benchmarks/bench_cheung.py
+      POKERBULL_OLD_CORE=old.so:previous.so ...     # several old builds, os.pathsep apart
       python -m pytest benchmarks/bench_cheung.py --benchmark-enable
 
 Regimes (one core):
@@ -63,18 +64,29 @@ def _timed(fn) -> float:
     return time.process_time() - t
 
 
-def _old_kernel(lad):
-    """The Cheung kernel of an older build (POKERBULL_OLD_CORE: the path of its
-    _core extension), loaded beside this one for a same-run baseline; or None."""
+def _old_kernels(lad) -> list:
+    """The Cheung kernels of older builds (POKERBULL_OLD_CORE: the paths of their
+    _core extensions, separated by os.pathsep), loaded beside this one for a
+    same-run baseline: (label, kernel factory) pairs, the factory taking a path."""
     import importlib.util
     import os
-    path = os.environ.get("POKERBULL_OLD_CORE")
-    if not path:
-        return None
-    spec = importlib.util.spec_from_file_location("pokerbull.core._core", path)
-    old = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(old)
-    return old.CheungKernel(lad.tables)
+    out = []
+    for n, path in enumerate(p for p in os.environ.get("POKERBULL_OLD_CORE", "").split(os.pathsep) if p):
+        spec = importlib.util.spec_from_file_location("pokerbull.core._core", path)
+        old = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(old)
+        out.append(("old cheung code" if n == 0 else f"old build {n + 1}",
+                    lambda path, old=old: _old_on_path(old, lad, path)))
+    return out
+
+
+def _old_on_path(old, lad, path: str):
+    """An old build's kernel on `path` (builds without a Cheung vector path take no
+    path: their one loop)."""
+    try:
+        return old.CheungKernel(lad.tables, simd=path)
+    except TypeError:
+        return old.CheungKernel(lad.tables)
 
 
 def holds_figures() -> list[tuple[str, str, str]]:
@@ -82,7 +94,7 @@ def holds_figures() -> list[tuple[str, str, str]]:
     pagat's kernel on the same path and (POKERBULL_OLD_CORE) the old Cheung code."""
     from pokerbull.core import _core
     lad, pagat = pb.ladder("cheung"), pb.ladder("pagat")
-    old = _old_kernel(lad)
+    olds = _old_kernels(lad)
     out = []
     for cards in (10, 52):
         masks = random_pools(PAIRS, cards)
@@ -100,11 +112,12 @@ def holds_figures() -> list[tuple[str, str, str]]:
             rate = _rate(lambda: kernel.holds_many(masks, calls), PAIRS)
             base = _rate(lambda: pk.holds_many(natural, pcalls), PAIRS)
             note = f"pagat {path} {base / 1e6:.0f} M/s: ratio {rate / base:.2f}"
-            if old is not None:
+            for label, make in olds:
+                old = make(path)
                 if not np.array_equal(old.holds_many(masks, calls), want):
-                    raise RuntimeError("the old Cheung code answers differently")
+                    raise RuntimeError(f"{label} answers differently")
                 was = _rate(lambda: old.holds_many(masks, calls), PAIRS)
-                note += f"; old cheung code {was / 1e6:.0f} M/s: {rate / was:.2f}x"
+                note += f"; {label} {was / 1e6:.0f} M/s: {rate / was:.2f}x"
             out.append((f"holds_many cheung, {path} ({cards} cards, 2 jokers)",
                         f"{rate / 1e6:.0f} M checks/s", note))
     return out

@@ -301,3 +301,45 @@ def test_every_batch_path_answers_as_the_scalar_loop_and_the_pure_backend(option
             kernel.holds_many(masks, bad)
     py = cheung_on("python", **options)
     assert np.array_equal(py.holds_many(masks[:3000], calls[:3000]), want[:3000])
+    # the scalar loop's counts and sure rules against the exact check alone
+    exact = [scalar.holds(c, m) for c, m in zip(calls[:15000].tolist(), masks[:15000].tolist())]
+    assert want[:15000].tolist() == exact
+
+
+def _one_suit_pools(rng, n: int, jokers: int) -> np.ndarray:
+    """Pools of 5..13 cards of one suit, 0..2 cards of the others, 0..`jokers` jokers:
+    flushes forced on every hand, or nearly."""
+    suit = rng.integers(0, 4, n)
+    ranks = np.argsort(rng.random((n, 13)), axis=1)
+    sizes = rng.integers(5, 14, n)
+    own = np.where(np.arange(13)[None, :] < sizes[:, None],
+                   np.uint64(1) << (16 * suit[:, None] + ranks).astype(np.uint64), np.uint64(0))
+    masks = np.bitwise_or.reduce(own, axis=1)
+    for _ in range(2):
+        card = rng.integers(0, 52, n)
+        extra = np.uint64(1) << (16 * (card // 13) + card % 13).astype(np.uint64)
+        masks |= np.where(rng.random(n) < 0.5, extra, np.uint64(0))
+    for bit in (13, 29)[:jokers]:
+        masks |= np.where(rng.random(n) < 0.4, np.uint64(1) << np.uint64(bit), np.uint64(0))
+    return masks
+
+
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"joker_order": "wild"}])
+def test_batch_paths_on_each_kind_of_call(options):
+    """Each kind of call (category) on big mixed pools and one-suit pools, where the
+    vector paths' sure rules (a rank profile, named ranks spread over suits) and
+    their counts by suit decide most lanes: every path against the exact check."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython", **options)
+    rng = np.random.default_rng(23)
+    cat = np.asarray(lad.tables.extra["cat"])
+    pools = np.concatenate([_one_suit_pools(rng, 2000, 2), _mixed_pools(rng, 2000)])
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    for kind in range(11):
+        calls = rng.choice(np.flatnonzero(cat == kind), len(pools)).astype(np.int32)
+        exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
+        assert 0 < exact.sum() < len(pools), kind
+        for path in _core.simd_paths():
+            got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
+            assert np.array_equal(got, exact), (kind, path, np.flatnonzero(got != exact)[:5])

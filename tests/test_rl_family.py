@@ -129,3 +129,37 @@ def test_openspiel_root_seed_then_the_games_own_chance_nodes():
     assert str(copy) == str(state)
     with pytest.raises(ValueError, match="seed_outcomes must be a whole number"):
         pyspiel.load_game("python_pokerbull_toy", {"seed_outcomes": 0})
+
+
+def test_the_chance_wrappers_name_actions_before_their_game_exists():
+    # before the game inside exists, the actions are the chance outcomes: both wrappers
+    # name them (an AttributeError on None before), and refuse to read a name
+    from pokerbull.rl._chance import SeededAtRoot
+    spec = game_spec("roulette", players=3)
+    root = SeededAtRoot(spec.make, 8, (3, spec.num_actions, spec.observation_size),
+                        ("roulette", {"players": 3}))
+    assert root.action_to_string(5) == root.chance_outcome_to_string(5) == "seed 5"
+    with pytest.raises(ValueError, match="0..7"):       # IllegalAction, a ValueError
+        root.action_to_string(8)
+    with pytest.raises(ValueError, match="before the root chance node draws the seed"):
+        root.string_to_action("call")
+    deal = game_spec("cheat", players=3).make_dealt_by_chance()
+    first = deal.legal_actions()[0]
+    assert deal.action_to_string(first) == deal.chance_outcome_to_string(first)
+    assert deal.action_to_string(first).startswith("deal ")
+    with pytest.raises(ValueError, match="during the deal"):
+        deal.string_to_action("pass")
+
+
+def test_a_cheat_deal_save_with_a_game_but_half_a_deal_is_refused():
+    import json
+    from pokerbull.rl._chance import CheatCardByCard
+    deal = game_spec("cheat", players=3).make_dealt_by_chance()
+    rng = np.random.default_rng(0)
+    while deal.game is None:
+        deal.apply_action(int(rng.choice(deal.legal_actions())))
+    saved = json.loads(deal.to_json())
+    assert type(CheatCardByCard.from_json(json.dumps(saved))) is CheatCardByCard
+    saved["dealt"] = saved["dealt"][:-1]        # a game saved, but its deal cut short
+    with pytest.raises(ValueError, match="deal .'dealt'. is not complete"):
+        CheatCardByCard.from_json(json.dumps(saved))

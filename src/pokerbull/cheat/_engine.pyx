@@ -505,16 +505,23 @@ cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:
         turn_with_due(t, st, next_active(st, t.n, layer))
 
 
+cdef int is_lie(Table* t, State* st) noexcept nogil:
+    """Is the last play a lie (a count that differs, or a card not of the claim)?"""
+    cdef int i
+    if t.counts_differ and st.last_laid != st.last_count:
+        return 1
+    for i in range(st.last_laid):
+        if not matches(t, st.last_cards[i], st.last_rank, st.last_suit):
+            return 1
+    return 0
+
+
 cdef void challenge(Table* t, State* st, int challenger) noexcept nogil:
-    cdef int layer = st.last_seat, rank = st.last_rank, lie = 0, i, c, taker, winner
+    cdef int layer = st.last_seat, rank = st.last_rank, lie, c, taker, winner
     if t.only_one:
         reveal_one(t, st, challenger)
         return
-    if t.counts_differ and st.last_laid != st.last_count:
-        lie = 1
-    for i in range(st.last_laid):
-        if not matches(t, st.last_cards[i], rank, st.last_suit):
-            lie = 1
+    lie = is_lie(t, st)
     taker = layer if lie else challenger
     settle(t, st, challenger, lie)
     if st.over:
@@ -866,13 +873,15 @@ cdef enum:                      # game.py's action space
     CHALLENGE = PICK_UP + 1
     ACCEPT = PICK_UP + 2
     CHECK = PICK_UP + 3         # J: look at the last play privately (then it stands)
+    PASS = PICK_UP + 4          # T
+    BELIEVE = PICK_UP + 5       # T: "I believe"
     NUM_ACTIONS = PICK_UP + 6 + 108
 
 #: The variations (seed letters) the vector core plays: the base game's turn order with
-#: any rank rule of A, G, O, any counts, suits (F), checks (J), everyone's answer (P),
-#: wild or top jokers, places. The others (rounds and sets K L T, chance nodes N S) run
-#: through the protocol.
-VECTOR_VARIATIONS = frozenset("ACDEFGIJOPRV")
+#: any rank rule of A, G, O, T, any counts, suits (F), checks (J), everyone's answer (P),
+#: wild or top jokers, places. The others (the rounds game with sets, K and L; chance
+#: nodes, N and S) run through the protocol.
+VECTOR_VARIATIONS = frozenset("ACDEFGIJOPRTV")
 
 
 cdef struct Seat:
@@ -896,16 +905,20 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
                        and st.sizes[st.last_seat] == 0):   # an answer to the claim only
         out[0] = CHALLENGE
         out[1] = ACCEPT
+        k = 2
         if e.check:
-            out[2] = CHECK
-            return 3
-        return 2
+            out[k] = CHECK
+            k += 1
+        if t.chinese:
+            out[k] = BELIEVE
+            k += 1
+        return k
     if e.n_pending == 0:
         for c in range(NC):
             if h[c]:
                 out[k] = c
                 k += 1
-        if not holds_truth(t, st, p):
+        if not t.chinese and not holds_truth(t, st, p):
             out[k] = PICK_UP
             k += 1
         if st.open_seat == p:
@@ -914,6 +927,12 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
             if e.check:
                 out[k] = CHECK
                 k += 1
+        if t.chinese and not st.lead:
+            out[k] = PASS
+            k += 1
+        if t.chinese and st.open_seat == p:
+            out[k] = BELIEVE
+            k += 1
         return k
     if e.n_pending < t.max_lay:
         for c in range(NC):
@@ -963,6 +982,21 @@ cdef void claim(Table* t, Seat* e, int p, int rank, int count, int suit) noexcep
     nxt = next_active(st, t.n, p)
     st.to_play = nxt
     st.open_seat = nxt
+
+
+cdef void believe(Table* t, State* st, int p) noexcept nogil:
+    """T: "I believe" shows the play: a lie goes to the believer with the pile, the next
+    seat leading; the truth clears the pile and the believer leads. A layer with no cards
+    left goes out either way."""
+    cdef int layer = st.last_seat, lie = is_lie(t, st)
+    if lie:
+        take_pile(t, st, p)
+    else:
+        clear_pile(t, st)
+    if st.sizes[layer] == 0 and st.active[layer]:
+        finish(t, st, layer)
+    if not st.over:
+        start_round(t, st, next_active(st, t.n, p) if lie else p)
 
 
 cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
@@ -1015,6 +1049,14 @@ cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
             turn_with_due(t, st, nxt)
     elif a == CHALLENGE:
         challenge(t, st, p)
+    elif a == PASS:                       # T: a pass lets an open claim stand
+        if st.open_seat == p:
+            stand(t, st)
+            if st.over:
+                return
+        chinese_pass(t, st, p)
+    elif a == BELIEVE:
+        believe(t, st, p)
     else:                                 # ACCEPT, or CHECK: the seat sees the play first
         if a == CHECK:
             for i in range(st.last_laid):
@@ -1030,7 +1072,7 @@ cdef class VectorCore:
     seed s shuffles exactly as ``Game(seed=s)`` (numpy's PCG64 seeded through
     SeedSequence, ``Generator.permutation`` of the deck list), takes the same actions
     (``LAY``, ``CLAIM``, ``CLAIM_SUITED``, ``PICK_UP``, ``CHALLENGE``, ``ACCEPT``,
-    ``CHECK``) with the same legality,
+    ``CHECK``, ``PASS``, ``BELIEVE``) with the same legality,
     ends and scores alike, and observes as ``Observation.to_array`` for the seat to act
     (tests/test_rl_vector_compiled.py compares them step by step). A game that ends
     waits for :meth:`deal`.
@@ -1045,9 +1087,8 @@ cdef class VectorCore:
         if num_games < 1:
             raise ValueError("at least one game")
         self.m = read_table(table, &self.t, self.deal_cards)
-        if self.t.max_lay > 4 or self.t.only_one or self.t.rounds or self.t.chinese \
-                or self.t.set_size or table["canadian"]:
-            raise ValueError("the vector core plays the variations ACDEFGIJOPRV only")
+        if self.t.max_lay > 4 or self.t.only_one or self.t.set_size or table["canadian"]:
+            raise ValueError("the vector core plays the variations ACDEFGIJOPRTV only")
         self.check = table["check"]
         self.num_games = num_games
         self.num_players = self.t.n

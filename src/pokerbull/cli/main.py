@@ -939,6 +939,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
     from rich.table import Table
 
+    from ..bull.results import SimulationResult
     from ..sim import simulate
 
     game, bots, options = _table_args(args)
@@ -960,15 +961,17 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     speed = (f"in {elapsed:.1f} s ({result.games / elapsed:,.0f} games/s"
              + (", the cluster's start-up not counted)" if args.dask else ")"))
-    if game.name != "bull":
+    if not isinstance(result, SimulationResult):     # another game: the family's table
         console.print(f"[bold]{game.title}[/]: {result.players} players, {result.games:,} games "
                       f"{speed}, {result.engine} engine {where}; seed {result.seed}")
         table = Table("seat", "bot", "wins", "win rate", "95% interval", "mean return",
                       title="per seat")
+        returns = result.mean_returns       # None: a game not scored in chips
         for seat in range(result.players):
             rate = result.win_rate(seat)
             table.add_row(str(seat), result.bots[seat], f"{int(result.seat_wins[seat]):,}",
-                          *_rate(*rate), f"{float(result.mean_returns[seat]):+.4f}")
+                          *_rate(*rate),
+                          "-" if returns is None else f"{float(returns[seat]):+.4f}")
         console.print(table)
         _write_json(args.json, result.to_json(), console)
         return 0
@@ -982,9 +985,9 @@ def _run_simulate(args: argparse.Namespace) -> int:
                       *_rate(row["rate"], row["low"], row["high"]), f"{row['fair_share']:.2%}")
     console.print(table)
     table = Table("seat", "bot", "wins", "win rate", "95% interval", title="wins per seat")
-    for row in result.seat_rates():
-        table.add_row(str(row["seat"]), row["bot"], f"{row['wins']:,}",
-                      *_rate(row["rate"], row["low"], row["high"]))
+    for seat_row in result.seat_rates():
+        table.add_row(str(seat_row["seat"]), seat_row["bot"], f"{seat_row['wins']:,}",
+                      *_rate(seat_row["rate"], seat_row["low"], seat_row["high"]))
     console.print(table)
     mean, sd = result.hands_per_game
     caught = _rate(*result.challenge_success)
@@ -993,10 +996,10 @@ def _run_simulate(args: argparse.Namespace) -> int:
                   f"{caught[0]} ({caught[1]})")
     table = Table("last call", "hands", "share of hands", "held when challenged",
                   title="the challenged call's category")
-    for row in result.last_calls():
-        held = "-" if row["count"] == 0 else _share(row["held"])
-        table.add_row(category_words(row["category"]), f"{row['count']:,}",
-                      _share(row["frequency"]), held)
+    for last in result.last_calls():
+        held = "-" if last["count"] == 0 else _share(last["held"])
+        table.add_row(category_words(last["category"]), f"{last['count']:,}",
+                      _share(last["frequency"]), held)
     console.print(table)
     _write_json(args.json, result.to_json(), console)
     return 0

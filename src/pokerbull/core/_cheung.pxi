@@ -25,6 +25,8 @@ cdef int CH_COMB[14][6]            # n choose k, k <= 5
 cdef int CH_PRIMARIES[11]
 cdef int CH_OTHERS[11]
 cdef int8_t CH_BUDGET[5][2][3]     # ch_budget by tier, small pool, jokers in the pool
+cdef int8_t CH_STAND_IN_CAP[5]     # by tier: the most jokers a hand may use (any pool)
+cdef int8_t CH_JOKERS_NEEDED[5]    # by tier: the fewest jokers a pool making a call holds
 
 cdef void _init_cheung_tables():
     cdef int t, n, k
@@ -43,6 +45,14 @@ cdef void _init_cheung_tables():
         for n in range(2):
             for k in range(3):
                 CH_BUDGET[t][n][k] = ch_budget(t, 5 if n else 6, k)
+        CH_STAND_IN_CAP[t] = 0
+        CH_JOKERS_NEEDED[t] = 3
+        for n in range(2):
+            for k in range(3):
+                if CH_BUDGET[t][n][k] > CH_STAND_IN_CAP[t]:
+                    CH_STAND_IN_CAP[t] = CH_BUDGET[t][n][k]
+                if CH_BUDGET[t][n][k] >= 0 and k < CH_JOKERS_NEEDED[t]:
+                    CH_JOKERS_NEEDED[t] = k
 
 _init_cheung_tables()
 
@@ -599,82 +609,139 @@ cdef uint64_t ch_count_rule(int cat, int nprim, int p1, int p2, uint32_t named,
 
 
 DEF CH_NO_RULE = 0x800000000000ULL   # bit 47, which no pool has: a sure word with it never holds
-DEF CH_BY_RANKS = 1 << 14    # the sure count: ranks the pool holds (else the cards of a suit)
+DEF CH_BY_RANKS = 1 << 14    # a count of the ranks the pool holds (else of its cards, or a suit's)
+DEF CH_BY_SUIT = 1 << 15     # a count (w0, w1): of the one suit holding most of the word's cards
+DEF CH_PROFILE = 1 << 15     # a sure rule's cards: ranks held at least once .. four times
+cdef uint64_t CH_SPREAD = <uint64_t>1 << 46    # a sure rule: the named ranks not all in one suit alone
+cdef uint64_t CH_SURE_NEED = (<uint64_t>0x1FFF9FFF << 32) | <uint64_t>0x1FFF1FFF   # its cards, no-rule bit
 
 
 cdef inline uint64_t ch_cards_in(uint32_t ranks, int suit) noexcept nogil:
     return <uint64_t>ranks << (16 * suit)
 
 
+cdef inline bint ch_is_straight(uint32_t ranks) noexcept nogil:
+    cdef int t
+    for t in range(10):
+        if ranks == CH_STRAIGHTS[t]:
+            return True
+    return False
+
+
+cdef void ch_count_words(const CheungCall* q, uint64_t* w0, uint64_t* w1) noexcept nogil:
+    """A record's two necessary counts (layout in _simd.h): ch_necessary and
+    ch_count_rule, a flush in any suit counted in its fullest suit, and the joker
+    bounds of the tier (a hand uses at most ch_budget <= the cap of them; min1 and
+    min2 need that many in the pool)."""
+    cdef uint64_t k
+    w0[0] = ch_necessary(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit)
+    w1[0] = ch_count_rule(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit)
+    if q.cat == CH_FLUSH and q.suit < 0:
+        # five cards of one suit, the named ranks among them
+        w0[0] = ch_columns(LANE) | CH_BY_SUIT | (<uint64_t>5 << 61)
+        k = popcount(q.named)
+        w1[0] = (ch_columns(q.named) | CH_BY_SUIT | (k << 61)) if k else 0
+    w0[0] |= <uint64_t>CH_STAND_IN_CAP[q.tier] << 45
+    w1[0] |= <uint64_t>CH_JOKERS_NEEDED[q.tier] << 45
+
+
 cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
                            int tier) noexcept nogil:
     """A sufficient condition, natural cards only, as one word (layout in _simd.h):
-    the pool holds every card the word names and at least k (bits 61-63) ranks
-    (bit 14) or cards of the suit in bits 30-31; either makes it a big pool (six
-    cards or more). Then a hand of its naturals makes the call, which every tier
-    but min1 and min2 accepts. No rule: bit 47."""
+    the pool holds every card the word names (or with CH_PROFILE: its ranks the
+    times the word says, any suits) and at least k (bits 61-63) ranks (bit 14) or
+    cards of the suit in bits 30-31; either makes it a big pool (six cards or
+    more). Then a hand of its naturals makes the call, which every tier but min1
+    and min2 accepts. No rule: bit 47. Suits play no part but in flushes and
+    straights: a rank held twice may be any two of its cards."""
     cdef uint32_t kick
-    cdef int t, p, hi, lo
-    cdef uint64_t cards = 0, k = 7, by = CH_BY_RANKS
+    cdef int t, p, hi, lo, k
+    cdef uint64_t cards = 0, n = 7, by = CH_BY_RANKS | CH_PROFILE
     if tier == T_MIN1 or tier == T_MIN2 or cat == CH_FIVE:
         return CH_NO_RULE
     if cat == CH_HIGH:
-        # each named rank twice (so a one-suit hand can always be broken), or the
-        # Aces twice; and seven ranks: the hands with the named ranks (or an Ace)
-        # outnumber the straights among them (k named: C(7 - k, 5 - k) > 5 - k)
-        kick = named if named else (1u << 12)
-        cards = ch_cards_in(kick, 0) | ch_cards_in(kick, 1)
+        if named:
+            # seven ranks, the named ones among them, and the named ones not all in
+            # one suit alone (then no hand of them is forced to be a flush). The
+            # hands of the named ranks and five minus k others outnumber the
+            # straights among them: C(7 - k, 5 - k) > the straights holding k given
+            # ranks (5, 4, 3, 2 for k = 1 .. 4; for k = 5 none, the named ranks
+            # being no straight)
+            k = popcount(named)
+            if k > 5 or (k == 5 and ch_is_straight(named)):
+                return CH_NO_RULE
+            cards = named
+            by |= CH_SPREAD
+        else:
+            # the Aces twice (a one-suit hand can always be broken), seven ranks:
+            # C(6, 4) = 15 hands with an Ace against two straights
+            cards = <uint64_t>(1u << 12) << 16
     elif cat == CH_FLUSH:
         # the named cards and seven of the suit: more five-card sets than straights
         t = suit if suit >= 0 else 3
         cards = ch_cards_in(named, t)
         by = <uint64_t>t << 30
     elif cat == CH_PAIR or cat == CH_TRIPS or cat == CH_QUADS:
-        # the rank's cards in the lowest suits, the named kickers, seven ranks
+        # the rank held 2, 3 or 4 times, the named kickers, seven ranks
         p = p1 if nprim else 12
         t = 2 if cat == CH_PAIR else 3 if cat == CH_TRIPS else 4
-        cards = ch_cards_in(named, 0) | (RANK_COLUMN[p] if t == 4 else
-                                         RANK_COLUMN[p] & ((<uint64_t>1 << (16 * t)) - 1))
+        cards = named | (<uint64_t>(1u << p) << (16 * (t - 1)))
     elif cat == CH_TWO_PAIR:
         hi = p1 if nprim else 12
         lo = p2 if nprim == 2 else (11 if nprim == 0 else 0)
-        cards = ch_cards_in(named, 0) | ch_cards_in((1u << hi) | (1u << lo), 0) | \
-            ch_cards_in((1u << hi) | (1u << lo), 1)
+        cards = named | (<uint64_t>((1u << hi) | (1u << lo)) << 16)
     elif cat == CH_FULL_HOUSE:
         t = p1 if nprim else 12
         p = p2 if nprim == 2 else (11 if t == 12 else 12)
-        cards = (RANK_COLUMN[t] & 0xFFFFFFFFFFFFULL) | (RANK_COLUMN[p] & 0xFFFFFFFFULL)
-        k = 6
+        cards = (<uint64_t>(1u << t) << 32) | (<uint64_t>(1u << p) << 16)
+        n = 6
     elif cat == CH_STRAIGHT:
         t = p1 if nprim else 12
         # its five ranks in one suit and the top again in another: not a straight flush
         cards = ch_cards_in(CH_STRAIGHTS[t - 3], 0) | ch_cards_in(1u << t, 1)
-        k = 6
+        n = 6
+        by = CH_BY_RANKS
     elif cat == CH_STRAIGHT_FLUSH or cat == CH_ROYAL:
         t = (p1 if nprim else 11) if cat == CH_STRAIGHT_FLUSH else 12
         cards = ch_cards_in(CH_STRAIGHTS[t - 3], suit if suit >= 0 else 3)
-        k = 6
+        n = 6
+        by = CH_BY_RANKS
     else:
         return CH_NO_RULE
-    return cards | by | (k << 61)
+    return cards | by | (n << 61)
 
 
 cdef inline bint ch_counts_pass(const uint64_t* r, uint64_t m) noexcept nogil:
-    """Both necessary counts of a call's record (r: its four words) on a pool."""
+    """Both necessary counts of a call's record (r: its four words) on a pool. A
+    count by suit (bit 15, a flush in any suit) counts here all its cards: a
+    weaker test, still necessary, that spares the scalar loop four counts."""
     cdef int j = popcount(m & <uint64_t>JOKERS)
-    cdef uint64_t w1 = r[1]
+    cdef int cap = (r[0] >> 45) & 3
+    cdef int plus = j if j < cap else cap
     cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
-    cdef uint64_t v = ge1 if w1 & (1 << 14) else m
-    return (popcount(m & r[0]) + j >= <int>(r[0] >> 61)) & \
-        (popcount(v & w1) + j >= <int>(w1 >> 61))
+    cdef uint64_t v0 = ge1 if r[0] & CH_BY_RANKS else m
+    cdef uint64_t v1 = ge1 if r[1] & CH_BY_RANKS else m
+    return (j >= <int>((r[1] >> 45) & 3)) & \
+        (popcount(v0 & r[0]) + plus >= <int>(r[0] >> 61)) & \
+        (popcount(v1 & r[1]) + plus >= <int>(r[1] >> 61))
 
 
 cdef inline bint ch_sure(uint64_t w, uint64_t m) noexcept nogil:
     """The sure rule `w` (a record's third word) on a pool."""
-    cdef uint64_t need = w & 0x1FFF9FFF1FFF1FFFULL      # the cards and the no-rule bit
-    cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
+    cdef uint64_t need = w & CH_SURE_NEED      # the cards and the no-rule bit
+    cdef uint64_t a = m & LANE, b = (m >> 16) & LANE, c = (m >> 32) & LANE, d = m >> 48
+    cdef uint64_t ge1 = a | b | c | d
+    cdef uint64_t ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
+    cdef uint64_t profile = ge1 | (ge2 << 16) | (((a & b & (c | d)) | (c & d & (a | b))) << 32) | \
+        ((a & b & c & d) << 48)
+    cdef uint64_t held = profile if w & CH_PROFILE else m
     cdef uint64_t v = ge1 if w & CH_BY_RANKS else (m >> (16 * ((w >> 30) & 3))) & LANE
-    return ((m & need) == need) & (popcount(v) >= <int>(w >> 61))
+    cdef uint64_t named = need & LANE
+    # spread: a named rank held twice, or each suit lane missing a named rank
+    cdef bint spread = ((named & ge2) != 0) | (((named & ~a) != 0) & ((named & ~b) != 0) &
+                                               ((named & ~c) != 0) & ((named & ~d) != 0))
+    return ((held & need) == need) & (popcount(v) >= <int>(w >> 61)) & \
+        (spread | ((w & CH_SPREAD) == 0))
 
 
 cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
@@ -737,9 +804,7 @@ cdef class CheungKernel:
         cdef uint64_t[::1] rv = rec
         with nogil:
             for c in range(n_c):
-                rv[4 * c] = nv[c]
-                rv[4 * c + 1] = ch_count_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
-                                              cv[c].named, cv[c].suit)
+                ch_count_words(&cv[c], &rv[4 * c], &rv[4 * c + 1])
                 rv[4 * c + 2] = ch_sure_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
                                              cv[c].named, cv[c].suit, cv[c].tier)
                 memcpy(&rv[4 * c + 3], &cv[c], sizeof(CheungCall))

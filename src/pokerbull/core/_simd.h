@@ -326,19 +326,27 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
 
 /* ---- Cheung's Poker Bull (core/_cheung.pxi) ----------------------------------------
  * One 32-byte record a call, rec[4c .. 4c + 3], read with one 16-byte load a lane:
- *   w0 = cards | k0 << 61: a pool making the call holds at least k0 of these cards,
- *        jokers standing in for missing ones
- *   w1 = cards, or ranks (bit 14 set: count the ranks the pool holds, bits 0-12)
- *        | k1 << 61: a second such count
- *   w2 = the sure rule: cards | by ranks << 14 | suit << 30 | k2 << 61: a pool that
- *        holds every card named (bits 0-12 of each lane) and at least k2 ranks (bit
- *        14) or k2 cards of the suit makes the call (bit 47: no rule; ch_sure_rule
- *        in _cheung.pxi says why each rule is sure)
+ *   w0 = cards | k0 << 61 | cap << 45: a pool making the call holds at least k0 of
+ *        these cards, jokers standing in for missing ones (at most cap of them: the
+ *        jokers the call's tier lets a hand use)
+ *   w1 = cards | k1 << 61 | jokers the tier needs << 45: a second such count, and a
+ *        pool with fewer jokers never makes the call
+ *   The count of w0 or w1: of the cards (m & w), or with bit 14 of the ranks the pool
+ *   holds (bits 0-12), or with bit 15 of the cards of the one suit holding most of
+ *   them (the word's cards in every lane: a flush in any suit).
+ *   w2 = the sure rule: cards | by ranks << 14 | profile << 15 | suit << 30 | spread
+ *        << 46 | k2 << 61: a pool that holds every card named (bits 0-12 of each
+ *        lane; with bit 15 those bits are the ranks it holds at least once, twice,
+ *        three and four times: its rank profile), at least k2 ranks (bit 14) or k2
+ *        cards of the suit, and with bit 46 the named ranks (bits 0-12) not all in
+ *        one suit alone, makes the call (bit 47: no rule; ch_sure_rule in
+ *        _cheung.pxi says why each rule is sure)
  *   w3 = the call itself (CheungCall), for the exact check: no second table read.
  * A lane failing a count is a no, one passing both counts and the sure rule a yes;
  * the rest are listed in `later` for the exact (scalar) check. The call stream is read ahead and the records of the pairs
  * PB_CHEUNG_AHEAD steps on are prefetched: the record reads stay random. */
 #define PB_CHEUNG_AHEAD 64
+#define PB_CHEUNG_NEED 0x1FFF9FFF1FFF1FFFLL   /* a sure rule's cards and its no-rule bit */
 
 static inline uint32_t pb_call_at(const void *calls, int width, ptrdiff_t i, uint32_t n_calls)
 {
@@ -356,51 +364,83 @@ static inline void pb_cheung_prefetch(const uint64_t *rec, const void *calls, in
             __builtin_prefetch(rec + 4 * (size_t)pb_call_at(calls, width, i + PB_CHEUNG_AHEAD + j, n_calls));
 }
 
+/* Cheung's AVX-512 code also counts the bits of 16-bit words (BITALG, which the path needs). */
+#define PB_CHEUNG512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512bitalg")))
+
 /* A count of a record word on eight pools: popcount of (pool, or with bit 14 the
- * ranks the pool holds) & w, against k = w >> 61 (plus the jokers when given). */
-PB_TARGET static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i w, __m512i plus)
+ * ranks the pool holds) & w, or with bit 15 the most of one suit lane, against
+ * k = w >> 61 (plus the jokers that may stand in). */
+PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i w, __m512i plus)
 {
-    const __m512i rank_mode = _mm512_set1_epi64(1 << 14);
-    __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w, rank_mode), m, ranks);
-    __m512i c = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(v, w)), plus);
-    return _mm512_cmpge_epu64_mask(c, _mm512_srli_epi64(w, 61));
+    __m512i x = _mm512_and_si512(_mm512_mask_blend_epi64(
+        _mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 14)), m, ranks), w);
+    __m512i c = _mm512_popcnt_epi64(x);
+    __m512i per_suit = _mm512_popcnt_epi16(x);
+    per_suit = _mm512_max_epu16(per_suit, _mm512_srli_epi64(per_suit, 32));
+    per_suit = _mm512_max_epu16(per_suit, _mm512_srli_epi64(per_suit, 16));
+    c = _mm512_mask_and_epi64(c, _mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 15)),
+                              per_suit, _mm512_set1_epi64(0xFFFF));
+    return _mm512_cmpge_epu64_mask(_mm512_add_epi64(c, plus), _mm512_srli_epi64(w, 61));
 }
 
 /* Eight pools against their calls' records: the lanes that pass both counts. */
-PB_TARGET static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, const uint64_t *rec,
-                                                  const uint32_t x[8])
+PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, const uint64_t *rec,
+                                                     const uint32_t x[8])
 {
-    const __m512i jokers = _mm512_set1_epi64(0x20002000LL);
+    const __m512i three = _mm512_set1_epi64(3);
 #define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
 #define PB_CFOUR(a, b, c, d, h) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
         _mm512_castsi128_si512(PB_CREC(a, h)), PB_CREC(b, h), 1), PB_CREC(c, h), 2), PB_CREC(d, h), 3)
     __m512i even = PB_CFOUR(0, 2, 4, 6, 0), odd = PB_CFOUR(1, 3, 5, 7, 0);
     __m512i w0 = _mm512_unpacklo_epi64(even, odd), w1 = _mm512_unpackhi_epi64(even, odd);
-    __m512i held = _mm512_popcnt_epi64(_mm512_and_si512(m, jokers));
-    return pb_cheung_count8(m, ranks, w0, held) & pb_cheung_count8(m, ranks, w1, held);
+    /* the jokers held: bits 13 and 29 */
+    __m512i held = _mm512_add_epi64(_mm512_and_si512(_mm512_srli_epi64(m, 13), _mm512_set1_epi64(1)),
+                                    _mm512_and_si512(_mm512_srli_epi64(m, 29), _mm512_set1_epi64(1)));
+    __m512i plus = _mm512_min_epu64(held, _mm512_and_si512(_mm512_srli_epi64(w0, 45), three));
+    return pb_cheung_count8(m, ranks, w0, plus) & pb_cheung_count8(m, ranks, w1, plus)
+        & _mm512_cmpge_epu64_mask(held, _mm512_and_si512(_mm512_srli_epi64(w1, 45), three));
 }
 
 /* The sure rule (third word) of eight records: the lanes whose pools meet it. */
-PB_TARGET static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, const uint64_t *rec,
-                                                const uint32_t x[8])
+PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, const uint64_t *rec,
+                                                   const uint32_t x[8])
 {
     const __m512i lane = _mm512_set1_epi64(0x1FFF);
-    const __m512i named = _mm512_set1_epi64(0x1FFF9FFF1FFF1FFFLL);   /* cards | bit 47 */
     __m512i even = PB_CFOUR(0, 2, 4, 6, 2), odd = PB_CFOUR(1, 3, 5, 7, 2);
 #undef PB_CFOUR
 #undef PB_CREC
     __m512i w2 = _mm512_unpacklo_epi64(even, odd);
-    /* its cards (and the no-rule bit, which no pool has), then k of the ranks or of
-     * the suit's cards */
-    __m512i need = _mm512_and_si512(w2, named);
+    /* the rank profile: ranks held at least once (`ranks`), twice, three, four times */
+    __m512i a = _mm512_and_si512(m, lane), b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
+    __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane), d = _mm512_srli_epi64(m, 48);
+    __m512i ab = _mm512_and_si512(a, b), cd = _mm512_and_si512(c, d);
+    __m512i a_b = _mm512_or_si512(a, b), c_d = _mm512_or_si512(c, d);
+    __m512i ge2 = _mm512_ternarylogic_epi64(ab, cd, _mm512_and_si512(a_b, c_d), 0xFE);
+    __m512i ge3 = _mm512_or_si512(_mm512_and_si512(ab, c_d), _mm512_and_si512(cd, a_b));
+    __m512i profile = _mm512_or_si512(_mm512_or_si512(ranks, _mm512_slli_epi64(ge2, 16)),
+        _mm512_or_si512(_mm512_slli_epi64(ge3, 32), _mm512_slli_epi64(_mm512_and_si512(ab, cd), 48)));
+    /* its cards (and the no-rule bit, which neither has), of the pool or its profile */
+    __m512i need = _mm512_and_si512(w2, _mm512_set1_epi64(PB_CHEUNG_NEED));
+    __m512i held = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1 << 15)),
+                                           m, profile);
+    /* then k of the ranks or of the suit's cards */
     __m512i suit = _mm512_and_si512(_mm512_srli_epi64(w2, 30), _mm512_set1_epi64(3));
     __m512i cards = _mm512_and_si512(_mm512_srlv_epi64(m, _mm512_slli_epi64(suit, 4)), lane);
     __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1 << 14)), cards, ranks);
-    return _mm512_cmpeq_epi64_mask(_mm512_and_si512(m, need), need)
-        & _mm512_cmpge_epu64_mask(_mm512_popcnt_epi64(v), _mm512_srli_epi64(w2, 61));
+    /* spread: a named rank held twice, or every suit lane missing a named rank */
+    __m512i named = _mm512_and_si512(need, lane);
+    __m512i named4 = _mm512_or_si512(named, _mm512_slli_epi64(named, 16));
+    named4 = _mm512_or_si512(named4, _mm512_slli_epi64(named4, 32));
+    __m512i missed = _mm512_andnot_si512(m, named4);
+    __mmask8 every_suit = _mm512_cmpeq_epi64_mask(
+        _mm512_movm_epi16(_mm512_test_epi16_mask(missed, missed)), _mm512_set1_epi64(-1));
+    __mmask8 spread = _mm512_test_epi64_mask(ge2, named) | every_suit
+        | ~_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1LL << 46));
+    return _mm512_cmpeq_epi64_mask(_mm512_and_si512(held, need), need)
+        & _mm512_cmpge_epu64_mask(_mm512_popcnt_epi64(v), _mm512_srli_epi64(w2, 61)) & spread;
 }
 
-PB_TARGET static inline __m512i pb_cheung_ranks8(__m512i m)
+PB_CHEUNG512 static inline __m512i pb_cheung_ranks8(__m512i m)
 {
     return _mm512_and_si512(_mm512_or_si512(_mm512_or_si512(m, _mm512_srli_epi64(m, 16)),
         _mm512_or_si512(_mm512_srli_epi64(m, 32), _mm512_srli_epi64(m, 48))), _mm512_set1_epi64(0x1FFF));
@@ -408,7 +448,7 @@ PB_TARGET static inline __m512i pb_cheung_ranks8(__m512i m)
 
 /* AVX-512: sixteen pools a step (two halves of eight), answers 0 for lanes that
  * fail a count; the others listed in `later` (room for n + 16 entries). */
-PB_TARGET static ptrdiff_t pb_cheung_avx512(
+PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *rec, uint8_t *out, ptrdiff_t n,
     uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
@@ -663,11 +703,25 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
 /* AVX2: the tests of pb_cheung_avx512, eight pools a step (two halves of four). */
 PB_AVX2 static inline __m256i pb_cheung_count4(__m256i m, __m256i ranks, __m256i w, __m256i plus)
 {
-    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
-    __m256i v = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w, rank_mode), rank_mode));
-    __m256i c = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(v, w)), plus);
+    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14), suit_mode = _mm256_set1_epi64x(1 << 15);
+    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low = _mm256_set1_epi8(0x0F);
+    __m256i x = _mm256_and_si256(_mm256_blendv_epi8(
+        m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w, rank_mode), rank_mode)), w);
+    /* the bits of each byte (a nibble table), then of each lane or each 16-bit word */
+    __m256i bytes = _mm256_add_epi8(
+        _mm256_shuffle_epi8(table, _mm256_and_si256(x, low)),
+        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(x, 4), low)));
+    __m256i c = _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+    __m256i per_suit = _mm256_add_epi16(_mm256_and_si256(bytes, _mm256_set1_epi16(0xFF)),
+                                        _mm256_srli_epi16(bytes, 8));
+    per_suit = _mm256_max_epu16(per_suit, _mm256_srli_epi64(per_suit, 32));
+    per_suit = _mm256_and_si256(_mm256_max_epu16(per_suit, _mm256_srli_epi64(per_suit, 16)),
+                                _mm256_set1_epi64x(0xFFFF));
+    c = _mm256_blendv_epi8(c, per_suit, _mm256_cmpeq_epi64(_mm256_and_si256(w, suit_mode), suit_mode));
     /* counts and k are small and positive: a signed compare; all ones where short */
-    return _mm256_cmpgt_epi64(_mm256_srli_epi64(w, 61), c);
+    return _mm256_cmpgt_epi64(_mm256_srli_epi64(w, 61), _mm256_add_epi64(c, plus));
 }
 
 PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
@@ -681,13 +735,19 @@ PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
 PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const uint64_t *rec,
                                                 const uint32_t x[4])
 {
-    const __m256i jokers = _mm256_set1_epi64x(0x20002000LL);
+    const __m256i one = _mm256_set1_epi64x(1), three = _mm256_set1_epi64x(3);
     __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 0)), PB_CREC(2, 0), 1);
     __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 0)), PB_CREC(3, 0), 1);
     __m256i w0 = _mm256_unpacklo_epi64(r02, r13), w1 = _mm256_unpackhi_epi64(r02, r13);
-    __m256i held = pb_popcount4(_mm256_and_si256(m, jokers));
-    __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, held),
-                                   pb_cheung_count4(m, ranks, w1, held));
+    /* the jokers held (bits 13 and 29), at most the cap of w0 of them standing in */
+    __m256i held = _mm256_add_epi64(_mm256_and_si256(_mm256_srli_epi64(m, 13), one),
+                                    _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
+    __m256i cap = _mm256_and_si256(_mm256_srli_epi64(w0, 45), three);
+    __m256i plus = _mm256_blendv_epi8(held, cap, _mm256_cmpgt_epi64(held, cap));
+    __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, plus),
+                                   pb_cheung_count4(m, ranks, w1, plus));
+    fail = _mm256_or_si256(fail, _mm256_cmpgt_epi64(_mm256_and_si256(_mm256_srli_epi64(w1, 45), three),
+                                                    held));
     return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
 }
 
@@ -695,19 +755,40 @@ PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const
 PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const uint64_t *rec,
                                               const uint32_t x[4])
 {
-    const __m256i lane = _mm256_set1_epi64x(0x1FFF);
-    const __m256i named = _mm256_set1_epi64x(0x1FFF9FFF1FFF1FFFLL);  /* cards | bit 47 */
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF), zero = _mm256_setzero_si256();
     __m256i s02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 2)), PB_CREC(2, 2), 1);
     __m256i s13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 2)), PB_CREC(3, 2), 1);
     __m256i w2 = _mm256_unpacklo_epi64(s02, s13);
-    __m256i need = _mm256_and_si256(w2, named);
+    /* the rank profile, as on AVX-512 */
+    __m256i a = _mm256_and_si256(m, lane), b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
+    __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane), d = _mm256_srli_epi64(m, 48);
+    __m256i ab = _mm256_and_si256(a, b), cd = _mm256_and_si256(c, d);
+    __m256i a_b = _mm256_or_si256(a, b), c_d = _mm256_or_si256(c, d);
+    __m256i ge2 = _mm256_or_si256(_mm256_or_si256(ab, cd), _mm256_and_si256(a_b, c_d));
+    __m256i ge3 = _mm256_or_si256(_mm256_and_si256(ab, c_d), _mm256_and_si256(cd, a_b));
+    __m256i profile = _mm256_or_si256(_mm256_or_si256(ranks, _mm256_slli_epi64(ge2, 16)),
+        _mm256_or_si256(_mm256_slli_epi64(ge3, 32), _mm256_slli_epi64(_mm256_and_si256(ab, cd), 48)));
+    __m256i need = _mm256_and_si256(w2, _mm256_set1_epi64x(PB_CHEUNG_NEED));
+    __m256i by_profile = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 15)),
+                                            _mm256_set1_epi64x(1 << 15));
+    __m256i held = _mm256_blendv_epi8(m, profile, by_profile);
     __m256i suit = _mm256_and_si256(_mm256_srli_epi64(w2, 30), _mm256_set1_epi64x(3));
     __m256i cards = _mm256_and_si256(_mm256_srlv_epi64(m, _mm256_slli_epi64(suit, 4)), lane);
     __m256i by_rank = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 14)),
                                          _mm256_set1_epi64x(1 << 14));
     __m256i v = _mm256_blendv_epi8(cards, ranks, by_rank);
     __m256i few = _mm256_cmpgt_epi64(_mm256_srli_epi64(w2, 61), pb_popcount4(v));
-    __m256i sure = _mm256_andnot_si256(few, _mm256_cmpeq_epi64(_mm256_and_si256(m, need), need));
+    /* spread: a named rank held twice, or every suit lane missing a named rank */
+    __m256i named = _mm256_and_si256(need, lane);
+    __m256i named4 = _mm256_or_si256(named, _mm256_slli_epi64(named, 16));
+    named4 = _mm256_or_si256(named4, _mm256_slli_epi64(named4, 32));
+    __m256i some_suit = _mm256_cmpeq_epi16(_mm256_andnot_si256(m, named4), zero);
+    __m256i spread = _mm256_or_si256(_mm256_cmpeq_epi64(some_suit, zero),
+        _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(ge2, named), zero), _mm256_set1_epi64x(-1)));
+    __m256i unspread = _mm256_andnot_si256(spread, _mm256_cmpeq_epi64(
+        _mm256_and_si256(w2, _mm256_set1_epi64x(1LL << 46)), _mm256_set1_epi64x(1LL << 46)));
+    __m256i sure = _mm256_andnot_si256(_mm256_or_si256(few, unspread),
+                                       _mm256_cmpeq_epi64(_mm256_and_si256(held, need), need));
     return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(sure));
 }
 #undef PB_CREC

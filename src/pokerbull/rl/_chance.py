@@ -18,12 +18,13 @@ Both follow the game protocol and save to JSON exactly.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from pokerbull.bull import Game
 from pokerbull.cards import Pool
@@ -42,11 +43,60 @@ def _chance_index(action: Any, count: int) -> int:
     return int(action)
 
 
-class _Delegating:
+class SeatView(Protocol):
+    """What a seat's observation gives an RL framework (every game's Observation, and
+    :class:`Unseeded` before a deal)."""
+
+    def legal_actions(self) -> list[int]: ...
+    def action_mask(self) -> npt.NDArray[np.int8]: ...
+    def to_array(self) -> npt.NDArray[np.float32]: ...
+    def describe(self) -> str: ...
+
+
+class ChanceState(Protocol):
+    """A state the RL adapters play: the moves, chance nodes, returns, observations and
+    saves of the game protocol. Every :class:`~pokerbull.protocol.GameState` is one, and
+    so are this module's wrappers, whose chance nodes make the game inside them."""
+
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def current_player(self) -> int: ...
+    def legal_actions(self) -> Sequence[int]: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+    def apply_action(self, action: int) -> None: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list[float]: ...
+    def clone(self) -> ChanceState: ...
+    def to_json(self) -> str: ...
+    def observation(self, seat: int) -> SeatView: ...
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]: ...
+    def action_mask(self, seat: int | None = None) -> npt.NDArray[np.int8]: ...
+    def action_to_string(self, action: int) -> str: ...
+    def string_to_action(self, text: str) -> int: ...
+
+
+class _CopiedByClone:
+    """A wrapper that OpenSpiel's deep copies copy with ``clone()``."""
+
+    __slots__ = ()
+
+    def clone(self) -> ChanceState:
+        raise NotImplementedError
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ChanceState:
+        return self.clone()
+
+
+class _Delegating(_CopiedByClone):
     """What a wrapper answers from the game inside it once the game is under way."""
 
     __slots__ = ()
-    game: Any
+    game: GameState
 
     @property
     def num_players(self) -> int:
@@ -66,13 +116,13 @@ class _Delegating:
     def returns(self) -> list[float]:
         return self.game.returns()
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> SeatView:
         return self.game.observation(seat)
 
-    def observation_array(self, seat: int) -> np.ndarray:
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
         return self.game.observation_array(seat)
 
-    def action_mask(self, seat: int | None = None) -> np.ndarray:
+    def action_mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
         return self.game.action_mask(seat)
 
     def action_to_string(self, action: int) -> str:
@@ -80,9 +130,6 @@ class _Delegating:
 
     def string_to_action(self, text: str) -> int:
         return self.game.string_to_action(text)
-
-    def __deepcopy__(self, memo: dict) -> Any:
-        return self.clone()
 
 
 class CardByCard(_Delegating):
@@ -97,6 +144,7 @@ class CardByCard(_Delegating):
     """
 
     __slots__ = ("_dealt", "_deck", "_due", "_left", "game")
+    game: Game
 
     def __init__(self, game: Game) -> None:
         if game.dealing != "manual":
@@ -127,7 +175,7 @@ class CardByCard(_Delegating):
         """The card a chance outcome deals (``"As"``)."""
         return str(Pool(1 << self._deck[_chance_index(action, len(self._deck))]))
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> Sequence[int]:
         if self.game.current_player == CHANCE_PLAYER:
             return self._remaining()
         return self.game.legal_actions()
@@ -184,7 +232,7 @@ class CardByCard(_Delegating):
             CardByCard.apply_action(state, index[bit])
         return state
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], CardByCard], tuple[str]]:
         return (CardByCard.from_json, (self.to_json(),))
 
 
@@ -229,7 +277,7 @@ class RankByRank(CardByCard):
         c = _chance_index(action, RANK_CLASSES)
         return "a joker" if c == RANK_CLASSES - 1 else f"rank {'23456789TJQKA'[c]}"
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> Sequence[int]:
         if self.game.current_player == CHANCE_PLAYER:
             return sorted(self._classes())
         return self.game.legal_actions()
@@ -273,17 +321,17 @@ class Unseeded:
     def legal_actions(self) -> list[int]:
         return []
 
-    def action_mask(self) -> np.ndarray:
+    def action_mask(self) -> npt.NDArray[np.int8]:
         return np.zeros(self.num_actions, np.int8)
 
-    def to_array(self) -> np.ndarray:
+    def to_array(self) -> npt.NDArray[np.float32]:
         return np.zeros(self.observation_size, np.float32)
 
     def describe(self) -> str:
         return f"seat {self.seat}: nothing is dealt yet"
 
 
-class SeededAtRoot(_Delegating):
+class SeededAtRoot(_CopiedByClone):
     """A game made by ``make(seed)`` once a root chance node has drawn the seed.
 
     Until then it is a chance node with `outcomes` equally likely seeds, and every
@@ -299,7 +347,7 @@ class SeededAtRoot(_Delegating):
         self._sizes = sizes                  # num_players, num_actions, observation_size
         self._origin = origin                # (game name, options): how to make `make` again
         self._seed: int | None = None
-        self.game: Any = None
+        self.game: GameState | None = None
 
     @property
     def seed(self) -> int | None:
@@ -331,7 +379,7 @@ class SeededAtRoot(_Delegating):
     def chance_outcome_to_string(self, action: int) -> str:
         return f"seed {action}" if self.game is None else f"outcome {action}"
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> Sequence[int]:
         return list(range(self._outcomes)) if self.game is None else self.game.legal_actions()
 
     def apply_action(self, action: int) -> None:
@@ -348,23 +396,35 @@ class SeededAtRoot(_Delegating):
     def returns(self) -> list[float]:
         return [0.0] * self._sizes[0] if self.game is None else self.game.returns()
 
-    def observation_array(self, seat: int) -> np.ndarray:
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
         if self.game is None:
             return self.observation(seat).to_array()
         return self.game.observation_array(seat)
 
-    def action_mask(self, seat: int | None = None) -> np.ndarray:
+    def action_mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
         if self.game is None:
             return np.zeros(self._sizes[1], np.int8)
         return self.game.action_mask(seat)
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> SeatView:
         if self.game is None:
             if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
                     or not 0 <= seat < self._sizes[0]:
                 raise ValueError(f"seat must be 0..{self._sizes[0] - 1}, not {seat!r}")
             return Unseeded(int(seat), self._sizes[1], self._sizes[2])
         return self.game.observation(seat)
+
+    def action_to_string(self, action: int) -> str:
+        """The game's words for an action; before the seed is drawn, the seed's."""
+        if self.game is None:
+            return self.chance_outcome_to_string(_chance_index(action, self._outcomes))
+        return self.game.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        if self.game is None:
+            raise ValueError(f"no action has a name before the root chance node draws the "
+                             f"seed (its outcomes are 0..{self._outcomes - 1}), not {text!r}")
+        return self.game.string_to_action(text)
 
     def clone(self) -> SeededAtRoot:
         copy = SeededAtRoot(self._make, self._outcomes, self._sizes, self._origin)
@@ -401,11 +461,11 @@ class SeededAtRoot(_Delegating):
             state._seed = data["seed"]
         return state
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], SeededAtRoot], tuple[str]]:
         return (SeededAtRoot.from_json, (self.to_json(),))
 
 
-class CheatCardByCard(_Delegating):
+class CheatCardByCard(_CopiedByClone):
     """A game of Cheat whose deal is made card by card from chance outcomes.
 
     Card k of the deal goes to seat k mod n (as the game deals a shuffled deck);
@@ -421,7 +481,7 @@ class CheatCardByCard(_Delegating):
         self._make, self._deck, self._players, self._origin = make, tuple(deck), players, origin
         self._left = list(deck)
         self._dealt: list[int] = []
-        self.game: Any = None
+        self.game: GameState | None = None
 
     @property
     def num_players(self) -> int:
@@ -444,7 +504,7 @@ class CheatCardByCard(_Delegating):
         card = _chance_index(action, len(self._deck))
         return f"deal {card_text(card)} to seat {len(self._dealt) % self._players}"
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> Sequence[int]:
         if self.game is None:
             return [c for c, k in enumerate(self._left) if k]
         return self.game.legal_actions()
@@ -470,7 +530,7 @@ class CheatCardByCard(_Delegating):
     def returns(self) -> list[float]:
         return [0.0] * self._players if self.game is None else self.game.returns()
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> SeatView:
         if self.game is None:
             if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
                     or not 0 <= seat < self._players:
@@ -490,13 +550,23 @@ class CheatCardByCard(_Delegating):
         return observation_size(Rules.make(self._players)) if self.game is None \
             else self.game.observation_size
 
-    def observation_array(self, seat: int) -> np.ndarray:
+    def observation_array(self, seat: int) -> npt.NDArray[np.float32]:
         return self.observation(seat).to_array()
 
-    def action_mask(self, seat: int | None = None) -> np.ndarray:
+    def action_mask(self, seat: int | None = None) -> npt.NDArray[np.int8]:
         if self.game is None:
             return np.zeros(self.num_actions, np.int8)
         return self.game.action_mask(seat)
+
+    def action_to_string(self, action: int) -> str:
+        """The game's words for an action; during the deal, the card dealt."""
+        return self.chance_outcome_to_string(action)   # the game's own once it is made
+
+    def string_to_action(self, text: str) -> int:
+        if self.game is None:
+            raise ValueError(f"no action has a name during the deal (its outcomes are the "
+                             f"card ids 0..{len(self._deck) - 1}), not {text!r}")
+        return self.game.string_to_action(text)
 
     def log_for(self, seat: int) -> list[str]:
         """The game's log for `seat` (nothing until the deal is complete)."""
@@ -530,10 +600,13 @@ class CheatCardByCard(_Delegating):
         for card in data["dealt"]:
             state.apply_action(card)
         if data["game"] is not None:
+            if state.game is None:
+                raise ValueError("saved card-by-card Cheat game: a game is saved but its "
+                                 "deal ('dealt') is not complete")
             state.game = type(state.game).from_json(json.dumps(data["game"]))
         return state
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], CheatCardByCard], tuple[str]]:
         return (CheatCardByCard.from_json, (self.to_json(),))
 
 

@@ -13,13 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from pokerbull.protocol import CHANCE_PLAYER, GameState, wing_of
 
-from ._chance import CardByCard, CheatCardByCard
+from ._chance import CardByCard, ChanceState, CheatCardByCard
+
+if TYPE_CHECKING:
+    from pokerbull.bull import Game
 
 NO_LENGTH_BOUND = 2**31 - 1   # what OpenSpiel is told when a game states no bound
 
@@ -53,7 +56,7 @@ class GameSpec:
     observation_low: float
     observation_high: float
     # A state with every random draw an explicit chance node (None: use SeededAtRoot).
-    make_dealt_by_chance: Callable[[], GameState] | None = field(default=None, repr=False)
+    make_dealt_by_chance: Callable[[], ChanceState] | None = field(default=None, repr=False)
     max_chance_outcomes: int = 0
     max_chance_nodes: int = 0    # chance nodes in one game at most (0: not known)
     max_hands: int = 1           # hands (Poker Bull) or rounds (roulette) a game can last
@@ -157,21 +160,21 @@ def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
     def make(seed: int) -> GameState:
         return w.new_game(seed=seed, **options)
 
-    make_dealt_by_chance: Callable[[], GameState] | None = None
+    make_dealt_by_chance: Callable[[], ChanceState] | None = None
     if w.name == "bull":      # Poker Bull can be dealt card by card, and knows its bounds
-        def make_dealt_by_chance() -> GameState:
-            game = w.new_game(dealing="manual", **options)
+        def make_dealt_by_chance() -> ChanceState:
+            game = cast("Game", w.new_game(dealing="manual", **options))   # the bull wing's
             if game.rules.first_starter == "random":
                 raise ValueError("first_starter='random' is drawn inside the game, which "
                                  "OpenSpiel cannot see: give a seat number")
             return CardByCard(game)
     elif w.name == "cheat":   # dealt card by card, then the game plays its own chance nodes
-        def make_dealt_by_chance() -> GameState:
+        def make_dealt_by_chance() -> ChanceState:
             # seed 0: the hands are given, and the generator the game saves stays the same
             return CheatCardByCard(lambda hands: w.new_game(hands=hands, seed=0, **options),
                                    probe.rules.deck, probe.num_players, (name, options))
     elif w.name == "roulette":   # the game shows every card as a chance node itself
-        def make_dealt_by_chance() -> GameState:
+        def make_dealt_by_chance() -> ChanceState:
             return w.new_game(chance_nodes=True, **options)
     title = w.title if preset is None else f"{w.title} ({preset})"
     probe = make(0)
@@ -192,14 +195,14 @@ def _stated_bounds(state: Any) -> dict[str, Any]:
             "observation_high": float(getattr(state, "observation_high", np.inf))}
 
 
-def observation_text(state: GameState, seat: int) -> str:
+def observation_text(state: ChanceState, seat: int) -> str:
     """What `seat` may know, in words: the observation's ``describe()``, else its repr."""
     observation = state.observation(seat)
     describe = getattr(observation, "describe", None)
     return describe() if callable(describe) else repr(observation)
 
 
-def settle_chance(state: GameState, rng: np.random.Generator) -> None:
+def settle_chance(state: ChanceState, rng: np.random.Generator) -> None:
     """Play every chance node from `rng` until a seat is to act or the game is over."""
     while state.current_player == CHANCE_PLAYER:
         outcomes = state.chance_outcomes()

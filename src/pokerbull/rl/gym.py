@@ -5,7 +5,7 @@
   acting seat's return when its action ends the game. Poker Bull's presets
   (pagat, pagat-wild, pagat-five, holdem, cheung) are stepped all at once in
   compiled code (:class:`~pokerbull.bull.vector.VectorGame`), and so are Poker
-  roulette and Cheat (the base game and variations ACDEFGIJOPRV:
+  roulette and Cheat (the base game and variations ACDEFGIJOPRTV:
   :class:`CompiledVectorEnv`); any other game (Cheat's other variations) is stepped
   one game after another in Python through the game protocol, with the same
   interface and, for the same seed, the same games (:class:`ProtocolVectorEnv`).
@@ -356,7 +356,7 @@ def compiled_stepping(spec: GameSpec) -> bool:
 
     On the compiled backend: Poker roulette with betting (without betting no seat ever
     decides: refused), and Cheat of at most 16 players whose variations are among
-    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEFGIJOPRV), dealt at random (no ``hands=``).
+    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEFGIJOPRTV), dealt at random (no ``hands=``).
     Every other game runs through the protocol (:class:`ProtocolVectorEnv`), with the
     same results; Poker Bull's batched presets go through :class:`BullVectorEnv`.
     """
@@ -397,7 +397,7 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
     """A ``gymnasium.vector.VectorEnv`` of `num_envs` games in self-play (see the module).
 
     Poker Bull's presets (pagat, pagat-wild, pagat-five, holdem, cheung), Poker
-    roulette and Cheat (variations ACDEFGIJOPRV) run in compiled code on the compiled
+    roulette and Cheat (variations ACDEFGIJOPRTV) run in compiled code on the compiled
     backend (see :func:`compiled_stepping`); any other game or preset runs through
     the game protocol, with the same games for the same seed. `observation` is
     "compact" (Poker Bull: a row of numbers, the exact mask on request) or

@@ -20,14 +20,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER
+from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, GameState
 
 from ._games import GameSpec, game_spec, observation_text, settle_chance
 
@@ -35,10 +35,10 @@ RENDER_MODES = ("human", "ansi")
 VERSION = 1       # of the environments: metadata["name"] is pokerbull_<game or preset>_v1
 
 
-class PokerbullEnv(AECEnv):
+class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
     """One pokerbull game at a time, seat by seat (build with :func:`pettingzoo_env`)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {     # each environment sets its own, with its game's name
         "render_modes": list(RENDER_MODES), "name": f"pokerbull_v{VERSION}",
         "is_parallelizable": False}
 
@@ -62,33 +62,35 @@ class PokerbullEnv(AECEnv):
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
-        self.game: Any = None       # the pokerbull game being played (after reset)
+        self.game: GameState | None = None    # the pokerbull game being played (after reset)
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     # ---- a new game
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; with `seed`, the environment's generator starts again from it."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.game = self.spec.make(int(self._rng.integers(2**63 - 1)))
-        settle_chance(self.game, self._rng)
+        self.game = game = self.spec.make(int(self._rng.integers(2**63 - 1)))
+        settle_chance(game, self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict] = {a: {} for a in self.agents}
-        self._after_action()
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._after_action(game)
 
     # ---- what an agent sees
-    def _started(self) -> None:
+    def _started(self) -> GameState:
+        """The game being played (ValueError before the first reset)."""
         if self.game is None:
             raise ValueError("no game yet: call reset() (reset(seed=...) to seed it) first")
+        return self.game
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of.get(agent) if isinstance(agent, str) else None
@@ -106,7 +108,7 @@ class PokerbullEnv(AECEnv):
     # ---- acting
     def step(self, action: Any) -> None:
         """The selected agent plays `action` (an integer); None for an agent whose game is over."""
-        self._started()
+        game = self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -114,16 +116,16 @@ class PokerbullEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is to act: give an action, not None")
         # IllegalAction (a ValueError) leaves the game, and the environment, as they were.
-        self.game.apply_action(action if type(action) is int
-                               else _whole_action(action, self.spec.num_actions))
-        settle_chance(self.game, self._rng)
+        game.apply_action(action if type(action) is int
+                          else _whole_action(action, self.spec.num_actions))
+        settle_chance(game, self._rng)
         self._cumulative_rewards[agent] = 0.0
-        self._after_action()
+        self._after_action(game)
 
-    def _after_action(self) -> None:
-        player = self.game.current_player
+    def _after_action(self, game: GameState) -> None:
+        player = game.current_player
         if player == TERMINAL_PLAYER:
-            returns = self.game.returns()
+            returns = game.returns()
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat_of[a]])
                 self.terminations[a] = True
@@ -152,16 +154,16 @@ class PokerbullEnv(AECEnv):
         return text
 
     def _text(self) -> str:
-        self._started()
+        game = self._started()
         agent = self.agent_selection
         seat = self._seat_of[agent]
-        view = observation_text(self.game, seat)
-        legal = self.game.legal_actions() if self.game.current_player == seat else []
-        shown = ", ".join(self.game.action_to_string(x) for x in legal[:12])
+        view = observation_text(game, seat)
+        legal = game.legal_actions() if game.current_player == seat else []
+        shown = ", ".join(game.action_to_string(x) for x in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
         lines = [f"{self.spec.title}: {agent} (seat {seat})", view]
-        if self.game.is_terminal():
-            lines.append(f"game over; returns {self.game.returns()}")
+        if game.is_terminal():
+            lines.append(f"game over; returns {game.returns()}")
         elif legal:
             lines.append(f"legal: {shown}{more}")
         return "\n".join(lines)
