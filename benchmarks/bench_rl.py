@@ -14,7 +14,13 @@ default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figures, best of 3:
   and roulette, beside the protocol loop of the same game (``ProtocolVectorEnv``, 64
   envs: the old path) and ``pb.VectorGame`` pagat, 4 players, in the same run;
 - pettingzoo: AEC steps/s (``agent_iter``, ``last``, ``step`` with the first legal
-  action), beside the game's own loop of the same actions.
+  action), beside the game's own loop of the same actions;
+- cheung: Cheung's compact observation (3 players): PettingZoo AEC steps/s of random
+  legal play with the compact observation, without the mask in it
+  (``action_mask=False``, the mask asked for by the acting agent only) and with the
+  full one (``observation="full"``, the old layout), in the same run; OpenSpiel's
+  seat observer ``set_from`` compact and full, and ``rl_environment`` steps/s
+  (observation tensors) beside the bridge's ``legal_actions()`` floor.
 """
 
 from __future__ import annotations
@@ -131,24 +137,27 @@ def vector_figures(rounds: int = 200) -> None:
         print(line)
 
 
+def _aec(env, steps: int, choose) -> None:
+    """`steps` AEC steps from reset(seed=0): ``choose(agent, obs)`` for each live agent."""
+    done = 0
+    env.reset(seed=0)
+    while done < steps:
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            env.step(None if terminated or truncated else choose(agent, obs))
+            done += 1
+            if done >= steps:
+                break
+        else:
+            env.reset()
+
+
 def pettingzoo_figures(steps: int = 20_000) -> None:
     from pokerbull.rl import pettingzoo_env
     env = pettingzoo_env("pagat", players=4)
 
     def aec() -> None:
-        done = 0
-        env.reset(seed=0)
-        while done < steps:
-            for agent in env.agent_iter():
-                obs, reward, terminated, truncated, info = env.last()
-                action = None if terminated or truncated else \
-                    int(obs["action_mask"].argmax())
-                env.step(action)
-                done += 1
-                if done >= steps:
-                    break
-            else:
-                env.reset()
+        _aec(env, steps, lambda agent, obs: int(obs["action_mask"].argmax()))
 
     def bare() -> None:
         game, done, seed = pb.Game("pagat", players=4, seed=0), 0, 0
@@ -164,10 +173,68 @@ def pettingzoo_figures(steps: int = 20_000) -> None:
           f"{steps / t_game:,.0f} ({t_game / t_env:.0%})")
 
 
+def cheung_figures(steps: int = 3_000) -> None:
+    from pokerbull.rl import pettingzoo_env
+
+    def aec(env, with_mask: bool) -> None:
+        rng = np.random.default_rng(0)
+
+        def choose(agent: str, obs: dict) -> int:
+            legal = np.flatnonzero(obs["action_mask"] if with_mask else env.action_mask(agent))
+            return int(legal[int(rng.random() * len(legal))])
+
+        _aec(env, steps, choose)
+
+    kinds = {"compact": ({}, True), "compact, mask on request": ({"action_mask": False}, False),
+             "full (the old layout)": ({"observation": "full"}, True)}
+    for label, (kw, with_mask) in kinds.items():
+        env = pettingzoo_env("cheung", players=3, **kw)
+        t = _best(lambda: aec(env, with_mask))
+        print(f"pettingzoo AEC cheung, {label:25s} {steps / t:10,.0f} steps/s")
+
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    import pokerbull.rl.openspiel as pb_openspiel
+    from pokerbull.rl._games import game_spec
+    game = pyspiel.load_game("python_pokerbull", {"preset": "cheung", "players": 3})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    n = 300
+    for label, kw in (("compact", {}), ("full", {"observation": "full"})):
+        observer = pb_openspiel._SeatObserver(game_spec("cheung", players=3, **kw))
+        t = _best(lambda: [observer.set_from(state, 0) for _ in range(n)])
+        print(f"openspiel cheung seat observer set_from, {label:7s} ({observer.tensor.size:,} "
+              f"floats): {t / n * 1e6:8.1f} us")
+    t = _best(lambda: [state.legal_actions() for _ in range(n)])
+    print(f"  bridge floor legal_actions() at an opening ({len(state.legal_actions()):,} "
+          f"actions): {t / n * 1e6:.1f} us")
+    for label, kw in (("compact", {}), ("full, the old layout", {"observation": "full"})):
+        game = pyspiel.load_game("python_pokerbull", {"preset": "cheung", "players": 3})
+        game.spec = game_spec("cheung", players=3, **kw)     # the observer's layout
+        env = rl_environment.Environment(
+            game, observation_type=rl_environment.ObservationType.OBSERVATION)
+
+        def through_rl_environment() -> None:
+            rng = np.random.default_rng(0)
+            step = env.reset()
+            for _ in range(200):
+                if step.last():
+                    step = env.reset()
+                    continue
+                legal = step.observations["legal_actions"][step.observations["current_player"]]
+                step = env.step([legal[int(rng.random() * len(legal))]])
+
+        t = _best(through_rl_environment)
+        print(f"openspiel rl_environment cheung, observation tensors {label:20s}: "
+              f"{200 / t:,.0f} steps/s")
+
+
 if __name__ == "__main__":
     print(f"backend {pb.core.backend.name}; simd {os.environ.get('POKERBULL_SIMD', 'auto')}"
           f"{'; POKERBULL_NO_SIMD=1' if os.environ.get('POKERBULL_NO_SIMD') else ''}")
-    parts = sys.argv[1:] or ["openspiel", "vector", "pettingzoo"]
+    parts = sys.argv[1:] or ["openspiel", "vector", "pettingzoo", "cheung"]
     for part in parts:
         {"openspiel": openspiel_figures, "vector": vector_figures,
-         "pettingzoo": pettingzoo_figures}[part]()
+         "pettingzoo": pettingzoo_figures, "cheung": cheung_figures}[part]()

@@ -23,6 +23,9 @@ from pokerbull.rl import openspiel as pb_openspiel
 
 GAMES = {
     "bull": ("python_pokerbull", {"preset": "pagat", "players": 3, "calls": 20}),
+    # Cheung's compact views: the last call, the calls made and the legal run as numbers
+    "cheung": ("python_pokerbull", {"preset": "cheung", "players": 3, "start_cards": 1,
+                                   "calls": 20}),
     "cheat": ("python_pokerbull_cheat", {"players": 3}),
     "roulette": ("python_pokerbull_roulette", {"players": 3}),
 }
@@ -35,6 +38,7 @@ SEAT = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
 RECALL = pyspiel.IIGObservationType(perfect_recall=True, public_info=True,
                                     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
 REVEALING = {"bull": lambda game: {game.num_distinct_actions() - 1},           # challenge
+             "cheung": lambda game: {game.num_distinct_actions() - 1},
              "cheat": lambda game: {331, 333},                                  # challenge, check
              "roulette": lambda game: set()}
 

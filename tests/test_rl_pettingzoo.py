@@ -226,3 +226,59 @@ def test_without_pettingzoo_the_error_says_what_to_install(monkeypatch):
     monkeypatch.delitem(sys.modules, "pokerbull.rl.pettingzoo")
     with pytest.raises(ModuleNotFoundError, match=r"pip install 'pokerbull\[rl\]'"):
         pettingzoo_env("pagat")
+
+
+def test_cheung_observes_compactly_with_the_full_mask_and_array_on_request():
+    """Cheung's observation: the full array's seat, table and cards parts, then the last
+    call, the calls made and the legal run as numbers in place of 61,501 call flags;
+    observation="full" gives the game's array, action_mask=False leaves the mask out
+    of the observation and env.action_mask(agent) gives it."""
+    from pokerbull.rl._views import bull_views
+    n, deck = 3, 54
+    ORDER = ("player", "to_play", "starter", "hand_sizes", "cards", "last_call", "calls_made",
+             "legal_run", "last_caller")
+    views = bull_views(pb.Game("cheung", players=n).rules)
+    assert {p.name for p in views.public_pieces + views.private_pieces} == set(ORDER)
+    envs = [pettingzoo_env("cheung", players=n, **kw)
+            for kw in ({}, {"observation": "full"}, {"action_mask": False})]
+    compact, full, lean = envs
+    for e in envs:
+        e.reset(seed=4)
+    rng = np.random.default_rng(1)
+    barred_seen = False
+    for _ in range(40):
+        game = compact.game
+        acting = compact.agent_selection
+        for agent in compact.possible_agents:
+            seat = int(agent[7:])
+            obs = compact.observe(agent)
+            array = game.observation_array(seat)
+            assert np.array_equal(full.observe(agent)["observation"], array)
+            assert np.array_equal(obs["action_mask"], game.action_mask(seat))
+            assert set(lean.observe(agent)) == {"observation"}
+            assert np.array_equal(lean.observe(agent)["observation"], obs["observation"])
+            assert np.array_equal(lean.action_mask(agent), obs["action_mask"])
+            row = obs["observation"]
+            assert row.shape == (5 * n + deck + 4,)
+            assert np.array_equal(row[:4 * n + deck], array[:4 * n + deck])
+            assert np.array_equal(row[-n:], array[-n:])               # the last caller
+            legal = game.legal_actions()
+            last = game.last_call
+            assert row[4 * n + deck:4 * n + deck + 4].tolist() == [
+                -1 if last is None else last.index, len(game.calls), legal[0], legal[-1] + 1]
+            barred_seen |= len(legal) < legal[-1] + 1 - legal[0]
+            # OpenSpiel's public and private pieces, in the layout's order, are the row
+            pieces = {**views.public(game), **views.private(game, seat)}
+            assert np.array_equal(np.concatenate([pieces[name] for name in ORDER]), row)
+        mask = compact.observe(acting)["action_mask"]
+        action = int(rng.choice(np.flatnonzero(mask)))
+        for e in envs:
+            e.step(action)
+    assert barred_seen          # an opening skipped certain calls inside its legal run
+    for bad in ({"observation": "pixels"}, {"action_mask": "yes"}):
+        with pytest.raises(ValueError, match="observation|action_mask"):
+            pettingzoo_env("cheung", players=3, **bad)
+    with pytest.raises(ValueError, match="Cheung's family"):
+        pettingzoo_env("pagat", observation="compact")
+    with pytest.raises(ValueError, match="unknown agent"):
+        lean.action_mask("player_9")

@@ -31,6 +31,9 @@ CHEAT = [
     {"players": 5, "variations": "CPV", "stall_turns": 10},
     {"players": 4, "variations": "JT", "stall_turns": 20},
     {"players": 3, "variations": "CDTV", "stall_turns": 12},
+    {"players": 4, "variations": "K", "stall_turns": 15},
+    {"players": 3, "variations": "CL", "stall_turns": 10},
+    {"players": 5, "variations": "JL", "stall_turns": 12},
 ]
 ROULETTE = [
     {"players": 5},
@@ -87,16 +90,52 @@ def test_compiled_games_are_the_protocol_games(name, options):
 
 @needs_compiled
 def test_cheat_variations_the_core_does_not_play_go_through_the_protocol():
-    for options in ({"variations": "K"}, {"variations": "L"}, {"variations": "N"},
-                    {"variations": "S"},
+    for options in ({"variations": "N"}, {"variations": "S"},
                     {"players": 17},
                     {"hands": ["As Kd", "7c 7d", "2s 3s", "Qh Jh"]}):
         assert type(vector_env("cheat", 2, **options)) is ProtocolVectorEnv, options
-    with pytest.raises(ValueError, match="variations ACDEFGIJOPRTV only"):
+    with pytest.raises(ValueError, match="variations ACDEFGIJKLOPRTV only"):
         from pokerbull.cheat._engine import VectorCore
         from pokerbull.cheat._fast import table_for
         from pokerbull.cheat.rules import Rules
         VectorCore(table_for(Rules.make(4, variations="S")), 2)
+
+
+def _suit_lead(obs, mask, rng, set_size=4):
+    """Lay the cards of a suit held `set_size` times or more (a lost lead in K and L),
+    then claim; else any legal action."""
+    legal = np.flatnonzero(mask)
+    laid = obs[162:216]
+    if laid.sum() >= set_size or (laid.sum() and not (legal < 54).any()):
+        return int(legal[legal >= 54][0])
+    hand = obs[:52] + laid[:52]
+    for suit in range(4):
+        if hand[suit::4].sum() >= set_size:
+            for card in range(suit, 52, 4):
+                if obs[card] and mask[card]:
+                    return card
+    return int(rng.choice(legal))
+
+
+@needs_compiled
+def test_a_lead_of_one_suit_loses_alike():
+    compiled, protocol = _pair("cheat", {"players": 3, "variations": "L", "stall_turns": 10},
+                               n=8)
+    rng = np.random.default_rng(1)
+    oc, _ = compiled.reset(seed=4)
+    protocol.reset(seed=4)
+    cleared = 230 + 19 + 3 + 4 + 1           # the cards that left the game face down
+    lost = 0
+    for _ in range(150):
+        masks = compiled.action_masks()
+        assert np.array_equal(masks, protocol.action_masks())
+        actions = np.array([_suit_lead(o, m, rng) for o, m in zip(oc, masks)])
+        oc, rc, tc, _, ic = compiled.step(actions)
+        op, rp, tp, _, ip = protocol.step(actions)
+        assert np.array_equal(oc, op) and np.array_equal(rc, rp) and np.array_equal(tc, tp)
+        assert np.array_equal(ic["returns"], ip["returns"])
+        lost += int((oc[:, cleared] > 0).sum())
+    assert lost > 0
 
 
 def test_pure_backend_steps_through_the_protocol(monkeypatch):

@@ -36,6 +36,19 @@ def test_mypy_strict_on_the_package_and_the_users_script():
     assert status == 0 and not out.strip(), f"mypy --strict found errors:\n{out}{err}"
 
 
+def test_no_module_is_left_out_of_the_strict_check():
+    # an override may only say that a third-party package has no types: no module of
+    # ours may hide its errors (``ignore_errors``) or turn a strict check off
+    import tomllib
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert config["strict"] is True
+    for override in config.get("overrides", []):
+        assert set(override) <= {"module", "ignore_missing_imports"}, override
+        modules = override["module"] if isinstance(override["module"], list) \
+            else [override["module"]]
+        assert not [m for m in modules if m.split(".")[0] == "pokerbull"], override
+
+
 def _basedpyright() -> list[str] | None:
     if importlib.util.find_spec("basedpyright") is not None:
         return [sys.executable, "-m", "basedpyright"]

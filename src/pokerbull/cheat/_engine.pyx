@@ -58,7 +58,7 @@ cdef struct State:
     int pile[NC]
     int pile_size
     int has_play
-    int last_cards[16]
+    int last_cards[108]         # the last play's cards (K, L: a play may be a whole hand)
     int last_laid
     int last_seat
     int last_rank
@@ -877,18 +877,18 @@ cdef enum:                      # game.py's action space
     BELIEVE = PICK_UP + 5       # T: "I believe"
     NUM_ACTIONS = PICK_UP + 6 + 108
 
-#: The variations (seed letters) the vector core plays: the base game's turn order with
-#: any rank rule of A, G, O, T, any counts, suits (F), checks (J), everyone's answer (P),
-#: wild or top jokers, places. The others (the rounds game with sets, K and L; chance
-#: nodes, N and S) run through the protocol.
-VECTOR_VARIATIONS = frozenset("ACDEFGIJOPRTV")
+#: The variations (seed letters) the vector core plays: every one but those with chance
+#: nodes inside the game (N: the cards turned for the first Jack; S: the card turned
+#: at a challenge), which run through the protocol.
+VECTOR_VARIATIONS = frozenset("ACDEFGIJKLOPRTV")
 
 
 cdef struct Seat:
     State st
-    int pending[4]              # the cards laid so far in this turn's play
+    int pending[108]            # the cards laid so far in this turn's play
     int n_pending
     int check                   # J: checks allowed
+    int any_count               # C with K or L: a claim may name any count up to 16
     int window[MAXP]            # P: the seats that answer the last claim, in turn
     int n_window
     int next_in_window          # where window[] goes on
@@ -946,6 +946,11 @@ cdef int legal_list(Table* t, Seat* e, int* out) noexcept nogil:
                 if st.req_suit < 0 or s == st.req_suit:
                     out[k] = CLAIM_SUITED + 4 * r + s
                     k += 1
+        elif t.set_size:                  # K, L: any count up to the cards laid (C: any)
+            for count in range(1, (MAX_CLAIM if e.any_count else
+                                   (e.n_pending if e.n_pending < MAX_CLAIM else MAX_CLAIM)) + 1):
+                out[k] = CLAIM + r * MAX_CLAIM + count - 1
+                k += 1
         elif t.counts_differ:
             for count in range(1, 5):
                 out[k] = CLAIM + r * MAX_CLAIM + count - 1
@@ -962,6 +967,11 @@ cdef void claim(Table* t, Seat* e, int p, int rank, int count, int suit) noexcep
     cdef State* st = &e.st
     cdef int k = e.n_pending, nxt, i, s
     e.n_pending = 0
+    if t.set_size and st.lead and k >= t.set_size and one_suit(e.pending, k):
+        for i in range(k):                # K, L: a lead of one suit loses the game
+            st.hands[p][e.pending[i]] += 1    # (lead_lost takes the cards from the hand)
+        lead_lost(t, st, p, e.pending, k)
+        return
     pile_up(t, st, p, e.pending, k, rank, count, suit)
     if st.over:
         return
@@ -1038,7 +1048,8 @@ cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
         if st.open_seat == p:
             stand(t, st)
         take_pile(t, st, p)
-        st.due = next_rank(t, st.due)
+        if not t.rounds:
+            st.due = next_rank(t, st.due)
         note_turn(t, st)
         if st.over:
             return
@@ -1080,16 +1091,17 @@ cdef class VectorCore:
     cdef Table t
     cdef Seat* games
     cdef int deal_cards[108]
-    cdef int m, check
+    cdef int m, check, any_count
     cdef readonly int num_games, num_players, num_actions, observation_size
 
     def __cinit__(self, dict table, int num_games):
         if num_games < 1:
             raise ValueError("at least one game")
         self.m = read_table(table, &self.t, self.deal_cards)
-        if self.t.max_lay > 4 or self.t.only_one or self.t.set_size or table["canadian"]:
-            raise ValueError("the vector core plays the variations ACDEFGIJOPRTV only")
+        if self.t.only_one or table["canadian"]:
+            raise ValueError("the vector core plays the variations ACDEFGIJKLOPRTV only")
         self.check = table["check"]
+        self.any_count = table["count_lies"] and self.t.set_size > 0
         self.num_games = num_games
         self.num_players = self.t.n
         self.num_actions = NUM_ACTIONS
@@ -1129,9 +1141,12 @@ cdef class VectorCore:
                 e.n_pending = 0
                 e.in_window = 0
                 e.check = self.check
+                e.any_count = self.any_count
                 e.st.uniforms = NULL
                 e.st.n_uniforms = 0
                 setup(&self.t, &e.st, self.deal_cards, order, self.m, 0)
+                if not e.st.over and not e.st.active[e.st.to_play]:  # out at the deal (K, L)
+                    start_round(&self.t, &e.st, next_active(&e.st, self.t.n, e.st.to_play))
 
     def step(self, const int64_t[::1] actions, double[::1] reward, uint8_t[::1] dones,
              float[:, ::1] returns):

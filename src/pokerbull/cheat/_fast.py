@@ -38,6 +38,7 @@ def table_for(rules: Rules) -> dict[str, Any] | None:
             "chinese": int(rules.chinese), "set_size": rules.set_size, "counts_differ": int(rules.counts_may_differ),
             "wild": int(rules.wild_jokers), "max_lay": rules.max_lay,
             "hawaiian": int(rules.hawaiian), "check": int(rules.check),
+            "count_lies": int(rules.count_lies),
             "stall_turns": rules.stall_turns,
             "cycle": list(rules.cycle), "deck": list(rules.deck)}
 

@@ -20,6 +20,7 @@ import numpy as np
 from pokerbull.protocol import CHANCE_PLAYER, GameState, wing_of
 
 from ._chance import CardByCard, ChanceState, CheatCardByCard
+from ._views import compact_bull, compact_bull_observation
 
 if TYPE_CHECKING:
     from pokerbull.bull import Game
@@ -40,6 +41,12 @@ class GameSpec:
     (``min_utility``, ``max_utility``, ``max_game_length``, ``observation_low``,
     ``observation_high`` on its states), else unbounded (infinite) utilities and
     observation values and no length bound (``NO_LENGTH_BOUND``).
+
+    ``observe(state, seat)`` is what the adapters show a seat: the state's
+    ``observation_array``, or (``observation == "compact"``: Cheung's family unless
+    ``observation="full"`` is asked for) the compact array of
+    ``_views.compact_bull_observation``, whose legal run is two numbers where the
+    full array has a flag per call.
     """
 
     name: str                   # as asked: a game or a preset
@@ -60,6 +67,15 @@ class GameSpec:
     max_chance_outcomes: int = 0
     max_chance_nodes: int = 0    # chance nodes in one game at most (0: not known)
     max_hands: int = 1           # hands (Poker Bull) or rounds (roulette) a game can last
+    observation: str = "full"    # "full" (the game's observation_array) or "compact"
+    compact_observe: Callable[[Any, int], np.ndarray] | None = field(default=None, repr=False)
+
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        """Seat `seat`'s observation of `state` (float32, ``observation_size`` long)."""
+        if self.compact_observe is not None:
+            return self.compact_observe(state, seat)
+        observed: np.ndarray = state.observation_array(seat)
+        return observed
 
 
 def _bull_bounds(state: Any) -> dict[str, Any]:
@@ -140,9 +156,12 @@ def _checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return dict(options)
 
 
-def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
+def game_spec(game_or_preset: str, *, observation: str | None = None,
+              **options: Any) -> GameSpec:
     """The game a name means, with `options` (keywords of the game): a game of the family
     (``wing_names()``: "bull", "cheat", ...) or a preset of one (Poker Bull's "pagat"...).
+    `observation` is "compact" (the default for Cheung's family; Poker Bull only) or
+    "full" (the game's ``observation_array``: the default for every other game).
 
     >>> from pokerbull import ladder
     >>> spec = game_spec("pagat", players=3)
@@ -180,10 +199,24 @@ def game_spec(game_or_preset: str, **options: Any) -> GameSpec:
     probe = make(0)
     settle_chance(probe, np.random.default_rng(0))
     bounds = _BOUNDS[w.name](probe) if w.name in _BOUNDS else _stated_bounds(probe)
+    if observation not in (None, "compact", "full"):
+        raise ValueError(f"observation must be 'compact' or 'full', not {observation!r}")
+    size, compact_observe = probe.observation_size, None
+    rules = getattr(probe, "rules", None)
+    if observation == "compact" or (observation is None and compact_bull(rules)):
+        if w.name != "bull" or not compact_bull(rules):
+            raise ValueError("observation='compact' is for Cheung's family of Poker Bull "
+                             "(every other game's full observation is small)")
+        size, compact_observe = compact_bull_observation(rules)
+        # the last call is -1 before any; the legal run ends at most at num_actions
+        bounds.update(observation_low=-1.0, observation_high=float(
+            max(probe.num_actions, bounds["observation_high"])))
     return GameSpec(name=name, game=w.name, title=title, options=options, make=make,
                     num_players=probe.num_players, num_actions=probe.num_actions,
-                    observation_size=probe.observation_size, **bounds,
-                    make_dealt_by_chance=make_dealt_by_chance)
+                    observation_size=size, **bounds,
+                    make_dealt_by_chance=make_dealt_by_chance,
+                    observation="full" if compact_observe is None else "compact",
+                    compact_observe=compact_observe)
 
 
 def _stated_bounds(state: Any) -> dict[str, Any]:

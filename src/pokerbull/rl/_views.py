@@ -32,7 +32,8 @@ class Piece:
     """One named part of an observation: its length and how to say it in words.
 
     ``kind`` is ``"seat"`` (one-hot over seats), ``"cards"`` (a count per card of the
-    game's deck), ``"calls"`` (one flag per action) or ``"values"`` (plain numbers).
+    game's deck), ``"calls"`` (one flag per action), ``"call"`` (one action as its
+    number, -1 for none) or ``"values"`` (plain numbers).
     """
 
     name: str
@@ -64,6 +65,8 @@ class GameViews:
                                 for i in hot) or "-"
             elif piece.kind == "calls":
                 text = ", ".join(self.action_name(int(i)) for i in hot) or "-"
+            elif piece.kind == "call":
+                text = self.action_name(int(v[0])) if v[0] >= 0 else "-"
             else:
                 text = " ".join(f"{x:g}" for x in v)
             parts.append(f"{piece.name}: {text}")
@@ -82,7 +85,13 @@ def _one_hot(size: int, index: int | None) -> np.ndarray:
 def bull_views(rules: Any) -> GameViews:
     """Poker Bull: who plays and starts, hand sizes and the calls of the hand are public;
     a seat's own cards are private. (The layout of ``Game.observation_array`` once the
-    player piece and the cards are put back in their places.)"""
+    player piece and the cards are put back in their places.)
+
+    Cheung's family (61,501 calls) has compact views: in place of a flag per call, the
+    hand's last call as its number (-1 before any), how many calls the hand has seen,
+    and the legal run of the seat to act as two numbers (its legal actions lie in
+    ``start <= a < stop``; an opening skips the few calls certain for the cards in
+    play, which every seat can tell from the hand sizes); see :func:`compact_bull`."""
     from pokerbull.bull.game import _card_index
     from pokerbull.cards import Pool
 
@@ -90,6 +99,7 @@ def bull_views(rules: Any) -> GameViews:
     index_of = _card_index(rules)
     bit_of = {i: b for b, i in index_of.items()}
     ladder = rules.ladder
+    compact = compact_bull(rules)
 
     def cards_piece(mask: int) -> np.ndarray:
         out = np.zeros(deck, np.float32)
@@ -100,14 +110,24 @@ def bull_views(rules: Any) -> GameViews:
         return out
 
     def public(game: Any) -> Pieces:
+        player = game.current_player
+        out = {"to_play": _one_hot(n, player if player >= 0 else None),
+               "starter": _one_hot(n, game.starter),
+               "hand_sizes": np.array(game.hand_sizes, np.float32),
+               "last_caller": _one_hot(n, game.last_caller)}
+        if compact:
+            last = game.last_call
+            legal = game.legal_actions() if player >= 0 else ()
+            out["last_call"] = np.array([-1 if last is None else last.index], np.float32)
+            out["calls_made"] = np.array([len(game.calls)], np.float32)
+            out["legal_run"] = np.array([legal[0], legal[-1] + 1] if legal else [0, 0],
+                                        np.float32)
+            return out
         made = np.zeros(calls, np.float32)
         for _, call in game.calls:
             made[call.index] = 1.0
-        player = game.current_player
-        return {"to_play": _one_hot(n, player if player >= 0 else None),
-                "starter": _one_hot(n, game.starter),
-                "hand_sizes": np.array(game.hand_sizes, np.float32),
-                "calls": made, "last_caller": _one_hot(n, game.last_caller)}
+        out["calls"] = made
+        return out
 
     def private(game: Any, seat: int) -> Pieces:
         return {"player": _one_hot(n, seat), "cards": cards_piece(game.hand(seat).mask)}
@@ -115,11 +135,67 @@ def bull_views(rules: Any) -> GameViews:
     def action_name(a: int) -> str:
         return "challenge" if a == calls else str(ladder[a])
 
+    made: tuple[Piece, ...] = (Piece("calls", calls, "calls"),)
+    if compact:
+        made = (Piece("last_call", 1, "call"), Piece("calls_made", 1), Piece("legal_run", 2))
     return GameViews(
-        (Piece("to_play", n, "seat"), Piece("starter", n, "seat"), Piece("hand_sizes", n),
-         Piece("calls", calls, "calls"), Piece("last_caller", n, "seat")),
+        (Piece("to_play", n, "seat"), Piece("starter", n, "seat"), Piece("hand_sizes", n))
+        + made + (Piece("last_caller", n, "seat"),),
         (Piece("player", n, "seat"), Piece("cards", deck, "cards")),
         public, private, lambda i: str(Pool(1 << bit_of[i])), action_name)
+
+
+def compact_bull(rules: Any) -> bool:
+    """True for the Poker Bull rules whose RL observations are compact: Cheung's
+    family, whose 61,501 calls would otherwise be a flag each in every observation."""
+    return getattr(rules, "family", None) == "cheung"
+
+
+def compact_bull_observation(rules: Any) -> tuple[int, Callable[[Any, int], np.ndarray]]:
+    """Cheung's compact observation of a seat: its length and ``observe(state, seat)``.
+
+    Both kinds of pieces of :func:`bull_views` in the order of ``Game.observation_array``:
+    player, to play, starter, hand sizes (each ``n``), own cards (``deck``), then
+    last call, calls made, legal run (4 numbers) and the last caller (``n``).
+    `state` is a game or a chance wrapper around one (zeros before its game exists).
+    Written straight into one array: it runs at every step of an environment."""
+    from pokerbull.bull.game import _card_index
+
+    n, deck = rules.players, rules.deck_size
+    index_of = _card_index(rules)
+    size = 5 * n + deck + 4
+    at = 4 * n + deck
+
+    def observe(state: Any, seat: int) -> np.ndarray:
+        out = np.zeros(size, np.float32)
+        game = state
+        while game is not None and not hasattr(game, "hand_sizes"):
+            game = getattr(game, "game", None)      # a chance wrapper: its game, once made
+        if game is None:
+            return out
+        player, starter, caller = game.current_player, game.starter, game.last_caller
+        out[seat] = 1.0
+        if player >= 0:
+            out[n + player] = 1.0
+        if starter is not None and starter >= 0:
+            out[2 * n + starter] = 1.0
+        out[3 * n:4 * n] = game.hand_sizes
+        mask = game.hand(seat).mask
+        while mask:
+            low = mask & -mask
+            out[4 * n + index_of[low.bit_length() - 1]] = 1.0
+            mask ^= low
+        last = game.last_call
+        out[at] = -1 if last is None else last.index
+        out[at + 1] = len(game.calls)
+        if player >= 0:
+            legal = game.legal_actions()
+            out[at + 2], out[at + 3] = legal[0], legal[-1] + 1
+        if caller is not None and caller >= 0:
+            out[at + 4 + caller] = 1.0
+        return out
+
+    return size, observe
 
 
 # ---- Cheat ----------------------------------------------------------------------

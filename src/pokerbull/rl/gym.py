@@ -5,7 +5,7 @@
   acting seat's return when its action ends the game. Poker Bull's presets
   (pagat, pagat-wild, pagat-five, holdem, cheung) are stepped all at once in
   compiled code (:class:`~pokerbull.bull.vector.VectorGame`), and so are Poker
-  roulette and Cheat (the base game and variations ACDEFGIJOPRTV:
+  roulette and Cheat (the base game and variations ACDEFGIJKLOPRTV:
   :class:`CompiledVectorEnv`); any other game (Cheat's other variations) is stepped
   one game after another in Python through the game protocol, with the same
   interface and, for the same seed, the same games (:class:`ProtocolVectorEnv`).
@@ -219,7 +219,8 @@ class ProtocolVectorEnv(_SelfPlayVectorEnv):
     def _observe(self) -> np.ndarray:
         if self.compact:
             return np.array([_compact_row(g) for g in self.games], np.int64)
-        return np.stack([g.observation_array(g.current_player) for g in self.games]
+        observe = self.game_spec.observe
+        return np.stack([observe(g, g.current_player) for g in self.games]
                         ).astype(np.float32, copy=False)
 
     def _restart(self, seed: Any) -> None:
@@ -356,7 +357,7 @@ def compiled_stepping(spec: GameSpec) -> bool:
 
     On the compiled backend: Poker roulette with betting (without betting no seat ever
     decides: refused), and Cheat of at most 16 players whose variations are among
-    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEFGIJOPRTV), dealt at random (no ``hands=``).
+    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEFGIJKLOPRTV), dealt at random (no ``hands=``).
     Every other game runs through the protocol (:class:`ProtocolVectorEnv`), with the
     same results; Poker Bull's batched presets go through :class:`BullVectorEnv`.
     """
@@ -397,7 +398,7 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
     """A ``gymnasium.vector.VectorEnv`` of `num_envs` games in self-play (see the module).
 
     Poker Bull's presets (pagat, pagat-wild, pagat-five, holdem, cheung), Poker
-    roulette and Cheat (variations ACDEFGIJOPRTV) run in compiled code on the compiled
+    roulette and Cheat (variations ACDEFGIJKLOPRTV) run in compiled code on the compiled
     backend (see :func:`compiled_stepping`); any other game or preset runs through
     the game protocol, with the same games for the same seed. `observation` is
     "compact" (Poker Bull: a row of numbers, the exact mask on request) or
@@ -422,7 +423,8 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
 class SingleAgentEnv(gymnasium.Env):
     """One seat of a pokerbull game; the other seats are played by bots.
 
-    Observation: the seat's ``observation_array`` (float32); action: an integer of the
+    Observation: the seat's ``observation_array`` (float32; Cheung's preset: the compact
+    array of :func:`pokerbull.rl.pettingzoo.pettingzoo_env`); action: an integer of the
     game's action space. The reward is the seat's return when the game ends (0 before).
     An illegal action ends the episode as the worst result (``min_utility``) with
     ``info["illegal_action"] = True``: mask with :meth:`action_masks`.
@@ -488,7 +490,8 @@ class SingleAgentEnv(gymnasium.Env):
         return self._observe(), {}
 
     def _observe(self) -> np.ndarray:
-        observed: np.ndarray = self.game.observation_array(self.seat).astype(np.float32, copy=False)
+        observed: np.ndarray = self.game_spec.observe(self.game, self.seat).astype(
+            np.float32, copy=False)
         return observed
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

@@ -46,18 +46,19 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
 
 from pokerbull.bull.rules import DEFAULT_PLAYERS, MAX_PLAYERS
-from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, wing, wing_names
+from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, GameState, wing, wing_names
 
-from ._chance import RANK_CLASSES, CardByCard, CheatCardByCard, RankByRank, SeededAtRoot
+from ._chance import (RANK_CLASSES, CardByCard, ChanceState, CheatCardByCard, RankByRank,
+                      SeededAtRoot)
 from ._games import GameSpec, game_spec, observation_text
-from ._views import (BullInformationState, CheatInformationState, RouletteInformationState,
-                     views_of)
+from ._views import (BullInformationState, CheatInformationState, GameViews,
+                     RouletteInformationState, views_of)
 
 GAME_NAME = "python_pokerbull"
 SEED_OUTCOMES = 256        # seeds the root chance node of a game that cannot show its deal
@@ -93,7 +94,7 @@ def _wing_defaults(name: str) -> dict[str, Any]:
 
 # ---- the state ---------------------------------------------------------------
 
-class PokerbullState(pyspiel.State):
+class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annotations
     """An OpenSpiel state around a pokerbull game state (made by the game).
 
     OpenSpiel clones a python state by deep-copying its attributes and saves it
@@ -101,6 +102,9 @@ class PokerbullState(pyspiel.State):
     and pickles as its exact JSON save. With ``calls=K`` (Poker Bull) action ``k``
     is the game's ``k``-th kept call and action ``K`` the challenge.
     """
+
+    game_state: ChanceState     # both made on first use, by __getattr__
+    kept: _Kept | None
 
     def __getattr__(self, name: str) -> Any:
         # The game state is made on first use: OpenSpiel clones a python state by making
@@ -136,7 +140,8 @@ class PokerbullState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE_PLAYER:
-            say = getattr(self.game_state, "chance_outcome_to_string", None)   # else the game's
+            say: Callable[[int], str] | None = getattr(   # the wrappers'; else the game's
+                self.game_state, "chance_outcome_to_string", None)
             return say(action) if say is not None else self.game_state.action_to_string(action)
         kept = self.kept
         return self.game_state.action_to_string(action if kept is None else kept[action])
@@ -151,7 +156,7 @@ class PokerbullState(pyspiel.State):
         return self.game_state.to_json()
 
 
-class PokerbullGame(pyspiel.Game):
+class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotations
     """An OpenSpiel game of one pokerbull game and its options (built per parameter set).
 
     ``kept``: with Poker Bull's ``calls=K``, the game's actions that OpenSpiel's actions
@@ -163,7 +168,7 @@ class PokerbullGame(pyspiel.Game):
                  seed_outcomes: int = 0, calls: int = 0, deal: str = "card") -> None:
         self.spec = spec
         probe = spec.make(0)
-        rules = getattr(probe, "rules", None)
+        rules: Any = getattr(probe, "rules", None)     # each game's own Rules (None: none)
         self.kept = _Kept(_kept_calls(rules, calls)) if calls else None
         num_actions = spec.num_actions if self.kept is None else len(self.kept)
         max_length = spec.max_game_length
@@ -174,7 +179,13 @@ class PokerbullGame(pyspiel.Game):
         if deal == "rank":
             _check_rank_deal(rules, calls)
             by_card = spec.make_dealt_by_chance
-            self._new_state: Callable[[], Any] = lambda: RankByRank(by_card().game)
+
+            def by_rank() -> ChanceState:
+                dealt = None if by_card is None else by_card()
+                if not isinstance(dealt, CardByCard):    # pragma: no cover - checked above
+                    raise ValueError("deal='rank' is an option of Poker Bull only")
+                return RankByRank(dealt.game)
+            self._new_state: Callable[[], ChanceState] = by_rank
             chance_outcomes = RANK_CLASSES
         elif spec.make_dealt_by_chance is not None:
             self._new_state = spec.make_dealt_by_chance
@@ -218,7 +229,7 @@ class PokerbullGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters are not supported, not {params!r}")
         if iig_obs_type is None:
-            return _SeatObserver(self.spec.observation_size)
+            return _SeatObserver(self.spec)
         single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         none = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         if iig_obs_type.perfect_recall:
@@ -226,18 +237,18 @@ class PokerbullGame(pyspiel.Game):
                 return None
             return _InformationStateObserver(self.info_state)
         if single and iig_obs_type.public_info:
-            return _SeatObserver(self.spec.observation_size)
+            return _SeatObserver(self.spec)
         if self.views is None or not (single or none) or (none and not iig_obs_type.public_info):
             return None
         return _PiecesObserver(self.views, public=iig_obs_type.public_info, private=single)
 
 
-class _Kept(tuple):
+class _Kept(tuple[int, ...]):
     """The kept actions: one tuple shared by every state of a game (never deep-copied)."""
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: dict) -> _Kept:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Kept:
         return self
 
 
@@ -296,23 +307,25 @@ def _levels(ladder: Any, calls: tuple[int, ...]) -> int:
     return len({ladder[i].level for i in calls})
 
 
-def _inner(state: PokerbullState) -> Any:
+def _inner(state: PokerbullState) -> GameState | None:
     """The game inside a state's chance wrapper (None before its deal has made it)."""
     game_state = state.game_state
     if isinstance(game_state, (CardByCard, CheatCardByCard, SeededAtRoot)):
         return game_state.game
-    return game_state
+    return cast(GameState, game_state)     # no wrapper: a state the game made itself
 
 
 class _SeatObserver:
-    """The default observation of a seat: the game's own observation array and text."""
+    """The default observation of a seat: the game's own observation array (Cheung's
+    compact one: ``GameSpec.observe``) and text."""
 
-    def __init__(self, size: int) -> None:
-        self.tensor = np.zeros(size, np.float32)
+    def __init__(self, spec: GameSpec) -> None:
+        self.observe = spec.observe
+        self.tensor = np.zeros(spec.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: PokerbullState, player: int) -> None:
-        self.tensor[:] = state.game_state.observation_array(player)
+        self.tensor[:] = self.observe(state.game_state, player)
 
     def string_from(self, state: PokerbullState, player: int) -> str:
         return observation_text(state.game_state, player)
@@ -321,7 +334,7 @@ class _SeatObserver:
 class _PiecesObserver:
     """Public pieces only, or one seat's private pieces only (never another seat's)."""
 
-    def __init__(self, views: Any, *, public: bool, private: bool) -> None:
+    def __init__(self, views: GameViews, *, public: bool, private: bool) -> None:
         self.views = views
         self.pieces = (views.public_pieces if public else ()) + \
             (views.private_pieces if private else ())
@@ -421,15 +434,16 @@ def resample_from_infostate(state: PokerbullState, player: int,
             deal.append((i, seat))
         replay.apply_action(action)
     if replay.is_chance_node() or not deal:   # mid-deal or nothing dealt: nothing hidden yet
-        return state.clone()
+        same: PokerbullState = state.clone()
+        return same
     own = [history[i] for i, seat in deal if seat == player]
-    out = game.new_initial_state()
+    out: PokerbullState = game.new_initial_state()
     owed = list(own)                          # own outcomes not dealt yet in the new deal
     dealing = {i: seat for i, seat in deal}
     for i, action in enumerate(history):
         if i in dealing and dealing[i] != player:
             outcomes = out.chance_outcomes()
-            left = len(out.game_state._remaining())
+            left = len(cast(CardByCard, out.game_state)._remaining())   # Poker Bull's deal
             actions = [a for a, _ in outcomes]
             weight = np.array([p * left - owed.count(a) for a, p in outcomes])
             action = actions[int(rng.choice(len(actions), p=weight / weight.sum()))]
@@ -450,8 +464,10 @@ def _resample_roulette(state: PokerbullState, player: int,
     drawn again from the cards it has not seen; the bets are the same (betting does not
     depend on the cards), and so is everything it saw."""
     from pokerbull.roulette.game import CardDealt, Matching
+    from pokerbull.roulette.game import Game as RouletteGame
     history = state.history()
-    records = [r for r in state.game_state.history if type(r) in (CardDealt, Matching)]
+    game = cast(RouletteGame, state.game_state)      # roulette shows its own chance nodes
+    records = [r for r in game.history if type(r) in (CardDealt, Matching)]
     dealt = [r for r in records if type(r) is CardDealt]
     turned = {(r.round, s) for r in records if type(r) is Matching
               for s, cards in enumerate(r.turned) if cards}
@@ -467,14 +483,14 @@ def _resample_roulette(state: PokerbullState, player: int,
         raise ValueError("roulette's history and its dealt cards disagree")
     keep = {i: history[i] for i, s in zip(chance_at, seen) if s}
     owed = list(keep.values())           # seen cards not dealt yet in the new world
-    out = state.get_game().new_initial_state()
+    out: PokerbullState = state.get_game().new_initial_state()
     redraw = set(chance_at) - set(keep)
     for i, action in enumerate(history):
         if i in keep:
             owed.remove(action)
         elif i in redraw:
             outcomes = out.chance_outcomes()
-            left = out.game_state.cards_left
+            left = cast(RouletteGame, out.game_state).cards_left
             weight = np.array([round(p * left) - owed.count(a) for a, p in outcomes], float)
             action = outcomes[int(rng.choice(len(outcomes), p=weight / weight.sum()))][0]
         out.apply_action(int(action))
@@ -521,11 +537,14 @@ def _resample_cheat(state: PokerbullState, player: int,
     from pokerbull.protocol import IllegalAction
     inner = _inner(state)
     if inner is None:                         # mid-deal: nothing of the others is dealt yet
-        return state.clone()
+        same: PokerbullState = state.clone()
+        return same
     deck = inner.rules.deck
     seen = _cheat_seen(inner, player)
     history = state.history()
-    dealt = len(state.game_state._dealt)      # the deal's chance outcomes come first
+    wrapper = state.game_state
+    # the deal's chance outcomes come first in the history
+    dealt = len(wrapper._dealt) if isinstance(wrapper, CheatCardByCard) else 0
     by_copies: dict[int, list[int]] = {}
     for c in range(N_CARDS):
         if deck[c] and c not in seen:
@@ -538,7 +557,7 @@ def _resample_cheat(state: PokerbullState, player: int,
         for ids in by_copies.values():
             for c, d in zip(ids, rng.permutation(ids)):
                 rename[c] = int(d)
-        world = game.new_initial_state()
+        world: PokerbullState = game.new_initial_state()
         try:
             for i, action in enumerate(history):
                 if i < dealt or (LAY <= action < LAY + N_CARDS and

@@ -1,8 +1,9 @@
 """A PettingZoo AEC environment for any pokerbull game (the ``rl`` extra).
 
 Agents are ``"player_0"``, ``"player_1"``... one per seat. Each agent observes
-a dict: ``"observation"``, the game's fixed-size float32 array for that seat,
-and ``"action_mask"``, int8 over the game's integer actions (all zeros when it
+a dict: ``"observation"``, the game's fixed-size float32 array for that seat
+(compact for Cheung's preset: see :func:`pettingzoo_env`), and
+``"action_mask"``, int8 over the game's integer actions (all zeros when it
 is not that agent's turn). Rewards are the game's returns, given when the game
 ends. Chance nodes are played by the environment from its own generator, which
 ``reset(seed=...)`` seeds: the same seed gives the same game.
@@ -43,8 +44,12 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
         "is_parallelizable": False}
     agent_selection: str              # the agent to act (set by reset and every step)
 
-    def __init__(self, spec: GameSpec, render_mode: str | None = None) -> None:
+    def __init__(self, spec: GameSpec, render_mode: str | None = None,
+                 action_mask: bool = True) -> None:
         super().__init__()
+        if not isinstance(action_mask, bool):
+            raise ValueError(f"action_mask must be True or False, not {action_mask!r}")
+        self.with_mask = action_mask
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of "
                              f"{', '.join(map(repr, RENDER_MODES))}, not {render_mode!r}")
@@ -59,7 +64,8 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(spec.observation_low, spec.observation_high,
                                       (spec.observation_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (spec.num_actions,), np.int8),
+            **({"action_mask": spaces.Box(0, 1, (spec.num_actions,), np.int8)}
+               if action_mask else {}),
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
@@ -87,7 +93,7 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         # the games give float32 observations and int8 masks: observe() converts only
         # for a game that does not (checked once a game, not once a step)
-        self._plain_arrays = game.observation_array(0).dtype == np.float32 and \
+        self._plain_arrays = self.spec.observe(game, 0).dtype == np.float32 and \
             game.action_mask(0).dtype == np.int8
         self._after_action(game)
 
@@ -98,20 +104,40 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
             raise ValueError("no game yet: call reset() (reset(seed=...) to seed it) first")
         return self.game
 
+    def _seat(self, agent: str) -> tuple[GameState, int]:
+        """The game being played and `agent`'s seat (ValueError for an unknown agent)."""
+        game = self._started()
+        seat = self._seat_of.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ValueError(f"unknown agent {agent!r}: the agents are "
+                             f"{', '.join(self.possible_agents)}")
+        return game, seat
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        game = self.game
         try:
             seat = self._seat_of[agent]
         except (KeyError, TypeError):
             seat = None
-        game = self.game
         if seat is None or game is None:
-            self._started()
-            raise ValueError(f"unknown agent {agent!r}: the agents are "
-                             f"{', '.join(self.possible_agents)}")
-        obs, mask = game.observation_array(seat), game.action_mask(seat)
+            game, seat = self._seat(agent)    # says what is wrong
+        compact = self.spec.compact_observe
+        obs = game.observation_array(seat) if compact is None else compact(game, seat)
         if not self._plain_arrays:        # a game that does not give float32 and int8
-            obs, mask = obs.astype(np.float32), mask.astype(np.int8)
+            obs = obs.astype(np.float32)
+        if not self.with_mask:
+            return {"observation": obs}
+        mask = game.action_mask(seat)
+        if not self._plain_arrays:
+            mask = mask.astype(np.int8)
         return {"observation": obs, "action_mask": mask}
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """int8 over the game's actions: 1 for each legal action of `agent` now (all
+        zeros when it is not its turn); the observation's own mask, given on request."""
+        game, seat = self._seat(agent)
+        mask: np.ndarray = game.action_mask(seat).astype(np.int8, copy=False)
+        return mask
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                   bool, dict[str, Any]]:
@@ -203,24 +229,34 @@ def _whole_action(action: Any, num_actions: int) -> int:
 
 
 def pettingzoo_env(game_or_preset: str, *, render_mode: str | None = None,
+                   observation: str | None = None, action_mask: bool = True,
                    **options: Any) -> PokerbullEnv:
     """A PettingZoo AEC environment of a Poker Bull preset or another game of the family,
     with the game's `options` as keywords (``players=4`` ...); seed it with ``reset(seed=)``.
-    The raw environment: an illegal action raises IllegalAction (see :func:`env`)."""
-    return PokerbullEnv(game_spec(game_or_preset, **options), render_mode=render_mode)
+    The raw environment: an illegal action raises IllegalAction (see :func:`env`).
+
+    `observation`: "compact" (the default for Cheung's preset: its legal run as two
+    numbers, no flag per call) or "full" (the game's ``observation_array``; the default
+    elsewhere). ``action_mask=False`` leaves the mask out of every observation (for
+    Cheung's 61,502 actions, the larger part of it); ``env.action_mask(agent)`` gives
+    it on request."""
+    return PokerbullEnv(game_spec(game_or_preset, observation=observation, **options),
+                        render_mode=render_mode, action_mask=action_mask)
 
 
 raw_env = pettingzoo_env
 
 
-def env(game_or_preset: str, *, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(game_or_preset: str, *, render_mode: str | None = None,
+        observation: str | None = None, **options: Any) -> AECEnv:
     """:func:`raw_env` in PettingZoo's standard wrappers, as its classic games come: an
     illegal action ends the game with reward -1 for the agent that made it
     (``TerminateIllegalWrapper``), an action outside the space is refused
     (``AssertOutOfBoundsWrapper``) and the calls must come in order
     (``OrderEnforcingWrapper``)."""
     from pettingzoo.utils import wrappers
-    wrapped: AECEnv = raw_env(game_or_preset, render_mode=render_mode, **options)
+    wrapped: AECEnv = raw_env(game_or_preset, render_mode=render_mode,
+                              observation=observation, **options)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
