@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from itertools import repeat
 from typing import Any, Protocol
 
 import numpy as np
@@ -168,8 +169,8 @@ class CardByCard(_Delegating):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.game.current_player != CHANCE_PLAYER:
             return []
-        p = 1.0 / len(self._left)
-        return [(i, p) for i in self._left]
+        left = self._left
+        return list(zip(left, repeat(1.0 / len(left))))   # zip: faster than a comprehension
 
     def chance_outcome_to_string(self, action: int) -> str:
         """The card a chance outcome deals (``"As"``)."""
