@@ -91,14 +91,17 @@ def vector_figures(rounds: int = 200) -> None:
     from pokerbull.rl._games import game_spec
     from pokerbull.rl.gym import CompiledVectorEnv, ProtocolVectorEnv, vector_env
     vec = pb.VectorGame("pagat", num_games=4096, players=4, seed=0)
-    for name in ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung", "cheat", "roulette"):
+    cases = [(name, {}) for name in ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung",
+                                     "cheat", "roulette")]
+    cases += [("cheat", {"variations": v}) for v in ("JP", "K", "T")]
+    for name, options in cases:
         players = 4 if name != "roulette" else 5
-        env = vector_env(name, 4096, players=players)
+        env = vector_env(name, 4096, players=players, **options)
         compiled = not isinstance(env, ProtocolVectorEnv)
         n = 4096 if compiled else 64
         r = rounds if compiled else 10
         if not compiled:
-            env = vector_env(name, n, players=players)
+            env = vector_env(name, n, players=players, **options)
         env.reset(seed=0)
         rng = np.random.default_rng(0)
 
@@ -107,7 +110,8 @@ def vector_figures(rounds: int = 200) -> None:
                 env.step(env.random_actions(rng))
 
         t_env = _best(play)
-        line = f"vector_env {name:11s} {n * r / t_env:14,.0f} steps/s ({n} envs)"
+        label = name + (f" {options['variations']}" if options else "")
+        line = f"vector_env {label:11s} {n * r / t_env:14,.0f} steps/s ({n} envs)"
         if name in pb.preset_names() and compiled:
             bare_vec = pb.VectorGame(name, num_games=n, players=players, seed=0)
 
@@ -118,7 +122,7 @@ def vector_figures(rounds: int = 200) -> None:
             t_vec = _best(bare)
             line += f"; VectorGame.step {n * r / t_vec:,.0f} ({t_vec / t_env:.0%} of it kept)"
         if isinstance(env, CompiledVectorEnv) or name == "cheung":   # the same run's baselines
-            old = ProtocolVectorEnv(game_spec(name, players=players), 64,
+            old = ProtocolVectorEnv(game_spec(name, players=players, **options), 64,
                                     observation="compact" if name == "cheung" else "full")
             old.reset(seed=0)
 

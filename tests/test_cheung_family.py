@@ -343,3 +343,47 @@ def test_batch_paths_on_each_kind_of_call(options):
         for path in _core.simd_paths():
             got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
             assert np.array_equal(got, exact), (kind, path, np.flatnonzero(got != exact)[:5])
+
+
+def _dense_pools(rng, n: int, jokers: int) -> np.ndarray:
+    """Pools of 6..16 cards drawn from a few ranks or a few suits (and the jokers):
+    rich in quads, full houses, five of a kind, flushes and straight flushes."""
+    out = np.empty(n, np.uint64)
+    for i in range(n):
+        if i % 2:
+            ranks = rng.choice(13, rng.integers(3, 7), replace=False)
+            cards = [16 * s + int(r) for r in ranks for s in range(4)]
+        else:
+            suits = rng.choice(4, rng.integers(1, 3), replace=False)
+            cards = [16 * int(s) + r for s in suits for r in range(13)]
+        cards += [13, 29][:jokers]
+        size = min(len(cards), int(rng.integers(6, 17)))
+        out[i] = sum(1 << int(b) for b in rng.choice(cards, size, replace=False))
+    return out
+
+
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 0}, {"jokers": 1},
+                                     {"joker_order": "wild", "suit_order": "shdc"},
+                                     {"royal_over_five": "natural"}, {"royal_over_five": "any"}])
+def test_best_from_the_hand_shape_matches_the_block_search_and_the_pure_backend(options):
+    """best_many read off the pool's hand, answer for answer against the block search
+    (pools of every size 0..54, and dense pools), and a slice against the pure backend."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython", **options)
+    jokers = options.get("jokers", 2)
+    rng = np.random.default_rng(23 + len(lad))
+    masks = np.r_[_mixed_pools(rng, 6_000, jokers), _dense_pools(rng, 1_500, jokers)]
+    shape = _core.CheungKernel(lad.tables)
+    search = _core.CheungKernel(lad.tables, best_method="block search")
+    assert (shape.best_method, search.best_method) == ("hand shapes", "block search")
+    want = search.best_many(masks)
+    assert np.array_equal(shape.best_many(masks), want)
+    assert [shape.best(int(m)) for m in masks[:200]] == want[:200].tolist()
+    # the answers span the ladder's categories (the test reaches the rare hands)
+    cats = {lad[int(c)].code.split(":")[0] for c in want if c >= 0}
+    assert {"pair", "flush", "full_house", "quads", "straight_flush", "royal_flush"} <= cats, cats
+    pure = cheung_on("python", **options)
+    assert np.array_equal(pure.best_many(masks[::40]), want[::40])
+    with pytest.raises(ValueError, match="unknown best method"):
+        _core.CheungKernel(lad.tables, best_method="fastest")

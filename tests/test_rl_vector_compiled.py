@@ -184,6 +184,12 @@ def _drive_alike_from_here(compiled, protocol, steps):
     return True
 
 
+@pytest.mark.parametrize("name", ["cheat", "roulette"])
+def test_a_bad_observation_kind_is_refused(name):
+    with pytest.raises(ValueError, match="observation must be 'compact' or 'full', not 'pixels'"):
+        vector_env(name, 2, observation="pixels")
+
+
 def test_roulette_without_betting_is_refused():
     with pytest.raises(ValueError, match="without betting has no decisions"):
         vector_env("roulette", 2, betting=False)

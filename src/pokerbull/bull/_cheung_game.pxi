@@ -66,9 +66,13 @@ cdef inline int ch_hits(const CheungData* D, const CheungTable* T, CheungSeatMem
     cdef int s, hits = 0
     cdef uint64_t m, q = D.need[c]
     cdef int k = <int>(q >> 61)
+    if T.or_higher and M.best[0] == -2:
+        # every draw's best at once: their key lookups overlap (one draw at a time,
+        # each waited for its random read of the key table)
+        ch_best_many(D, M.draws, M.best, T.samples[M.seat])
     for s in range(n):
         if T.or_higher:              # the call or a higher one holds: its best is at least c
-            hits += ch_draw_best(D, M, s) >= c
+            hits += M.best[s] >= c
         else:
             m = M.draws[s]
             hits += popcount(m & q) + popcount(m & <uint64_t>JOKERS) >= k and \
@@ -196,12 +200,6 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
                 r >>= 6
         M.draws[s] = m
         M.best[s] = -2               # not known yet
-
-
-cdef inline int ch_draw_best(const CheungData* D, CheungSeatMemory* M, int s) noexcept nogil:
-    if M.best[s] == -2:
-        M.best[s] = ch_best(D, M.draws[s])
-    return M.best[s]
 
 
 ctypedef struct CheungTotals:

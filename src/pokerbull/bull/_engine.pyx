@@ -18,6 +18,7 @@ cimport numpy as cnp
 
 from pokerbull.core._core cimport (
     JOKERS, LANE, MAX_GROUPS, CheungCall, CheungData, LadderData, _data, best_call, ch_best,
+    ch_best_many,
     ch_holds_call, cheung_data, holds_one, ladder_data, lowest_bit, popcount)
 
 cnp.import_array()

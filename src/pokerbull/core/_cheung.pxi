@@ -26,7 +26,6 @@ cdef int CH_PRIMARIES[11]
 cdef int CH_OTHERS[11]
 cdef int8_t CH_BUDGET[5][2][3]     # ch_budget by tier, small pool, jokers in the pool
 cdef int8_t CH_STAND_IN_CAP[5]     # by tier: the most jokers a hand may use (any pool)
-cdef int8_t CH_JOKERS_NEEDED[5]    # by tier: the fewest jokers a pool making a call holds
 
 cdef void _init_cheung_tables():
     cdef int t, n, k
@@ -46,13 +45,10 @@ cdef void _init_cheung_tables():
             for k in range(3):
                 CH_BUDGET[t][n][k] = ch_budget(t, 5 if n else 6, k)
         CH_STAND_IN_CAP[t] = 0
-        CH_JOKERS_NEEDED[t] = 3
         for n in range(2):
             for k in range(3):
                 if CH_BUDGET[t][n][k] > CH_STAND_IN_CAP[t]:
                     CH_STAND_IN_CAP[t] = CH_BUDGET[t][n][k]
-                if CH_BUDGET[t][n][k] >= 0 and k < CH_JOKERS_NEEDED[t]:
-                    CH_JOKERS_NEEDED[t] = k
 
 _init_cheung_tables()
 
@@ -419,13 +415,17 @@ cdef inline uint64_t ch_hash(int64_t key) noexcept nogil:
 
 
 cdef inline Py_ssize_t ch_find(const CheungData* D, int64_t key) noexcept nogil:
-    """The index of the call with this order key (open addressing, linear probing)."""
+    """The index of the call with this order key (open addressing, linear probing;
+    an entry holds the key in its high half and the index in its low half, so a
+    lookup reads one random word, not a slot and then the call's key)."""
     cdef uint64_t h = ch_hash(key)
-    cdef int32_t i
+    cdef uint64_t e
     while True:
-        i = D.table[h]
-        if i < 0 or D.keys[i] == key:
-            return i
+        e = D.table[h]
+        if e == (~(<uint64_t>0)):
+            return -1
+        if <int64_t>(e >> 32) == key:
+            return <Py_ssize_t>(e & 0xFFFFFFFFULL)
         h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
 
 
@@ -455,7 +455,316 @@ cdef inline int ch_primary_count(int cat, int k) noexcept nogil:
     return 0
 
 
+DEF CH_SEARCH = -2          # ch_best_shape leaves this pool to the block search
+
+
 cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
+    """The highest call that holds: read off the pool's hand (ch_best_shape), or
+    where that leaves the pool (five cards or fewer, a rare case) the block search."""
+    cdef int c
+    if not D.by_search:
+        c = ch_best_shape(D, mask)
+        if c != CH_SEARCH:
+            return c
+    return ch_best_search(D, mask)
+
+
+
+cdef inline uint32_t ch_top_ranks(uint32_t x, int k) noexcept nogil:
+    """The k highest ranks of x (all of them when x has fewer)."""
+    cdef uint32_t out = 0, bit
+    while k > 0 and x:
+        bit = 1u << highest_bit(x)
+        out |= bit
+        x &= ~bit
+        k -= 1
+    return out
+
+
+cdef inline uint32_t ch_kicker_ranks(uint32_t present, uint32_t taken, int spare,
+                                     int k) noexcept nogil:
+    """The k highest kickers a hand may add to the ranks `taken`: ranks present, and
+    with each of `spare` jokers the highest rank absent (a joker stands for it)."""
+    return ch_top_ranks((present & ~taken) | ch_top_ranks(LANE & ~present & ~taken, spare), k)
+
+
+cdef inline uint32_t ch_at(const uint32_t* ge, int k) noexcept nogil:
+    """Ranks of which the pool holds at least k cards (ge[i]: at least i; k <= 0: all)."""
+    return LANE if k <= 0 else (ge[k] if k <= 4 else 0)
+
+
+cdef inline int ch_cnt(uint64_t natural, int r) noexcept nogil:
+    return popcount(natural & RANK_COLUMN[r])
+
+
+cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* ge,
+                              const uint32_t* lane, const int* suits_high_first, int* ranks,
+                              int* nr, int* suit, int* jmin) noexcept nogil:
+    """The highest (named ranks, suit) of category `cat` some five-card hand of a big
+    pool (six cards or more) makes with at most j jokers, and the fewest jokers that
+    hand needs: 1; 0 when no hand is of the category; -1 when the lex-highest set of a
+    flush or high card is itself a straight or flush (left to the block search)."""
+    cdef uint32_t R, P, K, x, s5, others, bit
+    cdef uint64_t tops
+    cdef int r, k, t, s, i, need, spare, need2, best, cost
+    nr[0] = 0
+    suit[0] = -1
+    if cat == CH_FIVE:
+        R = ch_at(ge, 5 - j)
+        if j < 1 or not R:
+            return 0
+        r = highest_bit(R)
+        ranks[0], nr[0], jmin[0] = r, 1, 5 - ch_cnt(natural, r)
+        return 1
+    if cat == CH_ROYAL:
+        for i in range(4):
+            s = suits_high_first[i]
+            need = popcount(0x1F00 & ~lane[s])
+            if need <= j:
+                suit[0], jmin[0] = s, need
+                return 1
+        return 0
+    if cat == CH_STRAIGHT_FLUSH:
+        tops = window_tops(natural, 5 - j) & ~0x1000100010001000ULL   # no Ace-high top
+        if not tops:
+            return 0
+        best = -1
+        for s in range(4):
+            x = <uint32_t>(tops >> (16 * s)) & LANE
+            if x and highest_bit(x) > best:
+                best = highest_bit(x)
+        for i in range(4):
+            s = suits_high_first[i]
+            if (tops >> (16 * s + best)) & 1:
+                break
+        ranks[0], nr[0], suit[0] = best, 1, s
+        jmin[0] = popcount(CH_STRAIGHTS[best - 3] & ~lane[s])
+        return 1
+    if cat == CH_QUADS:
+        R = ch_at(ge, 4 - j)
+        while R:
+            r = highest_bit(R)
+            R &= ~(1u << r)
+            need = ch_short(4, ch_cnt(natural, r))
+            others = ge[1] & ~(1u << r)
+            k = 11 if r == 12 else 12          # the kicker a spare joker stands for
+            if j - need >= 1 and (others == 0 or highest_bit(others) < k):
+                need += 1
+            elif others:
+                k = highest_bit(others)
+            else:
+                continue
+            ranks[0], ranks[1], nr[0], jmin[0] = r, k, 2, need
+            return 1
+        return 0
+    if cat == CH_FULL_HOUSE:
+        R = ch_at(ge, 3 - j)
+        while R:
+            t = highest_bit(R)
+            R &= ~(1u << t)
+            need = ch_short(3, ch_cnt(natural, t))
+            P = ch_at(ge, 2 - (j - need)) & ~(1u << t)
+            if P:
+                r = highest_bit(P)
+                ranks[0], ranks[1], nr[0] = t, r, 2
+                jmin[0] = need + ch_short(2, ch_cnt(natural, r))
+                return 1
+        return 0
+    if cat == CH_FLUSH:
+        best = 0
+        for i in range(4):
+            s = suits_high_first[i]
+            if popcount(lane[s]) + j < 5:
+                continue
+            s5 = ch_top_ranks(lane[s] | ch_top_ranks(LANE & ~lane[s], j), 5)
+            if <int>s5 > best:
+                best = <int>s5
+                suit[0] = s
+        if not best:
+            return 0
+        for t in range(10):
+            if <uint32_t>best == CH_STRAIGHTS[t]:
+                return -1
+        jmin[0] = popcount(<uint32_t>best & ~lane[suit[0]])
+        x = <uint32_t>best
+        while x:
+            r = highest_bit(x)
+            x &= ~(1u << r)
+            ranks[nr[0]] = r
+            nr[0] += 1
+        return 1
+    if cat == CH_STRAIGHT:
+        x = <uint32_t>window_tops(ge[1], 5 - j) & LANE
+        while x:
+            t = highest_bit(x)
+            x &= ~(1u << t)
+            cost = popcount(CH_STRAIGHTS[t - 3] & ~ge[1])
+            if cost == 0:
+                for s in range(4):      # its cards all of one suit, each the rank's only card
+                    if (CH_STRAIGHTS[t - 3] & ~(lane[s] & ~(lane[(s + 1) & 3] | lane[(s + 2) & 3] |
+                                                            lane[(s + 3) & 3]))) == 0:
+                        cost = 1
+            if cost <= j:
+                ranks[0], nr[0], jmin[0] = t, 1, cost
+                return 1
+        return 0
+    if cat == CH_PAIR or cat == CH_TRIPS:
+        k = 2 if cat == CH_PAIR else 3
+        R = ch_at(ge, k - j)
+        while R:
+            r = highest_bit(R)
+            R &= ~(1u << r)
+            need = ch_short(k, ch_cnt(natural, r))
+            K = ch_kicker_ranks(ge[1], 1u << r, j - need, 5 - k)
+            if popcount(K) < 5 - k:
+                continue
+            ranks[0], nr[0], jmin[0] = r, 1, need + popcount(K & ~ge[1])
+            while K:
+                t = highest_bit(K)
+                K &= ~(1u << t)
+                ranks[nr[0]] = t
+                nr[0] += 1
+            return 1
+        return 0
+    if cat == CH_TWO_PAIR:
+        R = ch_at(ge, 2 - j) & ~1u
+        while R:
+            r = highest_bit(R)
+            R &= ~(1u << r)
+            need = ch_short(2, ch_cnt(natural, r))
+            P = ch_at(ge, 2 - (j - need)) & ((1u << r) - 1)
+            while P:
+                t = highest_bit(P)
+                P &= ~(1u << t)
+                need2 = need + ch_short(2, ch_cnt(natural, t))
+                K = ch_kicker_ranks(ge[1], (1u << r) | (1u << t), j - need2, 1)
+                if K:
+                    ranks[0], ranks[1], ranks[2], nr[0] = r, t, highest_bit(K), 3
+                    jmin[0] = need2 + popcount(K & ~ge[1])
+                    return 1
+        return 0
+    if cat == CH_HIGH:
+        K = ch_kicker_ranks(ge[1], 0, j, 5)
+        if popcount(K) < 5:
+            return 0
+        for t in range(10):
+            if K == CH_STRAIGHTS[t]:
+                return -1
+        need = popcount(K & ~ge[1])
+        if need == 0:
+            for s in range(4):          # each of its ranks only in suit s: a flush
+                if (K & ~(lane[s] & ~(lane[(s + 1) & 3] | lane[(s + 2) & 3] |
+                                      lane[(s + 3) & 3]))) == 0:
+                    return -1
+        jmin[0] = need
+        x = K
+        while x:
+            r = highest_bit(x)
+            x &= ~(1u << r)
+            ranks[nr[0]] = r
+            nr[0] += 1
+        return 1
+    return -1
+
+
+cdef inline int ch_best_shape(const CheungData* D, uint64_t mask) noexcept nogil:
+    """ch_best of a pool read off its hand (ch_best_key), or CH_SEARCH."""
+    cdef int64_t key = ch_best_key(D, mask)
+    cdef Py_ssize_t i
+    if key < 0:
+        return CH_SEARCH
+    i = ch_find(D, key)
+    return <int>i if i >= 0 else CH_SEARCH
+
+
+cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nogil:
+    """The order key of ch_best of a pool of six cards or more, read off its hand:
+    slot by slot from the top, the category's highest named ranks and suit with the
+    jokers the slot's lowest tier allows (ch_shape_hand), then the highest tier whose
+    joker budget covers the fewest jokers that hand needs. -1 for smaller pools and
+    the rare hands ch_shape_hand leaves to the block search."""
+    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
+    cdef int w = popcount(mask & <uint64_t>JOKERS)
+    cdef int si, i, cat, low, j, got, nr, suit, jmin, tier
+    cdef int ranks[5]
+    cdef uint32_t lane[4]
+    cdef uint32_t ge[5]
+    cdef int64_t key
+    if popcount(natural) + w <= 5:
+        return -1
+    lane[0] = natural & LANE
+    lane[1] = (natural >> 16) & LANE
+    lane[2] = (natural >> 32) & LANE
+    lane[3] = (natural >> 48) & LANE
+    ge[0] = LANE
+    ge[1] = lane[0] | lane[1] | lane[2] | lane[3]
+    ge[2] = (lane[0] & lane[1]) | (lane[2] & lane[3]) | ((lane[0] | lane[1]) & (lane[2] | lane[3]))
+    ge[3] = (lane[0] & lane[1] & (lane[2] | lane[3])) | (lane[2] & lane[3] & (lane[0] | lane[1]))
+    ge[4] = lane[0] & lane[1] & lane[2] & lane[3]
+    # the most cards of one rank, of two ranks, of one suit, and the ranks, jokers
+    # added: the categories these counts allow, and the slots that have them (a loop
+    # over those alone, without a branch per slot that fails)
+    cdef int most = ch_top_count(ge[1], ge[2], ge[3], ge[4]) + w
+    cdef int two_most = most + ch_second_count(ge[1], ge[2], ge[3], ge[4])
+    cdef int suited = ch_max_lane(lane[0], lane[1], lane[2], lane[3]) + w
+    cdef int spread = popcount(ge[1]) + w
+    cdef uint32_t allowed = (((most >= 5) << CH_FIVE) | ((most >= 4) << CH_QUADS) |
+                             ((two_most >= 5) << CH_FULL_HOUSE) | ((most >= 3) << CH_TRIPS) |
+                             ((two_most >= 4) << CH_TWO_PAIR) | ((most >= 2) << CH_PAIR) |
+                             ((spread >= 5) * ((1 << CH_STRAIGHT) | (1 << CH_HIGH))) |
+                             ((suited >= 5) * ((1 << CH_FLUSH) | (1 << CH_STRAIGHT_FLUSH) |
+                                               (1 << CH_ROYAL))))
+    cdef uint32_t slots = 0
+    for si in range(D.n_slots):
+        slots |= ((allowed >> D.slots[si].cat) & 1) << si
+    while slots:
+        si = lowest_bit(slots)          # the slots run from the top
+        slots &= slots - 1
+        cat = D.slots[si].cat
+        low = D.slots[si].tiers[0]
+        j = CH_BUDGET[low][0][w]
+        if j < 0:
+            continue
+        got = ch_shape_hand(cat, j, natural, ge, lane, D.suits_high_first, ranks, &nr, &suit,
+                            &jmin)
+        if got == 0:
+            continue
+        if got < 0:
+            return -1
+        tier = low
+        for i in range(D.slots[si].n_tiers - 1, 0, -1):
+            if CH_BUDGET[D.slots[si].tiers[i]][0][w] >= jmin:
+                tier = D.slots[si].tiers[i]
+                break
+        key = D.slots[si].slot
+        for i in range(5):
+            key = key * 16 + ((ranks[i] + 1) if i < nr else 0)
+        return (key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 + D.tier_rank[tier]
+    return -1
+
+
+DEF CH_BEST_BLOCK = 64      # pools whose key -> index reads are in flight together
+
+
+cdef void ch_best_many(const CheungData* D, const uint64_t* masks, int32_t* res,
+                       Py_ssize_t n) noexcept nogil:
+    """ch_best of n pools, a block at a time: every pool's key first, its hash entry
+    prefetched, then the lookups (ch_find's random read, one pool after another, was
+    a third of the time)."""
+    cdef int64_t keys[CH_BEST_BLOCK]
+    cdef Py_ssize_t start, size, i, c
+    for start in range(0, n, CH_BEST_BLOCK):
+        size = n - start if n - start < CH_BEST_BLOCK else CH_BEST_BLOCK
+        for i in range(size):
+            keys[i] = -1 if D.by_search else ch_best_key(D, masks[start + i])
+            if keys[i] >= 0:
+                pb_prefetch(D.table + ch_hash(keys[i]))
+        for i in range(size):
+            c = ch_find(D, keys[i]) if keys[i] >= 0 else -1
+            res[start + i] = <int32_t>c if c >= 0 else ch_best_search(D, masks[start + i])
+
+
+cdef int ch_best_search(const CheungData* D, uint64_t mask) noexcept nogil:
     """The highest call that holds (greedy on the ladder order, see _pure_cheung)."""
     cdef int si, cat, low, k, r, p1, p2, npr, nn, suit, tier, s, i
     cdef uint32_t nmask, cand, kick_cand
@@ -610,7 +919,7 @@ cdef uint64_t ch_count_rule(int cat, int nprim, int p1, int p2, uint32_t named,
 
 DEF CH_NO_RULE = 0x800000000000ULL   # bit 47, which no pool has: a sure word with it never holds
 DEF CH_BY_RANKS = 1 << 14    # a count of the ranks the pool holds (else of its cards, or a suit's)
-DEF CH_BY_SUIT = 1 << 15     # a count (w0, w1): of the one suit holding most of the word's cards
+DEF CH_BY_SUIT = 1 << 15     # a count (w0): of the pool's fullest suit (a flush in any suit)
 DEF CH_PROFILE = 1 << 15     # a sure rule's cards: ranks held at least once .. four times
 cdef uint64_t CH_SPREAD = <uint64_t>1 << 46    # a sure rule: the named ranks not all in one suit alone
 cdef uint64_t CH_SURE_NEED = (<uint64_t>0x1FFF9FFF << 32) | <uint64_t>0x1FFF1FFF   # its cards, no-rule bit
@@ -629,20 +938,16 @@ cdef inline bint ch_is_straight(uint32_t ranks) noexcept nogil:
 
 
 cdef void ch_count_words(const CheungCall* q, uint64_t* w0, uint64_t* w1) noexcept nogil:
-    """A record's two necessary counts (layout in _simd.h): ch_necessary and
-    ch_count_rule, a flush in any suit counted in its fullest suit, and the joker
-    bounds of the tier (a hand uses at most ch_budget <= the cap of them; min1 and
-    min2 need that many in the pool)."""
-    cdef uint64_t k
+    """A record's two necessary counts (layout in _simd.h): ch_necessary (a flush in
+    any suit: its fullest suit) and ch_count_rule, and the most jokers that may stand
+    in (a hand uses at most ch_budget of them, never more than its tier's cap)."""
     w0[0] = ch_necessary(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit)
     w1[0] = ch_count_rule(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit)
     if q.cat == CH_FLUSH and q.suit < 0:
-        # five cards of one suit, the named ranks among them
+        # five cards of one suit (by suit on AVX-512; all cards elsewhere); the named
+        # ranks stay in w1
         w0[0] = ch_columns(LANE) | CH_BY_SUIT | (<uint64_t>5 << 61)
-        k = popcount(q.named)
-        w1[0] = (ch_columns(q.named) | CH_BY_SUIT | (k << 61)) if k else 0
     w0[0] |= <uint64_t>CH_STAND_IN_CAP[q.tier] << 45
-    w1[0] |= <uint64_t>CH_JOKERS_NEEDED[q.tier] << 45
 
 
 cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
@@ -719,29 +1024,28 @@ cdef inline bint ch_counts_pass(const uint64_t* r, uint64_t m) noexcept nogil:
     cdef int cap = (r[0] >> 45) & 3
     cdef int plus = j if j < cap else cap
     cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
-    cdef uint64_t v0 = ge1 if r[0] & CH_BY_RANKS else m
-    cdef uint64_t v1 = ge1 if r[1] & CH_BY_RANKS else m
-    return (j >= <int>((r[1] >> 45) & 3)) & \
-        (popcount(v0 & r[0]) + plus >= <int>(r[0] >> 61)) & \
+    cdef uint64_t v1 = ge1 if r[1] & CH_BY_RANKS else m     # w0 counts cards: never ranks
+    return (popcount(m & r[0]) + plus >= <int>(r[0] >> 61)) & \
         (popcount(v1 & r[1]) + plus >= <int>(r[1] >> 61))
 
 
 cdef inline bint ch_sure(uint64_t w, uint64_t m) noexcept nogil:
     """The sure rule `w` (a record's third word) on a pool."""
-    cdef uint64_t need = w & CH_SURE_NEED      # the cards and the no-rule bit
     cdef uint64_t a = m & LANE, b = (m >> 16) & LANE, c = (m >> 32) & LANE, d = m >> 48
     cdef uint64_t ge1 = a | b | c | d
+    cdef uint64_t v = ge1 if w & CH_BY_RANKS else (m >> (16 * ((w >> 30) & 3))) & LANE
+    if popcount(v) < <int>(w >> 61):     # the common no of small pools, before the rest
+        return False
+    cdef uint64_t need = w & CH_SURE_NEED      # the cards and the no-rule bit
     cdef uint64_t ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
     cdef uint64_t profile = ge1 | (ge2 << 16) | (((a & b & (c | d)) | (c & d & (a | b))) << 32) | \
         ((a & b & c & d) << 48)
     cdef uint64_t held = profile if w & CH_PROFILE else m
-    cdef uint64_t v = ge1 if w & CH_BY_RANKS else (m >> (16 * ((w >> 30) & 3))) & LANE
     cdef uint64_t named = need & LANE
     # spread: a named rank held twice, or each suit lane missing a named rank
     cdef bint spread = ((named & ge2) != 0) | (((named & ~a) != 0) & ((named & ~b) != 0) &
                                                ((named & ~c) != 0) & ((named & ~d) != 0))
-    return ((held & need) == need) & (popcount(v) >= <int>(w >> 61)) & \
-        (spread | ((w & CH_SPREAD) == 0))
+    return ((held & need) == need) & (spread | ((w & CH_SPREAD) == 0))
 
 
 cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
@@ -771,7 +1075,17 @@ cdef class CheungKernel:
         """Whether batch checks take a vector path."""
         return self.path_number != 0
 
-    def __init__(self, tables, simd=None):
+    @property
+    def best_method(self):
+        """How best / best_many find the best call: "hand shapes" (read off the pool's
+        hand; pools of five cards or fewer and a few rare hands take the block search)
+        or "block search" (call by call down the ladder's order)."""
+        return "block search" if self.D.by_search else "hand shapes"
+
+    def __init__(self, tables, simd=None, best_method=None):
+        if best_method not in (None, "hand shapes", "block search"):
+            raise ValueError(f"unknown best method {best_method!r}: choose from hand shapes, "
+                             f"block search")
         x = tables.extra
         n = len(x["cat"])
         calls = np.zeros(n, dtype=np.dtype([("cat", np.uint8), ("nprim", np.uint8),
@@ -782,11 +1096,11 @@ cdef class CheungKernel:
         for name in ("cat", "nprim", "p1", "p2", "named", "suit", "tier"):
             calls[name] = x[name]
         keys = np.ascontiguousarray(x["key"], dtype=np.int64)
-        if n * 2 > (1 << CH_HASH_BITS):
+        if n * 2 > (1 << CH_HASH_BITS) or (n and (keys.min() < 0 or keys.max() >= 1 << 32)):
             raise RuntimeError("cheung ladder too large for its key table")
-        table = np.full(1 << CH_HASH_BITS, -1, dtype=np.int32)
+        table = np.full(1 << CH_HASH_BITS, np.iinfo(np.uint64).max, dtype=np.uint64)
         need = np.empty(n, dtype=np.uint64)
-        cdef int32_t[::1] tv = table
+        cdef uint64_t[::1] tv = table
         cdef const int64_t[::1] kv = keys
         cdef uint64_t[::1] nv = need
         cdef const CheungCall* cv = <const CheungCall*>_data(calls)
@@ -795,9 +1109,9 @@ cdef class CheungKernel:
         with nogil:
             for c in range(n_c):
                 h = ch_hash(kv[c])
-                while tv[h] >= 0:
+                while tv[h] != (~(<uint64_t>0)):
                     h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
-                tv[h] = <int32_t>c
+                tv[h] = (<uint64_t>kv[c] << 32) | <uint64_t>c
                 nv[c] = ch_necessary(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2, cv[c].named,
                                      cv[c].suit)
         rec = np.zeros(4 * n, dtype=np.uint64)
@@ -811,12 +1125,13 @@ cdef class CheungKernel:
         self._arrays = (calls, keys, table, need, rec)
         self.D.rec = <const uint64_t*>_data(rec)
         self.path_number = path_number(simd)
-        self.D.table = <const int32_t*>_data(table)
+        self.D.table = <const uint64_t*>_data(table)
         self.D.need = <const uint64_t*>_data(need)
         self.D.calls = cv
         self.D.keys = <const int64_t*>_data(keys)
         self.D.n = n
         self.D.allowed = <uint64_t>int(tables.allowed_mask)
+        self.D.by_search = best_method == "block search"
         for s in range(4):
             self.D.suit_rank[s] = int(x["suit_rank"][s])
         for t in range(5):
@@ -950,9 +1265,9 @@ cdef class CheungKernel:
         self._valid(seen)
         out = np.empty(n, dtype=np.int32)
         cdef int32_t[::1] res = out
-        with nogil:
-            for i in range(n):
-                res[i] = ch_best(&self.D, masks[i])
+        if n:
+            with nogil:
+                ch_best_many(&self.D, &masks[0], &res[0], n)
         return out
 
 

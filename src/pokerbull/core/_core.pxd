@@ -201,7 +201,7 @@ ctypedef struct CheungData:
     const CheungCall* calls
     Py_ssize_t n
     const int64_t* keys
-    const int32_t* table      # hash of a key -> call index (-1: empty)
+    const uint64_t* table     # hash of a key -> key << 32 | call index (all ones: empty)
     const uint64_t* need      # per call: cards it needs some k of (bits 61-63: k, with jokers)
     const uint64_t* rec       # per call 4 words: two counts, a sure rule, the call (_simd.h)
     int n_slots
@@ -210,11 +210,14 @@ ctypedef struct CheungData:
     int tier_rank[5]
     int suits_high_first[4]
     uint64_t allowed
+    bint by_search            # best: the block search only (else the hand's shape first)
 
 
 cdef bint ch_holds(int cat, int nprim, int p1, int p2, uint32_t named, int suit, int tier,
                    uint64_t mask) noexcept nogil
 cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil
+cdef void ch_best_many(const CheungData* D, const uint64_t* masks, int32_t* res,
+                       Py_ssize_t n) noexcept nogil
 cdef const CheungData* cheung_data(object kernel) noexcept
 
 

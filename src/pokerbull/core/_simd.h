@@ -329,11 +329,10 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *   w0 = cards | k0 << 61 | cap << 45: a pool making the call holds at least k0 of
  *        these cards, jokers standing in for missing ones (at most cap of them: the
  *        jokers the call's tier lets a hand use)
- *   w1 = cards | k1 << 61 | jokers the tier needs << 45: a second such count, and a
- *        pool with fewer jokers never makes the call
+ *   w1 = cards | k1 << 61: a second such count
  *   The count of w0 or w1: of the cards (m & w), or with bit 14 of the ranks the pool
- *   holds (bits 0-12), or with bit 15 of the cards of the one suit holding most of
- *   them (the word's cards in every lane: a flush in any suit).
+ *   holds (bits 0-12), or with bit 15 (w0 only) of the pool's fullest suit (a flush
+ *   in any suit; AVX-512 only: elsewhere all the pool's cards, a weaker test).
  *   w2 = the sure rule: cards | by ranks << 14 | profile << 15 | suit << 30 | spread
  *        << 46 | k2 << 61: a pool that holds every card named (bits 0-12 of each
  *        lane; with bit 15 those bits are the ranks it holds at least once, twice,
@@ -368,18 +367,14 @@ static inline void pb_cheung_prefetch(const uint64_t *rec, const void *calls, in
 #define PB_CHEUNG512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512bitalg")))
 
 /* A count of a record word on eight pools: popcount of (pool, or with bit 14 the
- * ranks the pool holds) & w, or with bit 15 the most of one suit lane, against
- * k = w >> 61 (plus the jokers that may stand in). */
-PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i w, __m512i plus)
+ * ranks the pool holds) & w, or with bit 15 `most`: the cards of the pool's fullest
+ * suit, against k = w >> 61 (plus the jokers that may stand in). */
+PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i most,
+                                                    __m512i w, __m512i plus)
 {
-    __m512i x = _mm512_and_si512(_mm512_mask_blend_epi64(
-        _mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 14)), m, ranks), w);
-    __m512i c = _mm512_popcnt_epi64(x);
-    __m512i per_suit = _mm512_popcnt_epi16(x);
-    per_suit = _mm512_max_epu16(per_suit, _mm512_srli_epi64(per_suit, 32));
-    per_suit = _mm512_max_epu16(per_suit, _mm512_srli_epi64(per_suit, 16));
-    c = _mm512_mask_and_epi64(c, _mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 15)),
-                              per_suit, _mm512_set1_epi64(0xFFFF));
+    __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 14)), m, ranks);
+    __m512i c = _mm512_mask_mov_epi64(_mm512_popcnt_epi64(_mm512_and_si512(v, w)),
+                                      _mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 15)), most);
     return _mm512_cmpge_epu64_mask(_mm512_add_epi64(c, plus), _mm512_srli_epi64(w, 61));
 }
 
@@ -387,18 +382,18 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, _
 PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, const uint64_t *rec,
                                                      const uint32_t x[8])
 {
-    const __m512i three = _mm512_set1_epi64(3);
 #define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
 #define PB_CFOUR(a, b, c, d, h) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
         _mm512_castsi128_si512(PB_CREC(a, h)), PB_CREC(b, h), 1), PB_CREC(c, h), 2), PB_CREC(d, h), 3)
     __m512i even = PB_CFOUR(0, 2, 4, 6, 0), odd = PB_CFOUR(1, 3, 5, 7, 0);
     __m512i w0 = _mm512_unpacklo_epi64(even, odd), w1 = _mm512_unpackhi_epi64(even, odd);
-    /* the jokers held: bits 13 and 29 */
-    __m512i held = _mm512_add_epi64(_mm512_and_si512(_mm512_srli_epi64(m, 13), _mm512_set1_epi64(1)),
-                                    _mm512_and_si512(_mm512_srli_epi64(m, 29), _mm512_set1_epi64(1)));
-    __m512i plus = _mm512_min_epu64(held, _mm512_and_si512(_mm512_srli_epi64(w0, 45), three));
-    return pb_cheung_count8(m, ranks, w0, plus) & pb_cheung_count8(m, ranks, w1, plus)
-        & _mm512_cmpge_epu64_mask(held, _mm512_and_si512(_mm512_srli_epi64(w1, 45), three));
+    __m512i held = _mm512_popcnt_epi64(_mm512_and_si512(m, _mm512_set1_epi64(0x20002000LL)));
+    __m512i plus = _mm512_min_epu64(held, _mm512_and_si512(_mm512_srli_epi64(w0, 45), _mm512_set1_epi64(3)));
+    /* the cards of the fullest suit: the bits of each 16-bit lane, the most of four */
+    __m512i most = _mm512_popcnt_epi16(_mm512_and_si512(m, _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL)));
+    most = _mm512_max_epu16(most, _mm512_srli_epi64(most, 32));
+    most = _mm512_and_si512(_mm512_max_epu16(most, _mm512_srli_epi64(most, 16)), _mm512_set1_epi64(0xFFFF));
+    return pb_cheung_count8(m, ranks, most, w0, plus) & pb_cheung_count8(m, ranks, most, w1, plus);
 }
 
 /* The sure rule (third word) of eight records: the lanes whose pools meet it. */
@@ -700,28 +695,16 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     return i;
 }
 
-/* AVX2: the tests of pb_cheung_avx512, eight pools a step (two halves of four). */
+/* AVX2: the tests of pb_cheung_avx512, eight pools a step (two halves of four). A
+ * count by suit (bit 15) counts here all the word's cards: a weaker test, still a
+ * necessary one, that spares four word counts a step. */
 PB_AVX2 static inline __m256i pb_cheung_count4(__m256i m, __m256i ranks, __m256i w, __m256i plus)
 {
-    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14), suit_mode = _mm256_set1_epi64x(1 << 15);
-    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i low = _mm256_set1_epi8(0x0F);
-    __m256i x = _mm256_and_si256(_mm256_blendv_epi8(
-        m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w, rank_mode), rank_mode)), w);
-    /* the bits of each byte (a nibble table), then of each lane or each 16-bit word */
-    __m256i bytes = _mm256_add_epi8(
-        _mm256_shuffle_epi8(table, _mm256_and_si256(x, low)),
-        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(x, 4), low)));
-    __m256i c = _mm256_sad_epu8(bytes, _mm256_setzero_si256());
-    __m256i per_suit = _mm256_add_epi16(_mm256_and_si256(bytes, _mm256_set1_epi16(0xFF)),
-                                        _mm256_srli_epi16(bytes, 8));
-    per_suit = _mm256_max_epu16(per_suit, _mm256_srli_epi64(per_suit, 32));
-    per_suit = _mm256_and_si256(_mm256_max_epu16(per_suit, _mm256_srli_epi64(per_suit, 16)),
-                                _mm256_set1_epi64x(0xFFFF));
-    c = _mm256_blendv_epi8(c, per_suit, _mm256_cmpeq_epi64(_mm256_and_si256(w, suit_mode), suit_mode));
+    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
+    __m256i v = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w, rank_mode), rank_mode));
+    __m256i c = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(v, w)), plus);
     /* counts and k are small and positive: a signed compare; all ones where short */
-    return _mm256_cmpgt_epi64(_mm256_srli_epi64(w, 61), _mm256_add_epi64(c, plus));
+    return _mm256_cmpgt_epi64(_mm256_srli_epi64(w, 61), c);
 }
 
 PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
@@ -735,19 +718,17 @@ PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
 PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const uint64_t *rec,
                                                 const uint32_t x[4])
 {
-    const __m256i one = _mm256_set1_epi64x(1), three = _mm256_set1_epi64x(3);
+    const __m256i one = _mm256_set1_epi64x(1);
     __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 0)), PB_CREC(2, 0), 1);
     __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 0)), PB_CREC(3, 0), 1);
     __m256i w0 = _mm256_unpacklo_epi64(r02, r13), w1 = _mm256_unpackhi_epi64(r02, r13);
     /* the jokers held (bits 13 and 29), at most the cap of w0 of them standing in */
     __m256i held = _mm256_add_epi64(_mm256_and_si256(_mm256_srli_epi64(m, 13), one),
                                     _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
-    __m256i cap = _mm256_and_si256(_mm256_srli_epi64(w0, 45), three);
+    __m256i cap = _mm256_and_si256(_mm256_srli_epi64(w0, 45), _mm256_set1_epi64x(3));
     __m256i plus = _mm256_blendv_epi8(held, cap, _mm256_cmpgt_epi64(held, cap));
     __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, plus),
                                    pb_cheung_count4(m, ranks, w1, plus));
-    fail = _mm256_or_si256(fail, _mm256_cmpgt_epi64(_mm256_and_si256(_mm256_srli_epi64(w1, 45), three),
-                                                    held));
     return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
 }
 

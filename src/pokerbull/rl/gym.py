@@ -404,6 +404,8 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
     "compact" (Poker Bull: a row of numbers, the exact mask on request) or
     "full" (the game's observation array; Cheat's and roulette's are always full).
     """
+    if observation not in ("compact", "full"):
+        raise ValueError(f"observation must be 'compact' or 'full', not {observation!r}")
     w, preset = wing_of(game_or_preset)
     name = preset if preset is not None else options.get("preset")
     if w.name == "bull" and name in BATCHED_PRESETS:
