@@ -2,6 +2,8 @@
 throughput, each figure beside a baseline timed in the same run.
 
 Run:  python benchmarks/bench_cheung.py                            # printed table
+      python benchmarks/bench_cheung.py best                       # best_many: shapes vs search
+      python benchmarks/bench_cheung.py or-higher                  # or higher: shapes vs search
       POKERBULL_OLD_CORE=/path/to/old/_core....so python benchmarks/bench_cheung.py
       POKERBULL_OLD_CORE=old.so:previous.so ...     # several old builds, os.pathsep apart
       python -m pytest benchmarks/bench_cheung.py --benchmark-enable
@@ -13,7 +15,12 @@ Regimes (one core):
   Baselines: pagat's holds_many on the same path and pools (jokers removed), and
   with POKERBULL_OLD_CORE the Cheung kernel of an older build, loaded beside this
   one (answers checked equal).
-- best_many: the highest holding call of random 7- and 10-card pools (two jokers).
+- best_many: the highest holding call of random 7- and 10-card pools (two jokers);
+  `best`: read off the hand's shape against the block search (a CheungKernel with
+  best_method="block search"), in turns, on 7-, 10- and 25-card pools.
+- `or-higher`: the default lineup's games under or higher with the hand shapes'
+  best against the block search's (the ladder's kernel swapped in the same
+  process; the same games, checked), in turns, and the base rules beside them.
 - first use: fresh processes (CPU time, peak resident memory); the listing: a
   child `pokerbull ladder cheung --all` (wall time to the first line and the end).
 - games: complete 5-player games through pb.simulate, which runs the compiled

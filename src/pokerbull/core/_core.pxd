@@ -3,10 +3,11 @@
 
 The bit helpers and card-layout tables, the call tables of a ladder (``LadderData``)
 and Cheung's (``CheungData``), and the per-pool checks. The checks a game loop runs
-once per challenge (``holds_one`` and its quick records) are ``cdef inline`` here, so
-every engine that cimports them compiles its own copy. The general check and the
-larger searches (``check``, ``best_call``, ``ch_holds``, ``ch_best``) are exported by
-``_core`` and called through its C API. Tables are C constants, one copy per module.
+once per challenge (``holds_one`` and its quick records, Cheung's ``ch_holds`` and its
+helpers with Cheung's tables) are ``cdef inline`` here, so every engine that cimports
+them compiles its own copy. The general check and the larger searches (``check``,
+``best_call``, ``ch_best``, ``ch_best_many``) are exported by ``_core`` and called
+through its C API. Tables are C constants, one copy per module.
 """
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
