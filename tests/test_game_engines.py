@@ -293,3 +293,23 @@ def test_subclasses_name_their_engine():
 
     g = Traced("pagat", seed=1)
     assert type(g.clone()) is Traced and g == CompiledGame("pagat", seed=1)
+
+
+def test_masks_and_observations_take_odd_seats_alike():
+    # the compiled engine reads a plain int seat directly; every other seat goes through
+    # the same check as the pure engine's
+    py, cy = PythonGame("pagat", players=3, seed=2), CompiledGame("pagat", players=3, seed=2)
+    to_play = cy.current_player
+    for seat in (to_play, np.int64(to_play), (to_play + 1) % 3, np.int8((to_play + 2) % 3)):
+        assert np.array_equal(py.action_mask(seat), cy.action_mask(seat))
+        assert np.array_equal(py.observation_array(seat), cy.observation_array(seat))
+        assert cy.action_mask(seat).dtype == np.int8
+        assert cy.observation_array(seat).dtype == np.float32
+    for bad in (3, -1, True, 2**70, 1.0, "0"):
+        for call in ("action_mask", "observation_array"):
+            messages = []
+            for g in (py, cy):
+                with pytest.raises(ValueError) as info:
+                    getattr(g, call)(bad)
+                messages.append(str(info.value))
+            assert messages[0] == messages[1]

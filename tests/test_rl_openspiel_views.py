@@ -131,7 +131,7 @@ def test_observer_types_a_game_cannot_give_are_none(wing):
     with pytest.raises(ValueError, match="observation parameters are not supported"):
         game.make_py_observer(SEAT, {"x": 1})
     assert game.get_type().provides_information_state_string
-    assert game.get_type().provides_information_state_tensor == (wing != "cheat")
+    assert game.get_type().provides_information_state_tensor
 
 
 def test_information_state_is_perfect_recall():
@@ -186,3 +186,36 @@ def test_roulette_information_state_tensor_holds_the_stock_card_and_every_bet():
         assert tensor[3 + card_index(stock)] == 1.0 and tensor[:3].tolist() == \
             [float(s == seat) for s in range(3)]
         assert tensor[3 + 54:].sum() >= decisions   # every bet, and the cards turned
+
+
+def test_cheat_information_state_recalls_the_cards_laid_this_turn():
+    """A seat laying cards one at a time: its own lays so far are part of what it knows
+    (the game's log says them only once the claim finishes the play)."""
+    game = pyspiel.load_game("python_pokerbull_cheat", {"players": 3})
+    rng = np.random.default_rng(2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        actions, p = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(actions, p=p)))
+    seat = state.current_player()
+    lays = [a for a in state.legal_actions() if a < 54][:2]
+    children = [state.child(lay) for lay in lays]
+    assert len(lays) == 2
+    assert len({c.information_state_string(seat) for c in children}) == 2
+    assert len({tuple(c.information_state_tensor(seat)) for c in children}) == 2
+
+
+@pytest.mark.parametrize("wing", sorted(GAMES))
+def test_information_state_says_the_seats_own_cards(wing):
+    """Perfect recall starts from the seat's own deal: twins whose seats 0 and 1 swapped
+    a card differ in seat 0's information string and tensor once the deal is done."""
+    name, params = GAMES[wing]
+    game, a, b = _twin_games(name, params, 0)
+    rng = np.random.default_rng(7)
+    while a.is_chance_node():
+        actions, p = zip(*a.chance_outcomes())
+        action = int(rng.choice(actions, p=p))
+        a.apply_action(action)
+        b.apply_action(action)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)

@@ -897,24 +897,33 @@ cdef class BullState:
         """int8 mask over the action space: 1 for each legal action of `seat`
         (default: the seat to play; all zeros for any other seat)."""
         cdef Py_ssize_t c, lo
-        out = np.zeros(self.T.n_calls + 1, np.int8)
-        if self.G.to_play < 0 or not (seat is None or self._seat(seat) == self.G.to_play):
+        cdef cnp.npy_intp width = self.T.n_calls + 1
+        # PyArray_ZEROS and a raw pointer: np.zeros and a typed memoryview cost more than
+        # the mask itself (an RL adapter asks for one every step)
+        cdef cnp.ndarray out = cnp.PyArray_ZEROS(1, &width, cnp.NPY_INT8, 0)
+        if self.G.to_play < 0:
             return out
-        cdef int8_t[::1] m = out
+        if seat is not None and not (type(seat) is int and seat == self.G.to_play):
+            if self._seat(seat) != self.G.to_play:      # checks the seat, as before
+                return out
+        cdef int8_t* m = <int8_t*> cnp.PyArray_DATA(out)
         if self.G.last >= 0:
-            for c in range(self.T.raise_start[self.G.last], self.T.n_calls + 1):
-                m[c] = 1
+            lo = self.T.raise_start[self.G.last]
+            memset(m + lo, 1, width - lo)
+        elif self.G.banned == NULL:
+            memset(m, 1, width - 1)
         else:
             for c in range(self.T.n_calls):
-                m[c] = 1 if self.G.banned == NULL else not self.G.banned[c]
+                m[c] = not self.G.banned[c]
         return out
 
     def observation_array(self, seat):
         """The fixed-size float32 observation of `seat` (layout in docs/game.md)."""
-        cdef int s = self._seat(seat)
-        out = np.zeros(self.T.obs_size, np.float32)
-        cdef float[::1] view = out
-        core_observe(self.T, &self.G, s, &view[0])
+        cdef int s = seat if type(seat) is int and 0 <= seat < self.T.players \
+            else self._seat(seat)
+        cdef cnp.npy_intp size = self.T.obs_size
+        cdef cnp.ndarray out = cnp.PyArray_ZEROS(1, &size, cnp.NPY_FLOAT32, 0)
+        core_observe(self.T, &self.G, s, <float*> cnp.PyArray_DATA(out))
         return out
 
 

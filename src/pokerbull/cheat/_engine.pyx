@@ -605,8 +605,8 @@ cdef void chinese_pass(Table* t, State* st, int p) noexcept nogil:
     st.lead = 0
 
 
-cdef void pile_up(Table* t, State* st, int p, int* cards, int k, int rank, int count,
-                  int suit) noexcept nogil:
+cdef inline void pile_up(Table* t, State* st, int p, int* cards, int k, int rank, int count,
+                         int suit) noexcept nogil:
     """A play of `k` cards (out of `p`'s hand already) goes on the pile under its claim;
     the stuck-game rule counts it."""
     cdef int i, c

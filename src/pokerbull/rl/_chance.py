@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from itertools import repeat
 from typing import Any, Protocol
 
 import numpy as np
@@ -168,8 +169,8 @@ class CardByCard(_Delegating):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.game.current_player != CHANCE_PLAYER:
             return []
-        p = 1.0 / len(self._left)
-        return [(i, p) for i in self._left]
+        left = self._left
+        return list(zip(left, repeat(1.0 / len(left))))   # zip: faster than a comprehension
 
     def chance_outcome_to_string(self, action: int) -> str:
         """The card a chance outcome deals (``"As"``)."""
@@ -243,11 +244,18 @@ class RankByRank(CardByCard):
     """A card-by-card deal that draws only each card's rank (jokers: one more class).
 
     Each chance outcome is a rank class (``0..12`` for Two..Ace, ``13`` for a joker),
-    drawn with the odds of the cards of that rank not yet dealt; the card dealt is the
-    one of that rank in the lowest suit left. When every call in play is decided by
-    rank counts alone (as with the solver's kept calls), suits change nothing, so this
-    is the same game as the full deal up to renaming suits, with 13 outcomes a node
-    instead of 52: small enough for OpenSpiel to walk the whole tree.
+    drawn with the odds of the cards of that rank not yet dealt. When every call in
+    play is decided by rank counts alone (as with the solver's kept calls), suits
+    change nothing, so this is the same game as the full deal up to renaming suits,
+    with 13 outcomes a node instead of 52: small enough for OpenSpiel to walk the
+    whole tree.
+
+    The suit a card gets must tell its seat nothing about the other hands (a seat
+    dealt the Two of diamonds because another seat holds the Two of clubs would know
+    that seat's card). So each seat owns suits by its place in the deal: with hand
+    sizes h0, h1, ..., seat s's j-th card of a rank gets suit ``h0 + ... + h(s-1) + j``
+    (``c d h s`` = 0..3). Hand sizes are public and the deal has at most 4 cards in
+    play, so no two seats' suits meet and a seat's suits depend on its own ranks only.
     """
 
     __slots__ = ()
@@ -283,7 +291,24 @@ class RankByRank(CardByCard):
         cards = self._classes().get(c)
         if not cards:
             raise IllegalAction(f"no card of {self.chance_outcome_to_string(c)} is left to deal")
-        CardByCard.apply_action(self, cards[0])
+        CardByCard.apply_action(self, self._card_for_seat(c, cards))
+
+    def _card_for_seat(self, rank: int, cards: list[int]) -> int:
+        """The card of `rank` the next seat is dealt: its own suit slot (see the class)."""
+        sizes = self.game.hand_sizes
+        k, seat, first = len(self._dealt), 0, 0
+        while k >= first + sizes[seat]:
+            first += sizes[seat]
+            seat += 1
+        same = sum(1 for i in self._dealt[first:] if min(self._deck[i] % 16, RANK_CLASSES - 1)
+                   == rank)
+        bit = 16 * (first + same) + rank
+        for i in cards:
+            if self._deck[i] == bit:
+                return i
+        raise IllegalAction(f"{self.chance_outcome_to_string(rank)}: the card of this seat's "
+                            f"suit slot is not in the deck (deal='rank' is for decks without "
+                            f"jokers and at most 4 cards in play)")
 
 
 @dataclass(frozen=True)

@@ -427,3 +427,117 @@ class RouletteInformationState:
                 slot[r.round] = k + 1
                 base = n + kinds + (r.round - 1) * self.block + kinds * (1 + n)
                 out[base + (k * n + r.seat) * 3 + self.ACTIONS[r.action]] = 1.0
+
+
+class CheatInformationState:
+    """Cheat's information state as one float32 tensor of fixed size: a summary, since
+    a game of Cheat has no useful bound on its length (the string is the whole story).
+
+    ``player`` (one-hot), then the seat's observation array (its hand, the pile cards it
+    has seen, the cards put aside, its cards laid this turn, the claim to answer, every
+    seat's hand size, penalties and who finished), then per seat the cards this seat
+    saw go into that seat's hand with a pile (its own plays and the plays it checked,
+    the cards shown at a challenge or reveal; for itself every card of each pile it
+    took; counts per card id), then the claims on
+    the pile, newest first (``CLAIMS`` slots: claimant one-hot, rank one-hot, count
+    named, cards laid).
+    """
+
+    CLAIMS = 8
+
+    def __init__(self, rules: Any) -> None:
+        from pokerbull.cheat.game import observation_size
+        from pokerbull.cheat.rules import N_CARDS
+        n = self.players = rules.players
+        self.cards = N_CARDS
+        self.observed = observation_size(rules)
+        self.claim = n + 14 + 2
+        self.size = n + self.observed + n * N_CARDS + self.CLAIMS * self.claim
+
+    @staticmethod
+    def pile_takes(game: Any) -> dict[int, tuple[int, list[int]]]:
+        """For each history record where a seat takes the pile into its hand: (that seat,
+        the pile's cards as counts per card id)."""
+        from pokerbull.cheat.game import Believe, Challenge, PickUp, PileCleared, Play, Reveal
+        from pokerbull.cheat.rules import N_CARDS, parse_cards
+        pile = [0] * N_CARDS
+        takes: dict[int, tuple[int, list[int]]] = {}
+        for i, r in enumerate(game.history):
+            kind = type(r)
+            if kind is Play and r.cards is not None:
+                pile = [a + b for a, b in zip(pile, parse_cards(r.cards))]
+                continue
+            if kind is Challenge or kind is Reveal:
+                takes[i] = (r.taker, pile)
+            elif kind is PickUp or (kind is Believe and r.lie):
+                takes[i] = (r.seat, pile)
+            elif kind is not Believe and kind is not PileCleared:
+                continue
+            pile = [0] * N_CARDS            # taken, or gone out of the game
+        return takes
+
+    def lines(self, game: Any, seat: int) -> list[str]:
+        """`seat`'s log with what the log leaves out but the seat knows: the cards it was
+        dealt, the cards of each pile it took, the cards it has laid so far this turn."""
+        from pokerbull.cheat.game import Deal, Stand
+        from pokerbull.cheat.rules import card_text, cards_text
+        takes = self.pile_takes(game)
+        out = []
+        for i, r in enumerate(game.visible_history(seat)):
+            if type(r) is Stand:
+                continue
+            out.append(r.describe(you=seat))
+            if type(r) is Deal:
+                out.append(f"your cards: {r.hands[seat]}")
+            elif i in takes and takes[i][0] == seat:
+                out.append(f"you take: {cards_text(takes[i][1])}")
+        pending = game.observation(seat).pending
+        if pending:
+            out.append("you have laid so far: " + " ".join(card_text(c) for c in pending))
+        return out
+
+    def write(self, game: Any, seat: int, out: np.ndarray) -> None:
+        """Fill `out` with `seat`'s information state in `game` (None: nothing dealt)."""
+        from pokerbull.cheat.game import Challenge, Check, PickUp, Play, Reveal
+        from pokerbull.cheat.rules import parse_cards
+        n = self.players
+        out[:] = 0.0
+        out[seat] = 1.0
+        if game is None:
+            return
+        obs = game.observation(seat)
+        out[n:n + self.observed] = obs.to_array()
+        taken = n + self.observed
+        plays: list[np.ndarray] = []       # the pile's plays: the cards of each seen so far
+        takes = self.pile_takes(game)
+        for i, r in enumerate(game.visible_history(seat)):
+            kind = type(r)
+            if kind is Play:
+                known = np.zeros(self.cards, np.float32)
+                if r.cards is not None:
+                    known += np.asarray(parse_cards(r.cards), np.float32)
+                plays.append(known)
+            elif kind is Check and r.cards is not None and plays:
+                plays[-1] = np.asarray(parse_cards(r.cards), np.float32)
+            elif kind is Challenge or kind is Reveal or kind is PickUp:
+                if kind is not PickUp and plays:
+                    shown = np.asarray(parse_cards(r.cards if kind is Challenge else r.card),
+                                       np.float32)
+                    plays[-1] = np.maximum(plays[-1], shown)
+                taker = r.seat if kind is PickUp else r.taker
+                at = taken + taker * self.cards
+                if taker == seat and i in takes:       # it saw every card it took
+                    out[at:at + self.cards] += np.asarray(takes[i][1], np.float32)
+                else:
+                    for known in plays:
+                        out[at:at + self.cards] += known
+                plays = []
+            elif kind.__name__ in ("PileCleared", "Believe"):
+                plays = []                 # the pile left the game (or went unattributed)
+        at = taken + n * self.cards
+        for s, rank, count, _suit, laid in reversed(obs.claims[-self.CLAIMS:]):
+            out[at + s] = 1.0
+            out[at + n + rank] = 1.0
+            out[at + n + 14] = count
+            out[at + n + 15] = laid
+            at += self.claim

@@ -7,7 +7,8 @@
   keeps the K lowest calls (those some pool of the largest deal can make, as
   the solver keeps them): actions ``0..K-1`` are those calls, ``K`` the challenge;
   with such calls (all decided by rank counts), ``deal="rank"`` deals each card's
-  rank only (the lowest suit left of it): the same game up to renaming suits, with
+  rank only (its suit from the seat's place in the deal, so it tells nothing of
+  the other hands): the same game up to renaming suits, with
   13 chance outcomes a card, small enough for OpenSpiel's exact algorithms;
 - ``"python_pokerbull_<game>"`` for each other game of the family that is
   installed (``"python_pokerbull_cheat"``, ``"python_pokerbull_roulette"``):
@@ -27,7 +28,7 @@ as its game's exact JSON.
 
 Information states (perfect recall: a seat's own cards of every deal and every
 public event, as the game's log for that seat says them) come as strings for
-every game, and as tensors for Poker Bull. The observers honour OpenSpiel's
+every game, and as tensors (Cheat's a fixed-size summary). The observers honour OpenSpiel's
 ``IIGObservationType``: public information only, one seat's private
 information only, both (the game's own observation), or the information state;
 ``make_py_observer`` returns None for a type it cannot give (see docs/rl.md).
@@ -56,7 +57,8 @@ from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, GameState, wing, 
 from ._chance import (RANK_CLASSES, CardByCard, ChanceState, CheatCardByCard, RankByRank,
                       SeededAtRoot)
 from ._games import GameSpec, game_spec, observation_text
-from ._views import BullInformationState, GameViews, RouletteInformationState, views_of
+from ._views import (BullInformationState, CheatInformationState, GameViews,
+                     RouletteInformationState, views_of)
 
 GAME_NAME = "python_pokerbull"
 SEED_OUTCOMES = 256        # seeds the root chance node of a game that cannot show its deal
@@ -204,6 +206,8 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
             self.info_state = BullInformationState(rules, spec.max_hands, self.kept)
         elif rules is not None and spec.game == "roulette":
             self.info_state = RouletteInformationState(rules, spec.max_hands)
+        elif rules is not None and spec.game == "cheat":
+            self.info_state = CheatInformationState(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=num_actions, max_chance_outcomes=chance_outcomes,
             num_players=spec.num_players, min_utility=spec.min_utility,
@@ -289,6 +293,9 @@ def _check_rank_deal(rules: Any, calls: int) -> None:
     if rules.max_cards_in_play > 3:
         raise ValueError("deal='rank' is for deals of at most 3 cards in play, where the "
                          "solver checks which calls rank counts decide")
+    if rules.ladder.allowed_mask & (1 << 13 | 1 << 29):
+        raise ValueError("deal='rank' is for decks without jokers (a seat dealt the second "
+                         "joker would know who holds the first)")
     held, rank_only = satisfiable(rules.ladder, rules.max_cards_in_play)
     if not calls or not rank_only[:calls].all():
         raise ValueError("deal='rank' needs calls=K whose every call is decided by rank "
@@ -379,7 +386,12 @@ class _InformationStateObserver:
 
     def string_from(self, state: PokerbullState, player: int) -> str:
         game = _inner(state)
-        lines = [] if game is None else game.log_for(player)
+        if game is None:
+            lines = []
+        elif isinstance(self.info_state, CheatInformationState):
+            lines = self.info_state.lines(game, player)    # the log leaves out own cards
+        else:
+            lines = game.log_for(player)
         return "\n".join([f"seat {player}"] + lines)
 
 
@@ -387,9 +399,10 @@ class _InformationStateObserver:
 
 def resample_from_infostate(state: PokerbullState, player: int,
                             rng: np.random.Generator | None = None) -> PokerbullState:
-    """A Poker Bull state `player` cannot tell from `state`: the same actions, with the
+    """A state `player` cannot tell from `state`. Poker Bull: the same actions, with the
     other seats' cards of the hand in play dealt again from the cards `player` has not
-    seen (earlier hands were shown to everyone and stay as they were).
+    seen (earlier hands were shown to everyone and stay as they were). Roulette and
+    Cheat: see `_resample_roulette` and `_resample_cheat`.
 
     OpenSpiel's ISMCTS bot needs this (``bot.set_resampler(resample_from_infostate)``):
     python games cannot give ``State.resample_from_infostate``.
@@ -398,9 +411,11 @@ def resample_from_infostate(state: PokerbullState, player: int,
     game = state.get_game()
     if game.spec.game == "roulette":
         return _resample_roulette(state, player, rng)
+    if game.spec.game == "cheat":
+        return _resample_cheat(state, player, rng)
     if game.spec.game != "bull":
-        raise ValueError("resample_from_infostate deals Poker Bull and Poker roulette cards "
-                         f"again; {game.spec.title} has no resampler")
+        raise ValueError("resample_from_infostate deals Poker Bull, Cheat and Poker roulette "
+                         f"cards again; {game.spec.title} has no resampler")
     history = state.history()
     # which history entries deal the hand in play, and to which seat
     replay = game.new_initial_state()
@@ -482,6 +497,84 @@ def _resample_roulette(state: PokerbullState, player: int,
     return out
 
 
+CHEAT_RESAMPLE_TRIES = 200     # draws of a relabelling before giving up (see _resample_cheat)
+
+
+def _cheat_seen(game: Any, player: int) -> set[int]:
+    """Card ids `player` has seen a copy of: its deal and hand, every card shown to it
+    (its own plays, challenges, reveals, checks, sets put aside face up)."""
+    from pokerbull.cheat.rules import parse_cards
+    obs = game.observation(player)
+    seen = {c for c, k in enumerate(obs.hand) if k} | set(obs.pending)
+    for r in game.visible_history(player):
+        for name in ("cards", "card"):
+            text = getattr(r, name, None)
+            if isinstance(text, str):
+                seen.update(c for c, k in enumerate(parse_cards(text)) if k)
+        hands = getattr(r, "hands", None)
+        if hands is not None and hands[player]:
+            seen.update(c for c, k in enumerate(parse_cards(hands[player])) if k)
+    return seen
+
+
+def _resample_cheat(state: PokerbullState, player: int,
+                    rng: np.random.Generator) -> PokerbullState:
+    """Cheat: the same game with the card ids `player` never saw relabelled at random.
+
+    Every card `player` saw (its own cards, every card shown to it) keeps its name;
+    the others (the other hands, cards laid face down it never saw) are renamed by a
+    random permutation among themselves (between ids with as many copies in the deck),
+    in the deal and in every card laid, so counts and hidden plays stay as they were.
+    A relabelled game must also follow the rules as the true one did (a seat that
+    picked up the pile because it held no card of the claim must still hold none; a
+    set of four must still be complete where one was put aside): the world is replayed
+    and kept only if every action is legal and `player`'s information state and
+    legal actions are the same; else another permutation is drawn (at most
+    ``CHEAT_RESAMPLE_TRIES``, then ValueError).
+    """
+    from pokerbull.cheat.game import LAY
+    from pokerbull.cheat.rules import N_CARDS
+    from pokerbull.protocol import IllegalAction
+    inner = _inner(state)
+    if inner is None:                         # mid-deal: nothing of the others is dealt yet
+        same: PokerbullState = state.clone()
+        return same
+    deck = inner.rules.deck
+    seen = _cheat_seen(inner, player)
+    history = state.history()
+    wrapper = state.game_state
+    # the deal's chance outcomes come first in the history
+    dealt = len(wrapper._dealt) if isinstance(wrapper, CheatCardByCard) else 0
+    by_copies: dict[int, list[int]] = {}
+    for c in range(N_CARDS):
+        if deck[c] and c not in seen:
+            by_copies.setdefault(deck[c], []).append(c)
+    want_info = state.information_state_string(player)
+    want_legal = state.legal_actions() if state.current_player() == player else None
+    game = state.get_game()
+    for _ in range(CHEAT_RESAMPLE_TRIES):
+        rename = list(range(N_CARDS))
+        for ids in by_copies.values():
+            for c, d in zip(ids, rng.permutation(ids)):
+                rename[c] = int(d)
+        world: PokerbullState = game.new_initial_state()
+        try:
+            for i, action in enumerate(history):
+                if i < dealt or (LAY <= action < LAY + N_CARDS and
+                                 world.current_player() >= 0):
+                    action = LAY + rename[action - LAY] if i >= dealt else rename[action]
+                world.apply_action(int(action))
+        except IllegalAction:
+            continue
+        if world.information_state_string(player) != want_info:
+            continue
+        if want_legal is not None and world.legal_actions() != want_legal:
+            continue
+        return world
+    raise ValueError(f"no relabelling of the cards seat {player} has not seen replays this "
+                     f"Cheat game in {CHEAT_RESAMPLE_TRIES} draws")
+
+
 # ---- registration ------------------------------------------------------------
 
 def _game_type(short_name: str, long_name: str, params: dict[str, Any],
@@ -532,7 +625,8 @@ def _wing_game_class(name: str) -> type[PokerbullGame]:
     if seeded:
         defaults["seed_outcomes"] = SEED_OUTCOMES
     game_type = _game_type(f"{GAME_NAME}_{name}", f"pokerbull: {w.title}", defaults,
-                           max(w.min_players, 2), information_tensor=name == "roulette")
+                           max(w.min_players, 2),
+                           information_tensor=name in ("cheat", "roulette"))
 
     def __init__(self: PokerbullGame, params: dict[str, Any] | None = None) -> None:
         params = {**defaults, **(params or {})}

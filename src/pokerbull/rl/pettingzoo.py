@@ -42,6 +42,7 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
     metadata: dict[str, Any] = {     # each environment sets its own, with its game's name
         "render_modes": list(RENDER_MODES), "name": f"pokerbull_v{VERSION}",
         "is_parallelizable": False}
+    agent_selection: str              # the agent to act (set by reset and every step)
 
     def __init__(self, spec: GameSpec, render_mode: str | None = None,
                  action_mask: bool = True) -> None:
@@ -69,6 +70,7 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
         self.action_spaces = {a: spaces.Discrete(spec.num_actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self.game: GameState | None = None    # the pokerbull game being played (after reset)
+        self._plain_arrays = True             # its arrays are float32 and int8 (see reset)
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
@@ -89,6 +91,10 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        # the games give float32 observations and int8 masks: observe() converts only
+        # for a game that does not (checked once a game, not once a step)
+        self._plain_arrays = self.spec.observe(game, 0).dtype == np.float32 and \
+            game.action_mask(0).dtype == np.int8
         self._after_action(game)
 
     # ---- what an agent sees
@@ -108,14 +114,21 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
         return game, seat
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        game, seat = self._seat(agent)
-        obs = self.spec.observe(game, seat)
-        if obs.dtype != np.float32:       # the games give float32 and int8 already
+        game = self.game
+        try:
+            seat = self._seat_of[agent]
+        except (KeyError, TypeError):
+            seat = None
+        if seat is None or game is None:
+            game, seat = self._seat(agent)    # says what is wrong
+        compact = self.spec.compact_observe
+        obs = game.observation_array(seat) if compact is None else compact(game, seat)
+        if not self._plain_arrays:        # a game that does not give float32 and int8
             obs = obs.astype(np.float32)
         if not self.with_mask:
             return {"observation": obs}
         mask = game.action_mask(seat)
-        if mask.dtype != np.int8:
+        if not self._plain_arrays:
             mask = mask.astype(np.int8)
         return {"observation": obs, "action_mask": mask}
 
@@ -126,10 +139,20 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
         mask: np.ndarray = game.action_mask(seat).astype(np.int8, copy=False)
         return mask
 
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
+                                                  bool, dict[str, Any]]:
+        """The selected agent's observation (None with ``observe=False``), cumulative
+        reward, terminated, truncated and info (PettingZoo's ``last``, one call less)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     # ---- acting
     def step(self, action: Any) -> None:
         """The selected agent plays `action` (an integer); None for an agent whose game is over."""
-        game = self._started()
+        game = self.game
+        if game is None:
+            game = self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -139,8 +162,12 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
         # IllegalAction (a ValueError) leaves the game, and the environment, as they were.
         game.apply_action(action if type(action) is int
                           else _whole_action(action, self.spec.num_actions))
-        settle_chance(game, self._rng)
         self._cumulative_rewards[agent] = 0.0
+        player, agents = game.current_player, self.possible_agents
+        if 0 <= player < len(agents):     # the common case: the next seat is to act
+            self.agent_selection = agents[player]
+            return
+        settle_chance(game, self._rng)
         self._after_action(game)
 
     def _after_action(self, game: GameState) -> None:
