@@ -152,7 +152,7 @@ def test_batched_cheung_games_are_the_games_played_one_by_one(options, engine):
     games = [pb.Game("cheung", seed=s, **options) for s in seeds]
     rng = np.random.default_rng(5)
     ended = skipped = 0
-    for step in range(500 if engine == "compiled" else 250):
+    for step in range(500 if engine == "compiled" else 150):
         masks = vec.action_masks()
         observations = vec.observations() if step % 50 == 0 else None
         for i, g in enumerate(games):
