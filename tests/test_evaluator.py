@@ -4,6 +4,7 @@ against brute force, the known category counts and eval7's order."""
 from __future__ import annotations
 
 import functools
+import itertools
 import pickle
 import random
 
@@ -494,6 +495,32 @@ def test_the_scalar_table_agrees_with_the_general_judge():
         want = [core.evaluate_mask(int(m)) for m in masks]
         np.testing.assert_array_equal(core.evaluate_masks(masks, 0, simd="scalar"), want,
                                       err_msg=f"{size} cards")
+
+
+def test_the_scalar_table_is_built_at_import_and_judges_every_other_pool():
+    """No silent fallback: the scalar path's table is built at import (else the import
+    fails), holds every rank multiset of one to seven cards (counted here apart), and
+    judges by itself every such pool without a suit of five; it hands on only those
+    with a suit of five (and bigger pools). Fails if the table were missing or empty."""
+    core = BACKENDS["cython"]
+    if core is None:
+        pytest.skip("no compiled core")
+    multisets = sum(1 for n in range(1, 8)
+                    for ranks in itertools.combinations_with_replacement(range(13), n)
+                    if max(ranks.count(r) for r in set(ranks)) <= 4)
+    assert core.evaluator_table()["pools"] == multisets == 76154
+    rng = np.random.default_rng(22)
+    masks = np.concatenate([masks_of(index_rows(rng, 300, size)) for size in range(1, 10)])
+    values, listed = core.table_values(masks)
+    suit_of_five = [max(bin((int(m) >> (16 * s)) & 0x1FFF).count("1") for s in range(4)) >= 5
+                    for m in masks]
+    over_seven = [bin(int(m)).count("1") > 7 for m in masks]
+    assert listed == [i for i in range(len(masks)) if suit_of_five[i] or over_seven[i]]
+    judged = [i for i in range(len(masks)) if i not in set(listed)]
+    assert len(judged) > 1500
+    assert values[judged].tolist() == [core.evaluate_mask(int(masks[i])) for i in judged]
+    with pytest.raises(ValueError, match="not a plain pool"):
+        core.table_values(np.array([1 << JOKER1_BIT], dtype=np.uint64))
 
 
 def test_pools_the_table_lists_for_a_flush_judge_as_the_general_judge():

@@ -523,6 +523,7 @@ cdef extern from "_evaluator_simd.h":
 
     ctypedef uint64_t (*pb_ev_judge)(uint64_t mask) noexcept nogil
     int pb_ev_build_tables(pb_ev_judge judge) noexcept nogil
+    enum: PB_EV_MULTISETS, PB_EV_SLOT_BITS, PB_EV_BUCKET_BITS
     Py_ssize_t pb_ev_table_hands(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
                                  int32_t* rare, uint64_t* seen) noexcept nogil
     Py_ssize_t pb_ev_table_rows(int k, const uint8_t* base, Py_ssize_t step, Py_ssize_t n,
@@ -533,11 +534,50 @@ cdef extern from "_evaluator_simd.h":
 cdef uint64_t table_hand(uint64_t mask) noexcept nogil:
     return plain_hand(mask)
 
-# the scalar path's table of every pool of at most seven cards (_evaluator_simd.h)
-cdef bint TABLE_READY = pb_ev_build_tables(table_hand) > 0
+# the scalar path's table of every pool of at most seven cards (_evaluator_simd.h).
+# No silent fallback: a table that cannot be built stops the import (the scalar path
+# always judges by it), and evaluator_table() reports what was built.
+cdef Py_ssize_t TABLE_POOLS = pb_ev_build_tables(table_hand)
+if TABLE_POOLS != PB_EV_MULTISETS:
+    raise RuntimeError("pokerbull: the scalar evaluator's table of pools of at most seven "
+                       f"cards could not be built ({TABLE_POOLS} of {PB_EV_MULTISETS} rank "
+                       "multisets placed: out of memory, or no hash displacement fits)")
+
 
 DEF BLOCK = 1024
 DEF CHUNK = 32768     # pools checked at a time (256 KB: the L2 cache holds them)
+
+
+def evaluator_table():
+    """What the scalar path's table holds (built at import, or the import fails):
+    ``pools`` (rank multisets of one to seven cards, at most four of a rank, each in
+    its own slot), ``slots`` and ``bytes`` (slot values plus bucket displacements)."""
+    return {"pools": TABLE_POOLS, "slots": 1 << PB_EV_SLOT_BITS,
+            "bytes": (4 << PB_EV_SLOT_BITS) + (2 << PB_EV_BUCKET_BITS)}
+
+
+def table_values(const uint64_t[::1] masks):
+    """The scalar table's own answers for plain pools of one to seven cards (no
+    jokers), without the fallback judges: ``(values, listed)``, `listed` the indices
+    of the pools the table hands on (a suit of five or more, over seven cards, empty;
+    their values are left 0). For tests: it pins that the table judges the rest."""
+    cdef Py_ssize_t n = masks.shape[0], start, size, k, i
+    cdef uint64_t seen
+    cdef int32_t later[BLOCK]
+    out = np.zeros(n, dtype=np.int64)
+    cdef int64_t[::1] res = out
+    listed = []
+    for start in range(0, n, BLOCK):
+        size = BLOCK if start + BLOCK < n else n - start
+        for i in range(size):
+            if masks[start + i] & ~EV_NATURAL:
+                raise ValueError(f"pool mask {start + i} is not a plain pool (a joker or a "
+                                 f"bit outside the deck): {masks[start + i]:#x}")
+        k = pb_ev_table_hands(&masks[start], &res[start], size, 0, later, &seen)
+        for i in range(k):
+            res[start + later[i]] = 0
+            listed.append(start + later[i])
+    return out, listed
 
 
 cdef void listed_values(const uint64_t* masks, int64_t* out, const int32_t* listed, Py_ssize_t k,
@@ -566,7 +606,7 @@ cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64
     cdef Py_ssize_t start, i, k, size, done
     cdef uint32_t rare
     cdef int32_t later[BLOCK + 16]  # rare pools, by index in the block (room for a vector store)
-    cdef bint table = path == 0 and TABLE_READY     # path -1: scalar, without the table
+    cdef bint table = path == 0     # path -1: scalar, without the table
     cdef uint64_t seen
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
@@ -598,7 +638,7 @@ cdef bint checked_plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n
     cdef Py_ssize_t start, i, size, k
     cdef uint64_t seen, zero, m
     cdef int32_t later[BLOCK]
-    if path == 0 and TABLE_READY:
+    if path == 0:
         # the table path checks each block in the same pass as it judges it
         for start in range(0, n, BLOCK):
             size = BLOCK if start + BLOCK < n else n - start
@@ -697,7 +737,7 @@ cdef Py_ssize_t judge_rows(const char* base, Py_ssize_t row_step, Py_ssize_t col
     cdef Py_ssize_t start, size, i, listed, done, more
     cdef uint64_t seen, bad, seen_rows = 0
     cdef bint plain_rules = not R.by_suits and R.royal == ROYAL_NO
-    cdef bint table = (card_t is uint8_t and col_step == 1 and k <= 7 and TABLE_READY
+    cdef bint table = (card_t is uint8_t and col_step == 1 and k <= 7
                        and plain_rules)
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
