@@ -2,6 +2,8 @@
 throughput, each figure beside a baseline timed in the same run.
 
 Run:  python benchmarks/bench_cheung.py                            # printed table
+      python benchmarks/bench_cheung.py best                       # best_many: shapes vs search
+      python benchmarks/bench_cheung.py or-higher                  # or higher: shapes vs search
       POKERBULL_OLD_CORE=/path/to/old/_core....so python benchmarks/bench_cheung.py
       POKERBULL_OLD_CORE=old.so:previous.so ...     # several old builds, os.pathsep apart
       python -m pytest benchmarks/bench_cheung.py --benchmark-enable
@@ -13,7 +15,12 @@ Regimes (one core):
   Baselines: pagat's holds_many on the same path and pools (jokers removed), and
   with POKERBULL_OLD_CORE the Cheung kernel of an older build, loaded beside this
   one (answers checked equal).
-- best_many: the highest holding call of random 7- and 10-card pools (two jokers).
+- best_many: the highest holding call of random 7- and 10-card pools (two jokers);
+  `best`: read off the hand's shape against the block search (a CheungKernel with
+  best_method="block search"), in turns, on 7-, 10- and 25-card pools.
+- `or-higher`: the default lineup's games under or higher with the hand shapes'
+  best against the block search's (the ladder's kernel swapped in the same
+  process; the same games, checked), in turns, and the base rules beside them.
 - first use: fresh processes (CPU time, peak resident memory); the listing: a
   child `pokerbull ladder cheung --all` (wall time to the first line and the end).
 - games: complete 5-player games through pb.simulate, which runs the compiled
@@ -27,6 +34,7 @@ Regimes (one core):
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -250,6 +258,67 @@ def game_figures() -> list[tuple[str, str, str]]:
     return out
 
 
+# ---- best from the hand's shape and or higher (issue 23, items 2 and 6) ---------
+
+@contextmanager
+def block_search(lad):
+    """The ladder's compiled kernel swapped for one that finds best calls by the block
+    search only (the path before the hand shapes): a baseline in the same process."""
+    from pokerbull.core import _core
+    kept = lad._kernel
+    lad._kernel = _core.CheungKernel(lad.tables, best_method="block search")
+    try:
+        yield
+    finally:
+        lad._kernel = kept
+
+
+def best_shape_figures(rounds: int = 3) -> list[tuple[str, str, str]]:
+    """best_many from the hand's shape against the block search, in turns, on random
+    7-, 10- and 25-card pools (two jokers); answers checked equal. Ranges over rounds."""
+    from pokerbull.core import _core
+    lad = pb.ladder("cheung")
+    shape = _core.CheungKernel(lad.tables)
+    search = _core.CheungKernel(lad.tables, best_method="block search")
+    out = []
+    for cards in (7, 10, 25):
+        masks = random_pools(BEST_POOLS, cards)
+        if not np.array_equal(shape.best_many(masks), search.best_many(masks)):
+            raise RuntimeError(f"{cards} cards: hand shapes and block search disagree")
+        fast, slow = [], []
+        for _ in range(rounds):
+            fast.append(BEST_POOLS / _timed(lambda: shape.best_many(masks)) / 1e6)
+            slow.append(BEST_POOLS / _timed(lambda: search.best_many(masks)) / 1e6)
+        out.append((f"best_many cheung, hand shapes ({cards} cards)",
+                    f"{min(fast):.1f}-{max(fast):.1f} M pools/s",
+                    f"block search {min(slow):.1f}-{max(slow):.1f} M/s (same run)"))
+    return out
+
+
+def or_higher_figures(rounds: int = 3, games: int = 5_000) -> list[tuple[str, str, str]]:
+    """5-player games of the default lineup under or higher, the hand shapes' best
+    against the block search's (the same games: results checked equal), in turns;
+    and the base rules beside them."""
+    lad = pb.ladder("cheung")
+
+    def run(n: int, **options):
+        return pb.simulate("cheung", players=5, games=n, seed=1, engine="compiled", **options)
+
+    with block_search(lad):
+        slow_result = run(400, or_higher=True)
+    if run(400, or_higher=True) != slow_result:
+        raise RuntimeError("or higher: hand shapes and block search play different games")
+    fast, slow, base = [], [], []
+    for _ in range(rounds):
+        fast.append(games / _timed(lambda: run(games, or_higher=True)))
+        with block_search(lad):
+            slow.append(games / _timed(lambda: run(games, or_higher=True)))
+        base.append(2 * games / _timed(lambda: run(2 * games)))
+    return [("5-player games, default lineup, or higher", f"{min(fast):,.0f}-{max(fast):,.0f} games/s",
+             f"block search's best {min(slow):,.0f}-{max(slow):,.0f}; base rules "
+             f"{min(base):,.0f}-{max(base):,.0f} (same run; target 8,000)")]
+
+
 def test_games_cheung(benchmark):
     benchmark(pb.simulate, "cheung", bots="cheung", players=5, games=2000, seed=1)
 
@@ -273,5 +342,9 @@ if __name__ == "__main__":
     import platform
     print(f"pokerbull {pb.__version__}, backend {pb.backend()}, "
           f"POKERBULL_NO_SIMD={os.environ.get('POKERBULL_NO_SIMD', '')!r}, {platform.processor()}")
-    for name, figure, ratio in figures():
+    import sys
+    # python benchmarks/bench_cheung.py [best | or-higher]: one part alone
+    part = {"best": best_shape_figures, "or-higher": or_higher_figures}.get(
+        sys.argv[1] if len(sys.argv) > 1 else "", figures)
+    for name, figure, ratio in part():
         print(f"{name:45s} {figure:>20s}  {ratio}")
