@@ -483,6 +483,39 @@ def test_card_indices_give_the_mask_values_on_every_path_and_dtype():
                         core.evaluate_indices(np.repeat(rows, 2, axis=0)[::2], code, simd=path), want)
 
 
+def test_edge_rows_of_card_indices_give_the_same_answer_on_every_path():
+    """Rows the vector row readers must hand on or judge apart: a joker (jokers on and
+    off), an index past the deck (54, 64, 255), a card twice, a suit of five, at each
+    place of an eight- and a sixteen-row step and near the end of the batch; every
+    path gives the mask values or the same error."""
+    core = BACKENDS["cython"]
+    if core is None:
+        pytest.skip("no compiled core")
+    rng = np.random.default_rng(23)
+    for k in (2, 5, 7):
+        for n in (11, 40):
+            for at in sorted({a for a in (0, 3, 7, 8, 15, n - 4, n - 1) if a < n}):
+                for bad in (52, 53, 54, 64, 255, "twice", "flush"):
+                    rows = index_rows(rng, n, k).astype(np.uint8)
+                    if bad == "twice":
+                        rows[at, -1] = rows[at, 0]
+                    elif bad == "flush":
+                        rows[at] = [13 * 2 + r for r in range(k)]
+                    else:
+                        rows[at, 0] = bad
+                    for code in (0, rules_code(jokers=True)):
+                        answers = set()
+                        for path in core.simd_paths():
+                            try:
+                                answers.add(tuple(core.evaluate_indices(rows, code, simd=path)))
+                            except ValueError as exc:
+                                answers.add(str(exc))
+                        assert len(answers) == 1, (k, n, at, bad, code, answers)
+                        if bad in (52, 53, "flush") and (code or bad == "flush"):
+                            want = core.evaluate_masks(masks_of(rows), code, simd="scalar")
+                            assert answers == {tuple(want)}, (k, n, at, bad)
+
+
 def test_the_scalar_table_agrees_with_the_general_judge():
     """The scalar batch path judges pools of at most seven cards by a table built at
     import; every value matches evaluate_mask's (pools of one to nine cards)."""

@@ -52,7 +52,8 @@ def to_c(pyx: Path, folder: Path) -> Path:
 
 def compile_object(compiler: str, c_file: Path, pyx: Path, out: Path) -> subprocess.CompletedProcess:
     includes = [sysconfig.get_paths()["include"], numpy.get_include(), str(pyx.parent),
-                str(SOURCE / "pokerbull" / "core")]
+                str(SOURCE / "pokerbull" / "core"),
+                str(SOURCE / "pokerbull" / "bull")]      # bull/_pcg64.h, shared by the engines
     command = [compiler, "-c", "-O1", "-fPIC", "-std=gnu11", *STRICT,
                "-DNPY_NO_DEPRECATED_API=NPY_1_7_API_VERSION",
                *(f"-I{i}" for i in includes), "-o", str(out), str(c_file)]

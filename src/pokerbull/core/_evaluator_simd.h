@@ -192,7 +192,7 @@ PB_EV_ROWS_TARGET static ptrdiff_t pb_rows_avx512(
     const int bytes = 16 * k;
     const __mmask64 first_half = bytes >= 64 ? ~0ull : (1ull << bytes) - 1;
     const __mmask64 second_half = bytes <= 64 ? 0 : bytes >= 128 ? ~0ull : (1ull << (bytes - 64)) - 1;
-    __m512i all = _mm512_setzero_si512();
+    __m512i all_lo = _mm512_setzero_si512(), all_hi = _mm512_setzero_si512();
     ptrdiff_t i = 0, kk = 0;
     for (; i + 16 <= n; i += 16, index = _mm512_add_epi32(index, sixteen)) {
         const uint8_t *rows = base + i * k;
@@ -211,14 +211,18 @@ PB_EV_ROWS_TARGET static ptrdiff_t pb_rows_avx512(
         __m512i cards = _mm512_add_epi32(_mm512_popcnt_epi32(lo), _mm512_popcnt_epi32(hi));
         if (_mm512_cmpneq_epi32_mask(cards, width))
             break;
-        all = _mm512_or_si512(all, _mm512_or_si512(lo, _mm512_slli_epi64(hi, 32)));
+        /* lo and hi hold a row a 32-bit lane: their unions are the union's halves (not
+         * lo | hi << 32 by 64-bit lanes: that hid an odd row's joker from the check) */
+        all_lo = _mm512_or_si512(all_lo, lo);
+        all_hi = _mm512_or_si512(all_hi, hi);
         _mm512_storeu_si512((void *)(masks + i), _mm512_permutex2var_epi32(lo, first, hi));
         _mm512_storeu_si512((void *)(masks + i + 8), _mm512_permutex2var_epi32(lo, second, hi));
         __mmask16 odd;
         __m512i v = pb_common_hands16(lo, hi, top_five, &odd);
         kk = pb_store_hands16(out + i, v, tiers, odd, index, rare, kk);
     }
-    *seen = (uint64_t)_mm512_reduce_or_epi64(all);
+    *seen = (uint64_t)(uint32_t)_mm512_reduce_or_epi32(all_lo)
+            | (uint64_t)(uint32_t)_mm512_reduce_or_epi32(all_hi) << 32;
     *n_rare = kk;
     return i;
 }
