@@ -3,6 +3,8 @@ bad numbers are refused at once, before any work or memory grows with them."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -104,3 +106,39 @@ def test_huge_views_are_refused_before_copying():
     # a contiguous batch is used in place, and a small view is copied as before
     masks = np.array([0b11111, 0b1111100000], np.uint64)
     assert lad.best_many(masks[::-1]).tolist() == lad.best_many(masks).tolist()[::-1]
+
+
+def test_evaluate_cards_asks_for_jokers_as_evaluate_does():
+    """Issue 20: evaluate_cards made jokers wild silently where evaluate needs jokers=True."""
+    with pytest.raises(ValueError, match=r"X1 and X2 \(a joker\).*jokers=True"):
+        pb.evaluate_cards("As X1 X2", jokers=False)
+    with pytest.raises(ValueError, match=r"X1 .*jokers are off"):
+        pb.evaluate_counts([0] * 52 + [1, 0], jokers=False)
+    with pytest.raises(ValueError, match=r"jokers must be True, False or None, not 1"):
+        pb.evaluate_cards("As", jokers=1)  # type: ignore[arg-type]
+    wild = pb.evaluate_cards("Ks Kh X1", jokers=True)
+    assert str(wild) == str(pb.evaluate("Ks Kh X1", jokers=True)) == "Three of a Kind, Kings"
+    with pytest.warns(DeprecationWarning, match=r"evaluate_cards: jokers are wild here without "
+                                                r"jokers=True"):
+        assert pb.evaluate_cards("Ks Kh X1") == wild       # the old meaning, for one release
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert pb.evaluate_cards("Ks Kh 2c") == pb.evaluate_cards("Ks Kh 2c", jokers=False)
+
+
+def test_odds_takes_a_list_of_cards_as_evaluate_does():
+    """Issue 20: pb.odds refused the list of cards that pb.evaluate accepts."""
+    listed = pb.odds("pagat", ["As", pb.Card.parse("Kd")], unseen=3, seed=7)
+    texted = pb.odds("pagat", "As Kd", unseen=3, seed=7)
+    assert listed.known == texted.known == pb.Pool.parse("As Kd")
+    assert np.array_equal(listed.probability, texted.probability) and listed.draws == texted.draws
+    with pytest.raises(ValueError, match=r"appears twice"):
+        pb.odds("pagat", ["As", "As"], unseen=3)
+    with pytest.raises(ValueError, match=r"a list of cards or a mask, not bytes"):
+        pb.odds("pagat", b"As", unseen=3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bit", ["X1", 1.0, True, None])
+def test_card_refuses_what_is_not_a_bit(bit):
+    with pytest.raises(ValueError, match=r"Card takes a bit of the 64-bit layout"):
+        pb.Card(bit)

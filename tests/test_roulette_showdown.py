@@ -130,7 +130,7 @@ def test_best_hand_equals_brute_force_over_subsets_with_jokers_and_duplicates(jo
         size = rng.randint(max(1, jokers), 8 if jokers < 2 else 6)
         cards = random_stockpile(rng, size, jokers)
         order = ORDERS[k % len(ORDERS)]
-        got = evaluate_cards(to_text(cards), suit_order=order).value
+        got = evaluate_cards(to_text(cards), suit_order=order, jokers=True).value
         want = brute_force(cards, order)
         assert got == want, (to_text(cards), order, pb.HandRank(got), pb.HandRank(want))
 
@@ -139,7 +139,7 @@ def test_ranks_only_without_a_suit_order_equal_brute_force_ranks():
     rng = random.Random(5)
     for _ in range(150):
         cards = random_stockpile(rng, rng.randint(1, 7), rng.choice([0, 0, 1]))
-        got = evaluate_cards(to_text(cards)).value
+        got = evaluate_cards(to_text(cards), jokers=True).value
         assert got == brute_force(cards, "shdc") >> 15 << 15
 
 
@@ -157,31 +157,31 @@ def test_ranks_only_without_a_suit_order_equal_brute_force_ranks():
     ("As As Ks Qs 9s", "Flush, High Ace (Ace, King, Queen, 9)"),
 ])
 def test_named_hands(text, words):
-    assert str(evaluate_cards(text, suit_order="shdc")) == words
+    assert str(evaluate_cards(text, suit_order="shdc", jokers=True)) == words
 
 
 def test_fewer_cards_is_lower_within_a_category():
     # a hand that runs out of cards first is lower (RULES.md 5)
-    assert evaluate_cards("Ah Kd Qc") < evaluate_cards("Ah Kd Qc 3s 2d")
-    assert evaluate_cards("Ah Kd Qc") > evaluate_cards("Ah Kd Jc 3s 2d")
-    assert evaluate_cards("9h 9d") < evaluate_cards("9h 9d 2c")
+    assert evaluate_cards("Ah Kd Qc", jokers=True) < evaluate_cards("Ah Kd Qc 3s 2d", jokers=True)
+    assert evaluate_cards("Ah Kd Qc", jokers=True) > evaluate_cards("Ah Kd Jc 3s 2d", jokers=True)
+    assert evaluate_cards("9h 9d", jokers=True) < evaluate_cards("9h 9d 2c", jokers=True)
 
 
 def test_four_cards_make_quads_but_never_a_straight_or_flush():
-    assert evaluate_cards("Ah Kh Qh Jh").category == "high_card"
-    assert evaluate_cards("9c 9d 9h 9s").category == "quads"
+    assert evaluate_cards("Ah Kh Qh Jh", jokers=True).category == "high_card"
+    assert evaluate_cards("9c 9d 9h 9s", jokers=True).category == "quads"
 
 
 def test_joker_takes_the_strongest_suit_its_place_allows():
     # a joker standing for an Ace is the Ace of the strongest suit
     order = "shdc"
-    assert evaluate_cards("X1 Kd Qc Jh Th", suit_order=order) \
-        == evaluate_cards("As Kd Qc Jh Th", suit_order=order)
-    assert evaluate_cards("X1 Kd Qc Jh Th", suit_order="cdhs") \
-        == evaluate_cards("Ac Kd Qc Jh Th", suit_order="cdhs")
+    assert evaluate_cards("X1 Kd Qc Jh Th", suit_order=order, jokers=True) \
+        == evaluate_cards("As Kd Qc Jh Th", suit_order=order, jokers=True)
+    assert evaluate_cards("X1 Kd Qc Jh Th", suit_order="cdhs", jokers=True) \
+        == evaluate_cards("Ac Kd Qc Jh Th", suit_order="cdhs", jokers=True)
     # in a flush it must keep the flush suit
-    assert evaluate_cards("X1 9d 7d 5d 3d", suit_order=order) \
-        == evaluate_cards("Ad 9d 7d 5d 3d", suit_order=order)
+    assert evaluate_cards("X1 9d 7d 5d 3d", suit_order=order, jokers=True) \
+        == evaluate_cards("Ad 9d 7d 5d 3d", suit_order=order, jokers=True)
 
 
 def test_one_deck_naturals_agree_with_the_mask_evaluator():
@@ -196,9 +196,9 @@ def test_one_deck_naturals_agree_with_the_mask_evaluator():
             mask |= 1 << (16 * s + r)
             text.append(RANKS[r] + SUITS[s])
         order = ORDERS[k % 3]
-        assert evaluate_cards(" ".join(text), suit_order=order) \
+        assert evaluate_cards(" ".join(text), suit_order=order, jokers=True) \
             == pb.evaluate(mask, suit_order=order)
-        assert evaluate_cards(" ".join(text)) == pb.evaluate(mask)
+        assert evaluate_cards(" ".join(text), jokers=True) == pb.evaluate(mask)
 
 
 def test_one_deck_jokers_agree_with_the_mask_evaluator_on_category_and_ranks():
@@ -208,24 +208,24 @@ def test_one_deck_jokers_agree_with_the_mask_evaluator_on_category_and_ranks():
         bits = rng.choice(52, size, replace=False)
         jokers = ["X1", "X2"][: int(rng.integers(1, 3))]
         text = [RANKS[int(b) % 13] + SUITS[int(b) // 13] for b in bits] + jokers
-        assert evaluate_cards(" ".join(text)) == pb.evaluate(" ".join(text), jokers=True)
+        assert evaluate_cards(" ".join(text), jokers=True) == pb.evaluate(" ".join(text), jokers=True)
 
 
 def test_counts_form_and_errors():
     counts = [0] * CARD_INDICES
     counts[card_index("As")] = 2
     counts[card_index("X1")] = 1
-    assert str(evaluate_counts(counts)) == "Three of a Kind, Aces"
+    assert str(evaluate_counts(counts, jokers=True)) == "Three of a Kind, Aces"
     with pytest.raises(ValueError, match="54 entries"):
-        evaluate_counts([1] * 10)
+        evaluate_counts([1] * 10, jokers=True)
     with pytest.raises(ValueError, match="empty"):
-        evaluate_counts([0] * 54)
+        evaluate_counts([0] * 54, jokers=True)
     with pytest.raises(ValueError, match="count 3"):
-        evaluate_counts([0, 0, 0, -1] + [1] * 50)
+        evaluate_counts([0, 0, 0, -1] + [1] * 50, jokers=True)
     with pytest.raises(ValueError, match="not a card"):
-        evaluate_cards("As Zz")
+        evaluate_cards("As Zz", jokers=True)
     with pytest.raises(ValueError, match="suit_order"):
-        evaluate_cards("As", suit_order="ss")
+        evaluate_cards("As", suit_order="ss", jokers=True)
 
 
 def test_compiled_kernel_agrees_with_the_pure_reference():
@@ -259,5 +259,5 @@ def test_straights_and_straight_flushes_equal_brute_force():
         cards += [rng.choice(ALL_NATURALS) for _ in range(rng.randint(0, 1 if jokers == 2 else 3))]
         cards += ["X"] * jokers
         order = ORDERS[k % 3]
-        assert evaluate_cards(to_text(cards), suit_order=order).value == brute_force(cards, order), \
+        assert evaluate_cards(to_text(cards), suit_order=order, jokers=True).value == brute_force(cards, order), \
             to_text(cards)

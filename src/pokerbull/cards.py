@@ -134,6 +134,10 @@ class Card:
     __slots__ = ("bit", "rank", "suit", "_text")
 
     def __init__(self, bit: int) -> None:
+        if isinstance(bit, bool) or not hasattr(bit, "__index__"):
+            raise ValueError(f"Card takes a bit of the 64-bit layout, not {bit!r} "
+                             f"(text such as 'As' or 'X1' goes to Card.parse)")
+        bit = bit.__index__()
         if not 0 <= bit < 64 or not (DECK_MASK >> bit) & 1:
             raise ValueError(f"bit {bit} is not a card of the deck")
         self.bit = bit

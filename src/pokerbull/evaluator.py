@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
+import warnings
 
 import numpy as np
 import numpy.typing as npt
@@ -387,8 +388,10 @@ def suit_strengths(suit_order: str | None) -> tuple[int, int, int, int] | None:
     return tuple((code >> (SUIT_STRENGTH_SHIFT + 2 * s)) & 3 for s in range(4))  # type: ignore
 
 
-def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None = None) -> HandRank:
-    """The best hand of at most five cards of a multiset of cards, jokers wild.
+def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None = None,
+                   jokers: bool | None = None) -> HandRank:
+    """The best hand of at most five cards of a multiset of cards (jokers wild with
+    ``jokers=True``).
 
     Unlike :func:`evaluate`, the same card may appear more than once (two decks),
     and a joker stands for any card *suit included*: with a suit order it takes
@@ -397,7 +400,12 @@ def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None 
     agree on every one-deck pool without jokers. The rules are RULES.md section 5
     (Poker roulette's showdown); ``docs/evaluator.md`` has the details.
 
-    >>> str(evaluate_cards("Ks Ks Kh Kd X1"))
+    ``jokers`` works as in :func:`evaluate`: ``True`` makes X1 and X2 wild,
+    ``False`` refuses them with a ValueError. Left out (``None``), a joker is still
+    wild but warns (DeprecationWarning): from the next release it will need
+    ``jokers=True``, as :func:`evaluate` does.
+
+    >>> str(evaluate_cards("Ks Ks Kh Kd X1", jokers=True))
     'Five of a Kind, Kings'
     >>> evaluate_cards("Ah Kd", suit_order="shdc") > evaluate_cards("Ad Kh", suit_order="shdc")
     True
@@ -415,12 +423,32 @@ def evaluate_cards(cards: Iterable[Card | str] | str, *, suit_order: str | None 
         if not isinstance(c, (Card, str)):
             raise ValueError(f"card {k} must be a Card or card text like 'As', not {c!r}")
         counts[card_index(c)] += 1
-    return evaluate_counts(counts, suit_order=suit_order)
+    return _evaluate_multiset(counts, suit_order, jokers, "evaluate_cards")
 
 
-def evaluate_counts(counts: Any, *, suit_order: str | None = None) -> HandRank:
-    """:func:`evaluate_cards` for a multiset given as 54 counts (see :func:`card_index`)."""
-    return _new_rank(multiset_value(check_counts(counts), suit_strengths(suit_order)))
+def evaluate_counts(counts: Any, *, suit_order: str | None = None,
+                    jokers: bool | None = None) -> HandRank:
+    """:func:`evaluate_cards` for a multiset given as 54 counts (see :func:`card_index`);
+    ``jokers`` as there."""
+    return _evaluate_multiset(counts, suit_order, jokers, "evaluate_counts")
+
+
+def _evaluate_multiset(counts: Any, suit_order: str | None, jokers: bool | None,
+                       name: str) -> HandRank:
+    """The shared body of evaluate_cards and evaluate_counts: counts checked, then
+    the jokers' permission, then the value."""
+    if jokers is not None and not isinstance(jokers, bool):
+        raise ValueError(f"jokers must be True, False or None, not {jokers!r}")
+    checked = check_counts(counts)
+    held = [text for text, n in (("X1", checked[52]), ("X2", checked[53])) if n]
+    if held and jokers is False:
+        raise ValueError(f"the cards hold {' and '.join(held)} (a joker), but jokers are "
+                         f"off (ask for jokers=True)")
+    if held and jokers is None:
+        warnings.warn(f"{name}: jokers are wild here without jokers=True; from the next "
+                      f"release they will need jokers=True, as in evaluate()",
+                      DeprecationWarning, stacklevel=3)
+    return _new_rank(multiset_value(checked, suit_strengths(suit_order)))
 
 
 def check_counts(counts: Any) -> list[int]:

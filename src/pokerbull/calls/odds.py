@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import Pool, check_mask, iter_bits
+from ..cards import Card, Pool, check_mask, iter_bits
 from .ladder import Call, Ladder, ladder
 from .cheung_counts import holding_counts
 from .possible import can_hold, knows
@@ -170,15 +170,16 @@ def one_in(p: float) -> str:
     return f"{n:.3g}" if n < 10 else f"{round(n):,}"
 
 
-def odds(family: str | Ladder, known: Pool | str | int | None = None, *, unseen: int,
+def odds(family: str | Ladder, known: Pool | str | int | Iterable[Card | str] | None = None,
+         *, unseen: int,
          calls: Iterable[Call | str | int] | None = None,
          samples: int = DEFAULT_SAMPLES,
          seed: int | np.random.Generator | None = None,
          exact_limit: int = EXACT_DRAW_LIMIT, **options: Any) -> Odds:
     """Probability of each call when the pool is `known` plus `unseen` random cards.
 
-    `family` is a family name or a :class:`Ladder`; `known` a Pool, card text or
-    mask (none by default); `calls` limits the work to some calls. Exact-hand
+    `family` is a family name or a :class:`Ladder`; `known` a Pool, card text, a
+    list of cards (as :func:`pokerbull.evaluate` takes) or a mask (none by default); `calls` limits the work to some calls. Exact-hand
     calls are checked on every draw when there are at most `exact_limit` draws,
     else on `samples` random draws from `seed` (an int or a NumPy Generator;
     None draws fresh entropy).
@@ -379,7 +380,7 @@ def _ladder_of(family: str | Ladder, options: dict[str, Any] | None = None) -> L
     raise ValueError(f"family must be a family name or a Ladder, not {type(family).__name__}")
 
 
-def _known_mask(lad: Ladder, known: Pool | str | int | None) -> int:
+def _known_mask(lad: Ladder, known: Pool | str | int | Iterable[Card | str] | None) -> int:
     if known is None:
         return 0
     if isinstance(known, Pool):
@@ -388,9 +389,11 @@ def _known_mask(lad: Ladder, known: Pool | str | int | None) -> int:
         mask = Pool.parse(known).mask
     elif isinstance(known, (int, np.integer)) and not isinstance(known, bool):
         mask = check_mask(int(known), what="known")
+    elif isinstance(known, Iterable) and not isinstance(known, (bytes, bytearray, Mapping)):
+        mask = Pool.of(known).mask          # a list of cards, as pb.evaluate takes
     else:
-        raise ValueError(f"known cards must be a Pool, card text or a mask, "
-                         f"not {type(known).__name__}")
+        raise ValueError(f"known cards must be a Pool, card text, a list of cards or a "
+                         f"mask, not {type(known).__name__}")
     outside = mask & ~lad.allowed_mask
     if outside:
         raise ValueError(f"known cards {Pool(outside)} are not in the deck of the "
