@@ -179,7 +179,8 @@ def odds(family: str | Ladder, known: Pool | str | int | Iterable[Card | str] | 
     """Probability of each call when the pool is `known` plus `unseen` random cards.
 
     `family` is a family name or a :class:`Ladder`; `known` a Pool, card text, a
-    list of cards (as :func:`pokerbull.evaluate` takes) or a mask (none by default); `calls` limits the work to some calls. Exact-hand
+    list of cards (as :func:`pokerbull.evaluate` takes) or a mask (none by
+    default); `calls` limits the work to some calls. Exact-hand
     calls are checked on every draw when there are at most `exact_limit` draws,
     else on `samples` random draws from `seed` (an int or a NumPy Generator;
     None draws fresh entropy).
