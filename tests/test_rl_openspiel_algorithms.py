@@ -124,14 +124,7 @@ def test_resampled_worlds_keep_the_seats_information_state():
 def test_ismcts_bot_plays_poker_roulette_with_resampled_worlds():
     game = pyspiel.load_game("python_pokerbull_roulette", {"players": 3})
     rng = np.random.default_rng(6)
-    state, decisions = game.new_initial_state(), 0
-    while state.is_chance_node() or decisions < 4:
-        if state.is_chance_node():
-            actions, p = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=p)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-            decisions += 1
+    state = _after_random_decisions(game, rng, 4)
     assert not state.is_terminal()
     player = state.current_player()
     worlds = set()
@@ -149,7 +142,8 @@ def test_ismcts_bot_plays_poker_roulette_with_resampled_worlds():
     assert bot.step(state) in state.legal_actions()
 
 
-def _cheat_after(game, rng, decisions):
+def _after_random_decisions(game, rng, decisions):
+    """A state after `decisions` uniform player actions, chance drawn by its odds."""
     state, made = game.new_initial_state(), 0
     while state.is_chance_node() or made < decisions:
         if state.is_chance_node():
@@ -166,7 +160,7 @@ def test_resampled_cheat_worlds_keep_what_the_seat_knows(variations):
     game = pyspiel.load_game("python_pokerbull_cheat", {"players": 3,
                                                         "variations": variations})
     rng = np.random.default_rng(8)
-    state = _cheat_after(game, rng, 40)
+    state = _after_random_decisions(game, rng, 40)
     player = state.current_player()
     true = state.game_state.game
     others = set()

@@ -440,7 +440,7 @@ def _evaluate_multiset(counts: Any, suit_order: str | None, jokers: bool | None,
     if jokers is not None and not isinstance(jokers, bool):
         raise ValueError(f"jokers must be True, False or None, not {jokers!r}")
     checked = check_counts(counts)
-    held = [text for text, n in (("X1", checked[52]), ("X2", checked[53])) if n]
+    held = [f"X{k + 1}" for k, i in enumerate(_JOKER_INDICES) if checked[i]]
     if held and jokers is False:
         raise ValueError(f"the cards hold {' and '.join(held)} (a joker), but jokers are "
                          f"off (ask for jokers=True)")
