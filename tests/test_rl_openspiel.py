@@ -153,3 +153,66 @@ def test_games_load_from_their_strings_and_states_pickle():
     copy = pickle.loads(pickle.dumps(state))
     assert str(copy) == str(state) and copy.history() == state.history()
     assert copy.game_state.game.rules.direction == "counter-clockwise"
+
+
+def _answer(call, *args):
+    """What a call gives: its value, or the kind and words of what it raised."""
+    try:
+        return "gave", call(*args)
+    except Exception as exc:      # pyspiel's own refusals (SpielError, TypeError) compared
+        return "raised", type(exc), str(exc)
+
+
+def _same_as_pyspiels_own(state):
+    """The state's Python-level answers equal pyspiel's C++ methods (the path C++ callers
+    take), for every form of the player argument."""
+    base = pyspiel.State
+    n = state.num_players()
+    asks = [(), *((p,) for p in range(-5, n + 2)), (np.int64(0),), (np.int32(n - 1),), (True,),
+            (2**31 - 1,), (2**31,), (-2**31 - 1,), (2.0,), ("0",), (None,), (0, 1)]
+    for args in asks:
+        assert _answer(state.legal_actions, *args) == _answer(base.legal_actions, state, *args)
+    for name in ("is_chance_node", "is_player_node", "is_simultaneous_node"):
+        assert getattr(state, name)() is getattr(base, name)(state)
+    outcomes = state.chance_outcomes()
+    outcomes.clear()                     # a fresh list each time: the caller's to change
+    assert state.legal_actions() == [a for a, _ in state.chance_outcomes()] \
+        or not state.is_chance_node()
+
+
+@pytest.mark.parametrize("name, params", [
+    *(("python_pokerbull", {"preset": p, "players": 3}) for p in PRESETS),
+    ("python_pokerbull", {"preset": "pagat", "players": 2, "start_cards": 1, "card_limit": 1,
+                          "deal": "rank", "calls": 6}),
+    ("python_pokerbull", {"preset": "pagat-five", "players": 2, "start_cards": 1,
+                          "card_limit": 1, "calls": 20}),
+    ("python_pokerbull_cheat", {"players": 3}),
+    ("python_pokerbull_roulette", {"players": 3}),
+])
+def test_python_level_answers_are_pyspiels_own(name, params):
+    """legal_actions, is_chance_node ... answer Python callers without crossing into C++;
+    state for state they give exactly what pyspiel's C++ methods give, at chance nodes,
+    seats' turns and the end, and so do the state's clones, saves and pickles."""
+    game = pyspiel.load_game(name, params)
+    rng = np.random.default_rng(len(name) + len(params))
+    state, checked = game.new_initial_state(), 0
+    made = game._new_state().to_json()          # a new state is a copy of the first one made
+    assert state.game_state.to_json() == made
+    while checked < 90:
+        _same_as_pyspiels_own(state)
+        if checked % 15 == 0 or state.is_terminal():
+            for copy in (state.clone(), game.deserialize_state(state.serialize()),
+                         pickle.loads(pickle.dumps(state))):
+                assert copy.history() == state.history() and str(copy) == str(state)
+                assert copy.legal_actions() == state.legal_actions()
+                _same_as_pyspiels_own(copy)
+        checked += 1
+        if state.is_terminal():
+            assert state.legal_actions() == [] and not state.is_player_node()
+            state = game.new_initial_state()
+        elif state.is_chance_node():
+            actions, odds = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=odds)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert game._first_state.to_json() == made and game.new_initial_state().history() == []

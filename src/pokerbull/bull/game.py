@@ -38,7 +38,7 @@ import numpy as np
 from ..calls.cheung import certain_calls
 from ..calls.ladder import Call, Ladder, family_names
 from ..calls.spec import FAMILY_BUILDERS
-from ..cards import JOKER_MASK, Pool, deck_bits
+from ..cards import JOKER_MASK, Pool, check_mask, deck_bits
 from ..core import backend
 from ..gamelog import options_text, read_frame
 from ..protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, read_save
@@ -1495,6 +1495,8 @@ def _cards_mask(entry: Any) -> int:
     """Cards given as a Pool, text, an int mask or an iterable of cards, as a mask."""
     if entry is None:
         return 0
+    if type(entry) is int:       # a mask, checked as Pool(entry) checks it, without making one
+        return check_mask(entry)
     if isinstance(entry, Pool):
         return entry.mask
     if isinstance(entry, str):

@@ -21,7 +21,8 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from itertools import repeat
+from functools import cache
+from itertools import compress
 from typing import Any, Protocol
 
 import numpy as np
@@ -42,6 +43,15 @@ def _chance_index(action: Any, count: int) -> int:
             or not 0 <= action < count:
         raise IllegalAction(f"a chance outcome here is 0..{count - 1}, not {action!r}")
     return int(action)
+
+
+@cache
+def _uniform_odds(cards: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Row ``left`` holds ``(i, 1 / left)`` for every deck index ``i`` < `cards`: a deal's
+    chance outcomes with ``left`` cards not dealt yet are that row's cards not dealt yet
+    (the same tuples for every state: no per-node allocation but the list)."""
+    return tuple(tuple((i, 1.0 / left if left else 0.0) for i in range(cards))
+                 for left in range(cards + 1))
 
 
 class SeatView(Protocol):
@@ -144,7 +154,7 @@ class CardByCard(_Delegating):
     (0, 'As', '2c')
     """
 
-    __slots__ = ("_dealt", "_deck", "_due", "_left", "game")
+    __slots__ = ("_bits", "_dealt", "_deck", "_due", "_odds", "_unseen", "game")
     game: Game
 
     def __init__(self, game: Game) -> None:
@@ -154,8 +164,10 @@ class CardByCard(_Delegating):
         self.game = game
         allowed = game.ladder.allowed_mask
         self._deck = tuple(b for b in range(allowed.bit_length()) if allowed >> b & 1)
+        self._bits = tuple(1 << b for b in self._deck)   # each deck index's card as a mask
+        self._odds = _uniform_odds(len(self._deck))
         self._dealt: list[int] = []          # deck indices dealt so far in this deal
-        self._left = list(range(len(self._deck)))   # deck indices not dealt yet, in order
+        self._unseen = bytearray(b"\1") * len(self._deck)   # 1: deck index not dealt yet
         self._due = 0                        # cards this deal gives (0: not started)
 
     # ---- chance
@@ -164,17 +176,18 @@ class CardByCard(_Delegating):
         return self.game.current_player
 
     def _remaining(self) -> list[int]:
-        return self._left[:]
+        """The deck indices not dealt yet in this deal, in order."""
+        return list(compress(range(len(self._deck)), self._unseen))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.game.current_player != CHANCE_PLAYER:
             return []
-        left = self._left
-        return list(zip(left, repeat(1.0 / len(left))))   # zip: faster than a comprehension
+        # the odds row for this many cards left, kept to the cards not dealt yet (shared tuples)
+        return list(compress(self._odds[len(self._deck) - len(self._dealt)], self._unseen))
 
     def chance_outcome_to_string(self, action: int) -> str:
         """The card a chance outcome deals (``"As"``)."""
-        return str(Pool(1 << self._deck[_chance_index(action, len(self._deck))]))
+        return str(Pool(self._bits[_chance_index(action, len(self._deck))]))
 
     def legal_actions(self) -> Sequence[int]:
         if self.game.current_player == CHANCE_PLAYER:
@@ -182,38 +195,49 @@ class CardByCard(_Delegating):
         return self.game.legal_actions()
 
     def apply_action(self, action: int) -> None:
-        if self.game.current_player != CHANCE_PLAYER:
-            self.game.apply_action(action)
+        game = self.game
+        if game.current_player != CHANCE_PLAYER:
+            game.apply_action(action)
             return
-        i = _chance_index(action, len(self._deck))
-        try:
-            self._left.remove(i)
-        except ValueError:
-            raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt") from None
-        if not self._dealt:
-            self._due = sum(self.game.hand_sizes)
-        self._dealt.append(i)
-        if len(self._dealt) == self._due:
-            hands, at = [], 0
-            for size in self.game.hand_sizes:
-                hands.append(Pool(sum(1 << self._deck[k] for k in self._dealt[at:at + size])))
-                at += size
-            self.game.deal(hands)
-            self._dealt = []
-            self._left = list(range(len(self._deck)))
+        unseen = self._unseen
+        i = action if type(action) is int and 0 <= action < len(unseen) \
+            else _chance_index(action, len(unseen))
+        if not unseen[i]:
+            raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt")
+        dealt = self._dealt
+        if not dealt:
+            self._due = sum(game.hand_sizes)
+        unseen[i] = 0
+        dealt.append(i)
+        if len(dealt) == self._due:
+            self._deal(dealt)
+
+    def _deal(self, dealt: list[int]) -> None:
+        """Give the game the hands the deal's chance outcomes make (seat 0's cards first)."""
+        bits, hands, at = self._bits, [], 0
+        for size in self.game.hand_sizes:
+            mask = 0
+            for k in dealt[at:at + size]:
+                mask |= bits[k]
+            hands.append(mask)           # the game takes a hand as its cards' mask
+            at += size
+        self.game.deal(hands)
+        self._dealt = []
+        self._unseen = bytearray(b"\1") * len(self._deck)
 
     # ---- copies and saves
     def clone(self) -> CardByCard:
         copy = type(self).__new__(type(self))
-        copy.game, copy._deck, copy._dealt = self.game.clone(), self._deck, self._dealt[:]
-        copy._left, copy._due = self._left[:], self._due
+        copy.game, copy._deck, copy._bits, copy._odds = \
+            self.game.clone(), self._deck, self._bits, self._odds
+        copy._dealt, copy._unseen, copy._due = self._dealt[:], self._unseen[:], self._due
         return copy
 
     def to_json(self) -> str:
         return json.dumps({"format": CARD_BY_CARD_FORMAT, "version": 1,
                            "by_rank": isinstance(self, RankByRank),
                            "game": json.loads(self.game.to_json()),
-                           "dealt": [str(Pool(1 << self._deck[i])) for i in self._dealt]})
+                           "dealt": [str(Pool(self._bits[i])) for i in self._dealt]})
 
     @classmethod
     def from_json(cls, text: str) -> CardByCard:
@@ -262,7 +286,7 @@ class RankByRank(CardByCard):
 
     def _classes(self) -> dict[int, list[int]]:
         out: dict[int, list[int]] = {}
-        for i in self._left:
+        for i in self._remaining():
             out.setdefault(min(self._deck[i] % 16, RANK_CLASSES - 1), []).append(i)
         return out
 

@@ -61,6 +61,8 @@ from ._views import (BullInformationState, CheatInformationState, GameViews,
                      RouletteInformationState, views_of)
 
 GAME_NAME = "python_pokerbull"
+_MAX_PLAYER_ID = 2**31 - 1   # pyspiel takes a player as a C int
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 SEED_OUTCOMES = 256        # seeds the root chance node of a game that cannot show its deal
 _SCALARS = (bool, int, float, str)
 # Poker Bull's options as OpenSpiel parameters: 0, "" and -1 keep the preset's own value.
@@ -111,7 +113,7 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
         # a new initial state and then setting a copy of every attribute on it, so a
         # state made in __init__ would be thrown away by every clone.
         if name == "game_state":
-            self.game_state = self.get_game()._new_state()
+            self.game_state = self.get_game()._first_state.clone()
             return self.game_state
         if name == "kept":      # the game's, kept here: get_game() crosses into C++
             self.kept = self.get_game().kept
@@ -121,6 +123,38 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
     def current_player(self) -> int:
         # the protocol numbers chance (-1) and terminal (-4) as pyspiel.PlayerId does
         return self.game_state.current_player
+
+    # Python callers get these from Python: pyspiel's own methods would cross into C++,
+    # call back into Python (current_player, is_terminal, _legal_actions) and convert the
+    # list to a C++ vector and back. They answer as pyspiel's C++ methods for a python
+    # state do (PyState::LegalActions, State::IsChanceNode ...); C++ callers (OpenSpiel's
+    # C++ algorithms) still take the C++ path, which calls the methods below it.
+    def legal_actions(self, *player: Any) -> list[int]:
+        """The legal actions of the seat to act, or of `player` ([] if it does not act);
+        at a chance node its outcomes, whoever is asked; [] once the game is over."""
+        if player and (len(player) != 1 or type(player[0]) is not int
+                       or not 0 <= player[0] <= _MAX_PLAYER_ID):
+            return cast(list[int], pyspiel.State.legal_actions(self, *player))  # its errors
+        game_state = self.game_state
+        if game_state.is_terminal():
+            return []
+        current = game_state.current_player
+        if current == CHANCE_PLAYER:
+            return [a for a, _ in game_state.chance_outcomes()]
+        if player and player[0] != current:
+            return []
+        if current < 0:       # pragma: no cover - no pseudo-player acts in these games
+            return cast(list[int], pyspiel.State.legal_actions(self, *player))
+        return self._legal_actions(current)
+
+    def is_chance_node(self) -> bool:
+        return bool(self.game_state.current_player == CHANCE_PLAYER)
+
+    def is_player_node(self) -> bool:
+        return bool(self.game_state.current_player >= 0)
+
+    def is_simultaneous_node(self) -> bool:
+        return bool(self.game_state.current_player == _SIMULTANEOUS)
 
     def _legal_actions(self, player: int) -> list[int]:
         legal = self.game_state.legal_actions()
@@ -199,7 +233,9 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
             origin = (spec.game, dict(spec.options))
             self._new_state = lambda: SeededAtRoot(spec.make, seed_outcomes, sizes, origin)
             chance_outcomes = max(seed_outcomes, spec.num_actions)
-        self._new_state()       # refuses options OpenSpiel cannot play, before anything else
+        # Made once here (it refuses options OpenSpiel cannot play, before anything else);
+        # each new state starts as its clone, not made from the options again (~20 us).
+        self._first_state = self._new_state()
         self.views = None if rules is None else views_of(spec.game, rules)
         self.info_state: Any = None
         if rules is not None and spec.game == "bull":
