@@ -1,7 +1,7 @@
 """The RL adapters' speed, each beside its same-run baseline (CPU time, one core).
 
-Run: ``python benchmarks/bench_rl.py [openspiel|vector|pettingzoo ...]`` (all by
-default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figures, best of 3:
+Run: ``python benchmarks/bench_rl.py [openspiel|vector|vector-cheat|pettingzoo ...]`` (all
+but vector-cheat by default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figures, best of 3:
 
 - openspiel: random play through pyspiel (``legal_actions``, ``apply_action``, chance
   outcomes drawn with their odds) of ``python_pokerbull`` pagat, 4 players, in
@@ -13,6 +13,8 @@ default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figures, best of 3:
   included) beside ``pb.VectorGame.step`` alone (Poker Bull) and, for cheung, Cheat
   and roulette, beside the protocol loop of the same game (``ProtocolVectorEnv``, 64
   envs: the old path) and ``pb.VectorGame`` pagat, 4 players, in the same run;
+  Cheat's variations JP, K, T and those with chance nodes inside the game, N, S, NS;
+- vector-cheat: the Cheat lines of vector only;
 - pettingzoo: AEC steps/s (``agent_iter``, ``last``, ``step`` with the first legal
   action), beside the game's own loop of the same actions;
 - cheung: Cheung's compact observation (3 players): PettingZoo AEC steps/s of random
@@ -87,13 +89,14 @@ def openspiel_figures(actions: int = 30_000) -> None:
         print(f"  bridge floor {what}: {t / n * 1e6:.2f} us")
 
 
-def vector_figures(rounds: int = 200) -> None:
+def vector_figures(rounds: int = 200, only: str | None = None) -> None:
     from pokerbull.rl._games import game_spec
     from pokerbull.rl.gym import CompiledVectorEnv, ProtocolVectorEnv, vector_env
     vec = pb.VectorGame("pagat", num_games=4096, players=4, seed=0)
     cases = [(name, {}) for name in ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung",
                                      "cheat", "roulette")]
-    cases += [("cheat", {"variations": v}) for v in ("JP", "K", "T")]
+    cases += [("cheat", {"variations": v}) for v in ("JP", "K", "T", "N", "S", "NS")]
+    cases = [c for c in cases if only is None or c[0] == only]
     for name, options in cases:
         players = 4 if name != "roulette" else 5
         env = vector_env(name, 4096, players=players, **options)
@@ -241,4 +244,5 @@ if __name__ == "__main__":
     parts = sys.argv[1:] or ["openspiel", "vector", "pettingzoo", "cheung"]
     for part in parts:
         {"openspiel": openspiel_figures, "vector": vector_figures,
+         "vector-cheat": lambda: vector_figures(only="cheat"),
          "pettingzoo": pettingzoo_figures, "cheung": cheung_figures}[part]()

@@ -24,6 +24,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "pokerbull"
 HEADER_DIR = PACKAGE / "bull"
 SEEDS = (0, 1, 7, 2**32 - 1, 2**32, 2**63 + 12345, 2**64 - 1)
 DRAWS = 40
+BELOW = (2**63 - 1, 2**32 + 1, 3 * 2**62 + 1)    # the last rejects about a quarter of the words
 
 PROGRAM = r"""
 #include <stdio.h>
@@ -40,6 +41,12 @@ int main(int argc, char** argv) {
                    pb_pcg_word(&r, 3), 0, 0);
         printf("%%llu %%llu\n", (unsigned long long)pb_pcg_next64(&r),
                (unsigned long long)pb_pcg_next64(&copy));
+        /* Generator.integers(n) for n > 2**32 (Lemire on 64 bits) and Generator.random() */
+        static const unsigned long long below[3] = {%(below)s};
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < %(draws)d; j++)
+                printf("%%llu\n", (unsigned long long)pb_pcg_below64(&copy, below[k]));
+        for (int k = 0; k < %(draws)d; k++) printf("%%a\n", pb_pcg_double(&copy));
     }
     return 0;
 }
@@ -55,7 +62,8 @@ def _compiler() -> str:
 
 def _draws(tmp_path: Path, *defines: str) -> list[str]:
     source = tmp_path / "pcg.c"
-    source.write_text(PROGRAM % {"draws": DRAWS})
+    source.write_text(PROGRAM % {"draws": DRAWS,
+                                "below": ", ".join(f"{n}ull" for n in BELOW)})
     binary = tmp_path / ("pcg" + "".join(defines).replace("-D", "_"))
     subprocess.run([_compiler(), "-std=c99", "-O1", "-Wall", "-Werror", *defines,
                     f"-I{HEADER_DIR}", "-o", str(binary), str(source)], check=True)
@@ -74,6 +82,16 @@ def test_pcg64_draws_numpys_stream(tmp_path, defines):
         after, restored = (int(x) for x in lines[at + DRAWS].split())
         assert after == restored == int(expected[DRAWS]), f"seed {seed}: restored generator"
         at += DRAWS + 1
+        rng = np.random.Generator(np.random.PCG64(seed))
+        rng.bit_generator.advance(DRAWS + 1)
+        for n in BELOW:
+            got = [int(x) for x in lines[at:at + DRAWS]]
+            expected_below = rng.integers(n, size=DRAWS, dtype=np.uint64).tolist()
+            assert got == expected_below, f"seed {seed}, n {n}"
+            at += DRAWS
+        got_doubles = [float.fromhex(x) for x in lines[at:at + DRAWS]]
+        assert got_doubles == rng.random(DRAWS).tolist(), f"seed {seed}: doubles"
+        at += DRAWS
 
 
 WITHOUT_GNU = r"""

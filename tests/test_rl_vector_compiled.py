@@ -34,6 +34,11 @@ CHEAT = [
     {"players": 4, "variations": "K", "stall_turns": 15},
     {"players": 3, "variations": "CL", "stall_turns": 10},
     {"players": 5, "variations": "JL", "stall_turns": 12},
+    {"players": 4, "variations": "N", "stall_turns": 20},
+    {"players": 3, "variations": "NS", "stall_turns": 20},
+    {"players": 4, "variations": "JPS", "stall_turns": 15},
+    {"players": 5, "variations": "DGS", "stall_turns": 12},
+    {"players": 4, "variations": "KN", "stall_turns": 15},
 ]
 ROULETTE = [
     {"players": 5},
@@ -89,16 +94,38 @@ def test_compiled_games_are_the_protocol_games(name, options):
 
 
 @needs_compiled
-def test_cheat_variations_the_core_does_not_play_go_through_the_protocol():
-    for options in ({"variations": "N"}, {"variations": "S"},
-                    {"players": 17},
-                    {"hands": ["As Kd", "7c 7d", "2s 3s", "Qh Jh"]}):
+def test_cheat_games_the_core_does_not_play_go_through_the_protocol():
+    for options in ({"variations": "N"}, {"variations": "S"}, {"variations": "CJNPSV"}):
+        assert type(vector_env("cheat", 2, **options)) is CompiledVectorEnv, options
+    for options in ({"players": 17}, {"hands": ["As Kd", "7c 7d", "2s 3s", "Qh Jh"]}):
         assert type(vector_env("cheat", 2, **options)) is ProtocolVectorEnv, options
-    with pytest.raises(ValueError, match="variations ACDEFGIJKLOPRTV only"):
-        from pokerbull.cheat._engine import VectorCore
-        from pokerbull.cheat._fast import table_for
-        from pokerbull.cheat.rules import Rules
-        VectorCore(table_for(Rules.make(4, variations="S")), 2)
+    from pokerbull.cheat._engine import VectorCore
+    from pokerbull.cheat._fast import table_for
+    from pokerbull.cheat.rules import Rules
+    with pytest.raises(ValueError, match="canadian_start .N. needs the turn-up outcomes"):
+        VectorCore(table_for(Rules.make(4, variations="N")), 2)
+
+
+@needs_compiled
+def test_cheat_chance_nodes_are_drawn_as_the_protocol_env_draws_them():
+    """N's cards turned up and S's card turned at a challenge come from the env's
+    generator in the protocol env's order (with the seeds of new games between them):
+    leaders other than seat 0 and both outcomes of a reveal occur, and every array agrees."""
+    from pokerbull.cheat.game import Reveal, TurnUp
+    compiled, protocol = _pair("cheat", {"players": 3, "variations": "NS", "stall_turns": 20},
+                               n=8, seed=11)
+    rng = np.random.default_rng(3)
+    compiled.reset(seed=11)
+    protocol.reset(seed=11)
+    leaders, reveals = set(), set()
+    for _ in range(250):
+        assert _drive_alike_from_here(compiled, protocol, 1, rng)
+        for g in protocol.games:
+            leaders |= {r.leader for r in g.history if isinstance(r, TurnUp)}
+            reveals |= {r.lie for r in g.history if isinstance(r, Reveal)}
+    assert leaders == {0, 1, 2} and reveals == {False, True}
+    state = compiled._rng.bit_generator.state
+    assert state == protocol._rng.bit_generator.state
 
 
 def _suit_lead(obs, mask, rng, set_size=4):
@@ -147,9 +174,11 @@ def test_pure_backend_steps_through_the_protocol(monkeypatch):
 
 
 @needs_compiled
-@pytest.mark.parametrize("name, illegal", [("roulette", 3 + 7), ("cheat", 400)])
-def test_illegal_action_names_env_and_action_and_moves_nothing(name, illegal):
-    compiled, protocol = _pair(name, {"players": 4}, n=4)
+@pytest.mark.parametrize("name, illegal, variations", [("roulette", 3 + 7, None),
+                                                      ("cheat", 400, ""), ("cheat", 400, "NS")])
+def test_illegal_action_names_env_and_action_and_moves_nothing(name, illegal, variations):
+    options = {"players": 4} if variations is None else {"players": 4, "variations": variations}
+    compiled, protocol = _pair(name, options, n=4)
     compiled.reset(seed=9)
     protocol.reset(seed=9)
     rng = np.random.default_rng(2)
@@ -161,8 +190,10 @@ def test_illegal_action_names_env_and_action_and_moves_nothing(name, illegal):
     actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
     env = 2
     actions[env] = illegal          # a chance outcome: never a seat's action
+    drawn = compiled._rng.bit_generator.state
     with pytest.raises(IllegalAction, match=rf"{name} env 2: action {illegal} is not legal"):
         compiled.step(actions)
+    assert compiled._rng.bit_generator.state == drawn
     with pytest.raises(ValueError, match="whole-number actions"):
         compiled.step(actions.astype(np.float64))
     with pytest.raises(ValueError, match="4 whole-number actions"):
@@ -172,8 +203,8 @@ def test_illegal_action_names_env_and_action_and_moves_nothing(name, illegal):
     assert _drive_alike_from_here(compiled, protocol, 40)
 
 
-def _drive_alike_from_here(compiled, protocol, steps):
-    rng = np.random.default_rng(4)
+def _drive_alike_from_here(compiled, protocol, steps, rng=None):
+    rng = np.random.default_rng(4) if rng is None else rng
     for _ in range(steps):
         masks = compiled.action_masks()
         assert np.array_equal(masks, protocol.action_masks())

@@ -140,4 +140,23 @@ static inline uint32_t pb_pcg_interval(pb_pcg64* r, uint32_t top) {
     return value;
 }
 
+/* Generator.random() as numpy draws it: the top 53 bits of a 64-bit word. */
+static inline double pb_pcg_double(pb_pcg64* r) {
+    return (double)(pb_pcg_next64(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+/* Generator.integers(n) for 2**32 < n < 2**64 as numpy draws it (Lemire's method on 64 bits,
+ * the 128-bit product of a word and n). */
+static inline uint64_t pb_pcg_below64(pb_pcg64* r, uint64_t n) {
+    pb_u128 m = pb_u128_mul(pb_u128_make(0, pb_pcg_next64(r)), pb_u128_make(0, n));
+    uint64_t leftover = pb_u128_lo(m), threshold;
+    if (leftover < n) {
+        threshold = (0xFFFFFFFFFFFFFFFFull - (n - 1)) % n;
+        while (leftover < threshold) {
+            m = pb_u128_mul(pb_u128_make(0, pb_pcg_next64(r)), pb_u128_make(0, n));
+            leftover = pb_u128_lo(m);
+        }
+    }
+    return pb_u128_hi(m);
+}
+
 #endif

@@ -476,23 +476,37 @@ cdef void settle(Table* t, State* st, int challenger, int lie) noexcept nogil:
         finish(t, st, layer)
 
 
-cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:
-    """S: one laid card turned at random (chance outcomes in card-id order, as
-    Game.chance_outcomes), then the seat after the player who laid plays the next rank."""
-    cdef int layer = st.last_seat, rank = st.last_rank, c, i, k, card = -1, lie, taker
-    cdef double u = st.uniforms[st.next_uniform % st.n_uniforms]
+cdef int shown_card(State* st, double u) noexcept nogil:
+    """S: the laid card that a draw `u` in [0, 1) turns. The outcomes are the cards laid in
+    card-id order, each with odds copies / cards laid; the card is the first whose running
+    sum of odds, over the whole sum, exceeds `u` (``rl._games.chance_cdf``, the arithmetic
+    of the protocol envs' draws)."""
+    cdef int ids[108]
+    cdef double sums[108]
+    cdef int c, i, k, m = 0
     cdef double acc = 0.0
-    st.next_uniform += 1
     for c in range(NC):
         k = 0
         for i in range(st.last_laid):
             if st.last_cards[i] == c:
                 k += 1
         if k:
-            card = c
             acc += (<double>k) / st.last_laid
-            if u < acc:
-                break
+            ids[m] = c
+            sums[m] = acc
+            m += 1
+    for i in range(m - 1):
+        if u < sums[i] / acc:
+            return ids[i]
+    return ids[m - 1]
+
+
+cdef void reveal_one(Table* t, State* st, int challenger) noexcept nogil:
+    """S: one laid card turned at random (`shown_card` of the next draw), then the seat
+    after the player who laid plays the next rank."""
+    cdef int layer = st.last_seat, rank = st.last_rank, card, lie
+    card = shown_card(st, st.uniforms[st.next_uniform % st.n_uniforms])
+    st.next_uniform += 1
     lie = not matches(t, card, rank, st.last_suit)
     st.actions += 1
     settle(t, st, challenger, lie)
@@ -862,8 +876,14 @@ from libc.string cimport memset
 cdef extern from "_pcg64.h":   # numpy's PCG64 in a struct, portable C (bull/_pcg64.h)
     ctypedef struct pb_pcg64:
         int has32
+        uint32_t u32
     void pb_pcg_seed(pb_pcg64* r, uint64_t seed) noexcept nogil
     uint32_t pb_pcg_interval(pb_pcg64* r, uint32_t top) noexcept nogil
+    void pb_pcg_set(pb_pcg64* r, uint64_t s_hi, uint64_t s_lo, uint64_t i_hi, uint64_t i_lo,
+                    int has32, uint32_t u32) noexcept nogil
+    uint64_t pb_pcg_word(const pb_pcg64* r, int which) noexcept nogil
+    double pb_pcg_double(pb_pcg64* r) noexcept nogil
+    uint64_t pb_pcg_below64(pb_pcg64* r, uint64_t n) noexcept nogil
 
 cdef enum:                      # game.py's action space
     MAX_CLAIM = 16
@@ -877,10 +897,12 @@ cdef enum:                      # game.py's action space
     BELIEVE = PICK_UP + 5       # T: "I believe"
     NUM_ACTIONS = PICK_UP + 6 + 108
 
-#: The variations (seed letters) the vector core plays: every one but those with chance
-#: nodes inside the game (N: the cards turned for the first Jack; S: the card turned
-#: at a challenge), which run through the protocol.
-VECTOR_VARIATIONS = frozenset("ACDEFGIJKLOPRTV")
+#: The variations (seed letters) the vector core plays: all of them. The chance nodes inside
+#: a game (N: the cards turned for the first Jack; S: the card turned at a challenge) are
+#: drawn from the env's generator exactly as the protocol envs draw them.
+VECTOR_VARIATIONS = frozenset("ACDEFGIJKLNOPRSTV")
+SEED_BOUND = 2**63 - 1          # a game's seed: the env generator's .integers(SEED_BOUND)
+cdef uint64_t SEED_BOUND_C = 0x7FFFFFFFFFFFFFFF
 
 
 cdef struct Seat:
@@ -893,6 +915,7 @@ cdef struct Seat:
     int n_window
     int next_in_window          # where window[] goes on
     int in_window               # P: a seat answers the claim (challenge, accept, check)
+    double draw                 # S: the env generator's draw for the card turned
     pb_pcg64 pcg
 
 
@@ -1076,30 +1099,47 @@ cdef void apply(Table* t, Seat* e, int a) noexcept nogil:
 
 
 cdef class VectorCore:
-    """N games of Cheat of one table (variations in ``VECTOR_VARIATIONS``), stepped one
-    action each at a time.
+    """N games of Cheat of one table (any variation), stepped one action each at a time.
 
-    The twin of N ``game.Game`` objects played through the protocol: a game dealt from
-    seed s shuffles exactly as ``Game(seed=s)`` (numpy's PCG64 seeded through
-    SeedSequence, ``Generator.permutation`` of the deck list), takes the same actions
-    (``LAY``, ``CLAIM``, ``CLAIM_SUITED``, ``PICK_UP``, ``CHALLENGE``, ``ACCEPT``,
-    ``CHECK``, ``PASS``, ``BELIEVE``) with the same legality,
-    ends and scores alike, and observes as ``Observation.to_array`` for the seat to act
-    (tests/test_rl_vector_compiled.py compares them step by step). A game that ends
-    waits for :meth:`deal`.
+    The twin of N ``game.Game`` objects played through the protocol by
+    ``rl.gym.ProtocolVectorEnv``: a game dealt from seed s shuffles exactly as
+    ``Game(seed=s)`` (numpy's PCG64 seeded through SeedSequence, ``Generator.permutation``
+    of the deck list), takes the same actions (``LAY``, ``CLAIM``, ``CLAIM_SUITED``,
+    ``PICK_UP``, ``CHALLENGE``, ``ACCEPT``, ``CHECK``, ``PASS``, ``BELIEVE``) with the
+    same legality, ends and scores alike, and observes as ``Observation.to_array`` for the
+    seat to act (tests/test_rl_vector_compiled.py compares them step by step).
+
+    The env's generator (a numpy PCG64 ``Generator``, given to :meth:`deal` and
+    :meth:`step`) is drawn from in the protocol env's order: per game in turn, the chance
+    node its action leads to (S: ``random()`` for the card turned), then, when the game
+    ended, the next seat ``integers(SEED_BOUND)`` and its deal's chance node (N:
+    ``random()`` for the cards turned up, against `turn_odds`, the running sums
+    ``rl._games.chance_cdf`` gives for `turn_outcomes`, the ``TURN_UP`` actions' k).
     """
     cdef Table t
     cdef Seat* games
     cdef int deal_cards[108]
-    cdef int m, check, any_count
+    cdef int m, check, any_count, canadian, n_turn
+    cdef double turn_cdf[109]
+    cdef int turn_k[109]
+    cdef pb_pcg64 env
     cdef readonly int num_games, num_players, num_actions, observation_size
 
-    def __cinit__(self, dict table, int num_games):
+    def __cinit__(self, dict table, int num_games, turn_outcomes=None, turn_odds=None):
+        cdef int i
         if num_games < 1:
             raise ValueError("at least one game")
         self.m = read_table(table, &self.t, self.deal_cards)
-        if self.t.only_one or table["canadian"]:
-            raise ValueError("the vector core plays the variations ACDEFGIJKLOPRTV only")
+        self.canadian = table["canadian"]
+        if self.canadian:
+            if turn_outcomes is None or turn_odds is None \
+                    or not 0 < len(turn_outcomes) == len(turn_odds) <= 109:
+                raise ValueError("canadian_start (N) needs the turn-up outcomes (k) and their "
+                                 "running odds, one each")
+            self.n_turn = len(turn_outcomes)
+            for i in range(self.n_turn):
+                self.turn_k[i] = turn_outcomes[i]
+                self.turn_cdf[i] = turn_odds[i]
         self.check = table["check"]
         self.any_count = table["count_lies"] and self.t.set_size > 0
         self.num_games = num_games
@@ -1113,46 +1153,77 @@ cdef class VectorCore:
     def __dealloc__(self):
         free(self.games)
 
-    def deal(self, const int64_t[::1] games, const uint64_t[::1] seeds):
-        """Deal game ``games[k]`` afresh from ``seeds[k]`` (as ``Game(seed=seeds[k])``)."""
-        cdef Py_ssize_t k
-        cdef int i, j, tmp
+    cdef int _take_generator(self, rng) except -1:
+        """The env generator's state into ``self.env``."""
+        state = rng.bit_generator.state
+        if state.get("bit_generator") != "PCG64":
+            raise ValueError(f"the env's generator must be a numpy PCG64 Generator, not "
+                             f"{state.get('bit_generator')!r}")
+        s, inc = state["state"]["state"], state["state"]["inc"]
+        pb_pcg_set(&self.env, s >> 64, s & 0xFFFFFFFFFFFFFFFF, inc >> 64,
+                   inc & 0xFFFFFFFFFFFFFFFF, state["has_uint32"], state["uinteger"])
+        return 0
+
+    cdef int _give_generator(self, rng) except -1:
+        """``self.env`` back into the env generator (it goes on from there)."""
+        rng.bit_generator.state = {
+            "bit_generator": "PCG64",
+            "state": {"state": (int(pb_pcg_word(&self.env, 0)) << 64) | pb_pcg_word(&self.env, 1),
+                      "inc": (int(pb_pcg_word(&self.env, 2)) << 64) | pb_pcg_word(&self.env, 3)},
+            "has_uint32": self.env.has32, "uinteger": self.env.u32}
+        return 0
+
+    cdef void _deal_one(self, Seat* e) noexcept nogil:
+        """A new game in `e`, its seed (and N's cards turned up) drawn from ``self.env``."""
+        cdef int i, j, tmp, leader = 0
         cdef long long order[108]
-        cdef Seat* e
-        if games.shape[0] != seeds.shape[0]:
-            raise ValueError("one seed per game dealt")
+        cdef double u
+        pb_pcg_seed(&e.pcg, pb_pcg_below64(&self.env, SEED_BOUND_C))
+        if self.canadian:                # the cards turned before the first Jack: its
+            u = pb_pcg_double(&self.env)  # receiver (card k+1, seat k % n) leads
+            i = 0
+            while i < self.n_turn - 1 and not u < self.turn_cdf[i]:
+                i += 1
+            leader = self.turn_k[i] % self.t.n
+        for i in range(self.m):
+            order[i] = i
+        i = self.m - 1
+        while i > 0:                     # Generator.permutation: shuffle arange(m)
+            j = <int>pb_pcg_interval(&e.pcg, <uint32_t>i)
+            tmp = <int>order[i]
+            order[i] = order[j]
+            order[j] = tmp
+            i -= 1
+        e.n_pending = 0
+        e.in_window = 0
+        e.check = self.check
+        e.any_count = self.any_count
+        e.st.uniforms = &e.draw
+        e.st.n_uniforms = 1
+        setup(&self.t, &e.st, self.deal_cards, order, self.m, leader)
+        if not e.st.over and not e.st.active[e.st.to_play]:  # out at the deal (K, L)
+            start_round(&self.t, &e.st, next_active(&e.st, self.t.n, e.st.to_play))
+
+    def deal(self, const int64_t[::1] games, rng):
+        """Deal game ``games[k]`` afresh, in turn, each from a seed drawn from the env
+        generator `rng` (as ``Game(seed=rng.integers(SEED_BOUND))``, N's turn-up drawn next)."""
+        cdef Py_ssize_t k
         for k in range(games.shape[0]):
             if not 0 <= games[k] < self.num_games:
                 raise ValueError(f"game {games[k]} does not exist: games are "
                                  f"0..{self.num_games - 1}")
+        self._take_generator(rng)
         with nogil:
             for k in range(games.shape[0]):
-                e = &self.games[games[k]]
-                pb_pcg_seed(&e.pcg, seeds[k])
-                for i in range(self.m):
-                    order[i] = i
-                i = self.m - 1
-                while i > 0:                 # Generator.permutation: shuffle arange(m)
-                    j = <int>pb_pcg_interval(&e.pcg, <uint32_t>i)
-                    tmp = <int>order[i]
-                    order[i] = order[j]
-                    order[j] = tmp
-                    i -= 1
-                e.n_pending = 0
-                e.in_window = 0
-                e.check = self.check
-                e.any_count = self.any_count
-                e.st.uniforms = NULL
-                e.st.n_uniforms = 0
-                setup(&self.t, &e.st, self.deal_cards, order, self.m, 0)
-                if not e.st.over and not e.st.active[e.st.to_play]:  # out at the deal (K, L)
-                    start_round(&self.t, &e.st, next_active(&e.st, self.t.n, e.st.to_play))
+                self._deal_one(&self.games[games[k]])
+        self._give_generator(rng)
 
     def step(self, const int64_t[::1] actions, double[::1] reward, uint8_t[::1] dones,
-             float[:, ::1] returns):
+             float[:, ::1] returns, rng):
         """One action per game: the acting seat's reward, ``dones`` and every seat's return
-        of the games that ended (they wait for :meth:`deal`). Returns -1, or the first
-        game whose action is not legal (then no game has moved)."""
+        of the games that ended; those are dealt again at once from the env generator
+        `rng` (see the class). Returns -1, or the first game whose action is not legal
+        (then no game has moved and nothing was drawn)."""
         cdef Py_ssize_t g, bad = -1
         cdef int k, i, ok, seat, s, n = self.t.n
         cdef int legal[NUM_ACTIONS]
@@ -1174,15 +1245,21 @@ cdef class VectorCore:
                     break
         if bad >= 0:
             return bad
+        self._take_generator(rng)
         with nogil:
             for g in range(self.num_games):
                 e = &self.games[g]
                 seat = e.st.to_play
+                if self.t.only_one and actions[g] == CHALLENGE:
+                    e.draw = pb_pcg_double(&self.env)     # S: the card the challenge turns
                 apply(&self.t, e, <int>actions[g])
                 dones[g] = e.st.over
                 for s in range(n):
                     returns[g, s] = e.st.ret[s] if e.st.over else 0.0
                 reward[g] = returns[g, seat]
+                if e.st.over:
+                    self._deal_one(e)
+        self._give_generator(rng)
         return -1
 
     def observations(self, float[:, ::1] out):

@@ -536,6 +536,7 @@ DEF CH_PROFILE = 1 << 15     # a sure rule's cards: ranks held at least once .. 
 # (a variable it reloads there, and keeps a register or a stack slot for)
 DEF CH_SPREAD = 0x400000000000ULL             # bit 46, a sure rule: the named ranks not all in one suit alone
 DEF CH_SURE_NEED = 0x1FFF9FFF1FFF1FFFULL     # a sure rule's cards and the no-rule bit
+DEF CH_NOT_FLUSH = 0x80000000C000ULL          # a sure word without these bits is a flush rule
 
 
 cdef inline uint64_t ch_cards_in(uint32_t ranks, int suit) noexcept nogil:
@@ -596,6 +597,8 @@ cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, i
             cards = <uint64_t>(1u << 12) << 16
     elif cat == CH_FLUSH:
         # the named cards and seven of the suit: more five-card sets than straights
+        # (jokers that may stand in take the place of missing named cards, each
+        # counting as a suit card: ch_sure_allowed)
         t = suit if suit >= 0 else 3
         cards = ch_cards_in(named, t)
         by = <uint64_t>t << 30
@@ -642,12 +645,34 @@ cdef inline bint ch_counts_pass(const uint64_t* r, uint64_t m) noexcept nogil:
         (popcount(v1 & r[1]) + plus >= <int>(r[1] >> 61))
 
 
-cdef inline bint ch_sure(uint64_t w, uint64_t m) noexcept nogil:
-    """The sure rule `w` (a record's third word) on a pool."""
+cdef inline int ch_stand_in(const uint64_t* r, uint64_t m) noexcept nogil:
+    """The jokers of pool m that may stand in for missing cards in a hand of the
+    call of record r (four words): those held, at most its tier's cap (w0 bits 45-46)."""
+    cdef int j = popcount(m & <uint64_t>JOKERS)
+    cdef int cap = (r[0] >> 45) & 3
+    return j if j < cap else cap
+
+
+cdef inline int ch_sure_allowed(uint64_t w, int stand_in) noexcept nogil:
+    """How many of a sure rule's cards may be missing: for a flush rule (neither
+    CH_BY_RANKS nor CH_PROFILE, and a rule) the jokers that may stand in, each then
+    counting as a card of the suit; none for the others. A flush rule asks for the
+    named cards of its suit and seven of the suit: with s suit cards held and x named
+    ones missing, s + x >= 7, jokers standing in for the x (x <= the budget of a pool
+    of six cards or more, which for the tiers with rules is min(jokers, cap)), the
+    hand still has C(s - (k - x), 5 - k) >= C(7 - k, 5 - k) ways to complete the k
+    named cards, more than the straights that hold k given ranks (the joker-free
+    argument of ch_sure_rule)."""
+    return stand_in if (w & <uint64_t>CH_NOT_FLUSH) == 0 else 0
+
+
+cdef inline bint ch_sure(uint64_t w, uint64_t m, int stand_in) noexcept nogil:
+    """The sure rule `w` (a record's third word) on a pool; stand_in: ch_stand_in."""
     cdef uint64_t a = m & LANE, b = (m >> 16) & LANE, c = (m >> 32) & LANE, d = m >> 48
     cdef uint64_t ge1 = a | b | c | d
     cdef uint64_t v = ge1 if w & CH_BY_RANKS else (m >> (16 * ((w >> 30) & 3))) & LANE
-    if popcount(v) < <int>(w >> 61):     # the common no of small pools, before the rest
+    cdef int allowed = ch_sure_allowed(w, stand_in)
+    if popcount(v) + allowed < <int>(w >> 61):     # the common no of small pools, before the rest
         return False
     cdef uint64_t need = w & <uint64_t>CH_SURE_NEED      # the cards and the no-rule bit
     cdef uint64_t ge2 = (a & b) | (c & d) | ((a | b) & (c | d))
@@ -658,10 +683,12 @@ cdef inline bint ch_sure(uint64_t w, uint64_t m) noexcept nogil:
     # spread: a named rank held twice, or each suit lane missing a named rank
     cdef bint spread = ((named & ge2) != 0) | (((named & ~a) != 0) & ((named & ~b) != 0) &
                                                ((named & ~c) != 0) & ((named & ~d) != 0))
-    return ((held & need) == need) & (spread | ((w & <uint64_t>CH_SPREAD) == 0))
+    cdef int missing = popcount(need & ~held)
+    return (missing <= allowed) & (popcount(v) + missing >= <int>(w >> 61)) & \
+        (spread | ((w & <uint64_t>CH_SPREAD) == 0))
 
 
-cdef inline bint ch_sure_lowest_suits(uint64_t w, uint64_t m) noexcept nogil:
+cdef inline bint ch_sure_lowest_suits(uint64_t w, uint64_t m, int stand_in) noexcept nogil:
     """A cheaper, weaker form of ch_sure for the scalar loop (the rules before the
     rank profile): a rank the profile needs k times is asked for as its cards in
     the k lowest suits, and with CH_SPREAD the named ranks in the two lowest suits
@@ -680,14 +707,16 @@ cdef inline bint ch_sure_lowest_suits(uint64_t w, uint64_t m) noexcept nogil:
     cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
     cdef uint64_t suited = (m >> (16 * ((w >> 30) & 3))) & LANE
     cdef uint64_t v = suited ^ ((ge1 ^ suited) & (<uint64_t>0 - ((w >> 14) & 1)))  # CH_BY_RANKS
-    return ((m & held) == held) & (popcount(v) >= <int>(w >> 61))
+    # a flush rule's held cards are its named ones (no profile): jokers may stand in
+    cdef int missing = popcount(held & ~m)
+    return (missing <= ch_sure_allowed(w, stand_in)) & (popcount(v) + missing >= <int>(w >> 61))
 
 
 cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
     """The call of record r (four words) on pool m: its counts first, then its sure
     rule (the scalar loop's cheaper form), then the exact check on the call in its
     fourth word."""
-    return ch_counts_pass(r, m) and (ch_sure_lowest_suits(r[2], m) or
+    return ch_counts_pass(r, m) and (ch_sure_lowest_suits(r[2], m, ch_stand_in(r, m)) or
                                      ch_holds_call(<const CheungCall*>(r + 3), m))
 
 
@@ -842,7 +871,7 @@ cdef class CheungKernel:
                 for j in range(k):
                     i = done + later[j]
                     c = calls[i] if calls != NULL else one
-                    out[i] = ch_sure(rec[4 * c + 2], masks[i]) or \
+                    out[i] = ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or \
                         ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i])
                 done += got
                 if got < size:

@@ -339,13 +339,16 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *        three and four times: its rank profile), at least k2 ranks (bit 14) or k2
  *        cards of the suit, and with bit 46 the named ranks (bits 0-12) not all in
  *        one suit alone, makes the call (bit 47: no rule; ch_sure_rule in
- *        _cheung.pxi says why each rule is sure)
+ *        _cheung.pxi says why each rule is sure). A flush rule (neither bit 14
+ *        nor 15) lets the jokers that may stand in (w0's cap) take the place of
+ *        missing named cards, each then counting as a suit card (ch_sure_allowed)
  *   w3 = the call itself (CheungCall), for the exact check: no second table read.
  * A lane failing a count is a no, one passing both counts and the sure rule a yes;
  * the rest are listed in `later` for the exact (scalar) check. The call stream is read ahead and the records of the pairs
  * PB_CHEUNG_AHEAD steps on are prefetched: the record reads stay random. */
 #define PB_CHEUNG_AHEAD 64
 #define PB_CHEUNG_NEED 0x1FFF9FFF1FFF1FFFLL   /* a sure rule's cards and its no-rule bit */
+#define PB_CHEUNG_NOT_FLUSH 0x80000000C000LL   /* a sure word without these is a flush rule */
 
 static inline uint32_t pb_call_at(const void *calls, int width, ptrdiff_t i, uint32_t n_calls)
 {
@@ -380,7 +383,7 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, _
 
 /* Eight pools against their calls' records: the lanes that pass both counts. */
 PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, const uint64_t *rec,
-                                                     const uint32_t x[8])
+                                                     const uint32_t x[8], __m512i *stand_in)
 {
 #define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
 #define PB_CFOUR(a, b, c, d, h) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
@@ -393,12 +396,13 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, 
     __m512i most = _mm512_popcnt_epi16(_mm512_and_si512(m, _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL)));
     most = _mm512_max_epu16(most, _mm512_srli_epi64(most, 32));
     most = _mm512_and_si512(_mm512_max_epu16(most, _mm512_srli_epi64(most, 16)), _mm512_set1_epi64(0xFFFF));
+    *stand_in = plus;
     return pb_cheung_count8(m, ranks, most, w0, plus) & pb_cheung_count8(m, ranks, most, w1, plus);
 }
 
 /* The sure rule (third word) of eight records: the lanes whose pools meet it. */
 PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, const uint64_t *rec,
-                                                   const uint32_t x[8])
+                                                   const uint32_t x[8], __m512i stand_in)
 {
     const __m512i lane = _mm512_set1_epi64(0x1FFF);
     __m512i even = PB_CFOUR(0, 2, 4, 6, 2), odd = PB_CFOUR(1, 3, 5, 7, 2);
@@ -431,8 +435,14 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, co
         _mm512_movm_epi16(_mm512_test_epi16_mask(missed, missed)), _mm512_set1_epi64(-1));
     __mmask8 spread = _mm512_test_epi64_mask(ge2, named) | every_suit
         | ~_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1LL << 46));
-    return _mm512_cmpeq_epi64_mask(_mm512_and_si512(held, need), need)
-        & _mm512_cmpge_epu64_mask(_mm512_popcnt_epi64(v), _mm512_srli_epi64(w2, 61)) & spread;
+    /* a flush rule (neither bit 14 nor 15, a rule) lets the jokers that may stand in
+     * (stand_in) take the place of its missing cards, each counting as a suit card */
+    __mmask8 flush = _mm512_testn_epi64_mask(w2, _mm512_set1_epi64(PB_CHEUNG_NOT_FLUSH));
+    __m512i missing = _mm512_popcnt_epi64(_mm512_andnot_si512(held, need));
+    __m512i allowed = _mm512_maskz_mov_epi64(flush, stand_in);
+    return _mm512_cmple_epu64_mask(missing, allowed)
+        & _mm512_cmpge_epu64_mask(_mm512_add_epi64(_mm512_popcnt_epi64(v), missing),
+                                  _mm512_srli_epi64(w2, 61)) & spread;
 }
 
 PB_CHEUNG512 static inline __m512i pb_cheung_ranks8(__m512i m)
@@ -456,17 +466,17 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
         pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 16);
         __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
-        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1);
-        unsigned pass = (unsigned)pb_cheung_counts8(m0, r0, rec, x)
-            | (unsigned)pb_cheung_counts8(m1, r1, rec, y) << 8;
+        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1), j0, j1;
+        unsigned pass = (unsigned)pb_cheung_counts8(m0, r0, rec, x, &j0)
+            | (unsigned)pb_cheung_counts8(m1, r1, rec, y, &j1) << 8;
         unsigned sure = 0;
         /* crowded pools pass often: judge their sure rules here; a few lanes that
          * pass (small pools) are cheaper to leave to the caller, whose check tries
          * the sure rule first. Batches are mostly one or the other: the branch
          * predicts well. */
         if (__builtin_popcount(pass) >= 6)
-            sure = pass & ((unsigned)pb_cheung_sure8(m0, r0, rec, x)
-                           | (unsigned)pb_cheung_sure8(m1, r1, rec, y) << 8);
+            sure = pass & ((unsigned)pb_cheung_sure8(m0, r0, rec, x, j0)
+                           | (unsigned)pb_cheung_sure8(m1, r1, rec, y, j1) << 8);
         _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)sure, 1));
         pass &= ~sure;
         _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
@@ -716,7 +726,7 @@ PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
 #define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
 /* Four pools: the lanes (bits) that pass both counts. */
 PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const uint64_t *rec,
-                                                const uint32_t x[4])
+                                                const uint32_t x[4], __m256i *stand_in)
 {
     const __m256i one = _mm256_set1_epi64x(1);
     __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 0)), PB_CREC(2, 0), 1);
@@ -727,6 +737,7 @@ PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const
                                     _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
     __m256i cap = _mm256_and_si256(_mm256_srli_epi64(w0, 45), _mm256_set1_epi64x(3));
     __m256i plus = _mm256_blendv_epi8(held, cap, _mm256_cmpgt_epi64(held, cap));
+    *stand_in = plus;
     __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, plus),
                                    pb_cheung_count4(m, ranks, w1, plus));
     return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
@@ -734,7 +745,7 @@ PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const
 
 /* Four pools: the lanes (bits) whose sure rules they meet. */
 PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const uint64_t *rec,
-                                              const uint32_t x[4])
+                                              const uint32_t x[4], __m256i stand_in)
 {
     const __m256i lane = _mm256_set1_epi64x(0x1FFF), zero = _mm256_setzero_si256();
     __m256i s02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 2)), PB_CREC(2, 2), 1);
@@ -758,7 +769,13 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
     __m256i by_rank = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 14)),
                                          _mm256_set1_epi64x(1 << 14));
     __m256i v = _mm256_blendv_epi8(cards, ranks, by_rank);
-    __m256i few = _mm256_cmpgt_epi64(_mm256_srli_epi64(w2, 61), pb_popcount4(v));
+    /* a flush rule (neither bit 14 nor 15, a rule): jokers stand in for its missing
+     * cards (as on AVX-512) */
+    __m256i flush = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(PB_CHEUNG_NOT_FLUSH)), zero);
+    __m256i missing = pb_popcount4(_mm256_andnot_si256(held, need));
+    __m256i too_many = _mm256_cmpgt_epi64(missing, _mm256_and_si256(flush, stand_in));
+    __m256i few = _mm256_or_si256(too_many, _mm256_cmpgt_epi64(_mm256_srli_epi64(w2, 61),
+                                                               _mm256_add_epi64(pb_popcount4(v), missing)));
     /* spread: a named rank held twice, or every suit lane missing a named rank */
     __m256i named = _mm256_and_si256(need, lane);
     __m256i named4 = _mm256_or_si256(named, _mm256_slli_epi64(named, 16));
@@ -768,8 +785,7 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
         _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(ge2, named), zero), _mm256_set1_epi64x(-1)));
     __m256i unspread = _mm256_andnot_si256(spread, _mm256_cmpeq_epi64(
         _mm256_and_si256(w2, _mm256_set1_epi64x(1LL << 46)), _mm256_set1_epi64x(1LL << 46)));
-    __m256i sure = _mm256_andnot_si256(_mm256_or_si256(few, unspread),
-                                       _mm256_cmpeq_epi64(_mm256_and_si256(held, need), need));
+    __m256i sure = _mm256_xor_si256(_mm256_or_si256(few, unspread), _mm256_set1_epi64x(-1));
     return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(sure));
 }
 #undef PB_CREC
@@ -788,11 +804,12 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
         __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
         __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
-        unsigned p0 = pb_cheung_counts4(m0, r0, rec, x), p1 = pb_cheung_counts4(m1, r1, rec, y);
+        __m256i j0, j1;
+        unsigned p0 = pb_cheung_counts4(m0, r0, rec, x, &j0), p1 = pb_cheung_counts4(m1, r1, rec, y, &j1);
         unsigned s0 = 0, s1 = 0;
         if (__builtin_popcount(p0 | p1 << 4) >= 3) {     /* as on AVX-512 */
-            s0 = p0 & pb_cheung_sure4(m0, r0, rec, x);
-            s1 = p1 & pb_cheung_sure4(m1, r1, rec, y);
+            s0 = p0 & pb_cheung_sure4(m0, r0, rec, x, j0);
+            s1 = p1 & pb_cheung_sure4(m1, r1, rec, y, j1);
         }
         uint32_t lo = pb_four_bytes((int)s0), hi = pb_four_bytes((int)s1);
         __builtin_memcpy(out + i, &lo, 4);

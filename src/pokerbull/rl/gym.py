@@ -5,9 +5,9 @@
   acting seat's return when its action ends the game. Poker Bull's presets
   (pagat, pagat-wild, pagat-five, holdem, cheung) are stepped all at once in
   compiled code (:class:`~pokerbull.bull.vector.VectorGame`), and so are Poker
-  roulette and Cheat (the base game and variations ACDEFGIJKLOPRTV:
-  :class:`CompiledVectorEnv`); any other game (Cheat's other variations) is stepped
-  one game after another in Python through the game protocol, with the same
+  roulette and Cheat (every variation: :class:`CompiledVectorEnv`); any other game
+  (Cheat with ``hands=`` or more than 16 players, any game on the pure backend) is
+  stepped one game after another in Python through the game protocol, with the same
   interface and, for the same seed, the same games (:class:`ProtocolVectorEnv`).
 - :func:`single_agent_env` is a ``gymnasium.Env`` for one seat, the other
   seats played by built-in bots (or any Agent), with ``action_masks()`` as
@@ -37,7 +37,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wing_of
 
-from ._games import GameSpec, game_spec, observation_text, settle_chance
+from ._games import GameSpec, chance_cdf, game_spec, observation_text, settle_chance
 
 _WORD = 2**64
 BATCHED_PRESETS = ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung")
@@ -267,7 +267,10 @@ class CompiledVectorEnv(_SelfPlayVectorEnv):
     every game is dealt from a seed drawn from the env's generator, in the same
     order (the games of ``reset`` in env order, then those that end in a step, in
     env order), and the compiled game deals, acts and observes as ``Game(seed=...)``
-    does (tests/test_rl_vector_compiled.py compares them).
+    does (tests/test_rl_vector_compiled.py compares them). Cheat's chance nodes inside
+    a game (N's cards turned up, S's card turned at a challenge) are drawn from the
+    env's generator too, where the protocol env draws them (``settle_chance``), by
+    the compiled core itself.
     Observations are the acting seat's ``observation_array`` (float32); autoreset,
     rewards and info are as in :class:`BullVectorEnv`. The arrays returned are fresh
     each step.
@@ -277,6 +280,7 @@ class CompiledVectorEnv(_SelfPlayVectorEnv):
         self.game_spec = spec
         self.num_envs = _checked_num_envs(num_envs)
         self._core = _compiled_core(spec, self.num_envs)
+        self._draws_in_core = spec.game == "cheat"    # seeds and chance nodes, in the core
         self._set_spaces(spaces.Box(spec.observation_low, spec.observation_high,
                                     (spec.observation_size,), np.float32), spec.num_actions)
         self._rng = np.random.default_rng(_first_seed(seed))
@@ -288,7 +292,8 @@ class CompiledVectorEnv(_SelfPlayVectorEnv):
     def _restart(self, seed: Any) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(_first_seed(seed))
-        self._core.deal(np.arange(self.num_envs, dtype=np.int64), self._seeds(self.num_envs))
+        games = np.arange(self.num_envs, dtype=np.int64)
+        self._core.deal(games, self._rng if self._draws_in_core else self._seeds(self.num_envs))
 
     def _observe(self) -> np.ndarray:
         out = np.empty((self.num_envs, self.game_spec.observation_size), np.float32)
@@ -304,13 +309,15 @@ class CompiledVectorEnv(_SelfPlayVectorEnv):
         reward = np.empty(self.num_envs)
         dones = np.empty(self.num_envs, np.bool_)
         returns = np.empty((self.num_envs, self.game_spec.num_players), np.float32)
-        bad = self._core.step(np.ascontiguousarray(given, dtype=np.int64), reward,
-                              dones.view(np.uint8), returns)
+        arrays = (np.ascontiguousarray(given, dtype=np.int64), reward, dones.view(np.uint8),
+                  returns)
+        bad = self._core.step(*arrays, self._rng) if self._draws_in_core else \
+            self._core.step(*arrays)
         if bad >= 0:
             raise IllegalAction(f"{self.game_spec.name} env {bad}: action "
                                 f"{given[bad]} is not legal now; no env moved")
         ended = np.flatnonzero(dones)
-        if ended.size:
+        if ended.size and not self._draws_in_core:     # Cheat's core dealt them in the step
             self._core.deal(ended.astype(np.int64), self._seeds(ended.size))
         return self._stepped(reward, dones, returns)
 
@@ -335,7 +342,12 @@ def _compiled_core(spec: GameSpec, num_envs: int) -> Any:
         table = table_for(_cheat_rules(spec))
         if table is None:
             raise ValueError(f"{spec.title}: no compiled game for these rules")
-        return CheatCore(table, num_envs)
+        if not table["canadian"]:
+            return CheatCore(table, num_envs)
+        from pokerbull.cheat.game import TURN_UP
+        outcomes = spec.make(0).chance_outcomes()      # N: the cards turned up, as settled
+        return CheatCore(table, num_envs, [a - TURN_UP for a, _ in outcomes],
+                         chance_cdf([q for _, q in outcomes]).tolist())
     from pokerbull.roulette._engine import VectorCore
     from pokerbull.roulette.rules import Rules
     rules = Rules(**{k: v for k, v in spec.options.items() if k in _ROULETTE_RULES})
@@ -356,8 +368,8 @@ def compiled_stepping(spec: GameSpec) -> bool:
     """Does :func:`vector_env` step `spec`'s games in compiled code (:class:`CompiledVectorEnv`)?
 
     On the compiled backend: Poker roulette with betting (without betting no seat ever
-    decides: refused), and Cheat of at most 16 players whose variations are among
-    ``cheat._engine.VECTOR_VARIATIONS`` (ACDEFGIJKLOPRTV), dealt at random (no ``hands=``).
+    decides: refused), and Cheat of at most 16 players (any variations:
+    ``cheat._engine.VECTOR_VARIATIONS``), dealt at random (no ``hands=``).
     Every other game runs through the protocol (:class:`ProtocolVectorEnv`), with the
     same results; Poker Bull's batched presets go through :class:`BullVectorEnv`.
     """
@@ -398,7 +410,7 @@ def vector_env(game_or_preset: str, num_envs: int, *, seed: Any = 0,
     """A ``gymnasium.vector.VectorEnv`` of `num_envs` games in self-play (see the module).
 
     Poker Bull's presets (pagat, pagat-wild, pagat-five, holdem, cheung), Poker
-    roulette and Cheat (variations ACDEFGIJKLOPRTV) run in compiled code on the compiled
+    roulette and Cheat (every variation) run in compiled code on the compiled
     backend (see :func:`compiled_stepping`); any other game or preset runs through
     the game protocol, with the same games for the same seed. `observation` is
     "compact" (Poker Bull: a row of numbers, the exact mask on request) or
