@@ -526,9 +526,9 @@ cdef extern from "_evaluator_simd.h":
     enum: PB_EV_MULTISETS, PB_EV_SLOT_BITS, PB_EV_BUCKET_BITS
     Py_ssize_t pb_ev_table_hands(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
                                  int32_t* rare, uint64_t* seen) noexcept nogil
-    Py_ssize_t pb_ev_table_rows(int k, const uint8_t* base, Py_ssize_t step, Py_ssize_t n,
-                                uint64_t* masks, int64_t* out, uint64_t tier,
-                                int32_t* rare, uint64_t* bad, uint64_t* seen) noexcept nogil
+    int pb_ev_table_rows(int k, const uint8_t* base, Py_ssize_t step, Py_ssize_t n,
+                         int64_t* out, uint64_t tier, int path, uint64_t* bad,
+                         uint64_t* seen) noexcept nogil
 
 
 cdef uint64_t table_hand(uint64_t mask) noexcept nogil:
@@ -551,9 +551,10 @@ DEF CHUNK = 32768     # pools checked at a time (256 KB: the L2 cache holds them
 def evaluator_table():
     """What the scalar path's table holds (built at import, or the import fails):
     ``pools`` (rank multisets of one to seven cards, at most four of a rank, each in
-    its own slot), ``slots`` and ``bytes`` (slot values plus bucket displacements)."""
+    its own slot), ``slots`` and ``bytes`` (slot values, the flush part: a value for
+    each 13-bit suit lane, and bucket displacements)."""
     return {"pools": TABLE_POOLS, "slots": 1 << PB_EV_SLOT_BITS,
-            "bytes": (4 << PB_EV_SLOT_BITS) + (2 << PB_EV_BUCKET_BITS)}
+            "bytes": (4 << PB_EV_SLOT_BITS) + 4 * 8192 + (2 << PB_EV_BUCKET_BITS)}
 
 
 def table_values(const uint64_t[::1] masks):
@@ -734,7 +735,7 @@ cdef Py_ssize_t judge_rows(const char* base, Py_ssize_t row_step, Py_ssize_t col
     a joker when jokers are off), where the caller looks for it."""
     cdef uint64_t masks[BLOCK]
     cdef int32_t later[BLOCK + 16]      # room for a vector store
-    cdef Py_ssize_t start, size, i, listed, done, more
+    cdef Py_ssize_t start, size, i, listed, done
     cdef uint64_t seen, bad, seen_rows = 0
     cdef bint plain_rules = not R.by_suits and R.royal == ROYAL_NO
     cdef bint table = (card_t is uint8_t and col_step == 1 and k <= 7
@@ -742,25 +743,25 @@ cdef Py_ssize_t judge_rows(const char* base, Py_ssize_t row_step, Py_ssize_t col
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
         if table:
-            # AVX-512 (with VBMI) reads sixteen rows a step and judges them in the vector;
-            # the table path reads each other row and judges it in one go
+            # AVX-512 (with VBMI) reads sixteen rows a step and judges them in the vector
+            # (listing its rows with a flush); the table path reads each other row and
+            # judges it in one go, flushes included
             done = listed = 0
+            bad = seen = 0
             if path and row_step == k:
                 done = pb_rows_simd(path, <const uint8_t*>(base + start * row_step), k, size, masks,
                                     out + start, R.plain_tier, RANK_SET_INFO, later, &listed, &seen_rows)
-            more = pb_ev_table_rows(k, <const uint8_t*>(base + (start + done) * row_step), row_step,
-                                    size - done, masks + done, out + start + done,
-                                    R.plain_tier, later + listed, &bad, &seen)
+            pb_ev_table_rows(k, <const uint8_t*>(base + (start + done) * row_step), row_step,
+                             size - done, out + start + done, R.plain_tier, path, &bad, &seen)
             if bad:
                 return start
-            for i in range(listed, listed + more):
-                later[i] += <int32_t>done
-            listed += more
             if done:
                 seen |= seen_rows
             if not (seen & EV_JOKERS):
                 listed_values(masks, out + start, later, listed, R.plain_tier)
                 continue
+            # a joker: the block's masks for the general judge below (the rows are good)
+            read_rows(base + start * row_step, row_step, col_step, k, size, masks, kind)
         elif read_rows(base + start * row_step, row_step, col_step, k, size, masks, kind):
             return start
         else:

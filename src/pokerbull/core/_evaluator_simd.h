@@ -415,8 +415,13 @@ static const uint32_t pb_ev_rank_code[13] = {1, 5, 24, 112, 521, 2247, 9244, 308
                                              250154, 667453, 1526359, 3453520};
 
 static uint32_t pb_ev_lane_code[8192];   /* a suit lane's code | its cards << 25 | five or more << 31 */
-static uint16_t pb_ev_bucket_shift[1u << PB_EV_BUCKET_BITS];
-static uint32_t pb_ev_slot_hand[1u << PB_EV_SLOT_BITS];  /* class << 20 | roles of the slot's multiset */
+static uint16_t pb_ev_bucket_shift[(1u << PB_EV_BUCKET_BITS) + 4];  /* 4 zeros: room for a 64-bit gather */
+/* class << 20 | roles of each slot's multiset; from PB_EV_FLUSH_AT on, of each suit lane
+ * of five cards or more (by its 13 bits): a row of at most seven cards holding such a
+ * lane has that flush (or straight flush) for its best hand, so the row readers send
+ * it there instead of to the multiset's slot */
+#define PB_EV_FLUSH_AT (1u << PB_EV_SLOT_BITS)
+static uint32_t pb_ev_slot_hand[PB_EV_FLUSH_AT + 8192];
 
 static inline uint32_t pb_ev_slot(uint32_t code)
 {
@@ -544,6 +549,10 @@ static int pb_ev_build_tables(pb_ev_judge judge)
             pb_ev_slot_hand[slot] = (uint32_t)judge(masks[order[s]]);
         }
     }
+    /* the flush part: a pool of the lane's cards alone has the lane's flush */
+    for (lane = 0; ok && lane < 8192; lane++)
+        pb_ev_slot_hand[PB_EV_FLUSH_AT + lane] =
+            PB_EV_POPCOUNT64(lane) >= 5 ? (uint32_t)judge((uint64_t)lane) : 0;
     free(codes); free(masks); free(order); free(start); free(by_size); free(taken);
     return ok ? n : -1;
 }
@@ -576,43 +585,106 @@ static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, p
     return k;
 }
 
-/* pb_ev_table_hands on rows of `K` card indices (uint8, `step` bytes apart), whose
- * masks it writes to `masks`; `*bad` non-zero when a row has an index past the deck
- * or a card twice (then the values and masks are not to be used), and `*seen` the
- * union of the masks (a joker shows there). Rows that may hold a flush are listed
- * in `rare` (a branch: they are few). As in pb_ev_table_hands, PB_EV_ROWS_AT_ONCE
- * rows at a time, the slots are found row by row, then read in a second tight loop,
- * where many of those reads (the table is bigger than the L1 cache) are under way at
- * once: the reads, not the adds, are what the rows wait for. */
+/* A flush row's entry in the codes of pb_ev_table_rows: this flag | its table index. */
+#define PB_EV_FLUSH_FLAG 0x80000000u
+
+/* The values of `n` rows from their codes (pool codes, or flagged table indices). */
+static inline void pb_ev_read_codes(const uint32_t *code, ptrdiff_t n, int64_t *out, uint64_t tier)
+{
+    ptrdiff_t i;
+    for (i = 0; i < n; i++) {
+        uint32_t c = code[i];
+        uint32_t s = c & PB_EV_FLUSH_FLAG ? c & ~PB_EV_FLUSH_FLAG : pb_ev_slot(c);
+        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[s] << 17 | tier);
+    }
+}
+
+#ifdef PB_HAVE_X86_SIMD
+/* pb_ev_read_codes four rows a step with AVX2: the 64-bit hash from two 32 x 32-bit
+ * products (the codes are under 2^25), the displacements and the values gathered;
+ * returns how many rows it did (a multiple of four). */
+PB_AVX2 static ptrdiff_t pb_ev_read_codes_avx2(const uint32_t *code, ptrdiff_t n, int64_t *out,
+                                               uint64_t tier)
+{
+    const __m256i hash_lo = _mm256_set1_epi64x((long long)(PB_EV_HASH & 0xFFFFFFFFu));
+    const __m256i hash_hi = _mm256_set1_epi64x((long long)(PB_EV_HASH >> 32));
+    const __m256i slots = _mm256_set1_epi64x((1 << PB_EV_SLOT_BITS) - 1);
+    const __m256i low16 = _mm256_set1_epi64x(0xFFFF);
+    const __m256i flag = _mm256_set1_epi64x(PB_EV_FLUSH_FLAG);
+    const __m256i tiers = _mm256_set1_epi64x((long long)tier);
+    ptrdiff_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i c = _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(code + i)));
+        __m256i h = _mm256_add_epi64(_mm256_mul_epu32(c, hash_lo),
+                                     _mm256_slli_epi64(_mm256_mul_epu32(c, hash_hi), 32));
+        __m256i d = _mm256_and_si256(_mm256_i64gather_epi64(
+            (const long long *)pb_ev_bucket_shift, _mm256_srli_epi64(h, 64 - PB_EV_BUCKET_BITS), 2), low16);
+        __m256i slot = _mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(h, 24), d), slots);
+        __m256i flush = _mm256_cmpeq_epi64(_mm256_and_si256(c, flag), flag);
+        slot = _mm256_blendv_epi8(slot, _mm256_andnot_si256(flag, c), flush);
+        __m128i v = _mm256_i64gather_epi32((const int *)pb_ev_slot_hand, slot, 4);
+        _mm256_storeu_si256((__m256i *)(out + i),
+                            _mm256_or_si256(_mm256_slli_epi64(_mm256_cvtepu32_epi64(v), 17), tiers));
+    }
+    return i;
+}
+#endif
+
+/* pb_ev_table_hands on rows of `K` (1 to 7) card indices (uint8, `step` bytes apart),
+ * every row judged here, PB_EV_ROWS_AT_ONCE rows at a time: first each row's code
+ * (its cards' keys summed: one 128-bit add a card), then the table reads, in a second
+ * tight loop (the AVX2 path's reads four at a time), where many of those reads (the
+ * table is bigger than the L1 cache) are under way at once: the reads, not the adds,
+ * are what the rows wait for. A row that may hold a flush (five cards or more of a
+ * suit: bit 3 of the suit's byte of the key) takes the table's flush part at its suit
+ * lane's bits instead: at most one suit holds five of seven cards, and a multiply turns
+ * that suit's flag into the lane's shift. `*bad` non-zero when a row has an index past
+ * the deck or a card twice (then the values are not to be used), and `*seen` the
+ * union of the rows' masks (a joker shows there: the caller then judges the rows apart). */
+/* the flag of suit s (1 << 8 s) times this puts 16 s in bits 32..37 */
+#define PB_EV_LANE_SHIFTS 0x0010203000ull
 #define PB_EV_TABLE_ROWS(K)                                                                  \
-static ptrdiff_t pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n,      \
-        uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare,                         \
-        uint64_t *bad, uint64_t *seen)                                                       \
+static void pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n,           \
+        int64_t *out, uint64_t tier, int avx2, uint64_t *bad, uint64_t *seen)                \
 {                                                                                            \
-    ptrdiff_t start, i, size, k = 0;                                                         \
-    uint32_t slot[PB_EV_ROWS_AT_ONCE];                                                       \
+    ptrdiff_t start, i, size, done;                                                          \
+    uint32_t code[PB_EV_ROWS_AT_ONCE];                                                       \
     uint64_t wrong = 0, all = 0;                                                             \
     for (start = 0; start < n; start += size) {                                              \
         size = n - start < PB_EV_ROWS_AT_ONCE ? n - start : PB_EV_ROWS_AT_ONCE;              \
-        for (i = start; i < start + size; i++) {                                             \
-            const uint8_t *row = base + i * step;                                            \
+        for (i = 0; i < size; i++) {                                                         \
+            const uint8_t *row = base + (start + i) * step;                                  \
             pb_ev_pair acc;                                                                  \
             int j;                                                                           \
             PB_EV_PAIR_SET(acc, PB_EV_SUITS_START, 0);                                       \
             for (j = 0; j < K; j++) PB_EV_PAIR_ADD(acc, pb_ev_card[row[j]]);                 \
             uint64_t key = PB_EV_PAIR_KEY(acc), m = PB_EV_PAIR_BITS(acc);                    \
-            masks[i] = m;                                                                    \
+            uint64_t five = (key & PB_EV_SUITS_FIVE) >> 35;  /* 1 << 8 s for suit s */      \
+            uint32_t c = (uint32_t)key;                                                      \
             all |= m;                                                                        \
             wrong |= (uint64_t)(PB_EV_POPCOUNT64(m) ^ K);                                    \
-            slot[i - start] = pb_ev_slot((uint32_t)key);                                     \
-            if (key & PB_EV_SUITS_FIVE) rare[k++] = (int32_t)i;                              \
+            if (five)                                                                        \
+                c = PB_EV_FLUSH_FLAG | (PB_EV_FLUSH_AT                                       \
+                    + ((uint32_t)(m >> ((five * PB_EV_LANE_SHIFTS) >> 32 & 63)) & 0x1FFF));  \
+            code[i] = c;                                                                     \
         }                                                                                    \
-        for (i = 0; i < size; i++)                                                           \
-            out[start + i] = (int64_t)((uint64_t)pb_ev_slot_hand[slot[i]] << 17 | tier);     \
+        done = pb_ev_read_codes_path(avx2, code, size, out + start, tier);                   \
+        pb_ev_read_codes(code + done, size - done, out + start + done, tier);                \
     }                                                                                        \
     *bad = wrong;                                                                            \
     *seen = all;                                                                             \
-    return k;                                                                                \
+}
+
+/* How many leading codes the AVX2 reader did (none unless `avx2` and the CPU has it). */
+static inline ptrdiff_t pb_ev_read_codes_path(int avx2, const uint32_t *code, ptrdiff_t n,
+                                              int64_t *out, uint64_t tier)
+{
+#ifdef PB_HAVE_X86_SIMD
+    if (avx2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_ev_read_codes_avx2(code, n, out, tier);
+#endif
+    (void)avx2; (void)code; (void)n; (void)out; (void)tier;
+    return 0;
 }
 PB_EV_TABLE_ROWS(1)
 PB_EV_TABLE_ROWS(2)
@@ -622,19 +694,21 @@ PB_EV_TABLE_ROWS(5)
 PB_EV_TABLE_ROWS(6)
 PB_EV_TABLE_ROWS(7)
 
-/* The table path on rows of `k` (1 to 7) uint8 card indices; -1 for another k. */
-static inline ptrdiff_t pb_ev_table_rows(int k, const uint8_t *base, ptrdiff_t step, ptrdiff_t n,
-        uint64_t *masks, int64_t *out, uint64_t tier, int32_t *rare, uint64_t *bad, uint64_t *seen)
+/* The table path on rows of `k` (1 to 7) uint8 card indices, the table read with AVX2
+ * when `path` is a vector path the CPU runs; false for another k. */
+static inline int pb_ev_table_rows(int k, const uint8_t *base, ptrdiff_t step, ptrdiff_t n,
+        int64_t *out, uint64_t tier, int path, uint64_t *bad, uint64_t *seen)
 {
+    int avx2 = path == PB_PATH_AVX2 || path == PB_PATH_AVX512;
     switch (k) {
-    case 1: return pb_ev_table_rows1(base, step, n, masks, out, tier, rare, bad, seen);
-    case 2: return pb_ev_table_rows2(base, step, n, masks, out, tier, rare, bad, seen);
-    case 3: return pb_ev_table_rows3(base, step, n, masks, out, tier, rare, bad, seen);
-    case 4: return pb_ev_table_rows4(base, step, n, masks, out, tier, rare, bad, seen);
-    case 5: return pb_ev_table_rows5(base, step, n, masks, out, tier, rare, bad, seen);
-    case 6: return pb_ev_table_rows6(base, step, n, masks, out, tier, rare, bad, seen);
-    case 7: return pb_ev_table_rows7(base, step, n, masks, out, tier, rare, bad, seen);
-    default: return -1;
+    case 1: pb_ev_table_rows1(base, step, n, out, tier, avx2, bad, seen); return 1;
+    case 2: pb_ev_table_rows2(base, step, n, out, tier, avx2, bad, seen); return 1;
+    case 3: pb_ev_table_rows3(base, step, n, out, tier, avx2, bad, seen); return 1;
+    case 4: pb_ev_table_rows4(base, step, n, out, tier, avx2, bad, seen); return 1;
+    case 5: pb_ev_table_rows5(base, step, n, out, tier, avx2, bad, seen); return 1;
+    case 6: pb_ev_table_rows6(base, step, n, out, tier, avx2, bad, seen); return 1;
+    case 7: pb_ev_table_rows7(base, step, n, out, tier, avx2, bad, seen); return 1;
+    default: return 0;
     }
 }
 
