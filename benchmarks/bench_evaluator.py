@@ -28,8 +28,10 @@ Regimes (one thread; the same seeded random 7-card deals for every engine):
   * cache-resident: 131,072 hands judged 20 times over; pokerbull from masks,
     OMPEval from its prebuilt hands (the cards already added: evaluation alone).
   Each ratio is pokerbull's speed over OMPEval's in the same round; the median
-  and range over the rounds are printed. Without g++ or DIR, pokerbull's figures
-  alone are printed, with a line saying why.
+  and range over the rounds are printed. ``--previous FILE`` (a copy of an earlier
+  build's ``pokerbull/core/_core*.so``) loads that build beside this one and times
+  it in the same rounds: "vs previous build" is this build's speed over it (A/B).
+  Without g++ or DIR, pokerbull's figures alone are printed, with a line saying why.
 - per call against phevaluator's C binding (``phevaluator._pheval.evaluate_5cards``
   .. ``evaluate_7cards``): the same loop shape, 20,000 hands, CPU time, in turns.
 Divide a round's time by ``extra_info["hands"]`` for the time per hand.
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -201,9 +204,21 @@ def same_input_deals(hand: int, hands: int, seed: int) -> tuple[np.ndarray, np.n
     return cards, deal_masks(cards), omp_cards
 
 
+def previous_core(library: Path):
+    """An earlier build's compiled core (a copy of its ``_core`` extension file), loaded
+    beside this one under another name, for an A/B in the same process."""
+    spec = importlib.util.spec_from_file_location("previous_build._core", library)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"{library} is not a compiled pokerbull core (_core extension file)")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def same_input(omp: OMPEval | None, rounds: int = 5, sizes=SIZES,
-               hands: int = SAME_INPUT_HANDS) -> list[str]:
-    """pokerbull beside OMPEval on the same arrays: each mode, path and hand size."""
+               hands: int = SAME_INPUT_HANDS, previous=None) -> list[str]:
+    """pokerbull beside OMPEval on the same arrays: each mode, path and hand size; with
+    `previous` (an earlier build's core, see previous_core) timed in the same rounds."""
     core = pb.core.backend.core
     lines = [f"same input, one thread, CPU time, {rounds} rounds in turns; paths this CPU runs: "
              f"{', '.join(core.simd_paths())}; M hands/s median (pokerbull / OMPEval = ratio, range)"]
@@ -212,7 +227,7 @@ def same_input(omp: OMPEval | None, rounds: int = 5, sizes=SIZES,
         small = slice(0, CACHE_HANDS)
         out16 = np.empty(hands, np.uint16)
         prebuilt = omp.build(omp_cards[small]) if omp else None
-        def judge_cached(path):
+        def judge_cached(path, core=core):
             for _ in range(CACHE_PASSES):       # each pass's values dropped, as OMPEval's are overwritten
                 core.evaluate_masks(masks[small], 0, simd=path)
 
@@ -220,14 +235,14 @@ def same_input(omp: OMPEval | None, rounds: int = 5, sizes=SIZES,
             for _ in range(CACHE_PASSES):
                 omp.hands(prebuilt, CACHE_HANDS, out16)
         modes = {
-            "masks": (lambda path: core.evaluate_masks(masks, 0, simd=path),
+            "masks": (lambda path, core=core: core.evaluate_masks(masks, 0, simd=path),
                       (lambda: omp.masks(masks, out16)) if omp else None, hands),
-            "card indices": (lambda path: core.evaluate_indices(cards, 0, simd=path),
+            "card indices": (lambda path, core=core: core.evaluate_indices(cards, 0, simd=path),
                              (lambda: omp.indices(omp_cards, out16)) if omp else None, hands),
             "cache-resident": (judge_cached, omp_cached if omp else None, CACHE_HANDS * CACHE_PASSES)}
         for mode, (ours, theirs, count) in modes.items():
             for path in core.simd_paths():
-                pb_rates, omp_rates, ratios = [], [], []
+                pb_rates, omp_rates, ratios, gains = [], [], [], []
                 # untimed warm-up of both engines in this mode and path, so that no timed
                 # round pays for it: caches and tables, and the page faults of pokerbull's
                 # fresh result array (the first call's array is mapped anew, the second
@@ -236,6 +251,8 @@ def same_input(omp: OMPEval | None, rounds: int = 5, sizes=SIZES,
                     ours(path)
                     if theirs:
                         theirs()
+                    if previous:
+                        ours(path, previous)
                 for _ in range(rounds):
                     ours_s = cpu_seconds(lambda: ours(path))
                     pb_rates.append(count / ours_s / 1e6)
@@ -243,10 +260,15 @@ def same_input(omp: OMPEval | None, rounds: int = 5, sizes=SIZES,
                         theirs_s = cpu_seconds(theirs)
                         omp_rates.append(count / theirs_s / 1e6)
                         ratios.append(theirs_s / ours_s)
+                    if previous:
+                        gains.append(cpu_seconds(lambda: ours(path, previous)) / ours_s)
                 line = f"  {hand} cards  {mode:14s} {path:7s} pokerbull {np.median(pb_rates):6.0f}"
                 if ratios:
                     line += (f"  OMPEval {np.median(omp_rates):6.0f}  ratio {np.median(ratios):.2f}x"
                              f" ({min(ratios):.2f}-{max(ratios):.2f})")
+                if gains:
+                    line += (f"  vs previous build {np.median(gains):.2f}x"
+                             f" ({min(gains):.2f}-{max(gains):.2f})")
                 lines.append(line)
         if prebuilt:
             omp.free(prebuilt)
@@ -307,11 +329,15 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only", choices=("same-input", "per-call", "peers"),
                         help="one part of the report")
+    parser.add_argument("--previous", type=Path,
+                        help="an earlier build's core (a copy of its pokerbull/core/_core*.so), "
+                             "timed in the same rounds of the same-input part (A/B)")
     args = parser.parse_args()
     if args.only in (None, "same-input"):
         with tempfile.TemporaryDirectory() as tmp:
             library = build_ompeval(args.ompeval, Path(tmp)) if args.ompeval else None
-            for line in same_input(OMPEval(library) if library else None, args.rounds):
+            for line in same_input(OMPEval(library) if library else None, args.rounds,
+                                   previous=previous_core(args.previous) if args.previous else None):
                 print(line, flush=True)
     if args.only in (None, "per-call"):
         for line in per_call(args.rounds):
