@@ -523,7 +523,7 @@ cdef extern from "_evaluator_simd.h":
 
     ctypedef uint64_t (*pb_ev_judge)(uint64_t mask) noexcept nogil
     int pb_ev_build_tables(pb_ev_judge judge) noexcept nogil
-    enum: PB_EV_MULTISETS, PB_EV_SLOT_BITS, PB_EV_BUCKET_BITS
+    enum: PB_EV_MULTISETS, PB_EV_SLOTS, PB_EV_BUCKETS
     Py_ssize_t pb_ev_table_hands(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
                                  int32_t* rare, uint64_t* seen) noexcept nogil
     int pb_ev_table_rows(int k, const uint8_t* base, Py_ssize_t step, Py_ssize_t n,
@@ -551,10 +551,11 @@ DEF CHUNK = 32768     # pools checked at a time (256 KB: the L2 cache holds them
 def evaluator_table():
     """What the scalar path's table holds (built at import, or the import fails):
     ``pools`` (rank multisets of one to seven cards, at most four of a rank, each in
-    its own slot), ``slots`` and ``bytes`` (slot values, the flush part: a value for
-    each 13-bit suit lane, and bucket displacements)."""
-    return {"pools": TABLE_POOLS, "slots": 1 << PB_EV_SLOT_BITS,
-            "bytes": (4 << PB_EV_SLOT_BITS) + 4 * 8192 + (2 << PB_EV_BUCKET_BITS)}
+    its own slot of its size's perfect hash), ``slots`` (of the seven sizes together)
+    and ``bytes`` (slot values, the flush part: a value for each 13-bit suit lane, and
+    bucket displacements)."""
+    return {"pools": TABLE_POOLS, "slots": PB_EV_SLOTS,
+            "bytes": 4 * (PB_EV_SLOTS + 8192) + 2 * PB_EV_BUCKETS}
 
 
 def table_values(const uint64_t[::1] masks):

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include "_simd.h"
 
 /* value fields (see _pure_evaluator.py): class << 20 | five role nibbles */
@@ -404,9 +405,6 @@ static inline int pb_ev_popcount64(uint64_t x) {
 #define PB_EV_POPCOUNT64(x) pb_ev_popcount64(x)
 #endif
 
-#define PB_EV_SLOT_BITS 17
-#define PB_EV_BUCKET_BITS 14
-#define PB_EV_HASH 0x9E3779B97F4A7C15ull
 #define PB_EV_MULTISETS 76154       /* one to seven cards, at most four of a rank */
 #define PB_EV_CODE_BITS 25           /* pool codes are under 2^25; the card count above */
 #define PB_EV_ROWS_AT_ONCE 1024      /* pools whose slots are found before they are read */
@@ -414,25 +412,40 @@ static inline int pb_ev_popcount64(uint64_t x) {
 static const uint32_t pb_ev_rank_code[13] = {1, 5, 24, 112, 521, 2247, 9244, 30823, 103066,
                                              250154, 667453, 1526359, 3453520};
 
+/* One perfect hash for each pool size (1 to 7 cards: 13, 91, 455, 1,820, 6,175, 18,395
+ * and 49,205 multisets), so that a batch of one size reads a table of its own size
+ * (a 5-card batch 64 KB, a 7-card one 256 KB), not one spread over every size. Size k
+ * has 2^slot_bits[k] slots from slot_at[k] and 2^bucket_bits[k] buckets from
+ * bucket_at[k]; entry 0 (no card, or eight: pools the table lists) reads as size 1. */
+static const uint8_t pb_ev_slot_bits[8] = {5, 5, 8, 10, 12, 14, 15, 16};
+static const uint8_t pb_ev_bucket_bits[8] = {3, 3, 6, 8, 10, 12, 13, 14};
+static const uint32_t pb_ev_slot_at[8] = {0, 0, 32, 288, 1312, 5408, 21792, 54560};
+static const uint32_t pb_ev_bucket_at[8] = {0, 0, 8, 72, 328, 1352, 5448, 13640};
+#define PB_EV_SLOTS 120096u          /* 54560 + 2^16 */
+#define PB_EV_BUCKETS 30024u         /* 13640 + 2^14 */
+/* the multiplier of each size's hash: the first of these with which every bucket of
+ * that size finds a displacement (chosen at build) */
+static const uint64_t pb_ev_multipliers[8] = {
+    0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull,
+    0xFF51AFD7ED558CCDull, 0xC4CEB9FE1A85EC53ull, 0x94D049BB133111EBull, 0xBF58476D1CE4E5B9ull};
+static uint64_t pb_ev_hash[8];
+
 static uint32_t pb_ev_lane_code[8192];   /* a suit lane's code | its cards << 25 | five or more << 31 */
-static uint16_t pb_ev_bucket_shift[(1u << PB_EV_BUCKET_BITS) + 4];  /* 4 zeros: room for a 64-bit gather */
+static uint16_t pb_ev_bucket_shift[PB_EV_BUCKETS + 4];  /* 4 zeros: room for a 64-bit gather */
 /* class << 20 | roles of each slot's multiset; from PB_EV_FLUSH_AT on, of each suit lane
  * of five cards or more (by its 13 bits): a row of at most seven cards holding such a
  * lane has that flush (or straight flush) for its best hand, so the row readers send
  * it there instead of to the multiset's slot */
-#define PB_EV_FLUSH_AT (1u << PB_EV_SLOT_BITS)
+#define PB_EV_FLUSH_AT PB_EV_SLOTS
 static uint32_t pb_ev_slot_hand[PB_EV_FLUSH_AT + 8192];
 
-static inline uint32_t pb_ev_slot(uint32_t code)
+/* The slot of a pool code of `k` cards (0 to 7; 0 reads as 1). */
+static inline uint32_t pb_ev_slot(unsigned k, uint32_t code)
 {
-    uint64_t h = (uint64_t)code * PB_EV_HASH;
-    return ((uint32_t)(h >> 24) ^ pb_ev_bucket_shift[h >> (64 - PB_EV_BUCKET_BITS)])
-           & ((1u << PB_EV_SLOT_BITS) - 1);
-}
-
-static inline uint32_t pb_ev_bucket(uint32_t code)
-{
-    return (uint32_t)(((uint64_t)code * PB_EV_HASH) >> (64 - PB_EV_BUCKET_BITS));
+    uint64_t h = (uint64_t)code * pb_ev_hash[k];
+    return pb_ev_slot_at[k] + (((uint32_t)(h >> 24)
+        ^ pb_ev_bucket_shift[pb_ev_bucket_at[k] + (uint32_t)(h >> (64 - pb_ev_bucket_bits[k]))])
+        & ((1u << pb_ev_slot_bits[k]) - 1));
 }
 
 /* Rows of card indices are read OMPEval's way: each card adds its entry of
@@ -477,13 +490,62 @@ static void pb_ev_build_cards(void)
 
 typedef uint64_t (*pb_ev_judge)(uint64_t mask);
 
+/* Place the codes of one pool size's multisets (`codes`, `masks`, `n`) in that size's
+ * slots with `hash`: each bucket, largest first, takes the first displacement that
+ * puts all its codes in free slots. False if some bucket finds none (or no memory). */
+static int pb_ev_place(unsigned k, uint64_t hash, const uint32_t *codes, const uint64_t *masks,
+                       int n, pb_ev_judge judge)
+{
+    const uint32_t nb = 1u << pb_ev_bucket_bits[k], slots = 1u << pb_ev_slot_bits[k];
+    const unsigned down = 64 - pb_ev_bucket_bits[k];
+    uint32_t *start = (uint32_t *)calloc(nb + 1, sizeof(uint32_t));
+    uint32_t *order = (uint32_t *)malloc((size_t)n * sizeof(uint32_t));
+    uint32_t *by_size = (uint32_t *)malloc(nb * sizeof(uint32_t));
+    uint8_t *taken = (uint8_t *)calloc(slots, 1);
+    uint32_t b, most = 0;
+    int t, m = 0, size, q, ok = start && order && by_size && taken;
+    /* the codes by bucket (counting sort), then the buckets, largest first */
+    for (t = 0; ok && t < n; t++) start[(uint32_t)(((uint64_t)codes[t] * hash) >> down) + 1]++;
+    for (b = 0; ok && b < nb; b++) start[b + 1] += start[b];
+    for (t = 0; ok && t < n; t++) order[start[(uint32_t)(((uint64_t)codes[t] * hash) >> down)]++] = (uint32_t)t;
+    for (b = nb; ok && b > 0; b--) start[b] = start[b - 1];
+    if (ok) start[0] = 0;
+    for (b = 0; ok && b < nb; b++)
+        if (start[b + 1] - start[b] > most) most = start[b + 1] - start[b];
+    for (size = (int)most; ok && size > 0; size--)
+        for (b = 0; b < nb; b++)
+            if (start[b + 1] - start[b] == (uint32_t)size) by_size[m++] = b;
+    for (q = 0; ok && q < m; q++) {
+        uint32_t lo = start[by_size[q]], hi = start[by_size[q] + 1], d, s, u;
+        for (d = 0; d < slots; d++) {
+            for (s = lo; s < hi; s++) {
+                uint32_t slot = ((uint32_t)(((uint64_t)codes[order[s]] * hash) >> 24) ^ d) & (slots - 1);
+                if (taken[slot]) break;
+                taken[slot] = 2;
+            }
+            for (u = lo; u < s; u++)
+                taken[((uint32_t)(((uint64_t)codes[order[u]] * hash) >> 24) ^ d) & (slots - 1)] = 0;
+            if (s == hi) break;
+        }
+        if (d == slots) { ok = 0; break; }
+        pb_ev_bucket_shift[pb_ev_bucket_at[k] + by_size[q]] = (uint16_t)d;
+        for (s = lo; s < hi; s++) {
+            uint32_t slot = ((uint32_t)(((uint64_t)codes[order[s]] * hash) >> 24) ^ d) & (slots - 1);
+            taken[slot] = 1;
+            pb_ev_slot_hand[pb_ev_slot_at[k] + slot] = (uint32_t)judge(masks[order[s]]);
+        }
+    }
+    free(start); free(order); free(by_size); free(taken);
+    return ok;
+}
+
 /* Fill the tables, `judge` giving class << 20 | roles of a pool; returns the number
- * of multisets placed, or -1 (out of memory, or a bucket that found no place). */
+ * of multisets placed, or -1 (out of memory, or a size that no multiplier places). */
 static int pb_ev_build_tables(pb_ev_judge judge)
 {
-    const uint32_t nb = 1u << PB_EV_BUCKET_BITS, slots = 1u << PB_EV_SLOT_BITS;
     uint32_t lane;
-    int counts[13] = {0}, n = 0, m = 0, r, q, c, t, total, size, ok;
+    int counts[13] = {0}, n = 0, r, q, c, t, total, ok, placed = 0;
+    unsigned k, h;
     for (lane = 0; lane < 8192; lane++) {
         uint32_t code = 0, cards = (uint32_t)PB_EV_POPCOUNT64(lane);
         for (r = 0; r < 13; r++) if (lane >> r & 1) code += pb_ev_rank_code[r];
@@ -492,11 +554,10 @@ static int pb_ev_build_tables(pb_ev_judge judge)
     pb_ev_build_cards();
     uint32_t *codes = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
     uint64_t *masks = (uint64_t *)malloc(PB_EV_MULTISETS * sizeof(uint64_t));
-    uint32_t *order = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
-    uint32_t *start = (uint32_t *)calloc(nb + 1, sizeof(uint32_t));
-    uint32_t *by_size = (uint32_t *)malloc(nb * sizeof(uint32_t));
-    uint8_t *taken = (uint8_t *)calloc(slots, 1);
-    ok = codes && masks && order && start && by_size && taken;
+    uint8_t *sizes = (uint8_t *)malloc(PB_EV_MULTISETS);
+    uint32_t *group = (uint32_t *)malloc(PB_EV_MULTISETS * sizeof(uint32_t));
+    uint64_t *group_masks = (uint64_t *)malloc(PB_EV_MULTISETS * sizeof(uint64_t));
+    ok = codes && masks && sizes && group && group_masks;
     /* every multiset, as an odometer over the thirteen rank counts */
     while (ok) {
         for (r = 0; r < 13; r++) {
@@ -516,70 +577,83 @@ static int pb_ev_build_tables(pb_ev_judge judge)
                 mask |= 1ull << (16 * (t % 4) + q);
             }
         codes[n] = code;
-        masks[n++] = mask;
+        masks[n] = mask;
+        sizes[n++] = (uint8_t)t;
     }
     ok = ok && n == PB_EV_MULTISETS;
-    /* the multisets by bucket (counting sort), then the buckets, largest first */
-    for (t = 0; ok && t < n; t++) start[pb_ev_bucket(codes[t]) + 1]++;
-    for (lane = 0; ok && lane < nb; lane++) start[lane + 1] += start[lane];
-    for (t = 0; ok && t < n; t++) order[start[pb_ev_bucket(codes[t])]++] = (uint32_t)t;
-    for (lane = nb; ok && lane > 0; lane--) start[lane] = start[lane - 1];
-    if (ok) start[0] = 0;
-    for (size = 64; ok && size > 0; size--)
-        for (lane = 0; lane < nb; lane++)
-            if (start[lane + 1] - start[lane] == (uint32_t)size) by_size[m++] = lane;
-    /* each bucket takes the first displacement that puts all its codes in free slots */
-    for (q = 0; ok && q < m; q++) {
-        uint32_t b = by_size[q], lo = start[b], hi = start[b + 1], d, s, u;
-        for (d = 0; d < 65536; d++) {
-            for (s = lo; s < hi; s++) {
-                uint32_t slot = ((uint32_t)(((uint64_t)codes[order[s]] * PB_EV_HASH) >> 24) ^ d) & (slots - 1);
-                if (taken[slot]) break;
-                taken[slot] = 2;
-            }
-            for (u = lo; u < s; u++)
-                taken[((uint32_t)(((uint64_t)codes[order[u]] * PB_EV_HASH) >> 24) ^ d) & (slots - 1)] = 0;
-            if (s == hi) break;
+    /* each size in its own slots, with the first multiplier that places it */
+    for (k = 1; ok && k <= 7; k++) {
+        int m = 0;
+        for (t = 0; t < n; t++)
+            if (sizes[t] == k) { group[m] = codes[t]; group_masks[m++] = masks[t]; }
+        for (h = 0; h < 8; h++) {
+            memset(pb_ev_bucket_shift + pb_ev_bucket_at[k], 0, sizeof(uint16_t) << pb_ev_bucket_bits[k]);
+            if (pb_ev_place(k, pb_ev_multipliers[h], group, group_masks, m, judge)) break;
         }
-        if (d == 65536) { ok = 0; break; }
-        pb_ev_bucket_shift[b] = (uint16_t)d;
-        for (s = lo; s < hi; s++) {
-            uint32_t slot = pb_ev_slot(codes[order[s]]);
-            taken[slot] = 1;
-            pb_ev_slot_hand[slot] = (uint32_t)judge(masks[order[s]]);
-        }
+        if (h == 8) { ok = 0; break; }
+        pb_ev_hash[k] = pb_ev_multipliers[h];
+        placed += m;
     }
+    pb_ev_hash[0] = pb_ev_hash[1];
     /* the flush part: a pool of the lane's cards alone has the lane's flush */
     for (lane = 0; ok && lane < 8192; lane++)
         pb_ev_slot_hand[PB_EV_FLUSH_AT + lane] =
             PB_EV_POPCOUNT64(lane) >= 5 ? (uint32_t)judge((uint64_t)lane) : 0;
-    free(codes); free(masks); free(order); free(start); free(by_size); free(taken);
-    return ok ? n : -1;
+    free(codes); free(masks); free(sizes); free(group); free(group_masks);
+    return ok ? placed : -1;
+}
+
+/* The values of `n` pools from their codes (the pool code, its card count from bit 28),
+ * all of `k` cards (1 to 7), or of any count (`k` = 0): inlined with `k` a constant,
+ * the hash's sizes are constants too. */
+static inline void pb_ev_read_pools(unsigned k, const uint32_t *code, ptrdiff_t n, int64_t *out,
+                                    uint64_t tier)
+{
+    ptrdiff_t i;
+    for (i = 0; i < n; i++) {
+        uint32_t c = code[i];
+        uint32_t s = pb_ev_slot(k ? k : c >> 28, c & ((1u << PB_EV_CODE_BITS) - 1));
+        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[s] << 17 | tier);
+    }
 }
 
 /* Values of pools by the table; the pools it cannot judge (a lane of five cards or
  * more, over seven cards, or empty) are listed by index in `rare`; returns how many.
  * Any mask is read safely: `*seen` gets the union of the masks, and the caller keeps
- * the values only when the pools were valid (an empty one is listed). */
+ * the values only when the pools were valid (an empty one is listed). The codes of
+ * PB_EV_ROWS_AT_ONCE pools are found first, then the table read in a second tight
+ * loop (many reads under way at once), with the size's hash as constants when the
+ * pools are all of one size (a batch usually is). */
 static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, ptrdiff_t n,
                                           uint64_t tier, int32_t *rare, uint64_t *seen)
 {
     ptrdiff_t start, i, size, k = 0;
-    uint32_t slot[PB_EV_ROWS_AT_ONCE];
+    uint32_t code[PB_EV_ROWS_AT_ONCE], sizes;
     uint64_t all = 0;
     for (start = 0; start < n; start += size) {
         size = n - start < PB_EV_ROWS_AT_ONCE ? n - start : PB_EV_ROWS_AT_ONCE;
+        sizes = 0;
         for (i = start; i < start + size; i++) {
             uint64_t m = masks[i];
-            uint32_t code = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
-                            + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
+            uint32_t c = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
+                         + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
+            uint32_t cards = c >> PB_EV_CODE_BITS & 7;
             all |= m;
-            slot[i - start] = pb_ev_slot(code & ((1u << PB_EV_CODE_BITS) - 1));
+            sizes |= 1u << cards;
+            code[i - start] = (c & ((1u << PB_EV_CODE_BITS) - 1)) | cards << 28;
             /* one to seven cards and no lane of five, else listed (0 cards wraps round) */
-            if ((code >> PB_EV_CODE_BITS) - 1u > 6u) rare[k++] = (int32_t)i;
+            if ((c >> PB_EV_CODE_BITS) - 1u > 6u) rare[k++] = (int32_t)i;
         }
-        for (i = 0; i < size; i++)      /* the slots' reads, many under way at once */
-            out[start + i] = (int64_t)((uint64_t)pb_ev_slot_hand[slot[i]] << 17 | tier);
+        switch (sizes) {        /* the slots' reads, many under way at once */
+        case 1u << 1: pb_ev_read_pools(1, code, size, out + start, tier); break;
+        case 1u << 2: pb_ev_read_pools(2, code, size, out + start, tier); break;
+        case 1u << 3: pb_ev_read_pools(3, code, size, out + start, tier); break;
+        case 1u << 4: pb_ev_read_pools(4, code, size, out + start, tier); break;
+        case 1u << 5: pb_ev_read_pools(5, code, size, out + start, tier); break;
+        case 1u << 6: pb_ev_read_pools(6, code, size, out + start, tier); break;
+        case 1u << 7: pb_ev_read_pools(7, code, size, out + start, tier); break;
+        default: pb_ev_read_pools(0, code, size, out + start, tier);
+        }
     }
     *seen = all;
     return k;
@@ -588,13 +662,15 @@ static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, p
 /* A flush row's entry in the codes of pb_ev_table_rows: this flag | its table index. */
 #define PB_EV_FLUSH_FLAG 0x80000000u
 
-/* The values of `n` rows from their codes (pool codes, or flagged table indices). */
-static inline void pb_ev_read_codes(const uint32_t *code, ptrdiff_t n, int64_t *out, uint64_t tier)
+/* The values of `n` rows of `k` cards from their codes (pool codes, or flagged table
+ * indices). */
+static inline void pb_ev_read_codes(unsigned k, const uint32_t *code, ptrdiff_t n, int64_t *out,
+                                    uint64_t tier)
 {
     ptrdiff_t i;
     for (i = 0; i < n; i++) {
         uint32_t c = code[i];
-        uint32_t s = c & PB_EV_FLUSH_FLAG ? c & ~PB_EV_FLUSH_FLAG : pb_ev_slot(c);
+        uint32_t s = c & PB_EV_FLUSH_FLAG ? c & ~PB_EV_FLUSH_FLAG : pb_ev_slot(k, c);
         out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[s] << 17 | tier);
     }
 }
@@ -603,12 +679,15 @@ static inline void pb_ev_read_codes(const uint32_t *code, ptrdiff_t n, int64_t *
 /* pb_ev_read_codes four rows a step with AVX2: the 64-bit hash from two 32 x 32-bit
  * products (the codes are under 2^25), the displacements and the values gathered;
  * returns how many rows it did (a multiple of four). */
-PB_AVX2 static ptrdiff_t pb_ev_read_codes_avx2(const uint32_t *code, ptrdiff_t n, int64_t *out,
-                                               uint64_t tier)
+PB_AVX2 static ptrdiff_t pb_ev_read_codes_avx2(unsigned k, const uint32_t *code, ptrdiff_t n,
+                                               int64_t *out, uint64_t tier)
 {
-    const __m256i hash_lo = _mm256_set1_epi64x((long long)(PB_EV_HASH & 0xFFFFFFFFu));
-    const __m256i hash_hi = _mm256_set1_epi64x((long long)(PB_EV_HASH >> 32));
-    const __m256i slots = _mm256_set1_epi64x((1 << PB_EV_SLOT_BITS) - 1);
+    const __m256i hash_lo = _mm256_set1_epi64x((long long)(pb_ev_hash[k] & 0xFFFFFFFFu));
+    const __m256i hash_hi = _mm256_set1_epi64x((long long)(pb_ev_hash[k] >> 32));
+    const __m256i slots = _mm256_set1_epi64x((1 << pb_ev_slot_bits[k]) - 1);
+    const __m256i slot_at = _mm256_set1_epi64x(pb_ev_slot_at[k]);
+    const uint16_t *shifts = pb_ev_bucket_shift + pb_ev_bucket_at[k];
+    const int down = 64 - pb_ev_bucket_bits[k];
     const __m256i low16 = _mm256_set1_epi64x(0xFFFF);
     const __m256i flag = _mm256_set1_epi64x(PB_EV_FLUSH_FLAG);
     const __m256i tiers = _mm256_set1_epi64x((long long)tier);
@@ -618,8 +697,9 @@ PB_AVX2 static ptrdiff_t pb_ev_read_codes_avx2(const uint32_t *code, ptrdiff_t n
         __m256i h = _mm256_add_epi64(_mm256_mul_epu32(c, hash_lo),
                                      _mm256_slli_epi64(_mm256_mul_epu32(c, hash_hi), 32));
         __m256i d = _mm256_and_si256(_mm256_i64gather_epi64(
-            (const long long *)pb_ev_bucket_shift, _mm256_srli_epi64(h, 64 - PB_EV_BUCKET_BITS), 2), low16);
-        __m256i slot = _mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(h, 24), d), slots);
+            (const long long *)shifts, _mm256_srl_epi64(h, _mm_cvtsi32_si128(down)), 2), low16);
+        __m256i slot = _mm256_add_epi64(_mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(h, 24), d),
+                                                         slots), slot_at);
         __m256i flush = _mm256_cmpeq_epi64(_mm256_and_si256(c, flag), flag);
         slot = _mm256_blendv_epi8(slot, _mm256_andnot_si256(flag, c), flush);
         __m128i v = _mm256_i64gather_epi32((const int *)pb_ev_slot_hand, slot, 4);
@@ -668,22 +748,22 @@ static void pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n
                     + ((uint32_t)(m >> ((five * PB_EV_LANE_SHIFTS) >> 32 & 63)) & 0x1FFF));  \
             code[i] = c;                                                                     \
         }                                                                                    \
-        done = pb_ev_read_codes_path(avx2, code, size, out + start, tier);                   \
-        pb_ev_read_codes(code + done, size - done, out + start + done, tier);                \
+        done = pb_ev_read_codes_path(K, avx2, code, size, out + start, tier);                \
+        pb_ev_read_codes(K, code + done, size - done, out + start + done, tier);             \
     }                                                                                        \
     *bad = wrong;                                                                            \
     *seen = all;                                                                             \
 }
 
 /* How many leading codes the AVX2 reader did (none unless `avx2` and the CPU has it). */
-static inline ptrdiff_t pb_ev_read_codes_path(int avx2, const uint32_t *code, ptrdiff_t n,
+static inline ptrdiff_t pb_ev_read_codes_path(unsigned k, int avx2, const uint32_t *code, ptrdiff_t n,
                                               int64_t *out, uint64_t tier)
 {
 #ifdef PB_HAVE_X86_SIMD
     if (avx2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
-        return pb_ev_read_codes_avx2(code, n, out, tier);
+        return pb_ev_read_codes_avx2(k, code, n, out, tier);
 #endif
-    (void)avx2; (void)code; (void)n; (void)out; (void)tier;
+    (void)k; (void)avx2; (void)code; (void)n; (void)out; (void)tier;
     return 0;
 }
 PB_EV_TABLE_ROWS(1)
