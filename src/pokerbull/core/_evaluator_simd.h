@@ -603,57 +603,77 @@ static int pb_ev_build_tables(pb_ev_judge judge)
     return ok ? placed : -1;
 }
 
-/* The values of `n` pools from their codes (the pool code, its card count from bit 28),
- * all of `k` cards (1 to 7), or of any count (`k` = 0): inlined with `k` a constant,
- * the hash's sizes are constants too. */
-static inline void pb_ev_read_pools(unsigned k, const uint32_t *code, ptrdiff_t n, int64_t *out,
-                                    uint64_t tier)
+/* One block of pb_ev_table_hands (`first` the index of masks[0] in `rare`'s numbering),
+ * the pools taken as `k` cards (1 to 7: the hash's sizes
+ * are constants once inlined), or each by its own count (`k` = 0); returns non-zero
+ * when some pool of the block is not of `k` cards (its value then is wrong: the caller
+ * reads the block again with `k` = 0). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PB_EV_ALWAYS_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define PB_EV_ALWAYS_INLINE static __forceinline
+#else
+#define PB_EV_ALWAYS_INLINE static inline
+#endif
+PB_EV_ALWAYS_INLINE uint32_t pb_ev_table_block(unsigned k, const uint64_t *masks, int64_t *out,
+                                         ptrdiff_t first, ptrdiff_t n, uint64_t tier,
+                                         int32_t *rare, ptrdiff_t *listed, uint64_t *seen)
 {
-    ptrdiff_t i;
+    ptrdiff_t i, at = *listed;
+    uint32_t slot[PB_EV_ROWS_AT_ONCE], differ = 0;
+    uint64_t all = *seen;
     for (i = 0; i < n; i++) {
-        uint32_t c = code[i];
-        uint32_t s = pb_ev_slot(k ? k : c >> 28, c & ((1u << PB_EV_CODE_BITS) - 1));
-        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[s] << 17 | tier);
+        uint64_t m = masks[i];
+        uint32_t c = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
+                     + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
+        uint32_t cards = c >> PB_EV_CODE_BITS & 7;
+        all |= m;
+        differ |= cards ^ k;
+        slot[i] = pb_ev_slot(k ? k : cards, c & ((1u << PB_EV_CODE_BITS) - 1));
+        /* one to seven cards and no lane of five, else listed (0 cards wraps round) */
+        if ((c >> PB_EV_CODE_BITS) - 1u > 6u) rare[at++] = (int32_t)(first + i);
     }
+    for (i = 0; i < n; i++)      /* the slots' reads, many under way at once */
+        out[i] = (int64_t)((uint64_t)pb_ev_slot_hand[slot[i]] << 17 | tier);
+    *listed = at;
+    *seen = all;
+    return differ;
 }
 
 /* Values of pools by the table; the pools it cannot judge (a lane of five cards or
  * more, over seven cards, or empty) are listed by index in `rare`; returns how many.
  * Any mask is read safely: `*seen` gets the union of the masks, and the caller keeps
- * the values only when the pools were valid (an empty one is listed). The codes of
- * PB_EV_ROWS_AT_ONCE pools are found first, then the table read in a second tight
- * loop (many reads under way at once), with the size's hash as constants when the
- * pools are all of one size (a batch usually is). */
+ * the values only when the pools were valid (an empty one is listed). PB_EV_ROWS_AT_ONCE
+ * pools at a time, the slots are found first, then read in a second tight loop (many
+ * reads under way at once); a block is read with the hash of the size of its first
+ * pool as constants (a batch is usually of one size), and again pool by pool if
+ * another size is in it. */
 static inline ptrdiff_t pb_ev_table_hands(const uint64_t *masks, int64_t *out, ptrdiff_t n,
                                           uint64_t tier, int32_t *rare, uint64_t *seen)
 {
-    ptrdiff_t start, i, size, k = 0;
-    uint32_t code[PB_EV_ROWS_AT_ONCE], sizes;
-    uint64_t all = 0;
+    ptrdiff_t start, size, k = 0, before;
+    uint64_t all = 0, m;
+    uint32_t differ;
     for (start = 0; start < n; start += size) {
         size = n - start < PB_EV_ROWS_AT_ONCE ? n - start : PB_EV_ROWS_AT_ONCE;
-        sizes = 0;
-        for (i = start; i < start + size; i++) {
-            uint64_t m = masks[i];
-            uint32_t c = pb_ev_lane_code[m & 0x1FFF] + pb_ev_lane_code[(m >> 16) & 0x1FFF]
-                         + pb_ev_lane_code[(m >> 32) & 0x1FFF] + pb_ev_lane_code[(m >> 48) & 0x1FFF];
-            uint32_t cards = c >> PB_EV_CODE_BITS & 7;
-            all |= m;
-            sizes |= 1u << cards;
-            code[i - start] = (c & ((1u << PB_EV_CODE_BITS) - 1)) | cards << 28;
-            /* one to seven cards and no lane of five, else listed (0 cards wraps round) */
-            if ((c >> PB_EV_CODE_BITS) - 1u > 6u) rare[k++] = (int32_t)i;
+        m = masks[start];
+        before = k;
+        switch ((unsigned)PB_EV_POPCOUNT64(m)) {
+#define PB_EV_BLOCK(K) pb_ev_table_block(K, masks + start, out + start, start, size, tier, rare, &k, &all)
+        case 1: differ = PB_EV_BLOCK(1); break;
+        case 2: differ = PB_EV_BLOCK(2); break;
+        case 3: differ = PB_EV_BLOCK(3); break;
+        case 4: differ = PB_EV_BLOCK(4); break;
+        case 5: differ = PB_EV_BLOCK(5); break;
+        case 6: differ = PB_EV_BLOCK(6); break;
+        case 7: differ = PB_EV_BLOCK(7); break;
+        default: differ = 1;
         }
-        switch (sizes) {        /* the slots' reads, many under way at once */
-        case 1u << 1: pb_ev_read_pools(1, code, size, out + start, tier); break;
-        case 1u << 2: pb_ev_read_pools(2, code, size, out + start, tier); break;
-        case 1u << 3: pb_ev_read_pools(3, code, size, out + start, tier); break;
-        case 1u << 4: pb_ev_read_pools(4, code, size, out + start, tier); break;
-        case 1u << 5: pb_ev_read_pools(5, code, size, out + start, tier); break;
-        case 1u << 6: pb_ev_read_pools(6, code, size, out + start, tier); break;
-        case 1u << 7: pb_ev_read_pools(7, code, size, out + start, tier); break;
-        default: pb_ev_read_pools(0, code, size, out + start, tier);
+        if (differ) {
+            k = before;
+            PB_EV_BLOCK(0);
         }
+#undef PB_EV_BLOCK
     }
     *seen = all;
     return k;
