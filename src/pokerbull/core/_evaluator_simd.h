@@ -21,6 +21,13 @@
 #include <string.h>
 #include "_simd.h"
 
+/* The table path's slot values (see "the table path" below): class << 20 | roles of
+ * each rank multiset of one to seven cards, by slot, then (from PB_EV_FLUSH_AT) of
+ * each suit lane of five cards or more, by its 13 bits. */
+#define PB_EV_SLOTS 120096u          /* 54560 + 2^16 */
+#define PB_EV_FLUSH_AT PB_EV_SLOTS
+static uint32_t pb_ev_slot_hand[PB_EV_FLUSH_AT + 8192];
+
 /* value fields (see _pure_evaluator.py): class << 20 | five role nibbles */
 #define PB_EV_STRAIGHT (4u << 20)
 #define PB_EV_FULL_HOUSE (6u << 20)
@@ -114,6 +121,23 @@ PB_EV_TARGET static inline __m512i pb_common_hands16(__m512i lo, __m512i hi, con
     return v;
 }
 
+/* The odd pools (a suit lane of five cards or more) of at most seven cards take their
+ * flush (or straight flush) from the table's flush part at that lane's bits: beside
+ * five cards of a suit, two more make neither a full house nor four of a kind. They
+ * leave `*odd`; bigger ones stay for rare_hand. */
+PB_EV_TARGET static inline __m512i pb_flushes16(__m512i lo, __m512i hi, __m512i v, __mmask16 *odd)
+{
+    const __m512i ones16 = _mm512_set1_epi16(1), four16 = _mm512_set1_epi16(4);
+    __m512i count_lo = _mm512_popcnt_epi16(lo), count_hi = _mm512_popcnt_epi16(hi);
+    __m512i cards = _mm512_add_epi32(_mm512_madd_epi16(count_lo, ones16), _mm512_madd_epi16(count_hi, ones16));
+    __mmask16 small = _mm512_mask_cmple_epu32_mask(*odd, cards, _mm512_set1_epi32(7));
+    __m512i suit = _mm512_or_si512(_mm512_maskz_mov_epi16(_mm512_cmpgt_epu16_mask(count_lo, four16), lo),
+                                   _mm512_maskz_mov_epi16(_mm512_cmpgt_epu16_mask(count_hi, four16), hi));
+    __m512i lane = _mm512_and_si512(_mm512_or_si512(suit, _mm512_srli_epi32(suit, 16)), _mm512_set1_epi32(0x1FFF));
+    *odd &= (__mmask16)~small;
+    return _mm512_mask_i32gather_epi32(v, small, lane, (const void *)(pb_ev_slot_hand + PB_EV_FLUSH_AT), 4);
+}
+
 /* Store sixteen values (with the tier) and list the odd pools' indices (`index`). */
 PB_EV_TARGET static inline ptrdiff_t pb_store_hands16(int64_t *out, __m512i v, __m512i tiers,
                                                       __mmask16 odd, __m512i index, int32_t *rare,
@@ -146,6 +170,8 @@ PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
         __m512i hi = _mm512_permutex2var_epi32(m0, odd_dw, m1);   /* c | d << 16 */
         __mmask16 odd;
         __m512i v = pb_common_hands16(lo, hi, top_five, &odd);
+        if (odd)
+            v = pb_flushes16(lo, hi, v, &odd);
         k = pb_store_hands16(out + i, v, tiers, odd, index, rare, k);
     }
     *n_rare = k;
@@ -421,7 +447,6 @@ static const uint8_t pb_ev_slot_bits[8] = {5, 5, 8, 10, 12, 14, 15, 16};
 static const uint8_t pb_ev_bucket_bits[8] = {3, 3, 6, 8, 10, 12, 13, 14};
 static const uint32_t pb_ev_slot_at[8] = {0, 0, 32, 288, 1312, 5408, 21792, 54560};
 static const uint32_t pb_ev_bucket_at[8] = {0, 0, 8, 72, 328, 1352, 5448, 13640};
-#define PB_EV_SLOTS 120096u          /* 54560 + 2^16 */
 #define PB_EV_BUCKETS 30024u         /* 13640 + 2^14 */
 /* the multiplier of each size's hash: the first of these with which every bucket of
  * that size finds a displacement (chosen at build) */
@@ -436,8 +461,8 @@ static uint16_t pb_ev_bucket_shift[PB_EV_BUCKETS + 4];  /* 4 zeros: room for a 6
  * of five cards or more (by its 13 bits): a row of at most seven cards holding such a
  * lane has that flush (or straight flush) for its best hand, so the row readers send
  * it there instead of to the multiset's slot */
-#define PB_EV_FLUSH_AT PB_EV_SLOTS
-static uint32_t pb_ev_slot_hand[PB_EV_FLUSH_AT + 8192];
+/* (PB_EV_SLOTS, PB_EV_FLUSH_AT and pb_ev_slot_hand are declared at the top: the
+ * AVX-512 kernel reads the flush part) */
 
 /* The slot of a pool code of `k` cards (0 to 7; 0 reads as 1). */
 static inline uint32_t pb_ev_slot(unsigned k, uint32_t code)
