@@ -404,14 +404,16 @@ def test_a_joker_or_a_bad_pool_after_a_block_of_plain_pools(core):
     expected = [core.evaluate_mask(int(m), code) for m in wild]
     for path in core.simd_paths():
         assert core.evaluate_masks(wild, code, simd=path).tolist() == expected
-    bad = plain.copy()
-    bad[1500] = 0
-    for path in core.simd_paths():      # the scalar path's table lists an empty pool
-        with pytest.raises(ValueError, match="index 1500 is empty"):
-            core.evaluate_masks(bad, 0, simd=path)
-    bad[1500] = np.uint64(1 << JOKER2_BIT)
-    with pytest.raises(ValueError, match="index 1500 .* joker"):
-        core.evaluate_masks(bad, 0)
+    # in a block's vector steps (1500) and past them (2499: the last block holds 452
+    # pools, four past the last step of sixteen or eight, judged by the scalar loop)
+    for at in (1500, 2499):
+        for value, message in ((0, "is empty"), (1 << 15, "outside the deck"),
+                               (1 << JOKER2_BIT, "joker")):
+            bad = plain.copy()
+            bad[at] = np.uint64(value)
+            for path in core.simd_paths():  # the scalar path's table lists an empty pool
+                with pytest.raises(ValueError, match=f"index {at} .*{message}"):
+                    core.evaluate_masks(bad, 0, simd=path)
 
 
 def test_bad_options_and_pools_raise_errors_for_people():

@@ -516,7 +516,8 @@ cdef inline uint64_t hand_value(uint64_t mask, const EvalRules* R) noexcept nogi
 cdef extern from "_evaluator_simd.h":
     Py_ssize_t pb_plain_hands_simd(int path, const uint64_t* masks, int64_t* out, Py_ssize_t n,
                                    uint64_t tier, const uint32_t* top_five,
-                                   int32_t* rare, Py_ssize_t* n_rare) noexcept nogil
+                                   int32_t* rare, Py_ssize_t* n_rare, uint64_t* seen,
+                                   uint64_t* empty) noexcept nogil
     Py_ssize_t pb_rows_simd(int path, const uint8_t* base, int k, Py_ssize_t n, uint64_t* masks,
                             int64_t* out, uint64_t tier, const uint32_t* top_five, int32_t* rare,
                             Py_ssize_t* n_rare, uint64_t* seen) noexcept nogil
@@ -545,7 +546,6 @@ if TABLE_POOLS != PB_EV_MULTISETS:
 
 
 DEF BLOCK = 1024
-DEF CHUNK = 32768     # pools checked at a time (256 KB: the L2 cache holds them)
 
 
 def evaluator_table():
@@ -598,18 +598,23 @@ cdef void listed_values(const uint64_t* masks, int64_t* out, const int32_t* list
         out[listed[i]] = <int64_t>((v << EV_ROLES_SHIFT) | tier)
 
 
-cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
-                       int path) noexcept nogil:
+cdef bint plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
+                       int path, bint check) noexcept nogil:
     """Values of many plain pools. Block by block: every pool through the branch-free
     common_hand (several at a time on a vector `path`), noting the rare ones,
     then those few through rare_hand, so that the hot loop does not mispredict.
     The scalar path first tries the table of pools of at most seven cards; after a
-    block that was mostly bigger pools (or flushes), it goes straight to common_hand."""
+    block that was mostly bigger pools (or flushes), it goes straight to common_hand.
+    With `check` (not on the table path: checked_plain_values checks it itself), each
+    block's pools are checked as they are judged (the vector kernels read any mask
+    safely and report the union and an empty mask; the scalar loop checks before it
+    judges): false, with `out` partly written, at the first block holding a pool
+    that is empty or not plain (a joker, a bit outside the deck)."""
     cdef Py_ssize_t start, i, k, size, done
     cdef uint32_t rare
     cdef int32_t later[BLOCK + 16]  # rare pools, by index in the block (room for a vector store)
     cdef bint table = path == 0     # path -1: scalar, without the table
-    cdef uint64_t seen
+    cdef uint64_t seen, empty, m
     for start in range(0, n, BLOCK):
         size = BLOCK if start + BLOCK < n else n - start
         if table:
@@ -619,9 +624,17 @@ cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64
                 continue
             table = False           # mostly pools the table cannot judge: redo the block
         k = done = 0
+        seen = empty = 0
         if path:
             done = pb_plain_hands_simd(path, masks + start, out + start, size, tier,
-                                       RANK_SET_INFO, later, &k)
+                                       RANK_SET_INFO, later, &k, &seen, &empty)
+        if check:
+            for i in range(done, size):
+                m = masks[start + i]
+                seen |= m
+                empty |= (m - 1) & ~m     # bit 63 set only by an empty mask
+            if (seen & ~EV_NATURAL) or empty >> 63:
+                return False
         for i in range(done, size):
             out[start + i] = <int64_t>((common_hand(masks[start + i], &rare) << EV_ROLES_SHIFT) | tier)
             later[k] = <int32_t>i
@@ -629,16 +642,17 @@ cdef void plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64
         for i in range(k):
             out[start + later[i]] = <int64_t>((rare_hand(masks[start + later[i]]) << EV_ROLES_SHIFT)
                                              | tier)
+    return True
 
 
 cdef bint checked_plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n, uint64_t tier,
                                int path) noexcept nogil:
-    """plain_values with the pool checks done chunk by chunk, while the chunk is in
-    the cache (one pass over the masks instead of two): false, with `out` partly
-    written, as soon as a chunk holds a pool that is empty or not plain (a joker,
+    """plain_values with the pool checks done block by block in the same pass as the
+    judging (one pass over the masks instead of two): false, with `out` partly
+    written, as soon as a block holds a pool that is empty or not plain (a joker,
     a bit outside the deck); the caller then checks and judges the whole batch."""
     cdef Py_ssize_t start, i, size, k
-    cdef uint64_t seen, zero, m
+    cdef uint64_t seen
     cdef int32_t later[BLOCK]
     if path == 0:
         # the table path checks each block in the same pass as it judges it
@@ -654,17 +668,7 @@ cdef bint checked_plain_values(const uint64_t* masks, int64_t* out, Py_ssize_t n
                     return False
             listed_values(masks + start, out + start, later, k, tier)
         return True
-    for start in range(0, n, CHUNK):
-        size = CHUNK if start + CHUNK < n else n - start
-        seen = zero = 0
-        for i in range(size):
-            m = masks[start + i]
-            seen |= m
-            zero |= (m - 1) & ~m      # bit 63 set only by an empty mask
-        if (seen & ~EV_NATURAL) or zero >> 63:
-            return False
-        plain_values(masks + start, out + start, size, tier, path)
-    return True
+    return plain_values(masks, out, n, tier, path, True)
 
 
 # ---- card-index rows --------------------------------------------------------------
@@ -772,7 +776,7 @@ cdef Py_ssize_t judge_rows(const char* base, Py_ssize_t row_step, Py_ssize_t col
         if seen & EV_JOKERS and not R.jokers_wild:
             return start
         if plain_rules and not (seen & EV_JOKERS):
-            plain_values(masks, out + start, size, R.plain_tier, path)
+            plain_values(masks, out + start, size, R.plain_tier, path, False)
         else:
             for i in range(size):
                 out[start + i] = <int64_t>hand_value(masks[i], R)
@@ -919,7 +923,7 @@ def evaluate_masks(const uint64_t[::1] masks, rules=0, simd=None):
     cdef bint plain = (seen & EV_JOKERS) == 0 and not R.by_suits and R.royal == ROYAL_NO
     with nogil:
         if plain:
-            plain_values(&masks[0] if n else NULL, &res[0] if n else NULL, n, R.plain_tier, path)
+            plain_values(&masks[0] if n else NULL, &res[0] if n else NULL, n, R.plain_tier, path, False)
         else:
             for i in range(n):
                 res[i] = <int64_t>hand_value(masks[i], &R)

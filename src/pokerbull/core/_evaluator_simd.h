@@ -155,8 +155,10 @@ PB_EV_TARGET static inline ptrdiff_t pb_store_hands16(int64_t *out, __m512i v, _
 
 PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
     const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
-    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
+    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare, uint64_t *seen, uint64_t *empty)
 {
+    const __m512i ones = _mm512_set1_epi64(-1);
+    __m512i all = _mm512_setzero_si512(), none = _mm512_setzero_si512();
     const __m512i tiers = _mm512_set1_epi64((long long)tier);
     const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i odd_dw = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
@@ -169,12 +171,18 @@ PB_EV_TARGET static ptrdiff_t pb_plain_hands_avx512(
         __m512i lo = _mm512_permutex2var_epi32(m0, even, m1);     /* a | b << 16 */
         __m512i hi = _mm512_permutex2var_epi32(m0, odd_dw, m1);   /* c | d << 16 */
         __mmask16 odd;
+        /* the masks' union, and bit 63 of (m - 1) & ~m: set only by an empty mask */
+        all = _mm512_ternarylogic_epi64(all, m0, m1, 0xFE);
+        none = _mm512_ternarylogic_epi64(none, _mm512_andnot_si512(m0, _mm512_add_epi64(m0, ones)),
+                                         _mm512_andnot_si512(m1, _mm512_add_epi64(m1, ones)), 0xFE);
         __m512i v = pb_common_hands16(lo, hi, top_five, &odd);
         if (odd)
             v = pb_flushes16(lo, hi, v, &odd);
         k = pb_store_hands16(out + i, v, tiers, odd, index, rare, k);
     }
     *n_rare = k;
+    *seen = (uint64_t)_mm512_reduce_or_epi64(all);
+    *empty = (uint64_t)_mm512_reduce_or_epi64(none);
     return i;
 }
 
@@ -274,8 +282,11 @@ PB_AVX2 static inline __m256i pb_ranked_hand8(__m256i cls, __m256i first, __m256
 /* The AVX2 twin of pb_plain_hands_avx512, eight pools a step. */
 PB_AVX2 static ptrdiff_t pb_plain_hands_avx2(
     const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
-    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
+    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare, uint64_t *seen, uint64_t *empty)
 {
+    const __m256i ones = _mm256_set1_epi64x(-1);
+    __m256i all = _mm256_setzero_si256(), none = _mm256_setzero_si256();
+    uint64_t lanes[4];
     const __m256i lane = _mm256_set1_epi32(0x1FFF);
     const __m256i low20 = _mm256_set1_epi32(0xFFFFF);
     const __m256i one = _mm256_set1_epi32(1);
@@ -295,8 +306,14 @@ PB_AVX2 static ptrdiff_t pb_plain_hands_avx2(
     const __m256i tiers = _mm256_set1_epi64x((long long)tier);
     ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
-        __m256i p0 = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(masks + i)), split);
-        __m256i p1 = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(masks + i + 4)), split);
+        __m256i q0 = _mm256_loadu_si256((const __m256i *)(masks + i));
+        __m256i q1 = _mm256_loadu_si256((const __m256i *)(masks + i + 4));
+        /* the masks' union, and bit 63 of (m - 1) & ~m: set only by an empty mask */
+        all = _mm256_or_si256(all, _mm256_or_si256(q0, q1));
+        none = _mm256_or_si256(none, _mm256_or_si256(_mm256_andnot_si256(q0, _mm256_add_epi64(q0, ones)),
+                                                     _mm256_andnot_si256(q1, _mm256_add_epi64(q1, ones))));
+        __m256i p0 = _mm256_permutevar8x32_epi32(q0, split);
+        __m256i p1 = _mm256_permutevar8x32_epi32(q1, split);
         __m256i lo = _mm256_permute2x128_si256(p0, p1, 0x20);     /* a | b << 16 */
         __m256i hi = _mm256_permute2x128_si256(p0, p1, 0x31);     /* c | d << 16 */
         __m256i a = _mm256_and_si256(lo, lane), b = _mm256_srli_epi32(lo, 16);
@@ -358,23 +375,31 @@ PB_AVX2 static ptrdiff_t pb_plain_hands_avx2(
         k += __builtin_popcount(flags);
     }
     *n_rare = k;
+    _mm256_storeu_si256((__m256i *)lanes, all);
+    *seen = lanes[0] | lanes[1] | lanes[2] | lanes[3];
+    _mm256_storeu_si256((__m256i *)lanes, none);
+    *empty = lanes[0] | lanes[1] | lanes[2] | lanes[3];
     return i;
 }
 #endif
 
 /* Judges a leading run of pools on `path` (indices relative to `masks`, listed in
  * `rare` when rare_hand must judge them); returns how many it did. `top_five`:
- * the five highest ranks of each 13-bit rank set as nibbles (bits 0..19). */
+ * the five highest ranks of each 13-bit rank set as nibbles (bits 0..19). Any mask
+ * is read safely: `*seen` gets the union of the masks done, and bit 63 of `*empty`
+ * is set when one of them is empty (the caller checks them before it trusts or
+ * hands on any value). */
 static inline ptrdiff_t pb_plain_hands_simd(
     int path, const uint64_t *masks, int64_t *out, ptrdiff_t n, uint64_t tier,
-    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare)
+    const uint32_t *top_five, int32_t *rare, ptrdiff_t *n_rare, uint64_t *seen, uint64_t *empty)
 {
     *n_rare = 0;
+    *seen = *empty = 0;
 #ifdef PB_HAVE_X86_SIMD
     if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
-        return pb_plain_hands_avx512(masks, out, n, tier, top_five, rare, n_rare);
+        return pb_plain_hands_avx512(masks, out, n, tier, top_five, rare, n_rare, seen, empty);
     if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
-        return pb_plain_hands_avx2(masks, out, n, tier, top_five, rare, n_rare);
+        return pb_plain_hands_avx2(masks, out, n, tier, top_five, rare, n_rare, seen, empty);
 #endif
     (void)path; (void)masks; (void)out; (void)n; (void)tier; (void)top_five; (void)rare;
     return 0;
