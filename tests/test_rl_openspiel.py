@@ -94,6 +94,33 @@ def test_a_taken_card_is_refused():
     assert state.to_json() == before
 
 
+def test_jokers_that_left_the_deck_are_not_dealt():
+    """Cheung's jokers_leave_at: once the jokers have left, the deal's chance outcomes
+    are the cards left in the deck (a joker was dealt, and the game refused it)."""
+    from pokerbull.rl import game_spec
+    rng = np.random.default_rng(3)
+    gone_deals = 0
+    for _ in range(6):
+        state = game_spec("cheung", players=3, jokers_leave_at=6).make_dealt_by_chance()
+        while not state.is_terminal():
+            if state.current_player != pb.Game.CHANCE_PLAYER:
+                state.apply_action(state.legal_actions()[-1])
+                continue
+            outcomes = state.chance_outcomes()
+            if state.game._jokers_gone:
+                gone_deals += 1
+                deck = [state.chance_outcome_to_string(a) for a, _ in outcomes]
+                assert not any(c.startswith("X") for c in deck)
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                joker = next(i for i in range(54) if state.chance_outcome_to_string(i) == "X1")
+                before = state.to_json()
+                with pytest.raises(pb.IllegalAction, match="X1 has left the deck"):
+                    state.apply_action(joker)
+                assert state.to_json() == before
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+    assert gone_deals
+
+
 @pytest.mark.parametrize("steps", [1, 5, 40, 400])
 def test_serialization_is_exact(steps):
     game = _load(preset="pagat-wild", players=3)

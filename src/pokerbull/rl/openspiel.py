@@ -60,6 +60,11 @@ from ._games import GameSpec, game_spec, observation_text
 from ._views import (BullInformationState, CheatInformationState, GameViews,
                      RouletteInformationState, views_of)
 
+try:    # the compiled engine's legal actions (a run start..stop-1 is sliced, not listed)
+    from pokerbull.bull._engine import LegalActions as _RUN
+except ImportError:     # the Python engine gives lists: they are copied
+    _RUN = None  # type: ignore[misc, assignment]
+
 GAME_NAME = "python_pokerbull"
 _MAX_PLAYER_ID = 2**31 - 1   # pyspiel takes a player as a C int
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
@@ -190,6 +195,66 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
         return self.game_state.to_json()
 
 
+class _DealtState(PokerbullState):
+    """A Poker Bull state dealt by chance nodes (`CardByCard`, `RankByRank`): the same
+    answers as `PokerbullState`, read from the game inside the wrapper in one step, and
+    the legal calls as slices of one list the game's states share (a call's raises are a
+    run of the ladder: no int is made per action). The per-action path of random play
+    through pyspiel (docs/rl.md, "Speed")."""
+
+    game_state: CardByCard
+    actions: _Shared | None
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "actions":     # the game's, kept here as `kept` is
+            self.actions = self.get_game().actions
+            return self.actions
+        return PokerbullState.__getattr__(self, name)
+
+    def current_player(self) -> int:
+        return self.game_state.game.current_player
+
+    def is_terminal(self) -> bool:
+        return self.game_state.game.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self.game_state.game.current_player == CHANCE_PLAYER
+
+    def is_player_node(self) -> bool:
+        return self.game_state.game.current_player >= 0
+
+    def legal_actions(self, *player: Any) -> list[int]:
+        """As `PokerbullState.legal_actions`."""
+        if player:
+            return PokerbullState.legal_actions(self, *player)
+        current = self.game_state.game.current_player
+        if current >= 0:
+            return self._legal_actions(current)
+        if current == CHANCE_PLAYER:     # the outcomes' actions (a fresh list)
+            return cast(list[int], self.game_state.legal_actions())
+        return []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        legal = self.game_state.game.legal_actions()
+        actions = self.actions
+        if actions is not None and type(legal) is _RUN:
+            start = legal.start      # a run start..stop-1 (len agrees), or a Cheung opening
+            if legal.stop - start == len(legal):
+                return actions[start:legal.stop]
+        kept = self.kept
+        if kept is None:
+            return list(legal)
+        return [k for k, a in enumerate(kept) if a in legal]
+
+    def _apply_action(self, action: int) -> None:
+        dealt = self.game_state
+        if dealt.game.current_player == CHANCE_PLAYER:
+            dealt.deal_card(action)
+            return
+        kept = self.kept
+        dealt.play(action if kept is None else kept[action])
+
+
 class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotations
     """An OpenSpiel game of one pokerbull game and its options (built per parameter set).
 
@@ -236,6 +301,11 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
         # Made once here (it refuses options OpenSpiel cannot play, before anything else);
         # each new state starts as its clone, not made from the options again (~20 us).
         self._first_state = self._new_state()
+        self._state_class = _DealtState if isinstance(self._first_state, CardByCard) \
+            else PokerbullState
+        # every action, for the slices a dealt state gives as its legal calls (with all
+        # the calls kept: calls=K renumbers them)
+        self.actions = _Shared(range(num_actions)) if self.kept is None else None
         self.views = None if rules is None else views_of(spec.game, rules)
         self.info_state: Any = None
         if rules is not None and spec.game == "bull":
@@ -253,7 +323,7 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
 
     def new_initial_state(self, *args: Any) -> PokerbullState:
         """A new game at its first chance node (the first card or seed to draw)."""
-        return PokerbullState(self)
+        return self._state_class(self)
 
     def max_chance_nodes_in_history(self) -> int:
         return self.spec.max_chance_nodes
@@ -285,6 +355,16 @@ class _Kept(tuple[int, ...]):
     __slots__ = ()
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Kept:
+        return self
+
+
+class _Shared(list[int]):
+    """A list of a game's actions shared by every state of the game (never deep-copied;
+    nothing changes it: its slices are the fresh lists given out)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
 
