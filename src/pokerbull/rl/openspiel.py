@@ -183,7 +183,11 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
                 self.game_state, "chance_outcome_to_string", None)
             return say(action) if say is not None else self.game_state.action_to_string(action)
         kept = self.kept
-        return self.game_state.action_to_string(action if kept is None else kept[action])
+        a = action if kept is None else kept[action]
+        names = self.get_game().action_names()
+        if names is not None and type(a) is int and 0 <= a < len(names):
+            return names[a]
+        return self.game_state.action_to_string(a)      # (it refuses what is no action)
 
     def is_terminal(self) -> bool:
         return self.game_state.is_terminal()
@@ -324,6 +328,16 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
     def new_initial_state(self, *args: Any) -> PokerbullState:
         """A new game at its first chance node (the first card or seed to draw)."""
         return self._state_class(self)
+
+    def action_names(self) -> tuple[str, ...] | None:
+        """Poker Bull: every action's words, made on first use (pyspiel's random_sim_test
+        and playthroughs say every legal action of every state: Cheung's openings are
+        61,501 calls); None for the other games, whose words can depend on the state."""
+        names: tuple[str, ...] | None = self.__dict__.get("_action_names")
+        if names is None and isinstance(self._first_state, CardByCard):
+            say = self._first_state.game.action_to_string
+            names = self._action_names = tuple(say(a) for a in range(self.spec.num_actions))
+        return names
 
     def max_chance_nodes_in_history(self) -> int:
         return self.spec.max_chance_nodes
