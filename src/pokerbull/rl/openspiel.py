@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any, cast
 
 import numpy as np
@@ -110,20 +111,18 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
     is the game's ``k``-th kept call and action ``K`` the challenge.
     """
 
-    game_state: ChanceState     # both made on first use, by __getattr__
-    kept: _Kept | None
+    # Made on first use, then plain attributes: OpenSpiel clones a python state by making
+    # a new initial state and then setting a copy of every attribute on it, so a state
+    # made in __init__ would be thrown away by every clone. (Descriptors that step aside
+    # once set, not __getattr__: a class with __getattr__ slows every attribute read.)
+    @cached_property
+    def game_state(self) -> ChanceState:
+        return cast(ChanceState, self.get_game()._first_state.clone())
 
-    def __getattr__(self, name: str) -> Any:
-        # The game state is made on first use: OpenSpiel clones a python state by making
-        # a new initial state and then setting a copy of every attribute on it, so a
-        # state made in __init__ would be thrown away by every clone.
-        if name == "game_state":
-            self.game_state = self.get_game()._first_state.clone()
-            return self.game_state
-        if name == "kept":      # the game's, kept here: get_game() crosses into C++
-            self.kept = self.get_game().kept
-            return self.kept
-        raise AttributeError(name)
+    @cached_property
+    def kept(self) -> _Kept | None:
+        """The game's kept calls (None: every call), kept here: get_game() crosses into C++."""
+        return cast("_Kept | None", self.get_game().kept)
 
     def current_player(self) -> int:
         # the protocol numbers chance (-1) and terminal (-4) as pyspiel.PlayerId does
@@ -184,7 +183,7 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
             return say(action) if say is not None else self.game_state.action_to_string(action)
         kept = self.kept
         a = action if kept is None else kept[action]
-        names = self.get_game().action_names()
+        names: tuple[str, ...] | None = self.get_game().action_names()
         if names is not None and type(a) is int and 0 <= a < len(names):
             return names[a]
         return self.game_state.action_to_string(a)      # (it refuses what is no action)
@@ -206,14 +205,12 @@ class _DealtState(PokerbullState):
     run of the ladder: no int is made per action). The per-action path of random play
     through pyspiel (docs/rl.md, "Speed")."""
 
-    game_state: CardByCard
-    actions: _Shared | None
+    game_state: CardByCard      # (made as PokerbullState makes it)
 
-    def __getattr__(self, name: str) -> Any:
-        if name == "actions":     # the game's, kept here as `kept` is
-            self.actions = self.get_game().actions
-            return self.actions
-        return PokerbullState.__getattr__(self, name)
+    @cached_property
+    def actions(self) -> _Shared | None:
+        """The game's actions (None with calls=K), kept here as `kept` is."""
+        return cast("_Shared | None", self.get_game().actions)
 
     def current_player(self) -> int:
         return self.game_state.game.current_player
