@@ -47,7 +47,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from functools import cached_property
-from typing import Any, cast
+from typing import Any, Self, cast
 
 import numpy as np
 import pyspiel
@@ -124,6 +124,11 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
         """The game's kept calls (None: every call), kept here: get_game() crosses into C++."""
         return cast("_Kept | None", self.get_game().kept)
 
+    @cached_property
+    def names(self) -> _Names | None:
+        """The game's action words (`PokerbullGame.action_names`), kept here as `kept` is."""
+        return cast("_Names | None", self.get_game().action_names())
+
     def current_player(self) -> int:
         # the protocol numbers chance (-1) and terminal (-4) as pyspiel.PlayerId does
         return self.game_state.current_player
@@ -183,7 +188,7 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
             return say(action) if say is not None else self.game_state.action_to_string(action)
         kept = self.kept
         a = action if kept is None else kept[action]
-        names: tuple[str, ...] | None = self.get_game().action_names()
+        names = self.names
         if names is not None and type(a) is int and 0 <= a < len(names):
             return names[a]
         return self.game_state.action_to_string(a)      # (it refuses what is no action)
@@ -326,14 +331,14 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
         """A new game at its first chance node (the first card or seed to draw)."""
         return self._state_class(self)
 
-    def action_names(self) -> tuple[str, ...] | None:
+    def action_names(self) -> _Names | None:
         """Poker Bull: every action's words, made on first use (pyspiel's random_sim_test
         and playthroughs say every legal action of every state: Cheung's openings are
         61,501 calls); None for the other games, whose words can depend on the state."""
-        names: tuple[str, ...] | None = self.__dict__.get("_action_names")
+        names: _Names | None = self.__dict__.get("_action_names")
         if names is None and isinstance(self._first_state, CardByCard):
             say = self._first_state.game.action_to_string
-            names = self._action_names = tuple(say(a) for a in range(self.spec.num_actions))
+            names = self._action_names = _Names(say(a) for a in range(self.spec.num_actions))
         return names
 
     def max_chance_nodes_in_history(self) -> int:
@@ -360,23 +365,32 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
         return _PiecesObserver(self.views, public=iig_obs_type.public_info, private=single)
 
 
-class _Kept(tuple[int, ...]):
-    """The kept actions: one tuple shared by every state of a game (never deep-copied)."""
+class _SharedByStates:
+    """What every state of a game holds the same one of: never deep-copied (OpenSpiel
+    clones a python state by deep-copying its attributes), and never changed."""
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: dict[int, object]) -> _Kept:
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
         return self
 
 
-class _Shared(list[int]):
-    """A list of a game's actions shared by every state of the game (never deep-copied;
-    nothing changes it: its slices are the fresh lists given out)."""
+class _Kept(_SharedByStates, tuple[int, ...]):
+    """The kept actions (``calls=K``)."""
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
-        return self
+
+class _Names(_SharedByStates, tuple[str, ...]):
+    """Every action's words (Poker Bull)."""
+
+    __slots__ = ()
+
+
+class _Shared(_SharedByStates, list[int]):
+    """Every action of a game: its slices are the fresh lists given out."""
+
+    __slots__ = ()
 
 
 def _kept_calls(rules: Any, calls: Any) -> tuple[int, ...]:
