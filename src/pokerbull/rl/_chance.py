@@ -169,15 +169,15 @@ class CardByCard(_Delegating):
         self._odds = _uniform_odds(len(self._deck))
         # the cards a deal draws from: the whole deck, or without the jokers once they
         # have left it (Cheung's jokers_leave_at)
-        self._fresh = (bytearray(b"\1") * len(self._deck),
-                       bytearray(not b & JOKER_MASK for b in self._bits))
+        every = bytearray(b"\1") * len(self._deck)
+        no_jokers = bytearray(not b & JOKER_MASK for b in self._bits)
+        self._fresh = ((every, len(every)), (no_jokers, sum(no_jokers)))   # (draw, its size)
         self._new_deal()
 
     def _new_deal(self) -> None:
         """Set up the next deal's draw: every card of the deck the game still plays with."""
-        unseen = self._fresh[self.game._jokers_gone][:]   # 1: deck index to draw from
-        self._unseen = unseen
-        self._left = sum(unseen)             # cards left to draw from
+        unseen, self._left = self._fresh[self.game._jokers_gone]  # cards left to draw from
+        self._unseen = unseen[:]             # 1: deck index to draw from
         self._due = sum(self.game.hand_sizes)    # cards the deal gives
         self._dealt: list[int] = []          # deck indices dealt so far in this deal
 

@@ -233,15 +233,12 @@ class _DealtState(PokerbullState):
         """As `PokerbullState.legal_actions`."""
         if player:
             return PokerbullState.legal_actions(self, *player)
-        current = self.game_state.game.current_player
-        if current >= 0:
-            return self._legal_actions(current)
-        if current == CHANCE_PLAYER:     # the outcomes' actions (a fresh list)
-            return cast(list[int], self.game_state.legal_actions())
-        return []
-
-    def _legal_actions(self, player: int) -> list[int]:
-        legal = self.game_state.game.legal_actions()
+        game = self.game_state.game
+        if game.current_player < 0:
+            if game.current_player == CHANCE_PLAYER:   # the outcomes' actions (a fresh list)
+                return cast(list[int], self.game_state.legal_actions())
+            return []
+        legal = game.legal_actions()
         actions = self.actions
         if actions is not None and type(legal) is _RUN:
             start = legal.start      # a run start..stop-1 (len agrees), or a Cheung opening
@@ -251,6 +248,9 @@ class _DealtState(PokerbullState):
         if kept is None:
             return list(legal)
         return [k for k, a in enumerate(kept) if a in legal]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.legal_actions()      # pyspiel asks for the seat to act's only
 
     def _apply_action(self, action: int) -> None:
         dealt = self.game_state
