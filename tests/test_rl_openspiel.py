@@ -171,6 +171,23 @@ def test_a_random_first_starter_cannot_be_dealt_by_chance_nodes():
         spec.make_dealt_by_chance()
 
 
+def test_a_saved_state_holds_no_copy_of_the_games_lists():
+    """OpenSpiel saves a python state by pickling its attributes: the action list a state
+    shares with its game saves as its length, and comes back shared."""
+    game = _load(preset="pagat", players=4)
+    state = game.new_initial_state()
+    for action in _random_state(game, np.random.default_rng(2), 8).history():
+        state.apply_action(action)        # (no legal_actions asked: no list held yet)
+    assert "actions" not in state.__dict__
+    before = len(state.serialize())
+    legal = state.legal_actions()         # the state now holds the game's action list
+    assert len(state.__dict__["actions"]) == game.num_distinct_actions()
+    assert len(state.serialize()) - before < 100
+    again = game.deserialize_state(state.serialize())
+    assert again.actions is state.actions and again.legal_actions() == legal
+    assert pickle.loads(pickle.dumps(state)).actions is state.actions
+
+
 def test_games_load_from_their_strings_and_states_pickle():
     game = pyspiel.load_game("python_pokerbull(preset=pagat-five,players=3,"
                              "direction=counter-clockwise)")

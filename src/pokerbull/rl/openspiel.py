@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, Self, cast
 
 import numpy as np
@@ -124,11 +124,6 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
         """The game's kept calls (None: every call), kept here: get_game() crosses into C++."""
         return cast("_Kept | None", self.get_game().kept)
 
-    @cached_property
-    def names(self) -> _Names | None:
-        """The game's action words (`PokerbullGame.action_names`), kept here as `kept` is."""
-        return cast("_Names | None", self.get_game().action_names())
-
     def current_player(self) -> int:
         # the protocol numbers chance (-1) and terminal (-4) as pyspiel.PlayerId does
         return self.game_state.current_player
@@ -188,7 +183,7 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
             return say(action) if say is not None else self.game_state.action_to_string(action)
         kept = self.kept
         a = action if kept is None else kept[action]
-        names = self.names
+        names: tuple[str, ...] | None = self.get_game().action_names()   # (made once a game)
         if names is not None and type(a) is int and 0 <= a < len(names):
             return names[a]
         return self.game_state.action_to_string(a)      # (it refuses what is no action)
@@ -311,7 +306,7 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
             else PokerbullState
         # every action, for the slices a dealt state gives as its legal calls (with all
         # the calls kept: calls=K renumbers them)
-        self.actions = _Shared(range(num_actions)) if self.kept is None else None
+        self.actions = _actions_up_to(num_actions) if self.kept is None else None
         self.views = None if rules is None else views_of(spec.game, rules)
         self.info_state: Any = None
         if rules is not None and spec.game == "bull":
@@ -331,14 +326,14 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
         """A new game at its first chance node (the first card or seed to draw)."""
         return self._state_class(self)
 
-    def action_names(self) -> _Names | None:
+    def action_names(self) -> tuple[str, ...] | None:
         """Poker Bull: every action's words, made on first use (pyspiel's random_sim_test
         and playthroughs say every legal action of every state: Cheung's openings are
         61,501 calls); None for the other games, whose words can depend on the state."""
-        names: _Names | None = self.__dict__.get("_action_names")
+        names: tuple[str, ...] | None = self.__dict__.get("_action_names")
         if names is None and isinstance(self._first_state, CardByCard):
             say = self._first_state.game.action_to_string
-            names = self._action_names = _Names(say(a) for a in range(self.spec.num_actions))
+            names = self._action_names = tuple(say(a) for a in range(self.spec.num_actions))
         return names
 
     def max_chance_nodes_in_history(self) -> int:
@@ -381,16 +376,21 @@ class _Kept(_SharedByStates, tuple[int, ...]):
     __slots__ = ()
 
 
-class _Names(_SharedByStates, tuple[str, ...]):
-    """Every action's words (Poker Bull)."""
-
-    __slots__ = ()
-
-
 class _Shared(_SharedByStates, list[int]):
-    """Every action of a game: its slices are the fresh lists given out."""
+    """Every action ``0..n-1`` of a game: its slices are the fresh lists given out. One per
+    action count (`_actions_up_to`), shared by games too, and saved as its count:
+    OpenSpiel saves a python state by pickling its attributes (Cheung: 61,502 actions)."""
 
     __slots__ = ()
+
+    def __reduce__(self) -> tuple[Callable[[int], _Shared], tuple[int]]:
+        return (_actions_up_to, (len(self),))
+
+
+@cache
+def _actions_up_to(n: int) -> _Shared:
+    """The one `_Shared` list of the actions ``0..n-1``."""
+    return _Shared(range(n))
 
 
 def _kept_calls(rules: Any, calls: Any) -> tuple[int, ...]:
