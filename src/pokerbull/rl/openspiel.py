@@ -203,7 +203,7 @@ class _DealtState(PokerbullState):
     answers as `PokerbullState`, read from the game inside the wrapper in one step, and
     the legal calls as slices of one list the game's states share (a call's raises are a
     run of the ladder: no int is made per action). The per-action path of random play
-    through pyspiel (docs/rl.md, "Speed")."""
+    through pyspiel (docs/rl.md, "OpenSpiel"; docs/performance.md)."""
 
     game_state: CardByCard      # (made as PokerbullState makes it)
 
