@@ -72,6 +72,7 @@ def test_the_deal_is_card_by_card_and_uniform():
         assert len(outcomes) == 52 - len(dealt)
         assert [p for _, p in outcomes] == pytest.approx([1 / (52 - len(dealt))] * len(outcomes))
         assert not {a for a, _ in outcomes} & set(dealt)
+        assert state.clone().chance_outcomes() == outcomes     # a copy mid-deal draws alike
         card = int(rng.choice([a for a, _ in outcomes]))
         dealt.append(card)
         state.apply_action(card)

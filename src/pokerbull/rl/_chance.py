@@ -18,6 +18,7 @@ Both follow the game protocol and save to JSON exactly.
 from __future__ import annotations
 
 import json
+from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
@@ -46,12 +47,20 @@ def _chance_index(action: Any, count: int) -> int:
 
 
 @cache
-def _uniform_odds(cards: int) -> tuple[tuple[tuple[int, float], ...], ...]:
-    """Row ``left`` holds ``(i, 1 / left)`` for every deck index ``i`` < `cards`: a deal's
-    chance outcomes with ``left`` cards not dealt yet are that row's cards not dealt yet
-    (the same tuples for every state: no per-node allocation but the list)."""
-    return tuple(tuple((i, 1.0 / left if left else 0.0) for i in range(cards))
-                 for left in range(cards + 1))
+def _draw_rows(draw: bytes) -> tuple[tuple[tuple[tuple[int, float], ...], ...], tuple[int, ...]]:
+    """The chance outcomes of a deal that draws from the deck indices marked 1 in `draw`.
+
+    Row ``left`` holds ``(i, 1 / left)`` for every such index ``i``, in order; the second
+    tuple gives each index's place in the rows (-1: not drawn from). A node with ``left``
+    cards to draw from has that row's outcomes less the places already dealt: the same
+    tuples for every state, no per-node allocation but the list."""
+    drawn = [i for i, d in enumerate(draw) if d]
+    rows = tuple(tuple((i, 1.0 / left if left else 0.0) for i in drawn)
+                 for left in range(len(drawn) + 1))
+    place = [-1] * len(draw)
+    for p, i in enumerate(drawn):
+        place[i] = p
+    return rows, tuple(place)
 
 
 class SeatView(Protocol):
@@ -154,8 +163,8 @@ class CardByCard(_Delegating):
     (0, 'As', '2c')
     """
 
-    __slots__ = ("_bits", "_dealt", "_deck", "_due", "_fresh", "_left", "_odds", "_unseen",
-                 "game")
+    __slots__ = ("_bits", "_dealt", "_deck", "_draw", "_due", "_fresh", "_gone", "_left",
+                 "_unseen", "game")
     game: Game
 
     def __init__(self, game: Game) -> None:
@@ -166,18 +175,20 @@ class CardByCard(_Delegating):
         allowed = game.ladder.allowed_mask
         self._deck = tuple(b for b in range(allowed.bit_length()) if allowed >> b & 1)
         self._bits = tuple(1 << b for b in self._deck)   # each deck index's card as a mask
-        self._odds = _uniform_odds(len(self._deck))
         # the cards a deal draws from: the whole deck, or without the jokers once they
-        # have left it (Cheung's jokers_leave_at)
+        # have left it (Cheung's jokers_leave_at); each with its size and outcome rows
         every = bytearray(b"\1") * len(self._deck)
         no_jokers = bytearray(not b & JOKER_MASK for b in self._bits)
-        self._fresh = ((every, len(every)), (no_jokers, sum(no_jokers)))   # (draw, its size)
+        self._fresh = tuple((draw, sum(draw), *_draw_rows(bytes(draw)))
+                            for draw in (every, no_jokers))
         self._new_deal()
 
     def _new_deal(self) -> None:
         """Set up the next deal's draw: every card of the deck the game still plays with."""
-        unseen, self._left = self._fresh[self.game._jokers_gone]  # cards left to draw from
-        self._unseen = unseen[:]             # 1: deck index to draw from
+        self._draw = draw = self._fresh[self.game._jokers_gone]
+        self._unseen = draw[0][:]            # 1: deck index to draw from
+        self._left = draw[1]                 # cards left to draw from
+        self._gone: list[int] = []           # the dealt cards' places in the draw's rows, rising
         self._due = sum(self.game.hand_sizes)    # cards the deal gives
         self._dealt: list[int] = []          # deck indices dealt so far in this deal
 
@@ -193,8 +204,12 @@ class CardByCard(_Delegating):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.game.current_player != CHANCE_PLAYER:
             return []
-        # the odds row for this many cards left, kept to the cards not dealt yet (shared tuples)
-        return list(compress(self._odds[self._left], self._unseen))
+        # the draw's row for this many cards left, less the cards dealt (shared tuples;
+        # a few deletions from a copied row cost far less than filtering the deck)
+        outcomes = list(self._draw[2][self._left])
+        for place in reversed(self._gone):
+            del outcomes[place]
+        return outcomes
 
     def chance_outcome_to_string(self, action: int) -> str:
         """The card a chance outcome deals (``"As"``)."""
@@ -229,6 +244,7 @@ class CardByCard(_Delegating):
             raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt")
         unseen[i] = 0
         self._left -= 1
+        insort(self._gone, self._draw[3][i])
         dealt = self._dealt
         dealt.append(i)
         if len(dealt) == self._due:
@@ -252,9 +268,9 @@ class CardByCard(_Delegating):
     # ---- copies and saves
     def clone(self) -> CardByCard:
         copy = type(self).__new__(type(self))
-        copy.game, copy._deck, copy._bits, copy._odds = \
-            self.game.clone(), self._deck, self._bits, self._odds
-        copy._fresh, copy._dealt, copy._unseen = self._fresh, self._dealt[:], self._unseen[:]
+        copy.game, copy._deck, copy._bits, copy._fresh, copy._draw = \
+            self.game.clone(), self._deck, self._bits, self._fresh, self._draw
+        copy._dealt, copy._unseen, copy._gone = self._dealt[:], self._unseen[:], self._gone[:]
         copy._left, copy._due = self._left, self._due
         return copy
 
