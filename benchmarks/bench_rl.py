@@ -5,9 +5,11 @@ but vector-cheat by default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figur
 
 - openspiel: random play through pyspiel (``legal_actions``, ``apply_action``, chance
   outcomes drawn with their odds) of ``python_pokerbull`` pagat, 4 players, in
-  player actions/s and all actions/s (chance included), beside ``pb.Game``'s random
-  play and the bridge's own floor (``legal_actions()`` of a 327-action list,
-  ``is_chance_node()``, ``is_terminal()`` of a python game state);
+  player actions/s and all actions/s (chance included), drawing with
+  ``random.Random`` (as ``pb.Game``'s loop does) and with numpy's ``Generator.random``
+  (the earlier harness), beside ``pb.Game``'s random play; ``legal_actions()`` of a
+  327-action list, ``is_chance_node()``, ``is_terminal()`` as Python callers get them,
+  beside the bridge's own floor (pyspiel's C++ methods on the python state);
 - vector: ``vector_env`` steps/s of random legal play (``random_actions`` + ``step``),
   4,096 envs for the games stepped in compiled code (every Poker Bull preset, cheung
   included) beside ``pb.VectorGame.step`` alone (Poker Bull) and, for cheung, Cheat
@@ -49,44 +51,105 @@ def _best(run, repeat: int = 3) -> float:
 
 
 def openspiel_figures(actions: int = 30_000) -> None:
+    import random
+
     import pyspiel
 
     import pokerbull.rl.openspiel  # noqa: F401  (registers the games)
     game = pyspiel.load_game("python_pokerbull", {"preset": "pagat", "players": 4})
     counts = {}
 
-    def through_pyspiel() -> None:
-        rng = np.random.default_rng(0)
+    def through_pyspiel(draw) -> None:
         state, played, chance = game.new_initial_state(), 0, 0
         while played < actions:
             if state.is_terminal():
                 state = game.new_initial_state()
             elif state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                state.apply_action(outcomes[int(draw() * len(outcomes))][0])
                 chance += 1
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
+                state.apply_action(legal[int(draw() * len(legal))])
                 played += 1
         counts["chance"] = chance
 
+    # the draws: random.Random, as pb.Game's loop draws; numpy's Generator.random (the
+    # harness of the figures before 2026-11-27: ~0.5 us a draw, 2.7 draws a player action)
     t_game = _best(lambda: play_random_actions("pagat", 4, actions))
-    t_spiel = _best(through_pyspiel)
+    t_spiel = _best(lambda: through_pyspiel(random.Random(0).random))
+    t_numpy = _best(lambda: through_pyspiel(np.random.default_rng(0).random))
+    chance = counts["chance"]
+    t_floor = _best(lambda: _through_the_floor(game, actions, chance, random.Random(0).random))
     print(f"pb.Game random play:        {actions / t_game:12,.0f} actions/s")
-    print(f"pyspiel python_pokerbull:   {actions / t_spiel:12,.0f} player actions/s "
-          f"({(actions + counts['chance']) / t_spiel:,.0f} with the "
-          f"{counts['chance'] / actions:.2f} chance nodes a player action); "
-          f"{t_game / t_spiel:.1%} of pb.Game")
+    for label, t in (("random.Random draws", t_spiel), ("numpy Generator draws", t_numpy)):
+        print(f"pyspiel python_pokerbull:   {actions / t:12,.0f} player actions/s, {label} "
+              f"({(actions + chance) / t:,.0f} with the "
+              f"{chance / actions:.2f} chance nodes a player action); "
+              f"{t_game / t:.1%} of pb.Game; {t / actions * 1e6:.2f} us a player action")
+    print(f"  the bridge's floor, the same loop (random.Random) over a python state that only "
+          f"answers: {actions / t_floor:,.0f} player actions/s, {t_floor / actions * 1e6:.2f} us "
+          f"a player action (the adapter's own work: {(t_spiel - t_floor) / actions * 1e6:.2f} us)")
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     n = 20_000
-    for what, call in (("legal_actions() (327 actions)", state.legal_actions),
-                       ("is_chance_node()", state.is_chance_node),
-                       ("is_terminal()", state.is_terminal)):
+    base = pyspiel.State       # pyspiel's own C++ methods: the bridge's floor
+    for what, call, own in (("legal_actions() (327 actions)", state.legal_actions,
+                             lambda: base.legal_actions(state)),
+                            ("is_chance_node()", state.is_chance_node,
+                             lambda: base.is_chance_node(state)),
+                            ("is_terminal()", state.is_terminal, lambda: base.is_terminal(state))):
         t = _best(lambda: [call() for _ in range(n)])
-        print(f"  bridge floor {what}: {t / n * 1e6:.2f} us")
+        t_own = _best(lambda: [own() for _ in range(n)])
+        print(f"  {what}: {t / n * 1e6:.2f} us; bridge floor (pyspiel's C++ method on a "
+              f"python state) {t_own / n * 1e6:.2f} us")
+
+
+def _through_the_floor(game, actions: int, chance: int, draw) -> None:
+    """The loop of openspiel_figures over a python state that does nothing but answer,
+    shaped as random pagat play (`chance` chance nodes spread evenly over `actions`
+    player actions, 47 chance outcomes and 112 legal actions, the averages of that
+    play, each list a slice of a shared one): what pyspiel and the loop cost alone."""
+    import pyspiel
+
+    row = [(i, 1 / 47) for i in range(52)]
+    calls = list(range(328))
+
+    class Floor(pyspiel.State):  # type: ignore[misc]
+        def __init__(self, game) -> None:
+            super().__init__(game)
+            self.step = 0
+
+        def current_player(self) -> int:
+            return -1 if self.step * chance % (actions + chance) < chance else 0
+
+        def is_terminal(self) -> bool:
+            return False
+
+        def is_chance_node(self) -> bool:
+            return self.current_player() == -1
+
+        def chance_outcomes(self):
+            return row[:47]
+
+        def legal_actions(self):
+            return calls[:112]
+
+        def _apply_action(self, action: int) -> None:
+            self.step += 1
+
+    state, played = Floor(game), 0
+    while played < actions:
+        if state.is_terminal():
+            state = Floor(game)
+        elif state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(draw() * len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(draw() * len(legal))])
+            played += 1
 
 
 def vector_figures(rounds: int = 200, only: str | None = None) -> None:

@@ -72,6 +72,7 @@ def test_the_deal_is_card_by_card_and_uniform():
         assert len(outcomes) == 52 - len(dealt)
         assert [p for _, p in outcomes] == pytest.approx([1 / (52 - len(dealt))] * len(outcomes))
         assert not {a for a, _ in outcomes} & set(dealt)
+        assert state.clone().chance_outcomes() == outcomes     # a copy mid-deal draws alike
         card = int(rng.choice([a for a, _ in outcomes]))
         dealt.append(card)
         state.apply_action(card)
@@ -92,6 +93,33 @@ def test_a_taken_card_is_refused():
     with pytest.raises(pb.IllegalAction, match="0..51"):
         state.apply_action(52)
     assert state.to_json() == before
+
+
+def test_jokers_that_left_the_deck_are_not_dealt():
+    """Cheung's jokers_leave_at: once the jokers have left, the deal's chance outcomes
+    are the cards left in the deck (a joker was dealt, and the game refused it)."""
+    from pokerbull.rl import game_spec
+    rng = np.random.default_rng(3)
+    gone_deals = 0
+    for _ in range(6):
+        state = game_spec("cheung", players=3, jokers_leave_at=6).make_dealt_by_chance()
+        while not state.is_terminal():
+            if state.current_player != pb.Game.CHANCE_PLAYER:
+                state.apply_action(state.legal_actions()[-1])
+                continue
+            outcomes = state.chance_outcomes()
+            if state.game._jokers_gone:
+                gone_deals += 1
+                deck = [state.chance_outcome_to_string(a) for a, _ in outcomes]
+                assert not any(c.startswith("X") for c in deck)
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                joker = next(i for i in range(54) if state.chance_outcome_to_string(i) == "X1")
+                before = state.to_json()
+                with pytest.raises(pb.IllegalAction, match="X1 has left the deck"):
+                    state.apply_action(joker)
+                assert state.to_json() == before
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+    assert gone_deals
 
 
 @pytest.mark.parametrize("steps", [1, 5, 40, 400])
@@ -142,6 +170,23 @@ def test_a_random_first_starter_cannot_be_dealt_by_chance_nodes():
     spec = game_spec("pagat", first_starter="random")
     with pytest.raises(ValueError, match="first_starter='random' is drawn inside the game"):
         spec.make_dealt_by_chance()
+
+
+def test_a_saved_state_holds_no_copy_of_the_games_lists():
+    """OpenSpiel saves a python state by pickling its attributes: the action list a state
+    shares with its game saves as its length, and comes back shared."""
+    game = _load(preset="pagat", players=4)
+    state = game.new_initial_state()
+    for action in _random_state(game, np.random.default_rng(2), 8).history():
+        state.apply_action(action)        # (no legal_actions asked: no list held yet)
+    assert "actions" not in state.__dict__
+    before = len(state.serialize())
+    legal = state.legal_actions()         # the state now holds the game's action list
+    assert len(state.__dict__["actions"]) == game.num_distinct_actions()
+    assert len(state.serialize()) - before < 100
+    again = game.deserialize_state(state.serialize())
+    assert again.actions is state.actions and again.legal_actions() == legal
+    assert pickle.loads(pickle.dumps(state)).actions is state.actions
 
 
 def test_games_load_from_their_strings_and_states_pickle():

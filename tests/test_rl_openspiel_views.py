@@ -153,6 +153,35 @@ def test_information_state_is_perfect_recall():
     assert "As" in a.information_state_string(0) and "2c" not in a.information_state_string(0)
 
 
+@pytest.mark.parametrize("params", [
+    {"preset": "pagat", "players": 3, "start_cards": 1, "card_limit": 2, "calls": 8},
+    {"preset": "pagat", "players": 3, "start_cards": 1, "card_limit": 2, "calls": 8,
+     "direction": "counter-clockwise", "next_starter": "winner"},
+])
+def test_information_state_tensor_is_exact(params):
+    """The tensor tells apart exactly the information states the string tells apart,
+    seats knocked out included: it keeps one flag per call, not who made it, since the
+    seats call in turn (the string names every caller)."""
+    game = pyspiel.load_game("python_pokerbull", params)
+    rng = np.random.default_rng(7)
+    by_string: dict = {}
+    by_tensor: dict = {}
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, odds = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=odds)))
+                continue
+            for seat in range(3):
+                text = state.information_state_string(seat)
+                tensor = tuple(state.information_state_tensor(seat))
+                assert by_string.setdefault(text, tensor) == tensor
+                assert by_tensor.setdefault(tensor, text) == text
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(by_string) > 500
+
+
 def test_rank_deal_is_refused_where_suits_matter():
     one_card = {"players": 2, "start_cards": 1, "card_limit": 1}
     with pytest.raises(ValueError, match="deal='rank' needs calls=K"):

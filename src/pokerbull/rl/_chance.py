@@ -18,6 +18,7 @@ Both follow the game protocol and save to JSON exactly.
 from __future__ import annotations
 
 import json
+from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
@@ -29,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerbull.bull import Game
-from pokerbull.cards import Pool
+from pokerbull.cards import JOKER_MASK, Pool
 from pokerbull.protocol import CHANCE_PLAYER, GameState, IllegalAction, wing_of
 
 CARD_BY_CARD_FORMAT = "pokerbull-card-by-card"
@@ -46,12 +47,20 @@ def _chance_index(action: Any, count: int) -> int:
 
 
 @cache
-def _uniform_odds(cards: int) -> tuple[tuple[tuple[int, float], ...], ...]:
-    """Row ``left`` holds ``(i, 1 / left)`` for every deck index ``i`` < `cards`: a deal's
-    chance outcomes with ``left`` cards not dealt yet are that row's cards not dealt yet
-    (the same tuples for every state: no per-node allocation but the list)."""
-    return tuple(tuple((i, 1.0 / left if left else 0.0) for i in range(cards))
-                 for left in range(cards + 1))
+def _draw_rows(draw: bytes) -> tuple[tuple[tuple[tuple[int, float], ...], ...], tuple[int, ...]]:
+    """The chance outcomes of a deal that draws from the deck indices marked 1 in `draw`.
+
+    Row ``left`` holds ``(i, 1 / left)`` for every such index ``i``, in order; the second
+    tuple gives each index's place in the rows (-1: not drawn from). A node with ``left``
+    cards to draw from has that row's outcomes less the places already dealt: the same
+    tuples for every state, no per-node allocation but the list."""
+    drawn = [i for i, d in enumerate(draw) if d]
+    rows = tuple(tuple((i, 1.0 / left if left else 0.0) for i in drawn)
+                 for left in range(len(drawn) + 1))
+    place = [-1] * len(draw)
+    for p, i in enumerate(drawn):
+        place[i] = p
+    return rows, tuple(place)
 
 
 class SeatView(Protocol):
@@ -154,7 +163,8 @@ class CardByCard(_Delegating):
     (0, 'As', '2c')
     """
 
-    __slots__ = ("_bits", "_dealt", "_deck", "_due", "_odds", "_unseen", "game")
+    __slots__ = ("_bits", "_dealt", "_deck", "_draw", "_due", "_fresh", "_gone", "_left",
+                 "_unseen", "game")
     game: Game
 
     def __init__(self, game: Game) -> None:
@@ -165,10 +175,22 @@ class CardByCard(_Delegating):
         allowed = game.ladder.allowed_mask
         self._deck = tuple(b for b in range(allowed.bit_length()) if allowed >> b & 1)
         self._bits = tuple(1 << b for b in self._deck)   # each deck index's card as a mask
-        self._odds = _uniform_odds(len(self._deck))
+        # the cards a deal draws from: the whole deck, or without the jokers once they
+        # have left it (Cheung's jokers_leave_at); each with its size and outcome rows
+        every = bytearray(b"\1") * len(self._deck)
+        no_jokers = bytearray(not b & JOKER_MASK for b in self._bits)
+        self._fresh = tuple((draw, sum(draw), *_draw_rows(bytes(draw)))
+                            for draw in (every, no_jokers))
+        self._new_deal()
+
+    def _new_deal(self) -> None:
+        """Set up the next deal's draw: every card of the deck the game still plays with."""
+        self._draw = draw = self._fresh[self.game._jokers_gone]
+        self._unseen = draw[0][:]            # 1: deck index to draw from
+        self._left = draw[1]                 # cards left to draw from
+        self._gone: list[int] = []           # the dealt cards' places in the draw's rows, rising
+        self._due = sum(self.game.hand_sizes)    # cards the deal gives
         self._dealt: list[int] = []          # deck indices dealt so far in this deal
-        self._unseen = bytearray(b"\1") * len(self._deck)   # 1: deck index not dealt yet
-        self._due = 0                        # cards this deal gives (0: not started)
 
     # ---- chance
     @property
@@ -182,8 +204,12 @@ class CardByCard(_Delegating):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.game.current_player != CHANCE_PLAYER:
             return []
-        # the odds row for this many cards left, kept to the cards not dealt yet (shared tuples)
-        return list(compress(self._odds[len(self._deck) - len(self._dealt)], self._unseen))
+        # the draw's row for this many cards left, less the cards dealt (shared tuples;
+        # a few deletions from a copied row cost far less than filtering the deck)
+        outcomes = list(self._draw[2][self._left])
+        for place in reversed(self._gone):
+            del outcomes[place]
+        return outcomes
 
     def chance_outcome_to_string(self, action: int) -> str:
         """The card a chance outcome deals (``"As"``)."""
@@ -195,25 +221,39 @@ class CardByCard(_Delegating):
         return self.game.legal_actions()
 
     def apply_action(self, action: int) -> None:
+        if self.game.current_player == CHANCE_PLAYER:
+            self.deal_card(action)
+        else:
+            self.play(action)
+
+    def play(self, action: int) -> None:
+        """A seat's action (the game's own); a hand that ends sets up the next deal."""
         game = self.game
-        if game.current_player != CHANCE_PLAYER:
-            game.apply_action(action)
-            return
+        game.apply_action(action)
+        if game.current_player == CHANCE_PLAYER:
+            self._new_deal()
+
+    def deal_card(self, action: int) -> None:
+        """A chance outcome, while the game awaits a deal: the deal's next card."""
         unseen = self._unseen
         i = action if type(action) is int and 0 <= action < len(unseen) \
             else _chance_index(action, len(unseen))
         if not unseen[i]:
+            if self._bits[i] & JOKER_MASK and self.game._jokers_gone:
+                raise IllegalAction(f"{self.chance_outcome_to_string(i)} has left the deck")
             raise IllegalAction(f"{self.chance_outcome_to_string(i)} is already dealt")
-        dealt = self._dealt
-        if not dealt:
-            self._due = sum(game.hand_sizes)
         unseen[i] = 0
+        self._left -= 1
+        insort(self._gone, self._draw[3][i])
+        dealt = self._dealt
         dealt.append(i)
         if len(dealt) == self._due:
             self._deal(dealt)
 
     def _deal(self, dealt: list[int]) -> None:
-        """Give the game the hands the deal's chance outcomes make (seat 0's cards first)."""
+        """Give the game the hands the deal's chance outcomes make (seat 0's cards first):
+        distinct cards of the deck in play, as many as each seat is due, so the game
+        starts the hand without checking them again."""
         bits, hands, at = self._bits, [], 0
         for size in self.game.hand_sizes:
             mask = 0
@@ -221,16 +261,17 @@ class CardByCard(_Delegating):
                 mask |= bits[k]
             hands.append(mask)           # the game takes a hand as its cards' mask
             at += size
-        self.game.deal(hands)
-        self._dealt = []
-        self._unseen = bytearray(b"\1") * len(self._deck)
+        game = self.game
+        game._start_hand(hands, game._starter)
+        self._dealt = []                 # (the next deal's draw is set up when the hand ends)
 
     # ---- copies and saves
     def clone(self) -> CardByCard:
         copy = type(self).__new__(type(self))
-        copy.game, copy._deck, copy._bits, copy._odds = \
-            self.game.clone(), self._deck, self._bits, self._odds
-        copy._dealt, copy._unseen, copy._due = self._dealt[:], self._unseen[:], self._due
+        copy.game, copy._deck, copy._bits, copy._fresh, copy._draw = \
+            self.game.clone(), self._deck, self._bits, self._fresh, self._draw
+        copy._dealt, copy._unseen, copy._gone = self._dealt[:], self._unseen[:], self._gone[:]
+        copy._left, copy._due = self._left, self._due
         return copy
 
     def to_json(self) -> str:
@@ -254,7 +295,7 @@ class CardByCard(_Delegating):
             bit = Pool.parse(card).mask.bit_length() - 1
             if bit not in index:
                 raise ValueError(f"saved card-by-card game: {card!r} is not in the deck")
-            CardByCard.apply_action(state, index[bit])
+            CardByCard.deal_card(state, index[bit])
         return state
 
     def __reduce__(self) -> tuple[Callable[[str], CardByCard], tuple[str]]:
@@ -307,15 +348,13 @@ class RankByRank(CardByCard):
             return sorted(self._classes())
         return self.game.legal_actions()
 
-    def apply_action(self, action: int) -> None:
-        if self.game.current_player != CHANCE_PLAYER:
-            self.game.apply_action(action)
-            return
+    def deal_card(self, action: int) -> None:
+        """A chance outcome, while the game awaits a deal: the rank of the deal's next card."""
         c = _chance_index(action, RANK_CLASSES)
         cards = self._classes().get(c)
         if not cards:
             raise IllegalAction(f"no card of {self.chance_outcome_to_string(c)} is left to deal")
-        CardByCard.apply_action(self, self._card_for_seat(c, cards))
+        CardByCard.deal_card(self, self._card_for_seat(c, cards))
 
     def _card_for_seat(self, rank: int, cards: list[int]) -> int:
         """The card of `rank` the next seat is dealt: its own suit slot (see the class)."""

@@ -334,10 +334,12 @@ class BullInformationState:
     """Poker Bull's perfect-recall information state as one float32 tensor.
 
     ``player`` (one-hot over seats), then one block per hand the game can last
-    (``max_hands``): the seat's own cards of that deal, every call made (one flag per
-    seat and call: a hand's calls only climb, so the flags keep their order), who
-    challenged, and the cards each seat showed after the challenge.
-    `kept` (``calls=K``) numbers the calls by their place among the kept calls.
+    (``max_hands``): the seat's own cards of that deal, the calls made (one flag per
+    call: a hand's calls only climb, so the flags keep their order, and the seats act
+    in turn, so the hand's k-th call is its starter's k-th seat in turn: who made
+    each call follows from the rules and earlier hands), who challenged, and the cards
+    each seat showed after the challenge. `kept` (``calls=K``) numbers the calls by
+    their place among the kept calls.
     """
 
     def __init__(self, rules: Any, max_hands: int, kept: tuple[int, ...] | None) -> None:
@@ -348,7 +350,7 @@ class BullInformationState:
         self.calls = len(self.position)
         self.index_of = _card_index(rules)
         n = self.players
-        self.block = self.deck + n * self.calls + n + n * self.deck
+        self.block = self.deck + self.calls + n + n * self.deck
         self.size = n + max_hands * self.block
 
     def _cards(self, out: np.ndarray, at: int, mask: int) -> None:
@@ -373,11 +375,11 @@ class BullInformationState:
             if kind is Deal:
                 self._cards(out, base, r.hands[seat].mask)
             elif kind is CallMade:
-                out[base + deck + r.seat * self.calls + self.position[r.call.index]] = 1.0
+                out[base + deck + self.position[r.call.index]] = 1.0
             elif kind is Challenge:
-                out[base + deck + n * self.calls + r.seat] = 1.0
+                out[base + deck + self.calls + r.seat] = 1.0
             else:
-                shown = base + deck + n * self.calls + n
+                shown = base + deck + self.calls + n
                 for s, hand in enumerate(r.hands):
                     self._cards(out, shown + s * deck, hand.mask)
 

@@ -46,7 +46,8 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, cast
+from functools import cache, cached_property
+from typing import Any, Self, cast
 
 import numpy as np
 import pyspiel
@@ -59,6 +60,11 @@ from ._chance import (RANK_CLASSES, CardByCard, ChanceState, CheatCardByCard, Ra
 from ._games import GameSpec, game_spec, observation_text
 from ._views import (BullInformationState, CheatInformationState, GameViews,
                      RouletteInformationState, views_of)
+
+try:    # the compiled engine's legal actions (a run start..stop-1 is sliced, not listed)
+    from pokerbull.bull._engine import LegalActions as _RUN
+except ImportError:     # the Python engine gives lists: they are copied
+    _RUN = None  # type: ignore[misc, assignment]
 
 GAME_NAME = "python_pokerbull"
 _MAX_PLAYER_ID = 2**31 - 1   # pyspiel takes a player as a C int
@@ -105,20 +111,18 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
     is the game's ``k``-th kept call and action ``K`` the challenge.
     """
 
-    game_state: ChanceState     # both made on first use, by __getattr__
-    kept: _Kept | None
+    # Made on first use, then plain attributes: OpenSpiel clones a python state by making
+    # a new initial state and then setting a copy of every attribute on it, so a state
+    # made in __init__ would be thrown away by every clone. (Descriptors that step aside
+    # once set, not __getattr__: a class with __getattr__ slows every attribute read.)
+    @cached_property
+    def game_state(self) -> ChanceState:
+        return cast(ChanceState, self.get_game()._first_state.clone())
 
-    def __getattr__(self, name: str) -> Any:
-        # The game state is made on first use: OpenSpiel clones a python state by making
-        # a new initial state and then setting a copy of every attribute on it, so a
-        # state made in __init__ would be thrown away by every clone.
-        if name == "game_state":
-            self.game_state = self.get_game()._first_state.clone()
-            return self.game_state
-        if name == "kept":      # the game's, kept here: get_game() crosses into C++
-            self.kept = self.get_game().kept
-            return self.kept
-        raise AttributeError(name)
+    @cached_property
+    def kept(self) -> _Kept | None:
+        """The game's kept calls (None: every call), kept here: get_game() crosses into C++."""
+        return cast("_Kept | None", self.get_game().kept)
 
     def current_player(self) -> int:
         # the protocol numbers chance (-1) and terminal (-4) as pyspiel.PlayerId does
@@ -178,7 +182,11 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
                 self.game_state, "chance_outcome_to_string", None)
             return say(action) if say is not None else self.game_state.action_to_string(action)
         kept = self.kept
-        return self.game_state.action_to_string(action if kept is None else kept[action])
+        a = action if kept is None else kept[action]
+        names: tuple[str, ...] | None = self.get_game().action_names()   # (made once a game)
+        if names is not None and type(a) is int and 0 <= a < len(names):
+            return names[a]
+        return self.game_state.action_to_string(a)      # (it refuses what is no action)
 
     def is_terminal(self) -> bool:
         return self.game_state.is_terminal()
@@ -188,6 +196,64 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
 
     def __str__(self) -> str:
         return self.game_state.to_json()
+
+
+class _DealtState(PokerbullState):
+    """A Poker Bull state dealt by chance nodes (`CardByCard`, `RankByRank`): the same
+    answers as `PokerbullState`, read from the game inside the wrapper in one step, and
+    the legal calls as slices of one list the game's states share (a call's raises are a
+    run of the ladder: no int is made per action). The per-action path of random play
+    through pyspiel (docs/rl.md, "OpenSpiel"; docs/performance.md)."""
+
+    game_state: CardByCard      # (made as PokerbullState makes it)
+
+    @cached_property
+    def actions(self) -> _Shared | None:
+        """The game's actions (None with calls=K), kept here as `kept` is."""
+        return cast("_Shared | None", self.get_game().actions)
+
+    def current_player(self) -> int:
+        return self.game_state.game.current_player
+
+    def is_terminal(self) -> bool:
+        return self.game_state.game.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self.game_state.game.current_player == CHANCE_PLAYER
+
+    def is_player_node(self) -> bool:
+        return self.game_state.game.current_player >= 0
+
+    def legal_actions(self, *player: Any) -> list[int]:
+        """As `PokerbullState.legal_actions`."""
+        if player:
+            return PokerbullState.legal_actions(self, *player)
+        game = self.game_state.game
+        if game.current_player < 0:
+            if game.current_player == CHANCE_PLAYER:   # the outcomes' actions (a fresh list)
+                return cast(list[int], self.game_state.legal_actions())
+            return []
+        legal = game.legal_actions()
+        actions = self.actions
+        if actions is not None and type(legal) is _RUN:
+            start = legal.start      # a run start..stop-1 (len agrees), or a Cheung opening
+            if legal.stop - start == len(legal):
+                return actions[start:legal.stop]
+        kept = self.kept
+        if kept is None:
+            return list(legal)
+        return [k for k, a in enumerate(kept) if a in legal]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.legal_actions()      # pyspiel asks for the seat to act's only
+
+    def _apply_action(self, action: int) -> None:
+        dealt = self.game_state
+        if dealt.game.current_player == CHANCE_PLAYER:
+            dealt.deal_card(action)
+            return
+        kept = self.kept
+        dealt.play(action if kept is None else kept[action])
 
 
 class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotations
@@ -236,6 +302,11 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
         # Made once here (it refuses options OpenSpiel cannot play, before anything else);
         # each new state starts as its clone, not made from the options again (~20 us).
         self._first_state = self._new_state()
+        self._state_class = _DealtState if isinstance(self._first_state, CardByCard) \
+            else PokerbullState
+        # every action, for the slices a dealt state gives as its legal calls (with all
+        # the calls kept: calls=K renumbers them)
+        self.actions = _actions_up_to(num_actions) if self.kept is None else None
         self.views = None if rules is None else views_of(spec.game, rules)
         self.info_state: Any = None
         if rules is not None and spec.game == "bull":
@@ -253,7 +324,17 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
 
     def new_initial_state(self, *args: Any) -> PokerbullState:
         """A new game at its first chance node (the first card or seed to draw)."""
-        return PokerbullState(self)
+        return self._state_class(self)
+
+    def action_names(self) -> tuple[str, ...] | None:
+        """Poker Bull: every action's words, made on first use (pyspiel's random_sim_test
+        and playthroughs say every legal action of every state: Cheung's openings are
+        61,501 calls); None for the other games, whose words can depend on the state."""
+        names: tuple[str, ...] | None = self.__dict__.get("_action_names")
+        if names is None and isinstance(self._first_state, CardByCard):
+            say = self._first_state.game.action_to_string
+            names = self._action_names = tuple(say(a) for a in range(self.spec.num_actions))
+        return names
 
     def max_chance_nodes_in_history(self) -> int:
         return self.spec.max_chance_nodes
@@ -279,13 +360,37 @@ class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotati
         return _PiecesObserver(self.views, public=iig_obs_type.public_info, private=single)
 
 
-class _Kept(tuple[int, ...]):
-    """The kept actions: one tuple shared by every state of a game (never deep-copied)."""
+class _SharedByStates:
+    """What every state of a game holds the same one of: never deep-copied (OpenSpiel
+    clones a python state by deep-copying its attributes), and never changed."""
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: dict[int, object]) -> _Kept:
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
         return self
+
+
+class _Kept(_SharedByStates, tuple[int, ...]):
+    """The kept actions (``calls=K``)."""
+
+    __slots__ = ()
+
+
+class _Shared(_SharedByStates, list[int]):
+    """Every action ``0..n-1`` of a game: its slices are the fresh lists given out. One per
+    action count (`_actions_up_to`), shared by games too, and saved as its count:
+    OpenSpiel saves a python state by pickling its attributes (Cheung: 61,502 actions)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Callable[[int], _Shared], tuple[int]]:
+        return (_actions_up_to, (len(self),))
+
+
+@cache
+def _actions_up_to(n: int) -> _Shared:
+    """The one `_Shared` list of the actions ``0..n-1``."""
+    return _Shared(range(n))
 
 
 def _kept_calls(rules: Any, calls: Any) -> tuple[int, ...]:
