@@ -345,6 +345,53 @@ def test_batch_paths_on_each_kind_of_call(options):
             assert np.array_equal(got, exact), (kind, path, np.flatnonzero(got != exact)[:5])
 
 
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 1}, {"joker_order": "wild"}])
+def test_record_rules_at_the_big_pool_edge(options):
+    """The rules read off a record's count words alone (a named pair or trips:
+    its kicker cost) apply to pools of six cards or more: pools of 4..10 cards,
+    jokers or not, where the cost is at or next to the jokers that may stand in,
+    on every path against the exact check and the pure backend."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython", **options)
+    rng = np.random.default_rng(6)
+    x = lad.tables.extra
+    named = np.isin(np.asarray(x["cat"]), [1, 3]) & (np.asarray(x["nprim"]) == 1)
+    jokers = options.get("jokers", 2)
+    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29][:jokers], np.uint64)
+    n = 6000
+    sizes = rng.integers(4, 9, n)
+    order = np.argsort(rng.random((n, len(bits))), axis=1)
+    picked = np.arange(len(bits))[None, :] < sizes[:, None]
+    pools = np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+    for bit in bits[52:]:       # a joker in about half the pools: a cost of one may be met
+        pools |= np.where(rng.random(n) < 0.4, np.uint64(1) << bit, np.uint64(0))
+    # calls whose pair or trips rank the pool holds at least once less than needed
+    # and every named kicker: most costs then sit at or next to the jokers that
+    # may stand in
+    ranks = np.zeros(n, np.int64)
+    for lane in range(4):
+        ranks |= ((pools >> np.uint64(16 * lane)) & np.uint64(0x1FFF)).astype(np.int64)
+    ones = np.array([bin(v).count("1") for v in range(1 << 13)])
+    choices = np.flatnonzero(named)
+    cand = rng.choice(choices, (n, 64))
+    kick = np.asarray(x["named"]).astype(np.int64)[cand]
+    p1 = np.asarray(x["p1"]).astype(np.uint64)[cand]
+    held = sum(((pools[:, None] >> (p1 + np.uint64(16 * lane))) & np.uint64(1)).astype(np.int64)
+               for lane in range(4))
+    k = np.where(np.asarray(x["cat"])[cand] == 1, 2, 3)
+    near = (held >= k - 1) & (ones[kick & ~ranks[:, None]] == 0)
+    calls = cand[np.arange(n), np.argmax(near, axis=1)].astype(np.int32)
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
+    assert 0.1 < exact.mean() < 0.9
+    for path in _core.simd_paths():
+        got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
+        assert np.array_equal(got, exact), (path, np.flatnonzero(got != exact)[:5])
+    py = cheung_on("python", **options)
+    assert np.array_equal(py.holds_many(pools[:800], calls[:800]), exact[:800])
+
+
 def _dense_pools(rng, n: int, jokers: int) -> np.ndarray:
     """Pools of 6..16 cards drawn from a few ranks or a few suits (and the jokers):
     rich in quads, full houses, five of a kind, flushes and straight flushes."""

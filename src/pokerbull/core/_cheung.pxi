@@ -531,6 +531,7 @@ cdef uint64_t ch_count_rule(int cat, int nprim, int p1, int p2, uint32_t named,
 DEF CH_NO_RULE = 0x800000000000ULL   # bit 47, which no pool has: a sure word with it never holds
 DEF CH_BY_RANKS = 1 << 14    # a count of the ranks the pool holds (else of its cards, or a suit's)
 DEF CH_BY_SUIT = 1 << 15     # a count (w0): of the pool's fullest suit (a flush in any suit)
+DEF CH_KICKERS = 1 << 30     # w1: the counts decide a big pool exactly (ch_kickers_hold)
 DEF CH_PROFILE = 1 << 15     # a sure rule's cards: ranks held at least once .. four times
 # constants, not module variables: the C compiler folds them into the scalar loop
 # (a variable it reloads there, and keeps a register or a stack slot for)
@@ -562,6 +563,12 @@ cdef void ch_count_words(const CheungCall* q, uint64_t* w0, uint64_t* w1) noexce
         # ranks stay in w1
         w0[0] = ch_columns(LANE) | CH_BY_SUIT | (<uint64_t>5 << 61)
     w0[0] |= <uint64_t>CH_STAND_IN_CAP[q.tier] << 45
+    if (q.cat == CH_PAIR or q.cat == CH_TRIPS) and q.nprim == 1 and q.tier <= T_NAT:
+        # a named pair or trips: on a pool of six cards or more its exact check is
+        # the kicker cost of ch_holds (cards of p1 short, named ranks absent,
+        # kickers short), all of it read off the two words (ch_kickers_hold); the
+        # tiers any, max1 and nat let a big pool's hand use min(jokers, cap) jokers
+        w1[0] |= CH_KICKERS
 
 
 cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
@@ -712,12 +719,33 @@ cdef inline bint ch_sure_lowest_suits(uint64_t w, uint64_t m, int stand_in) noex
     return (missing <= ch_sure_allowed(w, stand_in)) & (popcount(v) + missing >= <int>(w >> 61))
 
 
+cdef inline int ch_kickers_hold(const uint64_t* r, uint64_t m) noexcept nogil:
+    """The exact check of a named pair or trips (w1 carries CH_KICKERS) on a pool of
+    six cards or more, from the record's two count words: ch_holds' kicker cost
+    (the cards of p1 short of k1, the named ranks absent, the kickers short of
+    5 - k0 among the other ranks held) against the jokers that may stand in. -1
+    when it does not apply (another call, or a pool of five cards or fewer)."""
+    if not (r[1] & CH_KICKERS) or popcount(m) < 6:
+        return -1
+    cdef uint64_t ranks = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
+    cdef uint64_t w0l = r[0] & LANE
+    cdef int k0 = <int>(r[0] >> 61), k1 = <int>(r[1] >> 61)
+    cdef int cost = ch_short(k1, popcount(m & r[1])) + popcount(w0l & ~r[1] & ~ranks) + \
+        ch_short(5 - k0, popcount(ranks & ~w0l))
+    return cost <= ch_stand_in(r, m)
+
+
 cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
     """The call of record r (four words) on pool m: its counts first, then its sure
     rule (the scalar loop's cheaper form), then the exact check on the call in its
     fourth word."""
-    return ch_counts_pass(r, m) and (ch_sure_lowest_suits(r[2], m, ch_stand_in(r, m)) or
-                                     ch_holds_call(<const CheungCall*>(r + 3), m))
+    if not ch_counts_pass(r, m):
+        return False
+    cdef int known = ch_kickers_hold(r, m)
+    if known >= 0:
+        return known
+    return ch_sure_lowest_suits(r[2], m, ch_stand_in(r, m)) or \
+        ch_holds_call(<const CheungCall*>(r + 3), m)
 
 
 cdef class CheungKernel:
@@ -856,7 +884,7 @@ cdef class CheungKernel:
         it leaves), then the scalar loop for the rest; validating as it goes."""
         cdef Py_ssize_t i, j, k, c, got, size, done = 0, n_calls = self.D.n
         cdef uint64_t seen = 0, m
-        cdef int bad = 0
+        cdef int bad = 0, known
         cdef const uint64_t* rec = self.D.rec
         cdef int32_t later[HOLD_BLOCK + 16]
         with nogil:
@@ -871,8 +899,10 @@ cdef class CheungKernel:
                 for j in range(k):
                     i = done + later[j]
                     c = calls[i] if calls != NULL else one
-                    out[i] = ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or \
-                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i])
+                    known = ch_kickers_hold(rec + 4 * c, masks[i])
+                    out[i] = known if known >= 0 else (
+                        ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or
+                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i]))
                 done += got
                 if got < size:
                     break
