@@ -392,6 +392,58 @@ def test_record_rules_at_the_big_pool_edge(options):
     assert np.array_equal(py.holds_many(pools[:800], calls[:800]), exact[:800])
 
 
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 1}])
+def test_record_rules_where_straights_crowd_the_hands(options):
+    """The other rule read off a record's count words (a high card or a flush of a
+    named suit holds on a big pool when enough other ranks, or suit cards, are
+    held: more hands than straights) on pools of 6..9 cards from seven ranks in a
+    row, mostly of one suit, where straights and one-suit hands take many of the
+    hands: calls named on ranks the pool holds, every path against the exact check
+    and the pure backend."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython", **options)
+    rng = np.random.default_rng(9)
+    x = lad.tables.extra
+    cat, suit, tier = np.asarray(x["cat"]), np.asarray(x["suit"]), np.asarray(x["tier"])
+    named = np.asarray(x["named"]).astype(np.int64)
+    n, jokers = 4000, options.get("jokers", 2)
+    low = rng.integers(-1, 7, n)                 # ranks low .. low + 6 (-1: the Ace below)
+    own = rng.integers(0, 4, n)
+    pools = np.zeros(n, np.uint64)
+    for i in range(n):
+        ranks = [(int(low[i]) + d) % 13 for d in range(7)]
+        cards = [16 * int(own[i]) + r for r in ranks] * 3 + \
+            [16 * t + r for t in range(4) if t != own[i] for r in ranks]
+        picked = set()
+        size = int(rng.integers(6, 10))
+        while len(picked) < size:
+            picked.add(int(rng.choice(cards)))
+        pools[i] = sum(1 << b for b in picked)
+    for bit in (13, 29)[:jokers]:
+        pools |= np.where(rng.random(n) < 0.3, np.uint64(1) << np.uint64(bit), np.uint64(0))
+    lane = (pools[:, None] >> (np.uint64(16) * np.arange(4, dtype=np.uint64))) & np.uint64(0x1FFF)
+    held = np.bitwise_or.reduce(lane, axis=1).astype(np.int64)
+    mine = lane[np.arange(n), own].astype(np.int64)
+    kind = rng.random(n) < 0.5                   # half high cards, half flushes of the own suit
+    high = np.flatnonzero((cat == 0) & (named > 0) & (tier <= 2))
+    cand = np.where(kind[:, None], rng.choice(high, (n, 64)), 0)
+    for t in range(4):
+        rows = np.flatnonzero(~kind & (own == t))
+        flushes = np.flatnonzero((cat == 5) & (suit == t) & (tier <= 2))
+        cand[rows] = rng.choice(flushes, (len(rows), 64))
+    inside = (named[cand] & ~np.where(kind, held, mine)[:, None]) == 0
+    calls = cand[np.arange(n), np.argmax(inside, axis=1)].astype(np.int32)
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
+    assert 0.1 < exact[kind].mean() < 0.9 and 0.1 < exact[~kind].mean() < 0.9
+    for path in _core.simd_paths():
+        got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
+        assert np.array_equal(got, exact), (path, np.flatnonzero(got != exact)[:5])
+    py = cheung_on("python", **options)
+    assert np.array_equal(py.holds_many(pools[:800], calls[:800]), exact[:800])
+
+
 def _dense_pools(rng, n: int, jokers: int) -> np.ndarray:
     """Pools of 6..16 cards drawn from a few ranks or a few suits (and the jokers):
     rich in quads, full houses, five of a kind, flushes and straight flushes."""
