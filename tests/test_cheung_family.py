@@ -395,9 +395,10 @@ def test_record_rules_at_the_big_pool_edge(options):
 @pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
 @pytest.mark.parametrize("options", [{}, {"jokers": 1}])
 def test_record_rules_where_straights_crowd_the_hands(options):
-    """The other rule read off a record's count words (a high card or a flush of a
-    named suit holds on a big pool when enough other ranks, or suit cards, are
-    held: more hands than straights) on pools of 6..9 cards from seven ranks in a
+    """The other rule read off a record's count words (a high card or a flush holds
+    on a big pool when enough other ranks, or suit cards, are held: more hands than
+    straights; a flush in any suit fails when no suit has five cards and its named
+    ranks) on pools of 6..9 cards from seven ranks in a
     row, mostly of one suit, where straights and one-suit hands take many of the
     hands: calls named on ranks the pool holds, every path against the exact check
     and the pure backend."""
@@ -425,12 +426,12 @@ def test_record_rules_where_straights_crowd_the_hands(options):
     lane = (pools[:, None] >> (np.uint64(16) * np.arange(4, dtype=np.uint64))) & np.uint64(0x1FFF)
     held = np.bitwise_or.reduce(lane, axis=1).astype(np.int64)
     mine = lane[np.arange(n), own].astype(np.int64)
-    kind = rng.random(n) < 0.5                   # half high cards, half flushes of the own suit
+    kind = rng.random(n) < 0.5       # half high cards, half flushes (of the own suit or any)
     high = np.flatnonzero((cat == 0) & (named > 0) & (tier <= 2))
     cand = np.where(kind[:, None], rng.choice(high, (n, 64)), 0)
     for t in range(4):
         rows = np.flatnonzero(~kind & (own == t))
-        flushes = np.flatnonzero((cat == 5) & (suit == t) & (tier <= 2))
+        flushes = np.flatnonzero((cat == 5) & ((suit == t) | (suit < 0)) & (tier <= 2))
         cand[rows] = rng.choice(flushes, (len(rows), 64))
     inside = (named[cand] & ~np.where(kind, held, mine)[:, None]) == 0
     calls = cand[np.arange(n), np.argmax(inside, axis=1)].astype(np.int32)

@@ -571,8 +571,8 @@ cdef void ch_count_words(const CheungCall* q, uint64_t* w0, uint64_t* w1) noexce
         # kickers short), all of it read off the two words (ch_record_rule); the
         # tiers any, max1 and nat let a big pool's hand use min(jokers, cap) jokers
         w1[0] |= CH_KICKERS
-    if q.tier <= T_NAT and ((q.cat == CH_FLUSH and q.suit >= 0) or (q.cat == CH_HIGH and q.named)):
-        # a high card or a flush of a named suit on a big pool whose counts pass
+    if q.tier <= T_NAT and (q.cat == CH_FLUSH or (q.cat == CH_HIGH and q.named)):
+        # a high card or a flush (of a suit: each suit) on a big pool whose counts pass
         # (the named ranks held or stood in for: a budget of min(jokers, cap) less
         # those missing, at least 0) holds when its hands outnumber the straights
         # that could be forced on it: ch_high_or_flush's ways are at least
@@ -747,10 +747,11 @@ cdef inline int ch_record_rule(const uint64_t* r, uint64_t m, bint by_avail) noe
     check then). A named pair or trips (CH_KICKERS in w1): ch_holds' kicker cost
     (the cards of p1 short of k1, the named ranks absent, the kickers short of
     5 - k0 among the other ranks held) against the jokers that may stand in. A
-    high card or a flush of a named suit (CH_AVAIL_BIT): holds when the other ranks
-    held (a flush: the suit's other cards) reach the count in bits 45-47 of w1
-    (ch_count_words says why), and for a high card with no joker to stand in, its
-    named ranks spread over suits (no one-suit hand forced). by_avail False: the
+    high card or a flush (CH_AVAIL_BIT): holds when the other ranks held (a flush:
+    the suit's other cards) reach the count in bits 45-47 of w1 (ch_count_words
+    says why), and for a high card with no joker to stand in, its named ranks
+    spread over suits (no one-suit hand forced); a flush in any suit fails when no
+    suit holds five cards and its named ranks, jokers standing in. by_avail False: the
     kicker cost alone (the scalar loop, where the sure rule takes most of the
     others on crowded pools and the extra tests cost more than they spare)."""
     cdef uint64_t w1 = r[1]
@@ -765,16 +766,26 @@ cdef inline int ch_record_rule(const uint64_t* r, uint64_t m, bint by_avail) noe
         cost = ch_short(k1, popcount(m & w1)) + popcount(w0l & ~w1 & ~ranks) + \
             ch_short(5 - k0, popcount(ranks & ~w0l))
         return cost <= plus
+    cdef int s, fewest = <int>((w1 >> 45) & 7), some = 0
+    cdef uint32_t lane
+    if r[0] & CH_BY_SUIT:           # a flush in any suit (named ranks in w1): suit by suit
+        named = w1 & LANE
+        for s in range(4):
+            lane = (m >> (16 * s)) & LANE
+            if popcount(lane) + plus >= 5 and popcount(named & ~lane) <= plus:
+                if popcount(lane & ~named) >= fewest:
+                    return 1
+                some = 1
+        return -1 if some else 0    # no suit can make it: a no (ch_holds asks the same)
     if not (w1 & CH_BY_RANKS):      # a flush of a named suit: w0 is that suit's cards
-        return 1 if popcount(m & r[0] & ~w1 & <uint64_t>0x1FFF1FFF1FFF1FFFULL) >= \
-            <int>((w1 >> 45) & 7) else -1
+        return 1 if popcount(m & r[0] & ~w1 & <uint64_t>0x1FFF1FFF1FFF1FFFULL) >= fewest else -1
     named = w1 & LANE
     if plus == 0:
         a, b, c, d = m & LANE, (m >> 16) & LANE, (m >> 32) & LANE, (m >> 48) & LANE
         if not ((named & ((a & b) | (c & d) | ((a | b) & (c | d)))) or
                 ((named & ~a) and (named & ~b) and (named & ~c) and (named & ~d))):
             return -1
-    return 1 if popcount(ranks & ~named) >= <int>((w1 >> 45) & 7) else -1
+    return 1 if popcount(ranks & ~named) >= fewest else -1
 
 
 cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
