@@ -445,6 +445,35 @@ def test_record_rules_where_straights_crowd_the_hands(options):
     assert np.array_equal(py.holds_many(pools[:800], calls[:800]), exact[:800])
 
 
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 0}, {"joker_order": "wild"}])
+def test_batch_paths_on_crowded_runs(options):
+    """Runs of crowded pools (40..54 cards), where the vector paths judge the sure
+    rules first and the counts only for the lanes left, broken by runs of small
+    pools (the switch back): every path against the scalar loop, and a slice
+    against the exact check."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython", **options)
+    jokers = options.get("jokers", 2)
+    rng = np.random.default_rng(40)
+    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29][:jokers], np.uint64)
+    n = 24_000
+    run = (np.arange(n) // 640) % 4 != 3            # 640 crowded pools, then 640 small ones, ...
+    sizes = np.where(run, rng.integers(40, len(bits) + 1, n), rng.integers(3, 12, n))
+    order = np.argsort(rng.random((n, len(bits))), axis=1)
+    picked = np.arange(len(bits))[None, :] < sizes[:, None]
+    pools = np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+    calls = rng.integers(0, len(lad), n).astype(np.int32)
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    want = scalar.holds_many(pools, calls)
+    assert 0.05 < (~want[run]).mean() < 0.5
+    for path in _core.simd_paths():
+        got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
+        assert np.array_equal(got, want), (path, np.flatnonzero(got != want)[:5])
+    exact = [scalar.holds(c, m) for c, m in zip(calls[:4000].tolist(), pools[:4000].tolist())]
+    assert want[:4000].tolist() == exact
+
+
 def _dense_pools(rng, n: int, jokers: int) -> np.ndarray:
     """Pools of 6..16 cards drawn from a few ranks or a few suits (and the jokers):
     rich in quads, full houses, five of a kind, flushes and straight flushes."""
