@@ -98,6 +98,16 @@ def _old_on_path(old, lad, path: str):
         return old.CheungKernel(lad.tables)
 
 
+def _holds_inputs(lad, pagat, cards: int) -> tuple[np.ndarray, ...]:
+    """PAIRS random `cards`-card pools with a random Cheung call each, and the same
+    pools without jokers with a random pagat call each (pagat's baseline)."""
+    masks = random_pools(PAIRS, cards)
+    calls = np.random.default_rng(1).integers(0, len(lad), PAIRS).astype(np.int32)
+    natural = masks & np.uint64(0x1FFF1FFF1FFF1FFF)
+    pcalls = np.random.default_rng(1).integers(0, len(pagat), PAIRS).astype(np.int32)
+    return masks, calls, natural, pcalls
+
+
 def holds_figures() -> list[tuple[str, str, str]]:
     """holds_many on every batch path this CPU runs, 10- and 52-card pools, against
     pagat's kernel on the same path and (POKERBULL_OLD_CORE) the old Cheung code."""
@@ -106,10 +116,7 @@ def holds_figures() -> list[tuple[str, str, str]]:
     olds = _old_kernels(lad)
     out = []
     for cards in (10, 52):
-        masks = random_pools(PAIRS, cards)
-        calls = np.random.default_rng(1).integers(0, len(lad), PAIRS).astype(np.int32)
-        natural = masks & np.uint64(0x1FFF1FFF1FFF1FFF)
-        pcalls = np.random.default_rng(1).integers(0, len(pagat), PAIRS).astype(np.int32)
+        masks, calls, natural, pcalls = _holds_inputs(lad, pagat, cards)
         want = None
         for path in _core.simd_paths():
             kernel = _core.CheungKernel(lad.tables, simd=path)
@@ -142,10 +149,7 @@ def holds_round_figures(rounds: int = 5) -> list[tuple[str, str, str]]:
     olds = _old_kernels(lad)
     out = []
     for cards in (10, 52):
-        masks = random_pools(PAIRS, cards)
-        calls = np.random.default_rng(1).integers(0, len(lad), PAIRS).astype(np.int32)
-        natural = masks & np.uint64(0x1FFF1FFF1FFF1FFF)
-        pcalls = np.random.default_rng(1).integers(0, len(pagat), PAIRS).astype(np.int32)
+        masks, calls, natural, pcalls = _holds_inputs(lad, pagat, cards)
         want = _core.CheungKernel(lad.tables, simd="scalar").holds_many(masks, calls)
         for path in _core.simd_paths():
             runs = [("new", _core.CheungKernel(lad.tables, simd=path))]

@@ -345,6 +345,20 @@ def test_batch_paths_on_each_kind_of_call(options):
             assert np.array_equal(got, exact), (kind, path, np.flatnonzero(got != exact)[:5])
 
 
+def _paths_against_exact(lad, options, pools, calls) -> np.ndarray:
+    """Every batch path's holds_many against the exact check (pair by pair) and a
+    slice against the pure backend; the exact answers."""
+    from pokerbull.core import _core
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
+    for path in _core.simd_paths():
+        got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
+        assert np.array_equal(got, exact), (path, np.flatnonzero(got != exact)[:5])
+    py = cheung_on("python", **options)
+    assert np.array_equal(py.holds_many(pools[:800], calls[:800]), exact[:800])
+    return exact
+
+
 @pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
 @pytest.mark.parametrize("options", [{}, {"jokers": 1}, {"joker_order": "wild"}])
 def test_record_rules_at_the_big_pool_edge(options):
@@ -352,7 +366,6 @@ def test_record_rules_at_the_big_pool_edge(options):
     its kicker cost) apply to pools of six cards or more: pools of 4..10 cards,
     jokers or not, where the cost is at or next to the jokers that may stand in,
     on every path against the exact check and the pure backend."""
-    from pokerbull.core import _core
     lad = cheung_on("cython", **options)
     rng = np.random.default_rng(6)
     x = lad.tables.extra
@@ -382,14 +395,8 @@ def test_record_rules_at_the_big_pool_edge(options):
     k = np.where(np.asarray(x["cat"])[cand] == 1, 2, 3)
     near = (held >= k - 1) & (ones[kick & ~ranks[:, None]] == 0)
     calls = cand[np.arange(n), np.argmax(near, axis=1)].astype(np.int32)
-    scalar = _core.CheungKernel(lad.tables, simd="scalar")
-    exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
+    exact = _paths_against_exact(lad, options, pools, calls)
     assert 0.1 < exact.mean() < 0.9
-    for path in _core.simd_paths():
-        got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
-        assert np.array_equal(got, exact), (path, np.flatnonzero(got != exact)[:5])
-    py = cheung_on("python", **options)
-    assert np.array_equal(py.holds_many(pools[:800], calls[:800]), exact[:800])
 
 
 @pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
@@ -402,7 +409,6 @@ def test_record_rules_where_straights_crowd_the_hands(options):
     row, mostly of one suit, where straights and one-suit hands take many of the
     hands: calls named on ranks the pool holds, every path against the exact check
     and the pure backend."""
-    from pokerbull.core import _core
     lad = cheung_on("cython", **options)
     rng = np.random.default_rng(9)
     x = lad.tables.extra
@@ -435,14 +441,8 @@ def test_record_rules_where_straights_crowd_the_hands(options):
         cand[rows] = rng.choice(flushes, (len(rows), 64))
     inside = (named[cand] & ~np.where(kind, held, mine)[:, None]) == 0
     calls = cand[np.arange(n), np.argmax(inside, axis=1)].astype(np.int32)
-    scalar = _core.CheungKernel(lad.tables, simd="scalar")
-    exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
+    exact = _paths_against_exact(lad, options, pools, calls)
     assert 0.1 < exact[kind].mean() < 0.9 and 0.1 < exact[~kind].mean() < 0.9
-    for path in _core.simd_paths():
-        got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
-        assert np.array_equal(got, exact), (path, np.flatnonzero(got != exact)[:5])
-    py = cheung_on("python", **options)
-    assert np.array_equal(py.holds_many(pools[:800], calls[:800]), exact[:800])
 
 
 @pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")

@@ -329,7 +329,11 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *   w0 = cards | k0 << 61 | cap << 45: a pool making the call holds at least k0 of
  *        these cards, jokers standing in for missing ones (at most cap of them: the
  *        jokers the call's tier lets a hand use)
- *   w1 = cards | k1 << 61: a second such count
+ *   w1 = cards | k1 << 61: a second such count; bit 30: a named pair or trips whose
+ *        exact check on a pool of six cards or more is read off w0 and w1 (the
+ *        kicker cost); bit 31: a high card or flush that holds on such a pool when
+ *        the other ranks (suit cards) held reach bits 45-47 (ch_record_rule in
+ *        _cheung.pxi: the lanes left here, and the scalar loop's pairs)
  *   The count of w0 or w1: of the cards (m & w), or with bit 14 of the ranks the pool
  *   holds (bits 0-12), or with bit 15 (w0 only) of the pool's fullest suit (a flush
  *   in any suit; AVX-512 only: elsewhere all the pool's cards, a weaker test).
@@ -344,8 +348,11 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *        missing named cards, each then counting as a suit card (ch_sure_allowed)
  *   w3 = the call itself (CheungCall), for the exact check: no second table read.
  * A lane failing a count is a no, one passing both counts and the sure rule a yes;
- * the rest are listed in `later` for the exact (scalar) check. The call stream is read ahead and the records of the pairs
- * PB_CHEUNG_AHEAD steps on are prefetched: the record reads stay random. */
+ * the rest are listed in `later` for the record rules and the exact (scalar) check.
+ * After a step of mostly sure lanes (crowded pools) the next judges the sure rules
+ * first and the counts only for a half with a lane left. The call stream is read
+ * ahead and the records of the pairs PB_CHEUNG_AHEAD steps on are prefetched: the
+ * record reads stay random. */
 #define PB_CHEUNG_AHEAD 64
 #define PB_CHEUNG_NEED 0x1FFF9FFF1FFF1FFFLL   /* a sure rule's cards and its no-rule bit */
 #define PB_CHEUNG_NOT_FLUSH 0x80000000C000LL   /* a sure word without these is a flush rule */
