@@ -18,6 +18,8 @@ cdef void _init_cheung_tables():
 
 _init_cheung_tables()
 
+DEF CH_HOLD_BLOCK = 512    # pairs per vector batch call: the lanes it leaves are checked
+                           # while their records are still near (in L1)
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
 
 
@@ -939,10 +941,10 @@ cdef class CheungKernel:
         cdef uint64_t seen = 0, m
         cdef int bad = 0, known
         cdef const uint64_t* rec = self.D.rec
-        cdef int32_t later[HOLD_BLOCK + 16]
+        cdef int32_t later[CH_HOLD_BLOCK + 16]
         with nogil:
             while self.path_number and done < n:
-                size = HOLD_BLOCK if n - done > HOLD_BLOCK else n - done
+                size = CH_HOLD_BLOCK if n - done > CH_HOLD_BLOCK else n - done
                 got = pb_cheung_batch(self.path_number, masks + done,
                                       calls + done if calls != NULL else NULL,
                                       sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls, rec,
