@@ -20,6 +20,7 @@ _init_cheung_tables()
 
 DEF CH_HOLD_BLOCK = 512    # pairs per vector batch call: the lanes it leaves are checked
                            # while their records are still near (in L1)
+DEF CH_SPLIT_LEFT = 12      # lanes left in a batch from which they are checked by kind
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
 
 
@@ -942,6 +943,9 @@ cdef class CheungKernel:
         cdef int bad = 0, known
         cdef const uint64_t* rec = self.D.rec
         cdef int32_t later[CH_HOLD_BLOCK + 16]
+        cdef int32_t kicks[CH_HOLD_BLOCK + 16]
+        cdef Py_ssize_t nk, nr
+        cdef int kick
         with nogil:
             while self.path_number and done < n:
                 size = CH_HOLD_BLOCK if n - done > CH_HOLD_BLOCK else n - done
@@ -951,8 +955,30 @@ cdef class CheungKernel:
                                       out + done, size, &seen, &bad, later, &k)
                 if bad:
                     break
-                for j in range(k):
-                    i = done + later[j]
+                # many lanes left (small pools): by kind, without a branch, the
+                # pairs and trips the kicker cost decides, then the rest, so that
+                # each loop's branches follow one kind of call
+                nk = 0
+                nr = 0
+                if k >= CH_SPLIT_LEFT:
+                    for j in range(k):
+                        i = done + later[j]
+                        c = calls[i] if calls != NULL else one
+                        kick = ((rec[4 * c + 1] & CH_KICKERS) != 0) & (popcount(masks[i]) >= 6)
+                        kicks[nk] = <int32_t>i
+                        later[nr] = <int32_t>i
+                        nk += kick
+                        nr += 1 - kick
+                else:
+                    for j in range(k):
+                        later[j] += <int32_t>done
+                    nr = k
+                for j in range(nk):
+                    i = kicks[j]
+                    c = calls[i] if calls != NULL else one
+                    out[i] = ch_record_rule(rec + 4 * c, masks[i], False)
+                for j in range(nr):
+                    i = later[j]
                     c = calls[i] if calls != NULL else one
                     known = ch_record_rule(rec + 4 * c, masks[i], True)
                     out[i] = known if known >= 0 else (
