@@ -4,6 +4,7 @@ throughput, each figure beside a baseline timed in the same run.
 Run:  python benchmarks/bench_cheung.py                            # printed table
       python benchmarks/bench_cheung.py best                       # best_many: shapes vs search
       python benchmarks/bench_cheung.py or-higher                  # or higher: shapes vs search
+      python benchmarks/bench_cheung.py holds [rounds]             # holds_many in turns, ranges
       POKERBULL_OLD_CORE=/path/to/old/_core....so python benchmarks/bench_cheung.py
       POKERBULL_OLD_CORE=old.so:previous.so ...     # several old builds, os.pathsep apart
       python -m pytest benchmarks/bench_cheung.py --benchmark-enable
@@ -97,6 +98,16 @@ def _old_on_path(old, lad, path: str):
         return old.CheungKernel(lad.tables)
 
 
+def _holds_inputs(lad, pagat, cards: int) -> tuple[np.ndarray, ...]:
+    """PAIRS random `cards`-card pools with a random Cheung call each, and the same
+    pools without jokers with a random pagat call each (pagat's baseline)."""
+    masks = random_pools(PAIRS, cards)
+    calls = np.random.default_rng(1).integers(0, len(lad), PAIRS).astype(np.int32)
+    natural = masks & np.uint64(0x1FFF1FFF1FFF1FFF)
+    pcalls = np.random.default_rng(1).integers(0, len(pagat), PAIRS).astype(np.int32)
+    return masks, calls, natural, pcalls
+
+
 def holds_figures() -> list[tuple[str, str, str]]:
     """holds_many on every batch path this CPU runs, 10- and 52-card pools, against
     pagat's kernel on the same path and (POKERBULL_OLD_CORE) the old Cheung code."""
@@ -105,10 +116,7 @@ def holds_figures() -> list[tuple[str, str, str]]:
     olds = _old_kernels(lad)
     out = []
     for cards in (10, 52):
-        masks = random_pools(PAIRS, cards)
-        calls = np.random.default_rng(1).integers(0, len(lad), PAIRS).astype(np.int32)
-        natural = masks & np.uint64(0x1FFF1FFF1FFF1FFF)
-        pcalls = np.random.default_rng(1).integers(0, len(pagat), PAIRS).astype(np.int32)
+        masks, calls, natural, pcalls = _holds_inputs(lad, pagat, cards)
         want = None
         for path in _core.simd_paths():
             kernel = _core.CheungKernel(lad.tables, simd=path)
@@ -128,6 +136,38 @@ def holds_figures() -> list[tuple[str, str, str]]:
                 note += f"; {label} {was / 1e6:.0f} M/s: {rate / was:.2f}x"
             out.append((f"holds_many cheung, {path} ({cards} cards, 2 jokers)",
                         f"{rate / 1e6:.0f} M checks/s", note))
+    return out
+
+
+def holds_round_figures(rounds: int = 5) -> list[tuple[str, str, str]]:
+    """holds_many on every batch path, 10- and 52-card pools, timed in turns with
+    pagat's kernel on the same path and (POKERBULL_OLD_CORE) the older builds' Cheung
+    kernels, `rounds` rounds: the range of each over the rounds (answers checked
+    equal). The A/B of a change: the old build loaded beside the new one."""
+    from pokerbull.core import _core
+    lad, pagat = pb.ladder("cheung"), pb.ladder("pagat")
+    olds = _old_kernels(lad)
+    out = []
+    for cards in (10, 52):
+        masks, calls, natural, pcalls = _holds_inputs(lad, pagat, cards)
+        want = _core.CheungKernel(lad.tables, simd="scalar").holds_many(masks, calls)
+        for path in _core.simd_paths():
+            runs = [("new", _core.CheungKernel(lad.tables, simd=path))]
+            runs += [(label, make(path)) for label, make in olds]
+            for label, kernel in runs:
+                if not np.array_equal(kernel.holds_many(masks, calls), want):
+                    raise RuntimeError(f"holds_many {path} ({label}): answers differ from the scalar loop")
+            pk = _core.Kernel(pagat.tables, simd=path)
+            timed = {label: [] for label, _ in runs}
+            timed["pagat"] = []
+            for _ in range(rounds):
+                for label, kernel in runs:
+                    timed[label].append(PAIRS / _timed(lambda: kernel.holds_many(masks, calls)) / 1e6)
+                timed["pagat"].append(PAIRS / _timed(lambda: pk.holds_many(natural, pcalls)) / 1e6)
+            span = {k: f"{min(v):.0f}-{max(v):.0f}" for k, v in timed.items()}
+            note = "; ".join(f"{k} {v}" for k, v in span.items() if k != "new")
+            out.append((f"holds_many cheung, {path} ({cards} cards)", f"{span['new']} M checks/s",
+                        note + " (same run, in turns)"))
     return out
 
 
@@ -344,7 +384,8 @@ if __name__ == "__main__":
           f"POKERBULL_NO_SIMD={os.environ.get('POKERBULL_NO_SIMD', '')!r}, {platform.processor()}")
     import sys
     # python benchmarks/bench_cheung.py [best | or-higher]: one part alone
-    part = {"best": best_shape_figures, "or-higher": or_higher_figures}.get(
-        sys.argv[1] if len(sys.argv) > 1 else "", figures)
-    for name, figure, ratio in part():
+    part = {"best": best_shape_figures, "or-higher": or_higher_figures,
+            "holds": holds_round_figures}.get(sys.argv[1] if len(sys.argv) > 1 else "", figures)
+    args = [int(a) for a in sys.argv[2:3]]
+    for name, figure, ratio in part(*args):
         print(f"{name:45s} {figure:>20s}  {ratio}")

@@ -345,6 +345,135 @@ def test_batch_paths_on_each_kind_of_call(options):
             assert np.array_equal(got, exact), (kind, path, np.flatnonzero(got != exact)[:5])
 
 
+def _paths_against_exact(lad, options, pools, calls) -> np.ndarray:
+    """Every batch path's holds_many against the exact check (pair by pair) and a
+    slice against the pure backend; the exact answers."""
+    from pokerbull.core import _core
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
+    for path in _core.simd_paths():
+        got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
+        assert np.array_equal(got, exact), (path, np.flatnonzero(got != exact)[:5])
+    py = cheung_on("python", **options)
+    assert np.array_equal(py.holds_many(pools[:800], calls[:800]), exact[:800])
+    return exact
+
+
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 1}, {"joker_order": "wild"}])
+def test_record_rules_at_the_big_pool_edge(options):
+    """The rules read off a record's count words alone (a named pair or trips:
+    its kicker cost) apply to pools of six cards or more: pools of 4..10 cards,
+    jokers or not, where the cost is at or next to the jokers that may stand in,
+    on every path against the exact check and the pure backend."""
+    lad = cheung_on("cython", **options)
+    rng = np.random.default_rng(6)
+    x = lad.tables.extra
+    named = np.isin(np.asarray(x["cat"]), [1, 3]) & (np.asarray(x["nprim"]) == 1)
+    jokers = options.get("jokers", 2)
+    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29][:jokers], np.uint64)
+    n = 6000
+    sizes = rng.integers(4, 9, n)
+    order = np.argsort(rng.random((n, len(bits))), axis=1)
+    picked = np.arange(len(bits))[None, :] < sizes[:, None]
+    pools = np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+    for bit in bits[52:]:       # a joker in about half the pools: a cost of one may be met
+        pools |= np.where(rng.random(n) < 0.4, np.uint64(1) << bit, np.uint64(0))
+    # calls whose pair or trips rank the pool holds at least once less than needed
+    # and every named kicker: most costs then sit at or next to the jokers that
+    # may stand in
+    ranks = np.zeros(n, np.int64)
+    for lane in range(4):
+        ranks |= ((pools >> np.uint64(16 * lane)) & np.uint64(0x1FFF)).astype(np.int64)
+    ones = np.array([bin(v).count("1") for v in range(1 << 13)])
+    choices = np.flatnonzero(named)
+    cand = rng.choice(choices, (n, 64))
+    kick = np.asarray(x["named"]).astype(np.int64)[cand]
+    p1 = np.asarray(x["p1"]).astype(np.uint64)[cand]
+    held = sum(((pools[:, None] >> (p1 + np.uint64(16 * lane))) & np.uint64(1)).astype(np.int64)
+               for lane in range(4))
+    k = np.where(np.asarray(x["cat"])[cand] == 1, 2, 3)
+    near = (held >= k - 1) & (ones[kick & ~ranks[:, None]] == 0)
+    calls = cand[np.arange(n), np.argmax(near, axis=1)].astype(np.int32)
+    exact = _paths_against_exact(lad, options, pools, calls)
+    assert 0.1 < exact.mean() < 0.9
+
+
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 1}])
+def test_record_rules_where_straights_crowd_the_hands(options):
+    """The other rule read off a record's count words (a high card or a flush holds
+    on a big pool when enough other ranks, or suit cards, are held: more hands than
+    straights; a flush in any suit fails when no suit has five cards and its named
+    ranks) on pools of 6..9 cards from seven ranks in a
+    row, mostly of one suit, where straights and one-suit hands take many of the
+    hands: calls named on ranks the pool holds, every path against the exact check
+    and the pure backend."""
+    lad = cheung_on("cython", **options)
+    rng = np.random.default_rng(9)
+    x = lad.tables.extra
+    cat, suit, tier = np.asarray(x["cat"]), np.asarray(x["suit"]), np.asarray(x["tier"])
+    named = np.asarray(x["named"]).astype(np.int64)
+    n, jokers = 4000, options.get("jokers", 2)
+    low = rng.integers(-1, 7, n)                 # ranks low .. low + 6 (-1: the Ace below)
+    own = rng.integers(0, 4, n)
+    pools = np.zeros(n, np.uint64)
+    for i in range(n):
+        ranks = [(int(low[i]) + d) % 13 for d in range(7)]
+        cards = [16 * int(own[i]) + r for r in ranks] * 3 + \
+            [16 * t + r for t in range(4) if t != own[i] for r in ranks]
+        picked = set()
+        size = int(rng.integers(6, 10))
+        while len(picked) < size:
+            picked.add(int(rng.choice(cards)))
+        pools[i] = sum(1 << b for b in picked)
+    for bit in (13, 29)[:jokers]:
+        pools |= np.where(rng.random(n) < 0.3, np.uint64(1) << np.uint64(bit), np.uint64(0))
+    lane = (pools[:, None] >> (np.uint64(16) * np.arange(4, dtype=np.uint64))) & np.uint64(0x1FFF)
+    held = np.bitwise_or.reduce(lane, axis=1).astype(np.int64)
+    mine = lane[np.arange(n), own].astype(np.int64)
+    kind = rng.random(n) < 0.5       # half high cards, half flushes (of the own suit or any)
+    high = np.flatnonzero((cat == 0) & (named > 0) & (tier <= 2))
+    cand = np.where(kind[:, None], rng.choice(high, (n, 64)), 0)
+    for t in range(4):
+        rows = np.flatnonzero(~kind & (own == t))
+        flushes = np.flatnonzero((cat == 5) & ((suit == t) | (suit < 0)) & (tier <= 2))
+        cand[rows] = rng.choice(flushes, (len(rows), 64))
+    inside = (named[cand] & ~np.where(kind, held, mine)[:, None]) == 0
+    calls = cand[np.arange(n), np.argmax(inside, axis=1)].astype(np.int32)
+    exact = _paths_against_exact(lad, options, pools, calls)
+    assert 0.1 < exact[kind].mean() < 0.9 and 0.1 < exact[~kind].mean() < 0.9
+
+
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 0}, {"joker_order": "wild"}])
+def test_batch_paths_on_crowded_runs(options):
+    """Runs of crowded pools (40..54 cards), where the vector paths judge the sure
+    rules first and the counts only for the lanes left, broken by runs of small
+    pools (the switch back): every path against the scalar loop, and a slice
+    against the exact check."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython", **options)
+    jokers = options.get("jokers", 2)
+    rng = np.random.default_rng(40)
+    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29][:jokers], np.uint64)
+    n = 24_000
+    run = (np.arange(n) // 640) % 4 != 3            # 640 crowded pools, then 640 small ones, ...
+    sizes = np.where(run, rng.integers(40, len(bits) + 1, n), rng.integers(3, 12, n))
+    order = np.argsort(rng.random((n, len(bits))), axis=1)
+    picked = np.arange(len(bits))[None, :] < sizes[:, None]
+    pools = np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+    calls = rng.integers(0, len(lad), n).astype(np.int32)
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    want = scalar.holds_many(pools, calls)
+    assert 0.05 < (~want[run]).mean() < 0.5
+    for path in _core.simd_paths():
+        got = _core.CheungKernel(lad.tables, simd=path).holds_many(pools, calls)
+        assert np.array_equal(got, want), (path, np.flatnonzero(got != want)[:5])
+    exact = [scalar.holds(c, m) for c, m in zip(calls[:4000].tolist(), pools[:4000].tolist())]
+    assert want[:4000].tolist() == exact
+
+
 def _dense_pools(rng, n: int, jokers: int) -> np.ndarray:
     """Pools of 6..16 cards drawn from a few ranks or a few suits (and the jokers):
     rich in quads, full houses, five of a kind, flushes and straight flushes."""

@@ -18,6 +18,9 @@ cdef void _init_cheung_tables():
 
 _init_cheung_tables()
 
+DEF CH_HOLD_BLOCK = 512    # pairs per vector batch call: the lanes it leaves are checked
+                           # while their records are still near (in L1)
+DEF CH_SPLIT_LEFT = 12      # lanes left in a batch from which they are checked by kind
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
 
 
@@ -531,6 +534,8 @@ cdef uint64_t ch_count_rule(int cat, int nprim, int p1, int p2, uint32_t named,
 DEF CH_NO_RULE = 0x800000000000ULL   # bit 47, which no pool has: a sure word with it never holds
 DEF CH_BY_RANKS = 1 << 14    # a count of the ranks the pool holds (else of its cards, or a suit's)
 DEF CH_BY_SUIT = 1 << 15     # a count (w0): of the pool's fullest suit (a flush in any suit)
+DEF CH_KICKERS = 1 << 30     # w1: the counts decide a big pool exactly (ch_record_rule)
+DEF CH_AVAIL_BIT = 31        # w1: enough other ranks make a big pool hold (bits 45-47: how many)
 DEF CH_PROFILE = 1 << 15     # a sure rule's cards: ranks held at least once .. four times
 # constants, not module variables: the C compiler folds them into the scalar loop
 # (a variable it reloads there, and keeps a register or a stack slot for)
@@ -555,6 +560,7 @@ cdef void ch_count_words(const CheungCall* q, uint64_t* w0, uint64_t* w1) noexce
     """A record's two necessary counts (layout in _simd.h): ch_necessary (a flush in
     any suit: its fullest suit) and ch_count_rule, and the most jokers that may stand
     in (a hand uses at most ch_budget of them, never more than its tier's cap)."""
+    cdef int k, need, worst, fewest, t
     w0[0] = ch_necessary(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit)
     w1[0] = ch_count_rule(q.cat, q.nprim, q.p1, q.p2, q.named, q.suit)
     if q.cat == CH_FLUSH and q.suit < 0:
@@ -562,6 +568,32 @@ cdef void ch_count_words(const CheungCall* q, uint64_t* w0, uint64_t* w1) noexce
         # ranks stay in w1
         w0[0] = ch_columns(LANE) | CH_BY_SUIT | (<uint64_t>5 << 61)
     w0[0] |= <uint64_t>CH_STAND_IN_CAP[q.tier] << 45
+    if (q.cat == CH_PAIR or q.cat == CH_TRIPS) and q.nprim == 1 and q.tier <= T_NAT:
+        # a named pair or trips: on a pool of six cards or more its exact check is
+        # the kicker cost of ch_holds (cards of p1 short, named ranks absent,
+        # kickers short), all of it read off the two words (ch_record_rule); the
+        # tiers any, max1 and nat let a big pool's hand use min(jokers, cap) jokers
+        w1[0] |= CH_KICKERS
+    if q.tier <= T_NAT and (q.cat == CH_FLUSH or (q.cat == CH_HIGH and q.named)):
+        # a high card or a flush (of a suit: each suit) on a big pool whose counts pass
+        # (the named ranks held or stood in for: a budget of min(jokers, cap) less
+        # those missing, at least 0) holds when its hands outnumber the straights
+        # that could be forced on it: ch_high_or_flush's ways are at least
+        # C(avail, 5 - k) (the other ranks, or suit cards, held: no joker), its
+        # bad at most the straights holding every named rank (and for a high card
+        # with no joker to spend, the one-suit hands: none when the named ranks are
+        # spread, ch_record_rule). The fewest `avail` for that, in bits 45-47.
+        k = popcount(q.named)
+        need = 5 - k
+        worst = 0
+        for t in range(10):
+            if (CH_STRAIGHTS[t] & q.named) == q.named:
+                worst += 1
+        fewest = need
+        while fewest <= 13 and CH_COMB[fewest][need] <= worst:
+            fewest += 1
+        if fewest <= 7:
+            w1[0] |= (<uint64_t>1 << CH_AVAIL_BIT) | (<uint64_t>fewest << 45)
 
 
 cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, int suit,
@@ -712,12 +744,64 @@ cdef inline bint ch_sure_lowest_suits(uint64_t w, uint64_t m, int stand_in) noex
     return (missing <= ch_sure_allowed(w, stand_in)) & (popcount(v) + missing >= <int>(w >> 61))
 
 
+cdef inline int ch_record_rule(const uint64_t* r, uint64_t m, bint by_avail) noexcept nogil:
+    """What a record's two count words alone decide on a pool of six cards or more
+    whose counts pass: 1 holds, 0 fails, -1 undecided (the sure rule and the exact
+    check then). A named pair or trips (CH_KICKERS in w1): ch_holds' kicker cost
+    (the cards of p1 short of k1, the named ranks absent, the kickers short of
+    5 - k0 among the other ranks held) against the jokers that may stand in. A
+    high card or a flush (CH_AVAIL_BIT): holds when the other ranks held (a flush:
+    the suit's other cards) reach the count in bits 45-47 of w1 (ch_count_words
+    says why), and for a high card with no joker to stand in, its named ranks
+    spread over suits (no one-suit hand forced); a flush in any suit fails when no
+    suit holds five cards and its named ranks, jokers standing in. by_avail False: the
+    kicker cost alone (the scalar loop, where the sure rule takes most of the
+    others on crowded pools and the extra tests cost more than they spare)."""
+    cdef uint64_t w1 = r[1]
+    if not (w1 & (CH_KICKERS | ((<uint64_t>by_avail) << CH_AVAIL_BIT))) or popcount(m) < 6:
+        return -1
+    cdef uint64_t ranks = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
+    cdef uint64_t w0l = r[0] & LANE, named, a, b, c, d
+    cdef int k0, k1, cost, plus = ch_stand_in(r, m)
+    if w1 & CH_KICKERS:
+        k0 = <int>(r[0] >> 61)
+        k1 = <int>(w1 >> 61)
+        cost = ch_short(k1, popcount(m & w1)) + popcount(w0l & ~w1 & ~ranks) + \
+            ch_short(5 - k0, popcount(ranks & ~w0l))
+        return cost <= plus
+    cdef int s, fewest = <int>((w1 >> 45) & 7), some = 0
+    cdef uint32_t lane
+    if r[0] & CH_BY_SUIT:           # a flush in any suit (named ranks in w1): suit by suit
+        named = w1 & LANE
+        for s in range(4):
+            lane = (m >> (16 * s)) & LANE
+            if popcount(lane) + plus >= 5 and popcount(named & ~lane) <= plus:
+                if popcount(lane & ~named) >= fewest:
+                    return 1
+                some = 1
+        return -1 if some else 0    # no suit can make it: a no (ch_holds asks the same)
+    if not (w1 & CH_BY_RANKS):      # a flush of a named suit: w0 is that suit's cards
+        return 1 if popcount(m & r[0] & ~w1 & <uint64_t>0x1FFF1FFF1FFF1FFFULL) >= fewest else -1
+    named = w1 & LANE
+    if plus == 0:
+        a, b, c, d = m & LANE, (m >> 16) & LANE, (m >> 32) & LANE, (m >> 48) & LANE
+        if not ((named & ((a & b) | (c & d) | ((a | b) & (c | d)))) or
+                ((named & ~a) and (named & ~b) and (named & ~c) and (named & ~d))):
+            return -1
+    return 1 if popcount(ranks & ~named) >= fewest else -1
+
+
 cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
     """The call of record r (four words) on pool m: its counts first, then its sure
     rule (the scalar loop's cheaper form), then the exact check on the call in its
     fourth word."""
-    return ch_counts_pass(r, m) and (ch_sure_lowest_suits(r[2], m, ch_stand_in(r, m)) or
-                                     ch_holds_call(<const CheungCall*>(r + 3), m))
+    if not ch_counts_pass(r, m):
+        return False
+    cdef int known = ch_record_rule(r, m, False)
+    if known >= 0:
+        return known
+    return ch_sure_lowest_suits(r[2], m, ch_stand_in(r, m)) or \
+        ch_holds_call(<const CheungCall*>(r + 3), m)
 
 
 cdef class CheungKernel:
@@ -856,23 +940,50 @@ cdef class CheungKernel:
         it leaves), then the scalar loop for the rest; validating as it goes."""
         cdef Py_ssize_t i, j, k, c, got, size, done = 0, n_calls = self.D.n
         cdef uint64_t seen = 0, m
-        cdef int bad = 0
+        cdef int bad = 0, known
         cdef const uint64_t* rec = self.D.rec
-        cdef int32_t later[HOLD_BLOCK + 16]
+        cdef int32_t later[CH_HOLD_BLOCK + 16]
+        cdef int32_t kicks[CH_HOLD_BLOCK + 16]
+        cdef Py_ssize_t nk, nr
+        cdef int kick
         with nogil:
             while self.path_number and done < n:
-                size = HOLD_BLOCK if n - done > HOLD_BLOCK else n - done
+                size = CH_HOLD_BLOCK if n - done > CH_HOLD_BLOCK else n - done
                 got = pb_cheung_batch(self.path_number, masks + done,
                                       calls + done if calls != NULL else NULL,
                                       sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls, rec,
                                       out + done, size, &seen, &bad, later, &k)
                 if bad:
                     break
-                for j in range(k):
-                    i = done + later[j]
+                # many lanes left (small pools): by kind, without a branch, the
+                # pairs and trips the kicker cost decides, then the rest, so that
+                # each loop's branches follow one kind of call
+                nk = 0
+                nr = 0
+                if k >= CH_SPLIT_LEFT:
+                    for j in range(k):
+                        i = done + later[j]
+                        c = calls[i] if calls != NULL else one
+                        kick = ((rec[4 * c + 1] & CH_KICKERS) != 0) & (popcount(masks[i]) >= 6)
+                        kicks[nk] = <int32_t>i
+                        later[nr] = <int32_t>i
+                        nk += kick
+                        nr += 1 - kick
+                else:
+                    for j in range(k):
+                        later[j] += <int32_t>done
+                    nr = k
+                for j in range(nk):
+                    i = kicks[j]
                     c = calls[i] if calls != NULL else one
-                    out[i] = ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or \
-                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i])
+                    out[i] = ch_record_rule(rec + 4 * c, masks[i], False)
+                for j in range(nr):
+                    i = later[j]
+                    c = calls[i] if calls != NULL else one
+                    known = ch_record_rule(rec + 4 * c, masks[i], True)
+                    out[i] = known if known >= 0 else (
+                        ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or
+                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i]))
                 done += got
                 if got < size:
                     break

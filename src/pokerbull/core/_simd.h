@@ -329,7 +329,11 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *   w0 = cards | k0 << 61 | cap << 45: a pool making the call holds at least k0 of
  *        these cards, jokers standing in for missing ones (at most cap of them: the
  *        jokers the call's tier lets a hand use)
- *   w1 = cards | k1 << 61: a second such count
+ *   w1 = cards | k1 << 61: a second such count; bit 30: a named pair or trips whose
+ *        exact check on a pool of six cards or more is read off w0 and w1 (the
+ *        kicker cost); bit 31: a high card or flush that holds on such a pool when
+ *        the other ranks (suit cards) held reach bits 45-47 (ch_record_rule in
+ *        _cheung.pxi: the lanes left here, and the scalar loop's pairs)
  *   The count of w0 or w1: of the cards (m & w), or with bit 14 of the ranks the pool
  *   holds (bits 0-12), or with bit 15 (w0 only) of the pool's fullest suit (a flush
  *   in any suit; AVX-512 only: elsewhere all the pool's cards, a weaker test).
@@ -344,8 +348,11 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *        missing named cards, each then counting as a suit card (ch_sure_allowed)
  *   w3 = the call itself (CheungCall), for the exact check: no second table read.
  * A lane failing a count is a no, one passing both counts and the sure rule a yes;
- * the rest are listed in `later` for the exact (scalar) check. The call stream is read ahead and the records of the pairs
- * PB_CHEUNG_AHEAD steps on are prefetched: the record reads stay random. */
+ * the rest are listed in `later` for the record rules and the exact (scalar) check.
+ * After a step of mostly sure lanes (crowded pools) the next judges the sure rules
+ * first and the counts only for a half with a lane left. The call stream is read
+ * ahead and the records of the pairs PB_CHEUNG_AHEAD steps on are prefetched: the
+ * record reads stay random. */
 #define PB_CHEUNG_AHEAD 64
 #define PB_CHEUNG_NEED 0x1FFF9FFF1FFF1FFFLL   /* a sure rule's cards and its no-rule bit */
 #define PB_CHEUNG_NOT_FLUSH 0x80000000C000LL   /* a sure word without these is a flush rule */
@@ -381,22 +388,30 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, _
     return _mm512_cmpge_epu64_mask(_mm512_add_epi64(c, plus), _mm512_srli_epi64(w, 61));
 }
 
-/* Eight pools against their calls' records: the lanes that pass both counts. */
-PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, const uint64_t *rec,
-                                                     const uint32_t x[8], __m512i *stand_in)
+/* Eight pools' count words (w0, w1) and the jokers that may stand in for each:
+ * those held, at most the cap of w0. */
+PB_CHEUNG512 static inline __m512i pb_cheung_words8(__m512i m, const uint64_t *rec, const uint32_t x[8],
+                                                   __m512i *w0, __m512i *w1)
 {
 #define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
 #define PB_CFOUR(a, b, c, d, h) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
         _mm512_castsi128_si512(PB_CREC(a, h)), PB_CREC(b, h), 1), PB_CREC(c, h), 2), PB_CREC(d, h), 3)
     __m512i even = PB_CFOUR(0, 2, 4, 6, 0), odd = PB_CFOUR(1, 3, 5, 7, 0);
-    __m512i w0 = _mm512_unpacklo_epi64(even, odd), w1 = _mm512_unpackhi_epi64(even, odd);
+    *w0 = _mm512_unpacklo_epi64(even, odd);
+    *w1 = _mm512_unpackhi_epi64(even, odd);
     __m512i held = _mm512_popcnt_epi64(_mm512_and_si512(m, _mm512_set1_epi64(0x20002000LL)));
-    __m512i plus = _mm512_min_epu64(held, _mm512_and_si512(_mm512_srli_epi64(w0, 45), _mm512_set1_epi64(3)));
+    return _mm512_min_epu64(held, _mm512_and_si512(_mm512_srli_epi64(*w0, 45), _mm512_set1_epi64(3)));
+}
+
+/* Eight pools against their calls' count words (pb_cheung_words8, with the jokers
+ * that may stand in): the lanes that pass both counts. */
+PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, __m512i w0, __m512i w1,
+                                                     __m512i plus)
+{
     /* the cards of the fullest suit: the bits of each 16-bit lane, the most of four */
     __m512i most = _mm512_popcnt_epi16(_mm512_and_si512(m, _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL)));
     most = _mm512_max_epu16(most, _mm512_srli_epi64(most, 32));
     most = _mm512_and_si512(_mm512_max_epu16(most, _mm512_srli_epi64(most, 16)), _mm512_set1_epi64(0xFFFF));
-    *stand_in = plus;
     return pb_cheung_count8(m, ranks, most, w0, plus) & pb_cheung_count8(m, ranks, most, w1, plus);
 }
 
@@ -460,23 +475,39 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
 {
     __m512i seen = _mm512_setzero_si512();
     __mmask8 bad = 0;
+    int dense = 0;
     ptrdiff_t i = 0, k = 0;
     for (; i + 16 <= n; i += 16) {
         uint32_t x[8], y[8];
         pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 16);
         __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
-        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1), j0, j1;
-        unsigned pass = (unsigned)pb_cheung_counts8(m0, r0, rec, x, &j0)
-            | (unsigned)pb_cheung_counts8(m1, r1, rec, y, &j1) << 8;
-        unsigned sure = 0;
-        /* crowded pools pass often: judge their sure rules here; a few lanes that
-         * pass (small pools) are cheaper to leave to the caller, whose check tries
-         * the sure rule first. Batches are mostly one or the other: the branch
-         * predicts well. */
-        if (__builtin_popcount(pass) >= 6)
-            sure = pass & ((unsigned)pb_cheung_sure8(m0, r0, rec, x, j0)
-                           | (unsigned)pb_cheung_sure8(m1, r1, rec, y, j1) << 8);
+        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1), a0, b0, a1, b1;
+        __m512i j0 = pb_cheung_words8(m0, rec, x, &a0, &b0), j1 = pb_cheung_words8(m1, rec, y, &a1, &b1);
+        unsigned pass, sure = 0;
+        if (dense) {
+            /* crowded pools (the last step's lanes mostly sure): the sure rules
+             * first (a yes implies the counts), the counts only for a half with a
+             * lane left */
+            unsigned s0 = pb_cheung_sure8(m0, r0, rec, x, j0), s1 = pb_cheung_sure8(m1, r1, rec, y, j1);
+            sure = s0 | s1 << 8;
+            pass = (s0 == 255 ? 0u : (unsigned)pb_cheung_counts8(m0, r0, a0, b0, j0))
+                | (s1 == 255 ? 0u : (unsigned)pb_cheung_counts8(m1, r1, a1, b1, j1)) << 8;
+            pass |= sure;
+            dense = __builtin_popcount(sure) >= 10;
+        } else {
+            pass = (unsigned)pb_cheung_counts8(m0, r0, a0, b0, j0)
+                | (unsigned)pb_cheung_counts8(m1, r1, a1, b1, j1) << 8;
+            /* crowded pools pass often: judge their sure rules here; a few lanes
+             * that pass (small pools) are cheaper to leave to the caller, whose
+             * check tries the sure rule first. Batches are mostly one or the
+             * other: the branch predicts well. */
+            if (__builtin_popcount(pass) >= 6) {
+                sure = pass & ((unsigned)pb_cheung_sure8(m0, r0, rec, x, j0)
+                               | (unsigned)pb_cheung_sure8(m1, r1, rec, y, j1) << 8);
+                dense = __builtin_popcount(sure) >= 12;
+            }
+        }
         _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)sure, 1));
         pass &= ~sure;
         _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
@@ -724,20 +755,26 @@ PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
 }
 
 #define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
-/* Four pools: the lanes (bits) that pass both counts. */
-PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const uint64_t *rec,
-                                                const uint32_t x[4], __m256i *stand_in)
+/* Four pools' count words (w0, w1) and the jokers that may stand in for each: those
+ * held (bits 13 and 29), at most the cap of w0. */
+PB_AVX2 static inline __m256i pb_cheung_words4(__m256i m, const uint64_t *rec, const uint32_t x[4],
+                                               __m256i *w0, __m256i *w1)
 {
     const __m256i one = _mm256_set1_epi64x(1);
     __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 0)), PB_CREC(2, 0), 1);
     __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 0)), PB_CREC(3, 0), 1);
-    __m256i w0 = _mm256_unpacklo_epi64(r02, r13), w1 = _mm256_unpackhi_epi64(r02, r13);
-    /* the jokers held (bits 13 and 29), at most the cap of w0 of them standing in */
+    *w0 = _mm256_unpacklo_epi64(r02, r13);
+    *w1 = _mm256_unpackhi_epi64(r02, r13);
     __m256i held = _mm256_add_epi64(_mm256_and_si256(_mm256_srli_epi64(m, 13), one),
                                     _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
-    __m256i cap = _mm256_and_si256(_mm256_srli_epi64(w0, 45), _mm256_set1_epi64x(3));
-    __m256i plus = _mm256_blendv_epi8(held, cap, _mm256_cmpgt_epi64(held, cap));
-    *stand_in = plus;
+    __m256i cap = _mm256_and_si256(_mm256_srli_epi64(*w0, 45), _mm256_set1_epi64x(3));
+    return _mm256_blendv_epi8(held, cap, _mm256_cmpgt_epi64(held, cap));
+}
+
+/* Four pools: the lanes (bits) that pass both counts. */
+PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, __m256i w0, __m256i w1,
+                                                __m256i plus)
+{
     __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, plus),
                                    pb_cheung_count4(m, ranks, w1, plus));
     return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
@@ -796,7 +833,7 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
     uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
     __m256i seen = _mm256_setzero_si256();
-    int bad = 0;
+    int bad = 0, dense = 0;
     ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
         uint32_t x[4], y[4];
@@ -804,12 +841,26 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
         __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
         __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
-        __m256i j0, j1;
-        unsigned p0 = pb_cheung_counts4(m0, r0, rec, x, &j0), p1 = pb_cheung_counts4(m1, r1, rec, y, &j1);
-        unsigned s0 = 0, s1 = 0;
-        if (__builtin_popcount(p0 | p1 << 4) >= 3) {     /* as on AVX-512 */
-            s0 = p0 & pb_cheung_sure4(m0, r0, rec, x, j0);
-            s1 = p1 & pb_cheung_sure4(m1, r1, rec, y, j1);
+        __m256i a0, b0, a1, b1;
+        __m256i j0 = pb_cheung_words4(m0, rec, x, &a0, &b0), j1 = pb_cheung_words4(m1, rec, y, &a1, &b1);
+        unsigned p0, p1, s0 = 0, s1 = 0;
+        if (dense) {
+            /* crowded pools (the last step's lanes mostly sure): the sure rules
+             * first (a yes implies the counts), the counts only for a half with a
+             * lane left */
+            s0 = pb_cheung_sure4(m0, r0, rec, x, j0);
+            s1 = pb_cheung_sure4(m1, r1, rec, y, j1);
+            p0 = s0 == 15 ? 0 : pb_cheung_counts4(m0, r0, a0, b0, j0);
+            p1 = s1 == 15 ? 0 : pb_cheung_counts4(m1, r1, a1, b1, j1);
+            dense = __builtin_popcount(s0 | s1 << 4) >= 5;
+        } else {
+            p0 = pb_cheung_counts4(m0, r0, a0, b0, j0);
+            p1 = pb_cheung_counts4(m1, r1, a1, b1, j1);
+            if (__builtin_popcount(p0 | p1 << 4) >= 3) {     /* as on AVX-512 */
+                s0 = p0 & pb_cheung_sure4(m0, r0, rec, x, j0);
+                s1 = p1 & pb_cheung_sure4(m1, r1, rec, y, j1);
+                dense = __builtin_popcount(s0 | s1 << 4) >= 6;
+            }
         }
         uint32_t lo = pb_four_bytes((int)s0), hi = pb_four_bytes((int)s1);
         __builtin_memcpy(out + i, &lo, 4);
