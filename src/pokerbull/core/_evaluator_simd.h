@@ -524,6 +524,10 @@ typedef struct { uint64_t key, bits; } pb_ev_pair;
 #define PB_EV_PAIR_SET(p, k_, b_) ((p).key = (k_), (p).bits = (b_))
 #endif
 static pb_ev_pair pb_ev_card[256];     /* by card index (13 * suit + rank; 52, 53 the jokers) */
+/* Two cards' pairs summed, by 55 a + b for card indices a, b (54: any index past the
+ * deck, which adds nothing): the AVX2 row reader takes two cards a load (48 KB). */
+#define PB_EV_PAIR_CARDS 55
+static pb_ev_pair pb_ev_card2[PB_EV_PAIR_CARDS * PB_EV_PAIR_CARDS];
 
 static void pb_ev_build_cards(void)
 {
@@ -536,6 +540,10 @@ static void pb_ev_build_cards(void)
                            1ull << (16 * suit + rank));
     PB_EV_PAIR_SET(pb_ev_card[52], 0, 1ull << 13);      /* jokers: seen in the mask only */
     PB_EV_PAIR_SET(pb_ev_card[53], 0, 1ull << 29);
+    for (c = 0; c < PB_EV_PAIR_CARDS * PB_EV_PAIR_CARDS; c++) {
+        pb_ev_card2[c] = pb_ev_card[c / PB_EV_PAIR_CARDS];   /* pb_ev_card[54] is empty */
+        PB_EV_PAIR_ADD(pb_ev_card2[c], pb_ev_card[c % PB_EV_PAIR_CARDS]);
+    }
 }
 
 typedef uint64_t (*pb_ev_judge)(uint64_t mask);
@@ -813,6 +821,36 @@ PB_EV_TABLE_ROWS(7)
 
 #ifdef PB_HAVE_X86_SIMD
 #define PB_EV_PAIRS_AT_ONCE 256      /* rows whose pairs are summed before they are judged */
+
+/* `words` byte offsets into pb_ev_card2 of the card pairs (b[2 q], b[2 q + 1]) of bytes
+ * `b`, indices past the deck taken as 54: 16 (55 a + b), under 2^16. */
+PB_AVX2 static inline void pb_ev_pair_offsets(const uint8_t *b, ptrdiff_t words, uint16_t *to)
+{
+    const __m256i past = _mm256_set1_epi8(PB_EV_PAIR_CARDS - 1);
+    const __m256i weights = _mm256_set1_epi16(PB_EV_PAIR_CARDS | 1 << 8);
+    ptrdiff_t q;
+    for (q = 0; q + 16 <= words; q += 16)
+        _mm256_storeu_si256((__m256i *)(to + q), _mm256_slli_epi16(_mm256_maddubs_epi16(
+            _mm256_min_epu8(_mm256_loadu_si256((const __m256i *)(b + 2 * q)), past), weights), 4));
+    for (; q < words; q++) {
+        unsigned a = b[2 * q] < PB_EV_PAIR_CARDS ? b[2 * q] : PB_EV_PAIR_CARDS - 1;
+        unsigned c = b[2 * q + 1] < PB_EV_PAIR_CARDS ? b[2 * q + 1] : PB_EV_PAIR_CARDS - 1;
+        to[q] = (uint16_t)(sizeof(pb_ev_pair) * (PB_EV_PAIR_CARDS * a + c));
+    }
+}
+
+/* A row's pair from its cards two by two (`at`: the pairs' offsets) and, for an odd
+ * `K`, the card left (`*alone`). */
+PB_EV_ALWAYS_INLINE pb_ev_pair pb_ev_row_pair2(const uint16_t *at, const uint8_t *alone, unsigned K)
+{
+    pb_ev_pair acc;
+    unsigned j;
+    PB_EV_PAIR_SET(acc, PB_EV_SUITS_START, 0);
+    for (j = 0; j < K / 2; j++)
+        PB_EV_PAIR_ADD(acc, *(const pb_ev_pair *)((const char *)pb_ev_card2 + at[j]));
+    if (K & 1) PB_EV_PAIR_ADD(acc, pb_ev_card[*alone]);
+    return acc;
+}
 /* pb_ev_table_rows##K with AVX2, `K` a constant once inlined. Each row's pair is summed
  * as there (scalar 128-bit adds: the part that does not vectorise, see
  * docs/performance.md) and stored, four rows at a time in the order 0, 2, 1, 3, so
@@ -839,12 +877,29 @@ PB_AVX2 PB_EV_ALWAYS_INLINE void pb_ev_table_rows_avx2_k(
     const __m256i lane = _mm256_set1_epi64x(0x1FFF), flush_at = _mm256_set1_epi64x(PB_EV_FLUSH_AT);
     const __m256i tiers = _mm256_set1_epi64x((long long)tier);
     __attribute__((aligned(32))) pb_ev_pair pair[PB_EV_PAIRS_AT_ONCE];
+    uint16_t even[PB_EV_PAIRS_AT_ONCE * 7 / 2];
     __m256i union4 = _mm256_setzero_si256(), count4 = _mm256_setzero_si256();
     uint64_t wrong = 0, all = 0, counted = 0;
     ptrdiff_t start, size, i;
     for (start = 0; start < n; start += size) {
         size = n - start < PB_EV_PAIRS_AT_ONCE ? n - start : PB_EV_PAIRS_AT_ONCE;
-        for (i = 0; i + 4 <= size; i += 4) {
+        i = 0;
+        if (K >= 2 && step == (ptrdiff_t)K) {
+            /* contiguous rows: the cards two by two, by the offsets of the pairs that start
+             * at an even byte, read in vectors first; for an odd K, a row that starts at an
+             * even byte takes its last card alone, one that starts at an odd byte its first */
+            const uint8_t *rows = base + start * step;
+            pb_ev_pair_offsets(rows, (size & ~(ptrdiff_t)3) * (ptrdiff_t)K / 2, even);
+            for (; i + 4 <= size; i += 4) {
+                const uint8_t *row = rows + i * K;
+                const uint16_t *at = even + i * K / 2;
+                pair[i] = pb_ev_row_pair2(at, row + K - 1, K);
+                pair[i + 2] = pb_ev_row_pair2(at + (K + 1) / 2, row + K, K);
+                pair[i + 1] = pb_ev_row_pair2(at + K, row + 3 * K - 1, K);
+                pair[i + 3] = pb_ev_row_pair2(at + (3 * K + 1) / 2, row + 3 * K, K);
+            }
+        }
+        for (; i + 4 <= size; i += 4) {
             const uint8_t *row = base + (start + i) * step;
             pair[i] = pb_ev_row_pair(row, K);
             pair[i + 2] = pb_ev_row_pair(row + step, K);
