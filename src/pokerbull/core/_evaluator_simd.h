@@ -833,7 +833,7 @@ static void pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n
         if (K % 2 == 0 && step == K) {   /* two cards a load (even K: 1.1x at six) */        \
             pb_ev_pair_offsets_c(base + start * step, size * K / 2, at);                     \
             for (; i < size; i++)                                                            \
-                code[i] = pb_ev_pair_code(pb_ev_row_pair2(at + i * K / 2, base, K), K,       \
+                code[i] = pb_ev_pair_code(pb_ev_row_pair2(at + i * (K / 2), base, K), K,     \
                                           &all, &wrong);                                     \
         }                                                                                    \
         for (; i < size; i++)                                                                \
@@ -906,9 +906,9 @@ PB_AVX2 PB_EV_ALWAYS_INLINE void pb_ev_table_rows_avx2_k(
              * even byte takes its last card alone, one that starts at an odd byte its first */
             const uint8_t *rows = base + start * step;
             pb_ev_pair_offsets(rows, (size & ~(ptrdiff_t)3) * (ptrdiff_t)K / 2, even);
-            for (; i + 4 <= size; i += 4) {
-                const uint8_t *row = rows + i * K;
-                const uint16_t *at = even + i * K / 2;
+            const uint8_t *row = rows;
+            const uint16_t *at = even;
+            for (; i + 4 <= size; i += 4, row += 4 * K, at += 2 * K) {
                 pair[i] = pb_ev_row_pair2(at, row + K - 1, K);
                 pair[i + 2] = pb_ev_row_pair2(at + (K + 1) / 2, row + K, K);
                 pair[i + 1] = pb_ev_row_pair2(at + K, row + 3 * K - 1, K);
