@@ -524,6 +524,10 @@ typedef struct { uint64_t key, bits; } pb_ev_pair;
 #define PB_EV_PAIR_SET(p, k_, b_) ((p).key = (k_), (p).bits = (b_))
 #endif
 static pb_ev_pair pb_ev_card[256];     /* by card index (13 * suit + rank; 52, 53 the jokers) */
+/* Two cards' pairs summed, by 55 a + b for card indices a, b (54: any index past the
+ * deck, which adds nothing): the row readers take two cards a load (48 KB). */
+#define PB_EV_PAIR_CARDS 55
+static pb_ev_pair pb_ev_card2[PB_EV_PAIR_CARDS * PB_EV_PAIR_CARDS];
 
 static void pb_ev_build_cards(void)
 {
@@ -536,6 +540,10 @@ static void pb_ev_build_cards(void)
                            1ull << (16 * suit + rank));
     PB_EV_PAIR_SET(pb_ev_card[52], 0, 1ull << 13);      /* jokers: seen in the mask only */
     PB_EV_PAIR_SET(pb_ev_card[53], 0, 1ull << 29);
+    for (c = 0; c < PB_EV_PAIR_CARDS * PB_EV_PAIR_CARDS; c++) {
+        pb_ev_card2[c] = pb_ev_card[c / PB_EV_PAIR_CARDS];   /* pb_ev_card[54] is empty */
+        PB_EV_PAIR_ADD(pb_ev_card2[c], pb_ev_card[c % PB_EV_PAIR_CARDS]);
+    }
 }
 
 typedef uint64_t (*pb_ev_judge)(uint64_t mask);
@@ -745,96 +753,96 @@ static inline void pb_ev_read_codes(unsigned k, const uint32_t *code, ptrdiff_t 
     }
 }
 
-#ifdef PB_HAVE_X86_SIMD
-/* pb_ev_read_codes four rows a step with AVX2: the 64-bit hash from two 32 x 32-bit
- * products (the codes are under 2^25), the displacements and the values gathered;
- * returns how many rows it did (a multiple of four). */
-PB_AVX2 static ptrdiff_t pb_ev_read_codes_avx2(unsigned k, const uint32_t *code, ptrdiff_t n,
-                                               int64_t *out, uint64_t tier)
+/* Rows of card indices by the table (pb_ev_table_rows below). A row's pair: its `K`
+ * cards' (key, bits) summed, one 128-bit add a card. */
+PB_EV_ALWAYS_INLINE pb_ev_pair pb_ev_row_pair(const uint8_t *row, unsigned K)
 {
-    const __m256i hash_lo = _mm256_set1_epi64x((long long)(pb_ev_hash[k] & 0xFFFFFFFFu));
-    const __m256i hash_hi = _mm256_set1_epi64x((long long)(pb_ev_hash[k] >> 32));
-    const __m256i slots = _mm256_set1_epi64x((1 << pb_ev_slot_bits[k]) - 1);
-    const __m256i slot_at = _mm256_set1_epi64x(pb_ev_slot_at[k]);
-    const uint16_t *shifts = pb_ev_bucket_shift + pb_ev_bucket_at[k];
-    const int down = 64 - pb_ev_bucket_bits[k];
-    const __m256i low16 = _mm256_set1_epi64x(0xFFFF);
-    const __m256i flag = _mm256_set1_epi64x(PB_EV_FLUSH_FLAG);
-    const __m256i tiers = _mm256_set1_epi64x((long long)tier);
-    ptrdiff_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256i c = _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(code + i)));
-        __m256i h = _mm256_add_epi64(_mm256_mul_epu32(c, hash_lo),
-                                     _mm256_slli_epi64(_mm256_mul_epu32(c, hash_hi), 32));
-        __m256i d = _mm256_and_si256(_mm256_i64gather_epi64(
-            (const long long *)shifts, _mm256_srl_epi64(h, _mm_cvtsi32_si128(down)), 2), low16);
-        __m256i slot = _mm256_add_epi64(_mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(h, 24), d),
-                                                         slots), slot_at);
-        __m256i flush = _mm256_cmpeq_epi64(_mm256_and_si256(c, flag), flag);
-        slot = _mm256_blendv_epi8(slot, _mm256_andnot_si256(flag, c), flush);
-        __m128i v = _mm256_i64gather_epi32((const int *)pb_ev_slot_hand, slot, 4);
-        _mm256_storeu_si256((__m256i *)(out + i),
-                            _mm256_or_si256(_mm256_slli_epi64(_mm256_cvtepu32_epi64(v), 17), tiers));
-    }
-    return i;
+    pb_ev_pair acc;
+    unsigned j;
+    PB_EV_PAIR_SET(acc, PB_EV_SUITS_START, 0);
+    for (j = 0; j < K; j++) PB_EV_PAIR_ADD(acc, pb_ev_card[row[j]]);
+    return acc;
 }
-#endif
+
+/* the flag of suit s (1 << 8 s) times this puts 16 s in bits 32..37 */
+#define PB_EV_LANE_SHIFTS 0x0010203000ull
+
+/* A row's code from its pair: the pool code, or, for a row that may hold a flush (five
+ * cards or more of a suit: bit 3 of the suit's byte of the key), the table's flush part
+ * at its suit lane's bits (at most one suit holds five of seven cards, and a multiply
+ * turns that suit's flag into the lane's shift), flagged. `*wrong` non-zero when the
+ * row's bits are not `K` (an index past the deck or a card twice), `*all` their union. */
+PB_EV_ALWAYS_INLINE uint32_t pb_ev_pair_code(pb_ev_pair acc, unsigned K, uint64_t *all,
+                                            uint64_t *wrong)
+{
+    uint64_t key = PB_EV_PAIR_KEY(acc), m = PB_EV_PAIR_BITS(acc);
+    uint64_t five = (key & PB_EV_SUITS_FIVE) >> 35;  /* 1 << 8 s for suit s */
+    uint32_t c = (uint32_t)key;
+    *all |= m;
+    *wrong |= (uint64_t)(PB_EV_POPCOUNT64(m) ^ K);
+    if (five)
+        c = PB_EV_FLUSH_FLAG | (PB_EV_FLUSH_AT
+            + ((uint32_t)(m >> ((five * PB_EV_LANE_SHIFTS) >> 32 & 63)) & 0x1FFF));
+    return c;
+}
+
+/* `words` byte offsets into pb_ev_card2 of the card pairs (b[2 q], b[2 q + 1]) of bytes
+ * `b`, indices past the deck taken as 54: 16 (55 a + b), under 2^16. */
+static inline void pb_ev_pair_offsets_c(const uint8_t *b, ptrdiff_t words, uint16_t *to)
+{
+    ptrdiff_t q;
+    for (q = 0; q < words; q++) {
+        unsigned a = b[2 * q] < PB_EV_PAIR_CARDS ? b[2 * q] : PB_EV_PAIR_CARDS - 1;
+        unsigned c = b[2 * q + 1] < PB_EV_PAIR_CARDS ? b[2 * q + 1] : PB_EV_PAIR_CARDS - 1;
+        to[q] = (uint16_t)(sizeof(pb_ev_pair) * (PB_EV_PAIR_CARDS * a + c));
+    }
+}
+
+/* A row's pair from its cards two by two (`at`: the pairs' offsets) and, for an odd
+ * `K`, the card left (`*alone`). */
+PB_EV_ALWAYS_INLINE pb_ev_pair pb_ev_row_pair2(const uint16_t *at, const uint8_t *alone, unsigned K)
+{
+    pb_ev_pair acc;
+    unsigned j;
+    PB_EV_PAIR_SET(acc, PB_EV_SUITS_START, 0);
+    for (j = 0; j < K / 2; j++)
+        PB_EV_PAIR_ADD(acc, *(const pb_ev_pair *)((const char *)pb_ev_card2 + at[j]));
+    if (K & 1) PB_EV_PAIR_ADD(acc, pb_ev_card[*alone]);
+    return acc;
+}
 
 /* pb_ev_table_hands on rows of `K` (1 to 7) card indices (uint8, `step` bytes apart),
  * every row judged here, PB_EV_ROWS_AT_ONCE rows at a time: first each row's code
- * (its cards' keys summed: one 128-bit add a card), then the table reads, in a second
- * tight loop (the AVX2 path's reads four at a time), where many of those reads (the
- * table is bigger than the L1 cache) are under way at once: the reads, not the adds,
- * are what the rows wait for. A row that may hold a flush (five cards or more of a
- * suit: bit 3 of the suit's byte of the key) takes the table's flush part at its suit
- * lane's bits instead: at most one suit holds five of seven cards, and a multiply turns
- * that suit's flag into the lane's shift. `*bad` non-zero when a row has an index past
- * the deck or a card twice (then the values are not to be used), and `*seen` the
- * union of the rows' masks (a joker shows there: the caller then judges the rows apart). */
-/* the flag of suit s (1 << 8 s) times this puts 16 s in bits 32..37 */
-#define PB_EV_LANE_SHIFTS 0x0010203000ull
+ * (pb_ev_pair_code), then the table reads, in a second tight loop, where many of
+ * those reads (the table is bigger than the L1 cache) are under way at once: the
+ * reads, not the adds, are what the rows wait for. `*bad` non-zero when a row has an
+ * index past the deck or a card twice (then the values are not to be used), and
+ * `*seen` the union of the rows' masks (a joker shows there: the caller then judges
+ * the rows apart). The scalar path's reader; pb_ev_table_rows_avx2 the vector paths'. */
 #define PB_EV_TABLE_ROWS(K)                                                                  \
 static void pb_ev_table_rows##K(const uint8_t *base, ptrdiff_t step, ptrdiff_t n,           \
-        int64_t *out, uint64_t tier, int avx2, uint64_t *bad, uint64_t *seen)                \
+        int64_t *out, uint64_t tier, uint64_t *bad, uint64_t *seen)                          \
 {                                                                                            \
-    ptrdiff_t start, i, size, done;                                                          \
+    ptrdiff_t start, i, size;                                                                \
     uint32_t code[PB_EV_ROWS_AT_ONCE];                                                       \
+    uint16_t at[PB_EV_ROWS_AT_ONCE * 3];                                                     \
     uint64_t wrong = 0, all = 0;                                                             \
     for (start = 0; start < n; start += size) {                                              \
         size = n - start < PB_EV_ROWS_AT_ONCE ? n - start : PB_EV_ROWS_AT_ONCE;              \
-        for (i = 0; i < size; i++) {                                                         \
-            const uint8_t *row = base + (start + i) * step;                                  \
-            pb_ev_pair acc;                                                                  \
-            int j;                                                                           \
-            PB_EV_PAIR_SET(acc, PB_EV_SUITS_START, 0);                                       \
-            for (j = 0; j < K; j++) PB_EV_PAIR_ADD(acc, pb_ev_card[row[j]]);                 \
-            uint64_t key = PB_EV_PAIR_KEY(acc), m = PB_EV_PAIR_BITS(acc);                    \
-            uint64_t five = (key & PB_EV_SUITS_FIVE) >> 35;  /* 1 << 8 s for suit s */      \
-            uint32_t c = (uint32_t)key;                                                      \
-            all |= m;                                                                        \
-            wrong |= (uint64_t)(PB_EV_POPCOUNT64(m) ^ K);                                    \
-            if (five)                                                                        \
-                c = PB_EV_FLUSH_FLAG | (PB_EV_FLUSH_AT                                       \
-                    + ((uint32_t)(m >> ((five * PB_EV_LANE_SHIFTS) >> 32 & 63)) & 0x1FFF));  \
-            code[i] = c;                                                                     \
+        i = 0;                                                                               \
+        if (K % 2 == 0 && step == K) {   /* two cards a load (even K: 1.1x at six) */        \
+            pb_ev_pair_offsets_c(base + start * step, size * K / 2, at);                     \
+            for (; i < size; i++)                                                            \
+                code[i] = pb_ev_pair_code(pb_ev_row_pair2(at + i * (K / 2), base, K), K,     \
+                                          &all, &wrong);                                     \
         }                                                                                    \
-        done = pb_ev_read_codes_path(K, avx2, code, size, out + start, tier);                \
-        pb_ev_read_codes(K, code + done, size - done, out + start + done, tier);             \
+        for (; i < size; i++)                                                                \
+            code[i] = pb_ev_pair_code(pb_ev_row_pair(base + (start + i) * step, K), K,       \
+                                      &all, &wrong);                                         \
+        pb_ev_read_codes(K, code, size, out + start, tier);                                  \
     }                                                                                        \
     *bad = wrong;                                                                            \
     *seen = all;                                                                             \
-}
-
-/* How many leading codes the AVX2 reader did (none unless `avx2` and the CPU has it). */
-static inline ptrdiff_t pb_ev_read_codes_path(unsigned k, int avx2, const uint32_t *code, ptrdiff_t n,
-                                              int64_t *out, uint64_t tier)
-{
-#ifdef PB_HAVE_X86_SIMD
-    if (avx2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
-        return pb_ev_read_codes_avx2(k, code, n, out, tier);
-#endif
-    (void)k; (void)avx2; (void)code; (void)n; (void)out; (void)tier;
-    return 0;
 }
 PB_EV_TABLE_ROWS(1)
 PB_EV_TABLE_ROWS(2)
@@ -844,22 +852,153 @@ PB_EV_TABLE_ROWS(5)
 PB_EV_TABLE_ROWS(6)
 PB_EV_TABLE_ROWS(7)
 
-/* The table path on rows of `k` (1 to 7) uint8 card indices, the table read with AVX2
- * when `path` is a vector path the CPU runs; false for another k. */
+#ifdef PB_HAVE_X86_SIMD
+#define PB_EV_PAIRS_AT_ONCE 256      /* rows whose pairs are summed before they are judged */
+
+/* pb_ev_pair_offsets_c with AVX2, sixteen pairs a step. */
+PB_AVX2 static inline void pb_ev_pair_offsets(const uint8_t *b, ptrdiff_t words, uint16_t *to)
+{
+    const __m256i past = _mm256_set1_epi8(PB_EV_PAIR_CARDS - 1);
+    const __m256i weights = _mm256_set1_epi16(PB_EV_PAIR_CARDS | 1 << 8);
+    ptrdiff_t q;
+    for (q = 0; q + 16 <= words; q += 16)
+        _mm256_storeu_si256((__m256i *)(to + q), _mm256_slli_epi16(_mm256_maddubs_epi16(
+            _mm256_min_epu8(_mm256_loadu_si256((const __m256i *)(b + 2 * q)), past), weights), 4));
+    pb_ev_pair_offsets_c(b + 2 * q, words - q, to + q);
+}
+
+/* pb_ev_table_rows##K with AVX2, `K` a constant once inlined. Each row's pair is summed
+ * as there (scalar 128-bit adds: the part that does not vectorise, see
+ * docs/performance.md) and stored, four rows at a time in the order 0, 2, 1, 3, so
+ * that two loads and two unpacks give four rows' keys and bits in order; then four rows
+ * a step take everything else in vectors: the bits' union and their population count
+ * (summed: a row's bits never count more than `K`, so the rows are good exactly when the
+ * sum is `K` a row), the 64-bit hash from two 32 x 32-bit products (pool codes are
+ * under 2^25, the low half of the key), the displacements and the values gathered. A
+ * step holding a row that may hold a flush (about one in eight at seven cards, one in
+ * a hundred at five) takes those rows' lanes by a variable shift. */
+PB_AVX2 PB_EV_ALWAYS_INLINE void pb_ev_table_rows_avx2_k(
+        unsigned K, const uint8_t *base, ptrdiff_t step, ptrdiff_t n, int64_t *out,
+        uint64_t tier, uint64_t *bad, uint64_t *seen)
+{
+    const __m256i hash_lo = _mm256_set1_epi64x((long long)(pb_ev_hash[K] & 0xFFFFFFFFu));
+    const __m256i hash_hi = _mm256_set1_epi64x((long long)(pb_ev_hash[K] >> 32));
+    /* at most 16 bits: this mask also keeps the displacement's 16 of the 64 gathered */
+    const __m256i slots = _mm256_set1_epi64x((1 << pb_ev_slot_bits[K]) - 1);
+    const __m256i slot_at = _mm256_set1_epi64x(pb_ev_slot_at[K]);
+    const uint16_t *shifts = pb_ev_bucket_shift + pb_ev_bucket_at[K];
+    const __m128i down = _mm_cvtsi32_si128(64 - pb_ev_bucket_bits[K]);
+    const __m256i suits_five = _mm256_set1_epi64x((long long)PB_EV_SUITS_FIVE);
+    const __m256i lane_shifts = _mm256_set1_epi64x((long long)PB_EV_LANE_SHIFTS);
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF), flush_at = _mm256_set1_epi64x(PB_EV_FLUSH_AT);
+    const __m256i tiers = _mm256_set1_epi64x((long long)tier);
+    __attribute__((aligned(32))) pb_ev_pair pair[PB_EV_PAIRS_AT_ONCE];
+    uint16_t even[PB_EV_PAIRS_AT_ONCE * 7 / 2];
+    __m256i union4 = _mm256_setzero_si256(), count4 = _mm256_setzero_si256();
+    uint64_t wrong = 0, all = 0, counted = 0;
+    ptrdiff_t start, size, i;
+    for (start = 0; start < n; start += size) {
+        size = n - start < PB_EV_PAIRS_AT_ONCE ? n - start : PB_EV_PAIRS_AT_ONCE;
+        i = 0;
+        if (K >= 2 && step == (ptrdiff_t)K) {
+            /* contiguous rows: the cards two by two, by the offsets of the pairs that start
+             * at an even byte, read in vectors first; for an odd K, a row that starts at an
+             * even byte takes its last card alone, one that starts at an odd byte its first */
+            const uint8_t *rows = base + start * step;
+            pb_ev_pair_offsets(rows, (size & ~(ptrdiff_t)3) * (ptrdiff_t)K / 2, even);
+            const uint8_t *row = rows;
+            const uint16_t *at = even;
+            for (; i + 4 <= size; i += 4, row += 4 * K, at += 2 * K) {
+                pair[i] = pb_ev_row_pair2(at, row + K - 1, K);
+                pair[i + 2] = pb_ev_row_pair2(at + (K + 1) / 2, row + K, K);
+                pair[i + 1] = pb_ev_row_pair2(at + K, row + 3 * K - 1, K);
+                pair[i + 3] = pb_ev_row_pair2(at + (3 * K + 1) / 2, row + 3 * K, K);
+            }
+        }
+        for (; i + 4 <= size; i += 4) {
+            const uint8_t *row = base + (start + i) * step;
+            pair[i] = pb_ev_row_pair(row, K);
+            pair[i + 2] = pb_ev_row_pair(row + step, K);
+            pair[i + 1] = pb_ev_row_pair(row + 2 * step, K);
+            pair[i + 3] = pb_ev_row_pair(row + 3 * step, K);
+        }
+        for (; i < size; i++) pair[i] = pb_ev_row_pair(base + (start + i) * step, K);
+        for (i = 0; i + 4 <= size; i += 4) {
+            __m256i a = _mm256_load_si256((const __m256i *)(pair + i));
+            __m256i b = _mm256_load_si256((const __m256i *)(pair + i + 2));
+            __m256i key = _mm256_unpacklo_epi64(a, b), m = _mm256_unpackhi_epi64(a, b);
+            union4 = _mm256_or_si256(union4, m);
+            count4 = _mm256_add_epi64(count4, pb_popcount4(m));
+            __m256i h = _mm256_add_epi64(_mm256_mul_epu32(key, hash_lo),
+                                         _mm256_slli_epi64(_mm256_mul_epu32(key, hash_hi), 32));
+            __m256i d = _mm256_i64gather_epi64((const long long *)shifts, _mm256_srl_epi64(h, down), 2);
+            __m256i slot = _mm256_add_epi64(
+                _mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(h, 24), d), slots), slot_at);
+            if (K >= 5 && !_mm256_testz_si256(key, suits_five)) {
+                __m256i five = _mm256_and_si256(key, suits_five);
+                __m256i by = _mm256_and_si256(_mm256_srli_epi64(_mm256_mul_epu32(
+                    _mm256_srli_epi64(five, 35), lane_shifts), 32), _mm256_set1_epi64x(63));
+                __m256i flush_slot = _mm256_add_epi64(
+                    _mm256_and_si256(_mm256_srlv_epi64(m, by), lane), flush_at);
+                slot = _mm256_blendv_epi8(flush_slot, slot,
+                                          _mm256_cmpeq_epi64(five, _mm256_setzero_si256()));
+            }
+            __m128i v = _mm256_i64gather_epi32((const int *)pb_ev_slot_hand, slot, 4);
+            _mm256_storeu_si256((__m256i *)(out + start + i), _mm256_or_si256(
+                _mm256_slli_epi64(_mm256_cvtepu32_epi64(v), 17), tiers));
+        }
+        counted += (uint64_t)i;
+        for (; i < size; i++) {
+            uint32_t c = pb_ev_pair_code(pair[i], K, &all, &wrong);
+            pb_ev_read_codes(K, &c, 1, out + start + i, tier);
+        }
+    }
+    __m128i c2 = _mm_add_epi64(_mm256_castsi256_si128(count4), _mm256_extracti128_si256(count4, 1));
+    __m128i u2 = _mm_or_si128(_mm256_castsi256_si128(union4), _mm256_extracti128_si256(union4, 1));
+    wrong |= (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(c2, _mm_unpackhi_epi64(c2, c2))) ^ K * counted;
+    all |= (uint64_t)_mm_cvtsi128_si64(_mm_or_si128(u2, _mm_unpackhi_epi64(u2, u2)));
+    *bad = wrong;
+    *seen = all;
+}
+
+PB_AVX2 static void pb_ev_table_rows_avx2(int k, const uint8_t *base, ptrdiff_t step, ptrdiff_t n,
+                                          int64_t *out, uint64_t tier, uint64_t *bad, uint64_t *seen)
+{
+    switch (k) {
+    case 1: pb_ev_table_rows_avx2_k(1, base, step, n, out, tier, bad, seen); break;
+    case 2: pb_ev_table_rows_avx2_k(2, base, step, n, out, tier, bad, seen); break;
+    case 3: pb_ev_table_rows_avx2_k(3, base, step, n, out, tier, bad, seen); break;
+    case 4: pb_ev_table_rows_avx2_k(4, base, step, n, out, tier, bad, seen); break;
+    case 5: pb_ev_table_rows_avx2_k(5, base, step, n, out, tier, bad, seen); break;
+    case 6: pb_ev_table_rows_avx2_k(6, base, step, n, out, tier, bad, seen); break;
+    default: pb_ev_table_rows_avx2_k(7, base, step, n, out, tier, bad, seen); break;
+    }
+}
+#endif
+
+/* The table path on rows of `k` (1 to 7) uint8 card indices, with AVX2 when `path` is
+ * a vector path the CPU runs; false for another k. */
 static inline int pb_ev_table_rows(int k, const uint8_t *base, ptrdiff_t step, ptrdiff_t n,
         int64_t *out, uint64_t tier, int path, uint64_t *bad, uint64_t *seen)
 {
-    int avx2 = path == PB_PATH_AVX2 || path == PB_PATH_AVX512;
-    switch (k) {
-    case 1: pb_ev_table_rows1(base, step, n, out, tier, avx2, bad, seen); return 1;
-    case 2: pb_ev_table_rows2(base, step, n, out, tier, avx2, bad, seen); return 1;
-    case 3: pb_ev_table_rows3(base, step, n, out, tier, avx2, bad, seen); return 1;
-    case 4: pb_ev_table_rows4(base, step, n, out, tier, avx2, bad, seen); return 1;
-    case 5: pb_ev_table_rows5(base, step, n, out, tier, avx2, bad, seen); return 1;
-    case 6: pb_ev_table_rows6(base, step, n, out, tier, avx2, bad, seen); return 1;
-    case 7: pb_ev_table_rows7(base, step, n, out, tier, avx2, bad, seen); return 1;
-    default: return 0;
+    if (k < 1 || k > 7) return 0;
+#ifdef PB_HAVE_X86_SIMD
+    if ((path == PB_PATH_AVX2 || path == PB_PATH_AVX512) && (pb_cpu_paths() >> PB_PATH_AVX2 & 1)) {
+        pb_ev_table_rows_avx2(k, base, step, n, out, tier, bad, seen);
+        return 1;
     }
+#endif
+    (void)path;
+    switch (k) {
+    case 1: pb_ev_table_rows1(base, step, n, out, tier, bad, seen); break;
+    case 2: pb_ev_table_rows2(base, step, n, out, tier, bad, seen); break;
+    case 3: pb_ev_table_rows3(base, step, n, out, tier, bad, seen); break;
+    case 4: pb_ev_table_rows4(base, step, n, out, tier, bad, seen); break;
+    case 5: pb_ev_table_rows5(base, step, n, out, tier, bad, seen); break;
+    case 6: pb_ev_table_rows6(base, step, n, out, tier, bad, seen); break;
+    default: pb_ev_table_rows7(base, step, n, out, tier, bad, seen); break;
+    }
+    return 1;
 }
 
 #endif
