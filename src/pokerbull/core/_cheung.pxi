@@ -299,7 +299,7 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
     the rare hands ch_shape_hand leaves to the block search."""
     cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
     cdef int w = popcount(mask & <uint64_t>JOKERS)
-    cdef int si, i, cat, low, j, got, nr, suit, jmin, tier
+    cdef int si, i, j, got, nr, suit, jmin
     cdef int ranks[5]
     cdef uint32_t lane[4]
     cdef uint32_t ge[5]
@@ -328,32 +328,24 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
                              ((spread >= 5) * ((1 << CH_STRAIGHT) | (1 << CH_HIGH))) |
                              ((suited >= 5) * ((1 << CH_FLUSH) | (1 << CH_STRAIGHT_FLUSH) |
                                                (1 << CH_ROYAL))))
-    cdef uint32_t slots = 0
-    for si in range(D.n_slots):
-        slots |= ((allowed >> D.slots[si].cat) & 1) << si
+    cdef uint32_t slots = D.slots_of[allowed]
     while slots:
         si = lowest_bit(slots)          # the slots run from the top
         slots &= slots - 1
-        cat = D.slots[si].cat
-        low = D.slots[si].tiers[0]
-        j = CH_BUDGET[low][0][w]
+        j = D.slots[si].jokers[w]
         if j < 0:
             continue
-        got = ch_shape_hand(cat, j, natural, ge, lane, D.suits_high_first, ranks, &nr, &suit,
-                            &jmin)
+        got = ch_shape_hand(D.slots[si].cat, j, natural, ge, lane, D.suits_high_first, ranks,
+                            &nr, &suit, &jmin)
         if got == 0:
             continue
         if got < 0:
             return -1
-        tier = low
-        for i in range(D.slots[si].n_tiers - 1, 0, -1):
-            if CH_BUDGET[D.slots[si].tiers[i]][0][w] >= jmin:
-                tier = D.slots[si].tiers[i]
-                break
         key = D.slots[si].slot
         for i in range(5):
             key = key * 16 + ((ranks[i] + 1) if i < nr else 0)
-        return (key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 + D.tier_rank[tier]
+        return ((key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 +
+                D.slots[si].tier_code[w][jmin])
     return -1
 
 
@@ -905,6 +897,18 @@ cdef class CheungKernel:
             self.D.slots[i].n_tiers = len(ordered)
             for k, t in enumerate(ordered):
                 self.D.slots[i].tiers[k] = t
+            for w in range(3):
+                self.D.slots[i].jokers[w] = CH_BUDGET[ordered[0]][0][w]
+                for k in range(3):      # the fewest jokers the hand needs
+                    t = ordered[0]
+                    for u in reversed(ordered[1:]):
+                        if CH_BUDGET[u][0][w] >= k:
+                            t = u
+                            break
+                    self.D.slots[i].tier_code[w][k] = self.D.tier_rank[t]
+        for m in range(2048):
+            self.D.slots_of[m] = sum(1 << i for i in range(self.D.n_slots)
+                                     if (m >> self.D.slots[i].cat) & 1)
 
     def bind(self, owner, call_type, pool_type):
         self.owner, self.call_type, self.pool_type = owner, call_type, pool_type
