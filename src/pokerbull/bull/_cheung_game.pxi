@@ -179,9 +179,12 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
     """`samples` pools: own cards plus `unseen` cards drawn from the rest of the
     deck, six bits of the stream a pick (ten picks a draw, the rest of a draw
     unused once the pool is full); a pick outside the rest or of a card already
-    drawn is dropped, so each pool is uniform. No branch on the picks."""
-    cdef int others = 0, i, s, t, need
-    cdef uint64_t m, r, c
+    drawn is dropped, so each pool is uniform. No branch on the picks. A word's ten
+    picks run on their own (`free`, two operations a pick on the path from one to the
+    next) and only those up to the `need`-th new card are kept: the same pools as
+    stopping at the `need`-th, without the count on that path."""
+    cdef int others = 0, i, s, t, need, k
+    cdef uint64_t m, r, c, free, kept
     for i in range(T.n_deck[gone]):
         if not (T.deck[gone][i] & own):
             cards[others] = T.deck[gone][i]
@@ -193,11 +196,17 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
         need = unseen
         while need > 0:
             r = stream_next(st)
+            free = m
+            kept = 0
+            k = 0
             for t in range(10):
-                c = cards[r & 63] & ~m & (<uint64_t>0 - <uint64_t>(need > 0))
-                m |= c
-                need -= c != 0
+                c = cards[r & 63] & ~free
+                free |= c
+                k += c != 0
+                kept |= c & (<uint64_t>0 - <uint64_t>(k <= need))
                 r >>= 6
+            m |= kept
+            need = need - k if k < need else 0
         M.draws[s] = m
         M.best[s] = -2               # not known yet
 
