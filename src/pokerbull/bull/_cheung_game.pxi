@@ -59,13 +59,19 @@ cdef inline int ch_next_live(const CheungTable* T, const int* sizes, int seat) n
     return s
 
 
+cdef inline bint ch_holds_on(const CheungData* D, int c, uint64_t m) noexcept nogil:
+    """Whether call c holds on pool m: the quick count of the cards it needs (D.need:
+    some k of them, jokers standing in) first, a necessary test, then the exact check."""
+    cdef uint64_t q = D.need[c]
+    return (popcount(m & q) + popcount(m & <uint64_t>JOKERS) >= <int>(q >> 61) and
+            ch_holds_call(&D.calls[c], m))
+
+
 cdef inline int ch_hits(const CheungData* D, const CheungTable* T, CheungSeatMemory* M,
                         int c, int n, double goal) noexcept nogil:
     """Whether call c holds on at least `goal` of the n draws (or a higher call
     does, under or higher); stops as soon as the answer is known."""
     cdef int s, hits = 0
-    cdef uint64_t m, q = D.need[c]
-    cdef int k = <int>(q >> 61)
     if T.or_higher and M.best[0] == -2:
         # every draw's best at once: their key lookups overlap (one draw at a time,
         # each waited for its random read of the key table)
@@ -74,9 +80,7 @@ cdef inline int ch_hits(const CheungData* D, const CheungTable* T, CheungSeatMem
         if T.or_higher:              # the call or a higher one holds: its best is at least c
             hits += M.best[s] >= c
         else:
-            m = M.draws[s]
-            hits += popcount(m & q) + popcount(m & <uint64_t>JOKERS) >= k and \
-                ch_holds_call(&D.calls[c], m)
+            hits += ch_holds_on(D, c, M.draws[s])
         if hits >= goal:
             return 1
         if hits + (n - 1 - s) < goal:
@@ -158,7 +162,7 @@ cdef inline bint ch_held(const CheungData* D, CheungSeatMemory* M, int c, int n)
     """Whether call c itself holds on one of the n draws (so it can hold)."""
     cdef int s
     for s in range(n):
-        if ch_holds_call(&D.calls[c], M.draws[s]):
+        if ch_holds_on(D, c, M.draws[s]):
             return True
     return False
 
@@ -169,7 +173,7 @@ cdef int ch_lowest_holding(const CheungData* D, const CheungTable* T, const uint
     opening, the lowest call it may make)."""
     cdef int c
     for c in range(first, T.n_calls):
-        if (last >= 0 or not banned[c]) and ch_holds_call(&D.calls[c], draw):
+        if (last >= 0 or not banned[c]) and ch_holds_on(D, c, draw):
             return c
     return T.n_calls if last >= 0 else ch_open_call(T, banned, 0)
 
@@ -179,9 +183,12 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
     """`samples` pools: own cards plus `unseen` cards drawn from the rest of the
     deck, six bits of the stream a pick (ten picks a draw, the rest of a draw
     unused once the pool is full); a pick outside the rest or of a card already
-    drawn is dropped, so each pool is uniform. No branch on the picks."""
-    cdef int others = 0, i, s, t, need
-    cdef uint64_t m, r, c
+    drawn is dropped, so each pool is uniform. No branch on the picks. A word's ten
+    picks run on their own (`free`, two operations a pick on the path from one to the
+    next) and only those up to the `need`-th new card are kept: the same pools as
+    stopping at the `need`-th, without the count on that path."""
+    cdef int others = 0, i, s, t, need, k
+    cdef uint64_t m, r, c, free, kept
     for i in range(T.n_deck[gone]):
         if not (T.deck[gone][i] & own):
             cards[others] = T.deck[gone][i]
@@ -193,11 +200,17 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
         need = unseen
         while need > 0:
             r = stream_next(st)
+            free = m
+            kept = 0
+            k = 0
             for t in range(10):
-                c = cards[r & 63] & ~m & (<uint64_t>0 - <uint64_t>(need > 0))
-                m |= c
-                need -= c != 0
+                c = cards[r & 63] & ~free
+                free |= c
+                k += c != 0
+                kept |= c & (<uint64_t>0 - <uint64_t>(k <= need))
                 r >>= 6
+            m |= kept
+            need = need - k if k < need else 0
         M.draws[s] = m
         M.best[s] = -2               # not known yet
 

@@ -111,32 +111,47 @@ cdef inline int ch_cnt(uint64_t natural, int r) noexcept nogil:
     return popcount(natural & RANK_COLUMN[r])
 
 
-cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* ge,
-                              const uint32_t* lane, const int* suits_high_first, int* ranks,
-                              int* nr, int* suit, int* jmin) noexcept nogil:
+cdef inline uint32_t ch_nibbles(uint32_t x) noexcept nogil:
+    """The ranks of x as nibbles (rank + 1), the highest in the top nibble used."""
+    cdef uint32_t out = 0
+    cdef int i = 0
+    while x:
+        out |= <uint32_t>(lowest_bit(x) + 1) << (4 * i)
+        x &= x - 1
+        i += 1
+    return out
+
+
+cdef inline int64_t ch_hand(uint32_t nibbles, int n, int suit, int jmin) noexcept nogil:
+    """A hand ch_shape_hand found: its n named ranks' nibbles (high first), left-aligned
+    in 20 bits as the order key has them (bits 5-24), its suit + 1 (bits 2-4, 0: none)
+    and the fewest jokers it needs (bits 0-1); bit 31 set, so it is never 0 or -1."""
+    return ((<int64_t>1 << 31) | (<int64_t>(nibbles << (4 * (5 - n))) << 5) |
+            ((suit + 1) << 2) | jmin)
+
+
+cdef inline int64_t ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* ge,
+                                  const uint32_t* lane, const int* suits_high_first) noexcept nogil:
     """The highest (named ranks, suit) of category `cat` some five-card hand of a big
     pool (six cards or more) makes with at most j jokers, and the fewest jokers that
-    hand needs: 1; 0 when no hand is of the category; -1 when the lex-highest set of a
-    flush or high card is itself a straight or flush (left to the block search)."""
+    hand needs, packed by ch_hand; 0 when no hand is of the category; -1 when the
+    lex-highest set of a flush or high card is itself a straight or flush (left to the
+    block search)."""
     cdef uint32_t R, P, K, x, s5, others, bit
     cdef uint64_t tops
-    cdef int r, k, t, s, i, need, spare, need2, best, cost
-    nr[0] = 0
-    suit[0] = -1
+    cdef int r, k, t, s, i, need, spare, need2, best, cost, suit
     if cat == CH_FIVE:
         R = ch_at(ge, 5 - j)
         if j < 1 or not R:
             return 0
         r = highest_bit(R)
-        ranks[0], nr[0], jmin[0] = r, 1, 5 - ch_cnt(natural, r)
-        return 1
+        return ch_hand(r + 1, 1, -1, 5 - ch_cnt(natural, r))
     if cat == CH_ROYAL:
         for i in range(4):
             s = suits_high_first[i]
             need = popcount(0x1F00 & ~lane[s])
             if need <= j:
-                suit[0], jmin[0] = s, need
-                return 1
+                return ch_hand(0, 0, s, need)
         return 0
     if cat == CH_STRAIGHT_FLUSH:
         tops = window_tops(natural, 5 - j) & ~0x1000100010001000ULL   # no Ace-high top
@@ -151,9 +166,7 @@ cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* 
             s = suits_high_first[i]
             if (tops >> (16 * s + best)) & 1:
                 break
-        ranks[0], nr[0], suit[0] = best, 1, s
-        jmin[0] = popcount(CH_STRAIGHTS[best - 3] & ~lane[s])
-        return 1
+        return ch_hand(best + 1, 1, s, popcount(CH_STRAIGHTS[best - 3] & ~lane[s]))
     if cat == CH_QUADS:
         R = ch_at(ge, 4 - j)
         while R:
@@ -168,8 +181,7 @@ cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* 
                 k = highest_bit(others)
             else:
                 continue
-            ranks[0], ranks[1], nr[0], jmin[0] = r, k, 2, need
-            return 1
+            return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, need)
         return 0
     if cat == CH_FULL_HOUSE:
         R = ch_at(ge, 3 - j)
@@ -180,12 +192,12 @@ cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* 
             P = ch_at(ge, 2 - (j - need)) & ~(1u << t)
             if P:
                 r = highest_bit(P)
-                ranks[0], ranks[1], nr[0] = t, r, 2
-                jmin[0] = need + ch_short(2, ch_cnt(natural, r))
-                return 1
+                return ch_hand(<uint32_t>((t + 1) << 4 | (r + 1)), 2, -1,
+                               need + ch_short(2, ch_cnt(natural, r)))
         return 0
     if cat == CH_FLUSH:
         best = 0
+        suit = -1
         for i in range(4):
             s = suits_high_first[i]
             if popcount(lane[s]) + j < 5:
@@ -193,20 +205,14 @@ cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* 
             s5 = ch_top_ranks(lane[s] | ch_top_ranks(LANE & ~lane[s], j), 5)
             if <int>s5 > best:
                 best = <int>s5
-                suit[0] = s
+                suit = s
         if not best:
             return 0
         for t in range(10):
             if <uint32_t>best == CH_STRAIGHTS[t]:
                 return -1
-        jmin[0] = popcount(<uint32_t>best & ~lane[suit[0]])
-        x = <uint32_t>best
-        while x:
-            r = highest_bit(x)
-            x &= ~(1u << r)
-            ranks[nr[0]] = r
-            nr[0] += 1
-        return 1
+        return ch_hand(ch_nibbles(<uint32_t>best), 5, suit,
+                       popcount(<uint32_t>best & ~lane[suit]))
     if cat == CH_STRAIGHT:
         x = <uint32_t>window_tops(ge[1], 5 - j) & LANE
         while x:
@@ -219,8 +225,7 @@ cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* 
                                                             lane[(s + 3) & 3]))) == 0:
                         cost = 1
             if cost <= j:
-                ranks[0], nr[0], jmin[0] = t, 1, cost
-                return 1
+                return ch_hand(t + 1, 1, -1, cost)
         return 0
     if cat == CH_PAIR or cat == CH_TRIPS:
         k = 2 if cat == CH_PAIR else 3
@@ -232,13 +237,8 @@ cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* 
             K = ch_kicker_ranks(ge[1], 1u << r, j - need, 5 - k)
             if popcount(K) < 5 - k:
                 continue
-            ranks[0], nr[0], jmin[0] = r, 1, need + popcount(K & ~ge[1])
-            while K:
-                t = highest_bit(K)
-                K &= ~(1u << t)
-                ranks[nr[0]] = t
-                nr[0] += 1
-            return 1
+            return ch_hand(<uint32_t>(r + 1) << (4 * (5 - k)) | ch_nibbles(K), 6 - k, -1,
+                           need + popcount(K & ~ge[1]))
         return 0
     if cat == CH_TWO_PAIR:
         R = ch_at(ge, 2 - j) & ~1u
@@ -253,9 +253,8 @@ cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* 
                 need2 = need + ch_short(2, ch_cnt(natural, t))
                 K = ch_kicker_ranks(ge[1], (1u << r) | (1u << t), j - need2, 1)
                 if K:
-                    ranks[0], ranks[1], ranks[2], nr[0] = r, t, highest_bit(K), 3
-                    jmin[0] = need2 + popcount(K & ~ge[1])
-                    return 1
+                    return ch_hand(<uint32_t>((r + 1) << 8 | (t + 1) << 4 | (highest_bit(K) + 1)),
+                                   3, -1, need2 + popcount(K & ~ge[1]))
         return 0
     if cat == CH_HIGH:
         K = ch_kicker_ranks(ge[1], 0, j, 5)
@@ -270,14 +269,7 @@ cdef inline int ch_shape_hand(int cat, int j, uint64_t natural, const uint32_t* 
                 if (K & ~(lane[s] & ~(lane[(s + 1) & 3] | lane[(s + 2) & 3] |
                                       lane[(s + 3) & 3]))) == 0:
                     return -1
-        jmin[0] = need
-        x = K
-        while x:
-            r = highest_bit(x)
-            x &= ~(1u << r)
-            ranks[nr[0]] = r
-            nr[0] += 1
-        return 1
+        return ch_hand(ch_nibbles(K), 5, -1, need)
     return -1
 
 
@@ -299,8 +291,8 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
     the rare hands ch_shape_hand leaves to the block search."""
     cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
     cdef int w = popcount(mask & <uint64_t>JOKERS)
-    cdef int si, i, cat, low, j, got, nr, suit, jmin, tier
-    cdef int ranks[5]
+    cdef int si, j, suit
+    cdef int64_t got
     cdef uint32_t lane[4]
     cdef uint32_t ge[5]
     cdef int64_t key
@@ -328,32 +320,22 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
                              ((spread >= 5) * ((1 << CH_STRAIGHT) | (1 << CH_HIGH))) |
                              ((suited >= 5) * ((1 << CH_FLUSH) | (1 << CH_STRAIGHT_FLUSH) |
                                                (1 << CH_ROYAL))))
-    cdef uint32_t slots = 0
-    for si in range(D.n_slots):
-        slots |= ((allowed >> D.slots[si].cat) & 1) << si
+    cdef uint32_t slots = D.slots_of[allowed]
     while slots:
         si = lowest_bit(slots)          # the slots run from the top
         slots &= slots - 1
-        cat = D.slots[si].cat
-        low = D.slots[si].tiers[0]
-        j = CH_BUDGET[low][0][w]
+        j = D.slots[si].jokers[w]
         if j < 0:
             continue
-        got = ch_shape_hand(cat, j, natural, ge, lane, D.suits_high_first, ranks, &nr, &suit,
-                            &jmin)
+        got = ch_shape_hand(D.slots[si].cat, j, natural, ge, lane, D.suits_high_first)
         if got == 0:
             continue
         if got < 0:
             return -1
-        tier = low
-        for i in range(D.slots[si].n_tiers - 1, 0, -1):
-            if CH_BUDGET[D.slots[si].tiers[i]][0][w] >= jmin:
-                tier = D.slots[si].tiers[i]
-                break
-        key = D.slots[si].slot
-        for i in range(5):
-            key = key * 16 + ((ranks[i] + 1) if i < nr else 0)
-        return (key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 + D.tier_rank[tier]
+        suit = ((got >> 2) & 7) - 1
+        key = (<int64_t>D.slots[si].slot << 20) | ((got >> 5) & 0xFFFFF)
+        return ((key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 +
+                D.slots[si].tier_code[w][got & 3])
     return -1
 
 
@@ -905,6 +887,18 @@ cdef class CheungKernel:
             self.D.slots[i].n_tiers = len(ordered)
             for k, t in enumerate(ordered):
                 self.D.slots[i].tiers[k] = t
+            for w in range(3):
+                self.D.slots[i].jokers[w] = CH_BUDGET[ordered[0]][0][w]
+                for k in range(3):      # the fewest jokers the hand needs
+                    t = ordered[0]
+                    for u in reversed(ordered[1:]):
+                        if CH_BUDGET[u][0][w] >= k:
+                            t = u
+                            break
+                    self.D.slots[i].tier_code[w][k] = self.D.tier_rank[t]
+        for m in range(2048):
+            self.D.slots_of[m] = sum(1 << i for i in range(self.D.n_slots)
+                                     if (m >> self.D.slots[i].cat) & 1)
 
     def bind(self, owner, call_type, pool_type):
         self.owner, self.call_type, self.pool_type = owner, call_type, pool_type

@@ -196,6 +196,9 @@ ctypedef struct CheungSlot:
     int cat
     int n_tiers
     int tiers[3]     # lowest first
+    int8_t jokers[3]         # by jokers in the pool: the most its lowest tier lets a hand use
+    int8_t tier_code[3][3]   # by jokers in the pool and jokers the hand needs: the tier_rank
+                             # of the highest tier whose budget covers them
 
 
 ctypedef struct CheungData:
@@ -207,6 +210,7 @@ ctypedef struct CheungData:
     const uint64_t* rec       # per call 4 words: two counts, a sure rule, the call (_simd.h)
     int n_slots
     CheungSlot slots[12]
+    uint16_t slots_of[2048]   # by a mask of categories (bit cat): the slots of those categories
     int suit_rank[4]
     int tier_rank[5]
     int suits_high_first[4]
