@@ -70,8 +70,11 @@ cdef inline bint ch_holds_on(const CheungData* D, int c, uint64_t m) noexcept no
 cdef inline int ch_hits(const CheungData* D, const CheungTable* T, CheungSeatMemory* M,
                         int c, int n, double goal) noexcept nogil:
     """Whether call c holds on at least `goal` of the n draws (or a higher call
-    does, under or higher); stops as soon as the answer is known."""
+    does, under or higher); stops as soon as the answer is known. The counts are
+    whole, so they are compared with the whole number `need`, the same tests as
+    against `goal` without a conversion to double at each step."""
     cdef int s, hits = 0
+    cdef int need = n + 1 if not goal <= n else (0 if goal <= 0 else <int>ceil(goal))
     if T.or_higher and M.best[0] == -2:
         # every draw's best at once: their key lookups overlap (one draw at a time,
         # each waited for its random read of the key table)
@@ -81,11 +84,11 @@ cdef inline int ch_hits(const CheungData* D, const CheungTable* T, CheungSeatMem
             hits += M.best[s] >= c
         else:
             hits += ch_holds_on(D, c, M.draws[s])
-        if hits >= goal:
+        if hits >= need:
             return 1
-        if hits + (n - 1 - s) < goal:
+        if hits + (n - 1 - s) < need:
             return 0
-    return hits >= goal
+    return hits >= need
 
 
 cdef inline int ch_open_call(const CheungTable* T, const uint8_t* banned, int k) noexcept nogil:
@@ -125,11 +128,11 @@ cdef int ch_decide(const CheungData* D, const CheungTable* T, CheungSeatMemory* 
         for i in range(span):
             k = <int>stream_below(st, <uint32_t>span)
             c = first + k if last >= 0 else ch_open_call(T, banned, k)
-            if ch_holds_call(&D.calls[c], M.draws[0]):
+            if ch_holds_on(D, c, M.draws[0]):
                 return c
         if last >= 0:                # none of them held: it challenges
             return n
-        return ch_lowest_holding(D, T, banned, 0, -1, M.draws[0])
+        return ch_lowest_holding(D, T, banned, 0, -1, M.draws[0], ch_best(D, M.draws[0]))
     if last >= 0 and not ch_hits(D, T, M, last, S, T.a[seat] * S):
         return n
     lo, hi = 0, T.n_plain
@@ -155,7 +158,8 @@ cdef int ch_decide(const CheungData* D, const CheungTable* T, CheungSeatMemory* 
     for i in range(k):                               # opening: the lowest that can hold
         if ch_held(D, M, cand[i], S):
             return cand[i]
-    return ch_lowest_holding(D, T, banned, 0, -1, M.draws[0])
+    return ch_lowest_holding(D, T, banned, 0, -1, M.draws[0],
+                             M.best[0] if M.best[0] != -2 else n - 1)
 
 
 cdef inline bint ch_held(const CheungData* D, CheungSeatMemory* M, int c, int n) noexcept nogil:
@@ -168,11 +172,12 @@ cdef inline bint ch_held(const CheungData* D, CheungSeatMemory* M, int c, int n)
 
 
 cdef int ch_lowest_holding(const CheungData* D, const CheungTable* T, const uint8_t* banned,
-                           int first, int last, uint64_t draw) noexcept nogil:
+                           int first, int last, uint64_t draw, int top) noexcept nogil:
     """The lowest call it may make that holds on `draw`; else the challenge (or,
-    opening, the lowest call it may make)."""
+    opening, the lowest call it may make). No call above `top` holds on `draw` (its
+    best call when known, else the last call), so the scan stops there."""
     cdef int c
-    for c in range(first, T.n_calls):
+    for c in range(first, top + 1):
         if (last >= 0 or not banned[c]) and ch_holds_on(D, c, draw):
             return c
     return T.n_calls if last >= 0 else ch_open_call(T, banned, 0)
@@ -189,10 +194,9 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
     stopping at the `need`-th, without the count on that path."""
     cdef int others = 0, i, s, t, need, k
     cdef uint64_t m, r, c, free, kept
-    for i in range(T.n_deck[gone]):
-        if not (T.deck[gone][i] & own):
-            cards[others] = T.deck[gone][i]
-            others += 1
+    for i in range(T.n_deck[gone]):        # the cards not its own, without a branch
+        cards[others] = T.deck[gone][i]
+        others += (T.deck[gone][i] & own) == 0
     for i in range(others, 64):
         cards[i] = 0
     for s in range(T.samples[M.seat]):

@@ -11,6 +11,7 @@ core's C API.
 """
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.math cimport ceil
 
 import numpy as np
 
