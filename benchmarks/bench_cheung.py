@@ -386,6 +386,8 @@ if __name__ == "__main__":
     # python benchmarks/bench_cheung.py [best | or-higher]: one part alone
     part = {"best": best_shape_figures, "or-higher": or_higher_figures,
             "holds": holds_round_figures}.get(sys.argv[1] if len(sys.argv) > 1 else "", figures)
+    if not all(a.isdigit() and int(a) > 0 for a in sys.argv[2:3]):
+        sys.exit(f"bench_cheung.py: rounds must be a whole number above 0, not {sys.argv[2]!r}")
     args = [int(a) for a in sys.argv[2:3]]
     for name, figure, ratio in part(*args):
         print(f"{name:45s} {figure:>20s}  {ratio}")

@@ -210,8 +210,12 @@ def previous_core(library: Path):
     spec = importlib.util.spec_from_file_location("previous_build._core", library)
     if spec is None or spec.loader is None:
         raise ValueError(f"{library} is not a compiled pokerbull core (_core extension file)")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    try:
+        module = importlib.util.module_from_spec(spec)    # (an extension is opened here)
+        spec.loader.exec_module(module)
+    except ImportError as error:
+        raise ValueError(f"{library} is not a compiled pokerbull core "
+                         f"(_core extension file): {error}") from None
     return module
 
 
@@ -333,11 +337,18 @@ if __name__ == "__main__":
                         help="an earlier build's core (a copy of its pokerbull/core/_core*.so), "
                              "timed in the same rounds of the same-input part (A/B)")
     args = parser.parse_args()
+    if args.previous is not None and not args.previous.is_file():
+        parser.error(f"--previous {args.previous}: no such file (give a copy of an earlier "
+                     f"build's pokerbull/core/_core*.so)")
+    try:
+        previous = previous_core(args.previous) if args.previous else None
+    except ValueError as error:
+        parser.error(f"--previous: {error}")
     if args.only in (None, "same-input"):
         with tempfile.TemporaryDirectory() as tmp:
             library = build_ompeval(args.ompeval, Path(tmp)) if args.ompeval else None
             for line in same_input(OMPEval(library) if library else None, args.rounds,
-                                   previous=previous_core(args.previous) if args.previous else None):
+                                   previous=previous):
                 print(line, flush=True)
     if args.only in (None, "per-call"):
         for line in per_call(args.rounds):
