@@ -474,6 +474,43 @@ def test_batch_paths_on_crowded_runs(options):
     assert want[:4000].tolist() == exact
 
 
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+def test_scalar_loop_modes_against_the_exact_check():
+    """The scalar loop's two modes (blocks of small pools: every pair's counts, then
+    the pairs that pass them by kind; crowded runs: one pair after another) on runs
+    of small and crowded pools of random lengths, the mode switching both ways at
+    block edges and inside them: pair by pair against the exact check, short arrays
+    (below the prefetch distance, a block and a bit), one call for all, and a bad
+    index in a late block or a negative one."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython")
+    rng = np.random.default_rng(77)
+    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29], np.uint64)
+    lengths = rng.integers(1, 700, 20)
+    crowded = np.repeat(np.arange(len(lengths)) % 2 == 1, lengths)
+    n = len(crowded)
+    sizes = np.where(crowded, rng.integers(40, len(bits) + 1, n), rng.integers(3, 12, n))
+    order = np.argsort(rng.random((n, len(bits))), axis=1)
+    picked = np.arange(len(bits))[None, :] < sizes[:, None]
+    pools = np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+    calls = rng.integers(0, len(lad), n).astype(np.int32)
+    scalar = _core.CheungKernel(lad.tables, simd="scalar")
+    exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
+    assert 0.005 < exact[~crowded].mean() < 0.3 and 0.5 < exact[crowded].mean() < 0.98
+    got = scalar.holds_many(pools, calls)
+    assert np.array_equal(got, exact), np.flatnonzero(got != exact)[:5]
+    for size in (1, 15, 17, 130):
+        assert np.array_equal(scalar.holds_many(pools[-size:], calls[-size:]), exact[-size:]), size
+    one = int(calls[1])
+    want = [scalar.holds(one, m) for m in pools[:1500].tolist()]
+    assert scalar.holds_many_one(pools[:1500], one).tolist() == want
+    for where, value in ((n - 3, len(lad)), (n // 2, -1)):
+        bad = calls.copy()
+        bad[where] = value
+        with pytest.raises(ValueError, match="call indices"):
+            scalar.holds_many(pools, bad)
+
+
 def _dense_pools(rng, n: int, jokers: int) -> np.ndarray:
     """Pools of 6..16 cards drawn from a few ranks or a few suits (and the jokers):
     rich in quads, full houses, five of a kind, flushes and straight flushes."""

@@ -22,6 +22,24 @@ DEF CH_HOLD_BLOCK = 512    # pairs per vector batch call: the lanes it leaves ar
                            # while their records are still near (in L1)
 DEF CH_SPLIT_LEFT = 12      # lanes left in a batch from which they are checked by kind
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
+DEF CH_AHEAD = 16           # the scalar loop prefetches the record of the pair this many on
+DEF CH_SCALAR_BLOCK = 128   # pairs whose counts the scalar loop judges before those that pass
+DEF CH_CROWDED = 4          # blocks a crowded run of the scalar loop takes one pair after another
+
+cdef extern from *:
+    """
+    /* a if c else b, without a branch (c follows no pattern: a branch on it would
+       mispredict often, and compilers choose a branch or not as they please) */
+    static inline uint64_t pb_pick(uint64_t c, uint64_t a, uint64_t b) {
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+        __asm__("test %1, %1; cmovnz %2, %0" : "+r"(b) : "r"(c), "r"(a) : "cc");
+        return b;
+    #else
+        return b ^ ((a ^ b) & (0 - (uint64_t)(c != 0)));
+    #endif
+    }
+    """
+    uint64_t pb_pick(uint64_t c, uint64_t a, uint64_t b) noexcept nogil
 
 
 cdef inline uint64_t ch_hash(int64_t key) noexcept nogil:
@@ -649,14 +667,19 @@ cdef uint64_t ch_sure_rule(int cat, int nprim, int p1, int p2, uint32_t named, i
 cdef inline bint ch_counts_pass(const uint64_t* r, uint64_t m) noexcept nogil:
     """Both necessary counts of a call's record (r: its four words) on a pool. A
     count by suit (bit 15, a flush in any suit) counts here all its cards: a
-    weaker test, still necessary, that spares the scalar loop four counts."""
+    weaker test, still necessary, that spares the scalar loop four counts. No
+    branch: the records' kinds come in no order."""
+    cdef uint64_t w0 = r[0], w1 = r[1]
+    cdef uint64_t t = m | (m >> 32)
+    cdef uint64_t ge1 = (t | (t >> 16)) & LANE
+    # w0 counts cards, never ranks; w1 the ranks with CH_BY_RANKS
+    cdef uint64_t v1 = pb_pick(w1 & CH_BY_RANKS, ge1, m)
     cdef int j = popcount(m & <uint64_t>JOKERS)
-    cdef int cap = (r[0] >> 45) & 3
+    cdef int cap = (w0 >> 45) & 3
     cdef int plus = j if j < cap else cap
-    cdef uint64_t ge1 = (m | (m >> 16) | (m >> 32) | (m >> 48)) & LANE
-    cdef uint64_t v1 = ge1 if r[1] & CH_BY_RANKS else m     # w0 counts cards: never ranks
-    return (popcount(m & r[0]) + plus >= <int>(r[0] >> 61)) & \
-        (popcount(v1 & r[1]) + plus >= <int>(r[1] >> 61))
+    cdef int short0 = popcount(m & w0) - <int>(w0 >> 61)
+    cdef int short1 = popcount(v1 & w1) - <int>(w1 >> 61)
+    return (short0 if short0 < short1 else short1) + plus >= 0
 
 
 cdef inline int ch_stand_in(const uint64_t* r, uint64_t m) noexcept nogil:
@@ -773,17 +796,155 @@ cdef inline int ch_record_rule(const uint64_t* r, uint64_t m, bint by_avail) noe
     return 1 if popcount(ranks & ~named) >= fewest else -1
 
 
-cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
-    """The call of record r (four words) on pool m: its counts first, then its sure
-    rule (the scalar loop's cheaper form), then the exact check on the call in its
-    fourth word."""
-    if not ch_counts_pass(r, m):
-        return False
+cdef inline bint ch_holds_rest(const uint64_t* r, uint64_t m) noexcept nogil:
+    """The call of record r (four words) on a pool m that passes its counts: the
+    record rule, then its sure rule (the scalar loop's cheaper form), then the exact
+    check on the call in its fourth word."""
     cdef int known = ch_record_rule(r, m, False)
     if known >= 0:
         return known
     return ch_sure_lowest_suits(r[2], m, ch_stand_in(r, m)) or \
         ch_holds_call(<const CheungCall*>(r + 3), m)
+
+
+cdef inline Py_ssize_t ch_scalar_counts(const uint64_t* rec, const uint64_t* masks,
+                                        const call_index_t* calls, uint8_t* out,
+                                        Py_ssize_t start, Py_ssize_t end, Py_ssize_t ahead,
+                                        Py_ssize_t n_calls, int32_t* later,
+                                        uint64_t* seen_cards) noexcept nogil:
+    """The counts of pairs start..end (their calls valid), without a branch: out 0
+    for all, the pairs that pass listed in `later` (how many returned); the record
+    of the pair CH_AHEAD on prefetched below `ahead`."""
+    cdef Py_ssize_t i, k = 0
+    cdef size_t p
+    cdef uint64_t seen = 0, m
+    memset(out + start, 0, end - start)
+    for i in range(start, ahead):
+        p = <size_t>calls[i + CH_AHEAD]
+        pb_prefetch(rec + 4 * (p if p < <size_t>n_calls else 0))
+        m = masks[i]
+        seen |= m
+        later[k] = <int32_t>i
+        k += ch_counts_pass(rec + 4 * <size_t>calls[i], m)
+    for i in range(ahead if ahead > start else start, end):
+        m = masks[i]
+        seen |= m
+        later[k] = <int32_t>i
+        k += ch_counts_pass(rec + 4 * <size_t>calls[i], m)
+    seen_cards[0] |= seen
+    return k
+
+
+cdef inline void ch_scalar_left(const uint64_t* rec, const uint64_t* masks,
+                                const call_index_t* calls, uint8_t* out, int32_t* later,
+                                Py_ssize_t k) noexcept nogil:
+    """The pairs ch_scalar_counts listed: by kind, the pairs and trips the kicker cost
+    decides first (no branch), then the rest by the record rules, the sure rule and
+    the exact check, so that each loop's branches follow one kind of call."""
+    cdef int32_t kicks[CH_SCALAR_BLOCK]
+    cdef Py_ssize_t i, j, c, nk = 0, nr = 0
+    cdef const uint64_t* r
+    cdef uint64_t m
+    cdef int known, kick
+    for j in range(k):
+        i = later[j]
+        c = calls[i]
+        kick = ((rec[4 * c + 1] & CH_KICKERS) != 0) & (popcount(masks[i]) >= 6)
+        kicks[nk] = <int32_t>i
+        later[nr] = <int32_t>i
+        nk += kick
+        nr += 1 - kick
+    for j in range(nk):
+        i = kicks[j]
+        c = calls[i]
+        out[i] = ch_record_rule(rec + 4 * c, masks[i], False)
+    for j in range(nr):
+        i = later[j]
+        c = calls[i]
+        r = rec + 4 * c
+        m = masks[i]
+        known = ch_record_rule(r, m, True)
+        out[i] = known if known >= 0 else (
+            ch_sure(r[2], m, ch_stand_in(r, m)) or ch_holds_call(<const CheungCall*>(r + 3), m))
+
+
+cdef inline Py_ssize_t ch_scalar_whole(const uint64_t* rec, const uint64_t* masks,
+                                       const call_index_t* calls, Py_ssize_t one, uint8_t* out,
+                                       Py_ssize_t start, Py_ssize_t end, Py_ssize_t ahead,
+                                       Py_ssize_t n_calls, uint64_t* seen_cards,
+                                       int* bad_index) noexcept nogil:
+    """Pairs start..end (calls NULL: call `one`) one by one: counts, record rule, sure
+    rule and exact check (ch_holds_rest), for crowded pools where most pairs pass the
+    counts: how many passed them. An index outside the ladder sets *bad_index (and
+    is checked as call 0 meanwhile)."""
+    cdef Py_ssize_t i, k = 0
+    cdef size_t p, c
+    cdef uint64_t seen = 0, m
+    cdef int passed
+    cdef const uint64_t* r
+    for i in range(start, end):
+        if calls != NULL:
+            if i < ahead:
+                p = <size_t>calls[i + CH_AHEAD]
+                pb_prefetch(rec + 4 * (p if p < <size_t>n_calls else 0))
+            c = <size_t>calls[i]
+            if c >= <size_t>n_calls:
+                bad_index[0] = 1
+                c = 0
+        else:
+            c = <size_t>one
+        m = masks[i]
+        seen |= m
+        r = rec + 4 * c
+        passed = ch_counts_pass(r, m)
+        k += passed
+        out[i] = passed and ch_holds_rest(r, m)
+    seen_cards[0] |= seen
+    return k
+
+
+cdef void ch_holds_scalar(const uint64_t* rec, const uint64_t* masks, const call_index_t* calls,
+                          Py_ssize_t one, Py_ssize_t n_calls, uint8_t* out, Py_ssize_t n,
+                          uint64_t* seen_cards, int* bad_index) noexcept nogil:
+    """The scalar loop of holds_many (calls NULL: call `one` for every pool), a block
+    at a time. Small pools: the block's calls validated first (one outside the
+    ladder sets *bad_index and stops the loop: the caller raises), every pair's
+    counts without a branch (a pair failing them is a no, most random small-pool
+    pairs), then the pairs that passed (ch_scalar_left). After a block where most
+    pairs passed (crowded pools) CH_CROWDED blocks one pair after another
+    (ch_scalar_whole), then the same test. The masks are ORed into *seen_cards."""
+    cdef int32_t later[CH_SCALAR_BLOCK]
+    cdef Py_ssize_t end, i, ahead, k = 0
+    cdef call_index_t lo, hi
+    if calls == NULL:
+        if one < 0 or one >= n_calls:
+            bad_index[0] = 1
+            return
+        ch_scalar_whole(rec, masks, calls, one, out, 0, n, 0, n_calls, seen_cards, bad_index)
+        return
+    cdef Py_ssize_t start = 0
+    while start < n:
+        if k * 2 > CH_SCALAR_BLOCK:         # crowded: CH_CROWDED blocks one pair after another
+            end = start + CH_CROWDED * CH_SCALAR_BLOCK
+            end = end if end < n else n
+            ahead = end if end < n - CH_AHEAD else n - CH_AHEAD
+            k = ch_scalar_whole(rec, masks, calls, one, out, start, end, ahead, n_calls,
+                                seen_cards, bad_index) // CH_CROWDED
+            start = end
+            continue
+        end = start + CH_SCALAR_BLOCK if n - start > CH_SCALAR_BLOCK else n
+        lo = hi = calls[start]
+        for i in range(start + 1, end):     # without a branch, in vectors where it can
+            lo = calls[i] if calls[i] < lo else lo
+            hi = calls[i] if calls[i] > hi else hi
+        if lo < 0 or hi >= n_calls:
+            bad_index[0] = 1
+            return
+        ahead = end if end < n - CH_AHEAD else n - CH_AHEAD
+        k = ch_scalar_counts(rec, masks, calls, out, start, end, ahead, n_calls, later,
+                             seen_cards)
+        ch_scalar_left(rec, masks, calls, out, later, k)
+        start = end
 
 
 cdef class CheungKernel:
@@ -981,18 +1142,9 @@ cdef class CheungKernel:
                 done += got
                 if got < size:
                     break
-            for i in range(done, n):
-                if calls != NULL and i + 16 < n:
-                    c = calls[i + 16]
-                    if 0 <= c < n_calls:
-                        pb_prefetch(rec + 4 * c)
-                c = calls[i] if calls != NULL else one
-                if c < 0 or c >= n_calls:
-                    bad = 1
-                    c = 0
-                m = masks[i]
-                seen |= m
-                out[i] = ch_holds_rec(rec + 4 * c, m)
+            if done < n:
+                ch_holds_scalar(rec, masks + done, calls + done if calls != NULL else NULL, one,
+                                n_calls, out + done, n - done, &seen, &bad)
         if bad:
             raise ValueError(f"call indices must lie in 0..{self.D.n - 1}")
         self._valid(seen)

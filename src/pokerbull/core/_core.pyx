@@ -6,7 +6,7 @@ Mirrors ``_pure.py`` function for function over the same ladder tables
 """
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 import os
 
