@@ -807,35 +807,36 @@ cdef inline bint ch_holds_rest(const uint64_t* r, uint64_t m) noexcept nogil:
         ch_holds_call(<const CheungCall*>(r + 3), m)
 
 
-cdef inline Py_ssize_t ch_scalar_counts(const uint64_t* rec, const uint64_t* masks,
+cdef inline Py_ssize_t ch_scalar_counts(const uint64_t* cw, const uint64_t* masks,
                                         const call_index_t* calls, uint8_t* out,
                                         Py_ssize_t start, Py_ssize_t end, Py_ssize_t ahead,
                                         Py_ssize_t n_calls, int32_t* later,
                                         uint64_t* seen_cards) noexcept nogil:
-    """The counts of pairs start..end (their calls valid), without a branch: out 0
-    for all, the pairs that pass listed in `later` (how many returned); the record
-    of the pair CH_AHEAD on prefetched below `ahead`."""
+    """The counts of pairs start..end (their calls valid), read off the count words
+    `cw` (two a call), without a branch: out 0 for all, the pairs that pass listed
+    in `later` (how many returned); the words of the pair CH_AHEAD on prefetched
+    below `ahead`."""
     cdef Py_ssize_t i, k = 0
     cdef size_t p
     cdef uint64_t seen = 0, m
     memset(out + start, 0, end - start)
     for i in range(start, ahead):
         p = <size_t>calls[i + CH_AHEAD]
-        pb_prefetch(rec + 4 * (p if p < <size_t>n_calls else 0))
+        pb_prefetch(cw + 2 * (p if p < <size_t>n_calls else 0))
         m = masks[i]
         seen |= m
         later[k] = <int32_t>i
-        k += ch_counts_pass(rec + 4 * <size_t>calls[i], m)
+        k += ch_counts_pass(cw + 2 * <size_t>calls[i], m)
     for i in range(ahead if ahead > start else start, end):
         m = masks[i]
         seen |= m
         later[k] = <int32_t>i
-        k += ch_counts_pass(rec + 4 * <size_t>calls[i], m)
+        k += ch_counts_pass(cw + 2 * <size_t>calls[i], m)
     seen_cards[0] |= seen
     return k
 
 
-cdef inline void ch_scalar_left(const uint64_t* rec, const uint64_t* masks,
+cdef inline void ch_scalar_left(const uint64_t* rec, const uint64_t* cw, const uint64_t* masks,
                                 const call_index_t* calls, uint8_t* out, int32_t* later,
                                 Py_ssize_t k) noexcept nogil:
     """The pairs ch_scalar_counts listed: by kind, the pairs and trips the kicker cost
@@ -849,7 +850,8 @@ cdef inline void ch_scalar_left(const uint64_t* rec, const uint64_t* masks,
     for j in range(k):
         i = later[j]
         c = calls[i]
-        kick = ((rec[4 * c + 1] & CH_KICKERS) != 0) & (popcount(masks[i]) >= 6)
+        pb_prefetch(rec + 4 * c)
+        kick = ((cw[2 * c + 1] & CH_KICKERS) != 0) & (popcount(masks[i]) >= 6)
         kicks[nk] = <int32_t>i
         later[nr] = <int32_t>i
         nk += kick
@@ -903,7 +905,8 @@ cdef inline Py_ssize_t ch_scalar_whole(const uint64_t* rec, const uint64_t* mask
     return k
 
 
-cdef void ch_holds_scalar(const uint64_t* rec, const uint64_t* masks, const call_index_t* calls,
+cdef void ch_holds_scalar(const uint64_t* rec, const uint64_t* cw, const uint64_t* masks,
+                          const call_index_t* calls,
                           Py_ssize_t one, Py_ssize_t n_calls, uint8_t* out, Py_ssize_t n,
                           uint64_t* seen_cards, int* bad_index) noexcept nogil:
     """The scalar loop of holds_many (calls NULL: call `one` for every pool), a block
@@ -941,9 +944,9 @@ cdef void ch_holds_scalar(const uint64_t* rec, const uint64_t* masks, const call
             bad_index[0] = 1
             return
         ahead = end if end < n - CH_AHEAD else n - CH_AHEAD
-        k = ch_scalar_counts(rec, masks, calls, out, start, end, ahead, n_calls, later,
+        k = ch_scalar_counts(cw, masks, calls, out, start, end, ahead, n_calls, later,
                              seen_cards)
-        ch_scalar_left(rec, masks, calls, out, later, k)
+        ch_scalar_left(rec, cw, masks, calls, out, later, k)
         start = end
 
 
@@ -956,6 +959,7 @@ cdef class CheungKernel:
     cdef object call_type
     cdef object pool_type
     cdef readonly int path_number
+    cdef const uint64_t* counts     # per call the record's two count words (ch_scalar_counts)
 
     @property
     def path(self):
@@ -1019,7 +1023,15 @@ cdef class CheungKernel:
                 rv[4 * c + 2] = ch_sure_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
                                              cv[c].named, cv[c].suit, cv[c].tier)
                 memcpy(&rv[4 * c + 3], &cv[c], sizeof(CheungCall))
-        self._arrays = (calls, keys, table, need, rec)
+        # the count words alone (16 bytes a call, 984 KB: they stay in L2 where the
+        # records, 2 MB, do not), for the scalar loop's first pass
+        counts = np.zeros(2 * n + 8, dtype=np.uint64)
+        start = (-counts.ctypes.data % 64) // 8
+        counts = counts[start:start + 2 * n]
+        counts[0::2] = rec[0::4]
+        counts[1::2] = rec[1::4]
+        self.counts = <const uint64_t*>_data(counts)
+        self._arrays = (calls, keys, table, need, rec, counts)
         self.D.rec = <const uint64_t*>_data(rec)
         self.path_number = path_number(simd)
         self.D.table = <const uint64_t*>_data(table)
@@ -1143,7 +1155,7 @@ cdef class CheungKernel:
                 if got < size:
                     break
             if done < n:
-                ch_holds_scalar(rec, masks + done, calls + done if calls != NULL else NULL, one,
+                ch_holds_scalar(rec, self.counts, masks + done, calls + done if calls != NULL else NULL, one,
                                 n_calls, out + done, n - done, &seen, &bad)
         if bad:
             raise ValueError(f"call indices must lie in 0..{self.D.n - 1}")

@@ -260,12 +260,15 @@ cdef extern from *:
     /* the jokers a hand may use by tier (any, max1, nat, min1, min2), pool of six
        cards or more / five or fewer, jokers in the pool; -1: the tier cannot hold */
     static const signed char pb_ch_budget[5][2][3] = {{{0, 1, 2}, {0, 1, 2}}, {{0, 1, 1}, {0, 1, -1}}, {{0, 0, 0}, {0, -1, -1}}, {{-1, 1, 2}, {-1, 1, 2}}, {{-1, -1, 2}, {-1, -1, 2}}};
+    /* the most straights that hold k given ranks (k = 0 .. 5) */
+    static const int pb_ch_most_straights[6] = {10, 5, 4, 3, 2, 1};
     """
     const uint32_t CH_STRAIGHTS "pb_ch_straights"[10]
     const int CH_COMB "pb_ch_comb"[14][6]
     const int CH_PRIMARIES "pb_ch_primaries"[11]
     const int CH_OTHERS "pb_ch_others"[11]
     const int8_t CH_BUDGET "pb_ch_budget"[5][2][3]
+    const int CH_MOST_STRAIGHTS "pb_ch_most_straights"[6]
 
 cdef inline int ch_count_within(int absent, int avail, int need, int budget) noexcept nogil:
     cdef int m, total = 0
@@ -312,6 +315,13 @@ cdef inline bint ch_high_or_flush(uint32_t named, uint32_t present, int j, bint 
     ways = ch_count_within(13 - k - avail, avail, need, budget)
     if ways == 0:
         return False
+    # no more than CH_MOST_STRAIGHTS[k] straights hold k given ranks: more ways than
+    # that hold, unless one-suit hands are counted below (a suit alone holding the
+    # named ranks), without counting the straights one by one
+    if ways > CH_MOST_STRAIGHTS[k] and (uniq == NULL or j != 0 or not (
+            ((named & ~uniq[0]) == 0) | ((named & ~uniq[1]) == 0) |
+            ((named & ~uniq[2]) == 0) | ((named & ~uniq[3]) == 0))):
+        return True
     bad = ch_straights_within(named, present, j, LANE)
     if uniq != NULL and j == 0:
         for s in range(4):
