@@ -23,7 +23,7 @@ DEF CH_HOLD_BLOCK = 512    # pairs per vector batch call: the lanes it leaves ar
 DEF CH_SPLIT_LEFT = 12      # lanes left in a batch from which they are checked by kind
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
 DEF CH_AHEAD = 16           # the scalar loop prefetches the record of the pair this many on
-DEF CH_SCALAR_BLOCK = 128   # pairs whose counts the scalar loop judges before those that pass
+DEF CH_SCALAR_BLOCK = 256   # pairs whose counts the scalar loop judges before those that pass
 DEF CH_CROWDED = 4          # blocks a crowded run of the scalar loop takes one pair after another
 
 cdef extern from *:
@@ -841,7 +841,9 @@ cdef inline void ch_scalar_left(const uint64_t* rec, const uint64_t* cw, const u
                                 Py_ssize_t k) noexcept nogil:
     """The pairs ch_scalar_counts listed: by kind, the pairs and trips the kicker cost
     decides first (no branch), then the rest by the record rules, the sure rule and
-    the exact check, so that each loop's branches follow one kind of call."""
+    the exact check, so that each loop's branches follow one kind of call. The
+    record rules read the count words `cw`; the records, prefetched while the pairs
+    are sorted, only the sure rule and the exact check."""
     cdef int32_t kicks[CH_SCALAR_BLOCK]
     cdef Py_ssize_t i, j, c, nk = 0, nr = 0
     cdef const uint64_t* r
@@ -859,13 +861,13 @@ cdef inline void ch_scalar_left(const uint64_t* rec, const uint64_t* cw, const u
     for j in range(nk):
         i = kicks[j]
         c = calls[i]
-        out[i] = ch_record_rule(rec + 4 * c, masks[i], False)
+        out[i] = ch_record_rule(cw + 2 * c, masks[i], False)    # the count words alone
     for j in range(nr):
         i = later[j]
         c = calls[i]
         r = rec + 4 * c
         m = masks[i]
-        known = ch_record_rule(r, m, True)
+        known = ch_record_rule(cw + 2 * c, m, True)
         out[i] = known if known >= 0 else (
             ch_sure(r[2], m, ch_stand_in(r, m)) or ch_holds_call(<const CheungCall*>(r + 3), m))
 
