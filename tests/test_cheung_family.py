@@ -445,6 +445,17 @@ def test_record_rules_where_straights_crowd_the_hands(options):
     assert 0.1 < exact[kind].mean() < 0.9 and 0.1 < exact[~kind].mean() < 0.9
 
 
+def _runs_of_pools(rng, crowded: np.ndarray, jokers: int) -> np.ndarray:
+    """Random pools of the deck with `jokers` jokers: 40 cards or more where `crowded`
+    is set, 3..11 elsewhere."""
+    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29][:jokers], np.uint64)
+    n = len(crowded)
+    sizes = np.where(crowded, rng.integers(40, len(bits) + 1, n), rng.integers(3, 12, n))
+    order = np.argsort(rng.random((n, len(bits))), axis=1)
+    picked = np.arange(len(bits))[None, :] < sizes[:, None]
+    return np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+
+
 @pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
 @pytest.mark.parametrize("options", [{}, {"jokers": 0}, {"joker_order": "wild"}])
 def test_batch_paths_on_crowded_runs(options):
@@ -454,15 +465,10 @@ def test_batch_paths_on_crowded_runs(options):
     against the exact check."""
     from pokerbull.core import _core
     lad = cheung_on("cython", **options)
-    jokers = options.get("jokers", 2)
     rng = np.random.default_rng(40)
-    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29][:jokers], np.uint64)
     n = 24_000
     run = (np.arange(n) // 640) % 4 != 3            # 640 crowded pools, then 640 small ones, ...
-    sizes = np.where(run, rng.integers(40, len(bits) + 1, n), rng.integers(3, 12, n))
-    order = np.argsort(rng.random((n, len(bits))), axis=1)
-    picked = np.arange(len(bits))[None, :] < sizes[:, None]
-    pools = np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+    pools = _runs_of_pools(rng, run, options.get("jokers", 2))
     calls = rng.integers(0, len(lad), n).astype(np.int32)
     scalar = _core.CheungKernel(lad.tables, simd="scalar")
     want = scalar.holds_many(pools, calls)
@@ -485,14 +491,10 @@ def test_scalar_loop_modes_against_the_exact_check():
     from pokerbull.core import _core
     lad = cheung_on("cython")
     rng = np.random.default_rng(77)
-    bits = np.array([16 * s + r for s in range(4) for r in range(13)] + [13, 29], np.uint64)
     lengths = rng.integers(1, 700, 20)
     crowded = np.repeat(np.arange(len(lengths)) % 2 == 1, lengths)
     n = len(crowded)
-    sizes = np.where(crowded, rng.integers(40, len(bits) + 1, n), rng.integers(3, 12, n))
-    order = np.argsort(rng.random((n, len(bits))), axis=1)
-    picked = np.arange(len(bits))[None, :] < sizes[:, None]
-    pools = np.bitwise_or.reduce(np.where(picked, np.uint64(1) << bits[order], np.uint64(0)), axis=1)
+    pools = _runs_of_pools(rng, crowded, 2)
     calls = rng.integers(0, len(lad), n).astype(np.int32)
     scalar = _core.CheungKernel(lad.tables, simd="scalar")
     exact = np.array([scalar.holds(c, m) for c, m in zip(calls.tolist(), pools.tolist())])
