@@ -800,11 +800,12 @@ cdef inline bint ch_holds_rest(const uint64_t* r, uint64_t m) noexcept nogil:
     """The call of record r (four words) on a pool m that passes its counts: the
     record rule, then its sure rule (the scalar loop's cheaper form), then the exact
     check on the call in its fourth word."""
+    if ch_sure_lowest_suits(r[2], m, ch_stand_in(r, m)):
+        return True
     cdef int known = ch_record_rule(r, m, False)
     if known >= 0:
         return known
-    return ch_sure_lowest_suits(r[2], m, ch_stand_in(r, m)) or \
-        ch_holds_call(<const CheungCall*>(r + 3), m)
+    return ch_holds_call(<const CheungCall*>(r + 3), m)
 
 
 cdef inline Py_ssize_t ch_scalar_counts(const uint64_t* cw, const uint64_t* masks,
