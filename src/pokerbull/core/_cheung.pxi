@@ -74,7 +74,7 @@ DEF CH_SEARCH = -2          # ch_best_shape leaves this pool to the block search
 
 cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
     """The highest call that holds: read off the pool's hand (ch_best_shape), or
-    where that leaves the pool (five cards or fewer, a rare case) the block search."""
+    where that leaves the pool (a rare hand) the block search."""
     cdef int c
     if not D.by_search:
         c = ch_best_shape(D, mask)
@@ -283,21 +283,11 @@ cdef inline int ch_best_shape(const CheungData* D, uint64_t mask) noexcept nogil
     return <int>i if i >= 0 else CH_SEARCH
 
 
-cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nogil:
-    """The order key of ch_best of a pool of six cards or more, read off its hand:
-    slot by slot from the top, the category's highest named ranks and suit with the
-    jokers the slot's lowest tier allows (ch_shape_hand), then the highest tier whose
-    joker budget covers the fewest jokers that hand needs. -1 for smaller pools and
-    the rare hands ch_shape_hand leaves to the block search."""
-    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
-    cdef int w = popcount(mask & <uint64_t>JOKERS)
-    cdef int si, j, suit
-    cdef int64_t got
-    cdef uint32_t lane[4]
-    cdef uint32_t ge[5]
-    cdef int64_t key
-    if popcount(natural) + w <= 5:
-        return -1
+cdef inline uint32_t ch_pool_counts(uint64_t natural, int w, uint32_t* lane,
+                                    uint32_t* ge) noexcept nogil:
+    """A pool's suits (lane[s]: its ranks of suit s) and ranks held at least k times
+    (ge[k]), and the categories its counts allow (a mask, bit cat): the most cards of
+    one rank, of two ranks, of one suit, and the ranks, jokers added."""
     lane[0] = natural & LANE
     lane[1] = (natural >> 16) & LANE
     lane[2] = (natural >> 32) & LANE
@@ -307,20 +297,44 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
     ge[2] = (lane[0] & lane[1]) | (lane[2] & lane[3]) | ((lane[0] | lane[1]) & (lane[2] | lane[3]))
     ge[3] = (lane[0] & lane[1] & (lane[2] | lane[3])) | (lane[2] & lane[3] & (lane[0] | lane[1]))
     ge[4] = lane[0] & lane[1] & lane[2] & lane[3]
-    # the most cards of one rank, of two ranks, of one suit, and the ranks, jokers
-    # added: the categories these counts allow, and the slots that have them (a loop
-    # over those alone, without a branch per slot that fails)
     cdef int most = ch_top_count(ge[1], ge[2], ge[3], ge[4]) + w
     cdef int two_most = most + ch_second_count(ge[1], ge[2], ge[3], ge[4])
     cdef int suited = ch_max_lane(lane[0], lane[1], lane[2], lane[3]) + w
     cdef int spread = popcount(ge[1]) + w
-    cdef uint32_t allowed = (((most >= 5) << CH_FIVE) | ((most >= 4) << CH_QUADS) |
-                             ((two_most >= 5) << CH_FULL_HOUSE) | ((most >= 3) << CH_TRIPS) |
-                             ((two_most >= 4) << CH_TWO_PAIR) | ((most >= 2) << CH_PAIR) |
-                             ((spread >= 5) * ((1 << CH_STRAIGHT) | (1 << CH_HIGH))) |
-                             ((suited >= 5) * ((1 << CH_FLUSH) | (1 << CH_STRAIGHT_FLUSH) |
-                                               (1 << CH_ROYAL))))
-    cdef uint32_t slots = D.slots_of[allowed]
+    return (((most >= 5) << CH_FIVE) | ((most >= 4) << CH_QUADS) |
+            ((two_most >= 5) << CH_FULL_HOUSE) | ((most >= 3) << CH_TRIPS) |
+            ((two_most >= 4) << CH_TWO_PAIR) | ((most >= 2) << CH_PAIR) |
+            ((spread >= 5) * ((1 << CH_STRAIGHT) | (1 << CH_HIGH))) |
+            ((suited >= 5) * ((1 << CH_FLUSH) | (1 << CH_STRAIGHT_FLUSH) | (1 << CH_ROYAL))))
+
+
+cdef inline int64_t ch_slot_key(const CheungData* D, int si, int w, int64_t got) noexcept nogil:
+    """The order key of the call slot si makes of a hand ch_shape_hand or ch_small_hand
+    found (`got`), in a pool with w jokers: its named ranks and suit, and the highest
+    tier of the slot whose joker budget covers the jokers the hand needs."""
+    cdef int suit = ((got >> 2) & 7) - 1
+    cdef int64_t key = (<int64_t>D.slots[si].slot << 20) | ((got >> 5) & 0xFFFFF)
+    return ((key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 +
+            D.slots[si].tier_code[w][got & 3])
+
+
+cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nogil:
+    """The order key of ch_best of a pool, read off its hand: for six cards or more,
+    slot by slot from the top, the category's highest named ranks and suit with the
+    jokers the slot's lowest tier allows (ch_shape_hand), then the highest tier whose
+    joker budget covers the fewest jokers that hand needs; five cards or fewer,
+    ch_small_key. -1 for the rare hands either leaves to the block search."""
+    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
+    cdef int w = popcount(mask & <uint64_t>JOKERS)
+    cdef int si, j
+    cdef int64_t got
+    cdef uint32_t lane[4]
+    cdef uint32_t ge[5]
+    if popcount(natural) + w <= 5:
+        return ch_small_key(D, natural, w)
+    # the slots of the categories the counts allow (a loop over those alone, without
+    # a branch per slot that fails)
+    cdef uint32_t slots = D.slots_of[ch_pool_counts(natural, w, lane, ge)]
     while slots:
         si = lowest_bit(slots)          # the slots run from the top
         slots &= slots - 1
@@ -332,10 +346,140 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
             continue
         if got < 0:
             return -1
-        suit = ((got >> 2) & 7) - 1
-        key = (<int64_t>D.slots[si].slot << 20) | ((got >> 5) & 0xFFFFF)
-        return ((key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 +
-                D.slots[si].tier_code[w][got & 3])
+        return ch_slot_key(D, si, w, got)
+    return -1
+
+
+cdef inline int ch_window_top(uint32_t ranks, int top) noexcept nogil:
+    """The top rank (3: the wheel, up to `top`) of the highest straight whose five
+    ranks hold all of `ranks` (not 0); -1: none."""
+    cdef int t
+    if ranks & (1u << 12):          # an Ace: the Ace-high straight or the wheel
+        if top == 12 and (ranks & ~0x1F00u) == 0:
+            return 12
+        return 3 if (ranks & ~0x100Fu) == 0 else -1
+    t = lowest_bit(ranks) + 4
+    if t > top:
+        t = top
+    return t if highest_bit(ranks) <= t else -1
+
+
+cdef inline int64_t ch_small_hand(int cat, int w, int h, uint64_t natural, const uint32_t* ge,
+                                  const uint32_t* lane) noexcept nogil:
+    """The highest (named ranks, suit) of category `cat` a pool of h <= 5 cards makes:
+    its hand is the whole pool, each of its w jokers any card not in it (RULES.md 2.4),
+    packed by ch_hand with the pool's jokers as the jokers it needs; 0 when the pool is
+    not of the category; -1 when the highest high-card or flush set is a straight (left
+    to the block search). ch_pool_counts' mask has already ruled out the categories the
+    pool's counts cannot make (a flush, straight, full house or five of a kind: five
+    cards, the naturals of one suit, of distinct ranks, of two ranks, of one rank)."""
+    cdef uint32_t present = ge[1], K, P, S, X
+    cdef int r, k, s, free, need, f
+    if cat == CH_FIVE:
+        return ch_hand(highest_bit(present) + 1, 1, -1, w)
+    s = lowest_bit(natural) >> 4 if natural else 0    # a flush's suit: its naturals' one suit
+    if cat == CH_ROYAL:
+        return ch_hand(0, 0, s, w) if (lane[s] & ~0x1F00u) == 0 else 0
+    if cat == CH_STRAIGHT_FLUSH:
+        r = ch_window_top(lane[s], 11)
+        return ch_hand(r + 1, 1, s, w) if r >= 0 else 0
+    if cat == CH_FLUSH:
+        K = lane[s] | ch_top_ranks(LANE & ~lane[s], w)
+        return -1 if ch_is_straight(K) else ch_hand(ch_nibbles(K), 5, s, w)
+    if cat == CH_STRAIGHT:             # distinct ranks; with no joker, not one suit
+        if w == 0 and ch_max_lane(lane[0], lane[1], lane[2], lane[3]) == 5:
+            return 0
+        r = ch_window_top(present, 12)
+        return ch_hand(r + 1, 1, -1, w) if r >= 0 else 0
+    if cat == CH_FULL_HOUSE:           # the naturals of two ranks (or one: three)
+        r = highest_bit(present)
+        P = present & ~(1u << r)
+        if not P:
+            if ge[4]:
+                return 0
+            k = 11 if r == 12 else 12
+            return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, w)
+        k = highest_bit(P)
+        if (ge[4] | (ge[3] & P)) == 0:              # r three, k two
+            return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, w)
+        if (ge[4] | (ge[3] & (1u << r))) == 0:      # k three, r two
+            return ch_hand(<uint32_t>((k + 1) << 4 | (r + 1)), 2, -1, w)
+        return 0
+    if cat == CH_QUADS:                # the rank held most, all but h - 4 naturals of it
+        r = highest_bit(ge[4] if ge[4] else ge[3] if ge[3] else ge[2] if ge[2] else present)
+        if h == 4:
+            return ch_hand(r + 1, 1, -1, w)
+        P = present & ~(1u << r)
+        k = highest_bit(P) if P else (11 if r == 12 else 12)
+        return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, w)
+    if cat == CH_TWO_PAIR:             # pairs: the ranks held twice and `free` more
+        if ge[3] or popcount(ge[2]) > 2:
+            return 0
+        S = present & ~ge[2]
+        free = 2 - popcount(ge[2])
+        need = popcount(S) - (h - 4)   # singles that must be paired (h - 4 may stay)
+        if need > free:
+            return 0
+        X = ch_top_ranks(S, need) if need > 0 else 0
+        P = ge[2] | X | ch_top_ranks(LANE & ~ge[2] & ~X, free - popcount(X))
+        r = highest_bit(P)
+        k = lowest_bit(P)
+        if h == 4:
+            return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, w)
+        S = present & ~P
+        f = highest_bit(S) if S else highest_bit(LANE & ~P)
+        return ch_hand(<uint32_t>((r + 1) << 8 | (k + 1) << 4 | (f + 1)), 3, -1, w)
+    if cat == CH_PAIR or cat == CH_TRIPS:
+        k = 2 if cat == CH_PAIR else 3
+        if (ge[3] if k == 2 else ge[4]) or popcount(ge[2]) > 1:
+            return 0
+        if ge[2]:
+            r = highest_bit(ge[2])
+        elif popcount(present) <= h - k:
+            r = 12
+        else:
+            r = highest_bit(present)
+        K = present & ~(1u << r)
+        if popcount(K) > h - k:
+            return 0
+        K |= ch_top_ranks(LANE & ~present & ~(1u << r), h - k - popcount(K))
+        return ch_hand(<uint32_t>(r + 1) << (4 * (h - k)) | ch_nibbles(K), 1 + h - k, -1, w)
+    if cat == CH_HIGH:
+        if ge[2] or (h == 5 and w == 0 and ch_max_lane(lane[0], lane[1], lane[2], lane[3]) == 5):
+            return 0
+        K = present | ch_top_ranks(LANE & ~present, w)
+        if h == 5 and ch_is_straight(K):
+            return 0 if w == 0 else -1
+        return ch_hand(ch_nibbles(K), h, -1, w)
+    return -1
+
+
+cdef int64_t ch_small_key(const CheungData* D, uint64_t natural, int w) noexcept nogil:
+    """The order key of ch_best of a pool of five cards or fewer (-1: none, or left to
+    the block search). The hand is the whole pool with every joker in it (RULES.md
+    2.4: h = N), so a slot holds when its lowest tier lets a hand use the pool's w
+    jokers, and its tier is the highest that does; the named ranks and suit are the
+    highest the pool's hand makes in the slot's category (ch_small_hand)."""
+    cdef int si
+    cdef int64_t got
+    cdef uint32_t lane[4]
+    cdef uint32_t ge[5]
+    cdef int h = popcount(natural) + w
+    if h == 0:
+        return -1
+    # a high card of fewer than five cards needs no five ranks
+    cdef uint32_t slots = D.slots_of[ch_pool_counts(natural, w, lane, ge) | (1 << CH_HIGH)]
+    while slots:
+        si = lowest_bit(slots)
+        slots &= slots - 1
+        if D.slots[si].jokers[w] < w:      # its lowest tier's budget (big pools) < w: a
+            continue                       # five-card-or-fewer pool's budget is below 0
+        got = ch_small_hand(D.slots[si].cat, w, h, natural, ge, lane)
+        if got == 0:
+            continue
+        if got < 0:
+            return -1
+        return ch_slot_key(D, si, w, got)
     return -1
 
 
@@ -809,7 +953,7 @@ cdef class CheungKernel:
     @property
     def best_method(self):
         """How best / best_many find the best call: "hand shapes" (read off the pool's
-        hand; pools of five cards or fewer and a few rare hands take the block search)
+        hand; the empty pool and a few rare hands take the block search)
         or "block search" (call by call down the ladder's order)."""
         return "block search" if self.D.by_search else "hand shapes"
 
