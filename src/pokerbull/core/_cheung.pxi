@@ -6,15 +6,46 @@
 # its helpers) are in _core.pxd, which the wings' engines cimport too.
 
 cdef int8_t CH_STAND_IN_CAP[5]     # by tier: the most jokers a hand may use (any pool)
+# ranks as two halves, 0-6 (the low 7 bits) and 7-12 (the high 6): by a half's bits,
+# its ranks as nibbles (rank + 1, the lowest in nibble 0), and its k highest ranks
+cdef uint32_t CH_NIBBLES_LO[128]
+cdef uint32_t CH_NIBBLES_HI[64]
+cdef uint8_t CH_TOP_LO[6][128]
+cdef uint8_t CH_TOP_HI[6][64]
 
 cdef void _init_cheung_tables():
-    cdef int t, n, k
+    cdef int t, n, k, x, r, i
     for t in range(5):
         CH_STAND_IN_CAP[t] = 0
         for n in range(2):
             for k in range(3):
                 if CH_BUDGET[t][n][k] > CH_STAND_IN_CAP[t]:
                     CH_STAND_IN_CAP[t] = CH_BUDGET[t][n][k]
+    for x in range(128):
+        CH_NIBBLES_LO[x] = 0
+        if x < 64:
+            CH_NIBBLES_HI[x] = 0
+        i = 0
+        for r in range(7):
+            if (x >> r) & 1:
+                CH_NIBBLES_LO[x] |= <uint32_t>(r + 1) << (4 * i)
+                if x < 64 and r < 6:
+                    CH_NIBBLES_HI[x] |= <uint32_t>(r + 8) << (4 * i)
+                i += 1
+        for k in range(6):
+            CH_TOP_LO[k][x] = 0
+            n = k
+            for r in range(6, -1, -1):
+                if n > 0 and (x >> r) & 1:
+                    CH_TOP_LO[k][x] |= 1 << r
+                    n -= 1
+            if x < 64:
+                CH_TOP_HI[k][x] = 0
+                n = k
+                for r in range(5, -1, -1):
+                    if n > 0 and (x >> r) & 1:
+                        CH_TOP_HI[k][x] |= 1 << r
+                        n -= 1
 
 _init_cheung_tables()
 
@@ -85,14 +116,13 @@ cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
 
 
 cdef inline uint32_t ch_top_ranks(uint32_t x, int k) noexcept nogil:
-    """The k highest ranks of x (all of them when x has fewer)."""
-    cdef uint32_t out = 0, bit
-    while k > 0 and x:
-        bit = 1u << highest_bit(x)
-        out |= bit
-        x &= ~bit
-        k -= 1
-    return out
+    """The k highest ranks of x (all of them when x has fewer); 0 <= k <= 5. From the
+    halves' tables, without a branch (a loop's exit mispredicted at random)."""
+    cdef uint32_t hi = x >> 7
+    cdef int kh = popcount(hi)
+    if kh > k:
+        kh = k
+    return (<uint32_t>CH_TOP_HI[kh][hi] << 7) | CH_TOP_LO[k - kh][x & 0x7F]
 
 
 cdef inline uint32_t ch_kicker_ranks(uint32_t present, uint32_t taken, int spare,
@@ -112,14 +142,9 @@ cdef inline int ch_cnt(uint64_t natural, int r) noexcept nogil:
 
 
 cdef inline uint32_t ch_nibbles(uint32_t x) noexcept nogil:
-    """The ranks of x as nibbles (rank + 1), the highest in the top nibble used."""
-    cdef uint32_t out = 0
-    cdef int i = 0
-    while x:
-        out |= <uint32_t>(lowest_bit(x) + 1) << (4 * i)
-        x &= x - 1
-        i += 1
-    return out
+    """The ranks of x (at most five) as nibbles (rank + 1), the highest in the top
+    nibble used; from the halves' tables, without a branch."""
+    return CH_NIBBLES_LO[x & 0x7F] | (CH_NIBBLES_HI[x >> 7] << (4 * popcount(x & 0x7F)))
 
 
 cdef inline int64_t ch_hand(uint32_t nibbles, int n, int suit, int jmin) noexcept nogil:
@@ -318,11 +343,17 @@ cdef inline int64_t ch_slot_key(const CheungData* D, int si, int w, int64_t got)
             D.slots[si].tier_code[w][got & 3])
 
 
+DEF CH_PLAIN_MOST = 12      # bigger pools without a joker nearly always hold a flush
+
+
 cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nogil:
-    """The order key of ch_best of a pool, read off its hand: for six cards or more,
-    slot by slot from the top, the category's highest named ranks and suit with the
-    jokers the slot's lowest tier allows (ch_shape_hand), then the highest tier whose
-    joker budget covers the fewest jokers that hand needs; five cards or fewer,
+    """The order key of ch_best of a pool, read off its hand. Six to twelve cards
+    without a joker, nor a flush, full house or quads: the poker evaluator's hand
+    (common_hand; Cheung's hands are poker hands, ordered the same way, and its role
+    nibbles are the key's named ranks). Else, for six cards or more, slot by slot
+    from the top, the category's highest named ranks and suit with the jokers the
+    slot's lowest tier allows (ch_shape_hand), then the highest tier whose joker
+    budget covers the fewest jokers that hand needs; five cards or fewer,
     ch_small_key. -1 for the rare hands either leaves to the block search."""
     cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
     cdef int w = popcount(mask & <uint64_t>JOKERS)
@@ -330,8 +361,22 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
     cdef int64_t got
     cdef uint32_t lane[4]
     cdef uint32_t ge[5]
-    if popcount(natural) + w <= 5:
+    cdef uint32_t rare, top
+    cdef uint64_t v
+    cdef int n = popcount(natural)
+    if n + w <= 5:
         return ch_small_key(D, natural, w)
+    if w == 0 and n <= CH_PLAIN_MOST:
+        # no joker: the best hand is the poker evaluator's, its class and role
+        # nibbles laid out as the key's; without a branch unless the pool holds a
+        # flush, a full house or quads (the suit and those slots: the loop below)
+        v = common_hand(natural, &rare)
+        top = D.slots_of[1 << (v >> EV_CLASS_AT)]     # a class up to STRAIGHT: in range
+        if not rare and top:
+            si = lowest_bit(top)
+            if D.slots[si].jokers[0] >= 0:
+                return (((<int64_t>D.slots[si].slot << 20) | <int64_t>(v & 0xFFFFF)) * 32 +
+                        D.slots[si].tier_code[0][0])
     # the slots of the categories the counts allow (a loop over those alone, without
     # a branch per slot that fails)
     cdef uint32_t slots = D.slots_of[ch_pool_counts(natural, w, lane, ge)]
