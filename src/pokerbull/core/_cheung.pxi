@@ -298,6 +298,14 @@ cdef inline int64_t ch_shape_hand(int cat, int j, uint64_t natural, const uint32
     return -1
 
 
+cdef inline bint ch_names_all(const CheungCall* q) noexcept nogil:
+    """Whether a call names every role of its category, and its suit where the
+    category has one: the calls a pool of six cards or more can have as its best."""
+    return (q.nprim == CH_PRIMARIES[q.cat] and popcount(q.named) == CH_OTHERS[q.cat] and
+            (q.suit >= 0 or not (q.cat == CH_FLUSH or q.cat == CH_STRAIGHT_FLUSH or
+                                 q.cat == CH_ROYAL)))
+
+
 cdef inline int ch_best_shape(const CheungData* D, uint64_t mask) noexcept nogil:
     """ch_best of a pool read off its hand (ch_best_key), or CH_SEARCH."""
     cdef int64_t key = ch_best_key(D, mask)
@@ -1026,12 +1034,23 @@ cdef class CheungKernel:
         cdef const CheungCall* cv = <const CheungCall*>_data(calls)
         cdef Py_ssize_t c, n_c = n
         cdef uint64_t h
+        cdef int full
         with nogil:
+            # the key table (linear probing): first the calls a pool's best can be
+            # (every role named, and the suit where the category has one; the calls
+            # of pools of five cards or fewer aside), from the top of the ladder down,
+            # then the rest, so the bests mostly sit in their first slot (inserted
+            # from the bottom up, the high calls that or higher's games look up most
+            # took a second probe or more 39 % of the time; now 5 %)
+            for full in range(1, -1, -1):
+                for c in range(n_c - 1, -1, -1):
+                    if ch_names_all(&cv[c]) != full:
+                        continue
+                    h = ch_hash(kv[c])
+                    while tv[h] != (~(<uint64_t>0)):
+                        h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
+                    tv[h] = (<uint64_t>kv[c] << 32) | <uint64_t>c
             for c in range(n_c):
-                h = ch_hash(kv[c])
-                while tv[h] != (~(<uint64_t>0)):
-                    h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
-                tv[h] = (<uint64_t>kv[c] << 32) | <uint64_t>c
                 nv[c] = ch_necessary(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2, cv[c].named,
                                      cv[c].suit)
         # 64-byte aligned: a record then sits in one cache line, the one the loops
