@@ -190,10 +190,11 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
     unused once the pool is full); a pick outside the rest or of a card already
     drawn is dropped, so each pool is uniform. A word whose new cards the pool still
     needs all is taken whole: the union of its ten picks, read at once (no pick waits
-    for the one before). Only the word that fills the pool goes pick by pick, keeping
-    those up to the `need`-th new card: the same pools as pick by pick throughout."""
+    for the one before). The word that fills the pool keeps the new cards up to the
+    `need`-th, read off the unions of its picks' runs from the start, again without a
+    pick waiting on the one before: the same pools as pick by pick throughout."""
     cdef int others = 0, i, s, t, need, k
-    cdef uint64_t m, r, c, free, kept, fresh
+    cdef uint64_t m, r, run, kept, fresh
     for i in range(T.n_deck[gone]):        # the cards not its own, without a branch
         cards[others] = T.deck[gone][i]
         others += (T.deck[gone][i] & own) == 0
@@ -213,15 +214,16 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
                 m |= fresh
                 need -= k
                 continue
-            free = m
+            # the word that fills the pool: its new cards up to the need-th are the
+            # new cards of its longest run of picks from the start with at most
+            # `need` of them (the runs' unions grow, their counts with them)
+            run = 0
             kept = 0
-            k = 0
             for t in range(10):
-                c = cards[r & 63] & ~free
-                free |= c
-                k += c != 0
-                kept |= c & (<uint64_t>0 - <uint64_t>(k <= need))
+                run |= cards[r & 63]
                 r >>= 6
+                fresh = run & ~m
+                kept = fresh if popcount(fresh) <= need else kept
             m |= kept
             need = 0
         M.draws[s] = m
