@@ -351,40 +351,52 @@ cdef inline int64_t ch_slot_key(const CheungData* D, int si, int w, int64_t got)
             D.slots[si].tier_code[w][got & 3])
 
 
-DEF CH_PLAIN_MOST = 12      # bigger pools without a joker nearly always hold a flush
+cdef inline int64_t ch_plain_key(const CheungData* D, uint64_t natural) noexcept nogil:
+    """The order key of ch_best of a pool of six cards or more without a joker: the
+    poker evaluator's best hand (plain_hand; Cheung's hands are poker hands, ordered
+    the same way, and its role nibbles are the key's named ranks), in the highest slot
+    of its category (an Ace-high straight flush: a royal flush, no rank named), and
+    for a flush, straight flush or royal flush the highest suit that makes that very
+    hand; -1 where the slot's lowest tier needs a joker (the block search)."""
+    cdef uint64_t v = plain_hand(natural)
+    cdef int cat = <int>(v >> EV_CLASS_AT), i, s, suit = -1   # classes 0-8: Cheung's numbers
+    cdef uint32_t nibbles = <uint32_t>(v & 0xFFFFF), top
+    if cat == CH_FLUSH or cat == CH_STRAIGHT_FLUSH:
+        for i in range(4):
+            s = D.suits_high_first[i]
+            if flush_hand(<uint32_t>(natural >> (16 * s)) & LANE) == v:
+                suit = s
+                break
+        if cat == CH_STRAIGHT_FLUSH and nibbles >> 16 == 13:
+            cat = CH_ROYAL
+            nibbles = 0
+    top = D.slots_of[1 << cat]
+    if not top:
+        return -1
+    i = lowest_bit(top)
+    if D.slots[i].jokers[0] < 0:
+        return -1
+    return ((((<int64_t>D.slots[i].slot << 20) | nibbles) * 8 +
+             (D.suit_rank[suit] if suit >= 0 else 0)) * 4 + D.slots[i].tier_code[0][0])
 
 
 cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nogil:
-    """The order key of ch_best of a pool, read off its hand. Six to twelve cards
-    without a joker, nor a flush, full house or quads: the poker evaluator's hand
-    (common_hand; Cheung's hands are poker hands, ordered the same way, and its role
-    nibbles are the key's named ranks). Else, for six cards or more, slot by slot
-    from the top, the category's highest named ranks and suit with the jokers the
-    slot's lowest tier allows (ch_shape_hand), then the highest tier whose joker
-    budget covers the fewest jokers that hand needs; five cards or fewer,
-    ch_small_key. -1 for the rare hands either leaves to the block search."""
+    """The order key of ch_best of a pool, read off its hand. Six cards or more
+    without a joker: ch_plain_key, the poker evaluator's hand. With jokers, slot by
+    slot from the top, the category's highest named ranks and suit with the jokers
+    the slot's lowest tier allows (ch_shape_hand), then the highest tier whose joker
+    budget covers the fewest jokers that hand needs. Five cards or fewer:
+    ch_small_key. -1 for the rare hands these leave to the block search."""
     cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
     cdef int w = popcount(mask & <uint64_t>JOKERS)
     cdef int si, j
     cdef int64_t got
     cdef uint32_t lane[4]
     cdef uint32_t ge[5]
-    cdef uint32_t rare, top
-    cdef uint64_t v
-    cdef int n = popcount(natural)
-    if n + w <= 5:
+    if popcount(natural) + w <= 5:
         return ch_small_key(D, natural, w)
-    if w == 0 and n <= CH_PLAIN_MOST:
-        # no joker: the best hand is the poker evaluator's, its class and role
-        # nibbles laid out as the key's; without a branch unless the pool holds a
-        # flush, a full house or quads (the suit and those slots: the loop below)
-        v = common_hand(natural, &rare)
-        top = D.slots_of[1 << (v >> EV_CLASS_AT)]     # a class up to STRAIGHT: in range
-        if not rare and top:
-            si = lowest_bit(top)
-            if D.slots[si].jokers[0] >= 0:
-                return (((<int64_t>D.slots[si].slot << 20) | <int64_t>(v & 0xFFFFF)) * 32 +
-                        D.slots[si].tier_code[0][0])
+    if w == 0:
+        return ch_plain_key(D, natural)
     # the slots of the categories the counts allow (a loop over those alone, without
     # a branch per slot that fails)
     cdef uint32_t slots = D.slots_of[ch_pool_counts(natural, w, lane, ge)]
