@@ -20,7 +20,6 @@ _init_cheung_tables()
 
 DEF CH_HOLD_BLOCK = 512    # pairs per vector batch call: the lanes it leaves are checked
                            # while their records are still near (in L1)
-DEF CH_SPLIT_LEFT = 12      # lanes left in a batch from which they are checked by kind
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
 
 
@@ -738,7 +737,9 @@ cdef inline int ch_record_rule(const uint64_t* r, uint64_t m, bint by_avail) noe
     spread over suits (no one-suit hand forced); a flush in any suit fails when no
     suit holds five cards and its named ranks, jokers standing in. by_avail False: the
     kicker cost alone (the scalar loop, where the sure rule takes most of the
-    others on crowded pools and the extra tests cost more than they spare)."""
+    others on crowded pools and the extra tests cost more than they spare). The
+    vector paths judge the lanes they leave by the same rules, by_avail True, in
+    vectors (pb_cheung_rule8 / pb_cheung_rule4 in _simd.h): a change here goes there."""
     cdef uint64_t w1 = r[1]
     if not (w1 & (CH_KICKERS | ((<uint64_t>by_avail) << CH_AVAIL_BIT))) or popcount(m) < 6:
         return -1
@@ -934,50 +935,29 @@ cdef class CheungKernel:
         it leaves), then the scalar loop for the rest; validating as it goes."""
         cdef Py_ssize_t i, j, k, c, got, size, done = 0, n_calls = self.D.n
         cdef uint64_t seen = 0, m
-        cdef int bad = 0, known
+        cdef int bad = 0
         cdef const uint64_t* rec = self.D.rec
         cdef int32_t later[CH_HOLD_BLOCK + 16]
-        cdef int32_t kicks[CH_HOLD_BLOCK + 16]
-        cdef Py_ssize_t nk, nr
-        cdef int kick
         with nogil:
             while self.path_number and done < n:
                 size = CH_HOLD_BLOCK if n - done > CH_HOLD_BLOCK else n - done
                 got = pb_cheung_batch(self.path_number, masks + done,
                                       calls + done if calls != NULL else NULL,
                                       sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls, rec,
-                                      out + done, size, &seen, &bad, later, &k)
+                                      out + done, size, n - done, &seen, &bad, later, &k)
                 if bad:
                     break
-                # many lanes left (small pools): by kind, without a branch, the
-                # pairs and trips the kicker cost decides, then the rest, so that
-                # each loop's branches follow one kind of call
-                nk = 0
-                nr = 0
-                if k >= CH_SPLIT_LEFT:
-                    for j in range(k):
-                        i = done + later[j]
-                        c = calls[i] if calls != NULL else one
-                        kick = ((rec[4 * c + 1] & CH_KICKERS) != 0) & (popcount(masks[i]) >= 6)
-                        kicks[nk] = <int32_t>i
-                        later[nr] = <int32_t>i
-                        nk += kick
-                        nr += 1 - kick
-                else:
-                    for j in range(k):
-                        later[j] += <int32_t>done
-                    nr = k
-                for j in range(nk):
-                    i = kicks[j]
+                # the record rules of the lanes left, in vectors; the sure rule and
+                # the exact check for those they leave
+                k = pb_cheung_rules(self.path_number, masks + done,
+                                    calls + done if calls != NULL else NULL,
+                                    sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls, rec,
+                                    out + done, later, k)
+                for j in range(k):
+                    i = done + later[j]
                     c = calls[i] if calls != NULL else one
-                    out[i] = ch_record_rule(rec + 4 * c, masks[i], False)
-                for j in range(nr):
-                    i = later[j]
-                    c = calls[i] if calls != NULL else one
-                    known = ch_record_rule(rec + 4 * c, masks[i], True)
-                    out[i] = known if known >= 0 else (
-                        ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or
-                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i]))
+                    out[i] = ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or \
+                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i])
                 done += got
                 if got < size:
                     break
