@@ -367,32 +367,44 @@ static inline uint32_t pb_call_at(const void *calls, int width, ptrdiff_t i, uin
     return c < n_calls ? (uint32_t)c : 0;
 }
 
-static inline void pb_cheung_prefetch(const uint64_t *cnt, const uint64_t *sure, int dense,
-                                      const void *calls, int width,
-                                      ptrdiff_t i, ptrdiff_t n, uint32_t n_calls, int lanes)
-{
-    if (calls && i + PB_CHEUNG_AHEAD + lanes <= n) {
-        /* crowded pools read the sure words first, the others the count words */
-        const uint64_t *at = dense ? sure : cnt;
-        size_t stride = dense ? 1 : 2;
-        for (int j = 0; j < lanes; j++)
-            __builtin_prefetch(at + stride * pb_call_at(calls, width, i + PB_CHEUNG_AHEAD + j, n_calls));
-    }
-}
-
 /* Cheung's AVX-512 code also counts the bits of 16-bit words (BITALG, which the path needs). */
 #define PB_CHEUNG512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512bitalg")))
 
-/* A count of a record word on eight pools: popcount of (pool, or with bit 14 the
- * ranks the pool holds) & w, or with bit 15 `most`: the cards of the pool's fullest
- * suit, against k = w >> 61 (plus the jokers that may stand in). */
-PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i most,
-                                                    __m512i w, __m512i plus)
+/* The prefetch of an AVX-512 step: the words of the pairs PB_CHEUNG_AHEAD on that
+ * the step will read first (crowded pools, `dense`: the sure words; else the count
+ * words), their sixteen indices clamped in vectors (as pb_step8 does) and stored as
+ * byte offsets: fewer instructions than an index a lane. */
+PB_CHEUNG512 static inline void pb_cheung_prefetch16(const uint64_t *cnt, const uint64_t *sure, int dense,
+                                                    const void *calls, int width,
+                                                    ptrdiff_t i, ptrdiff_t n, uint32_t n_calls)
 {
-    __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 14)), m, ranks);
-    __m512i c = _mm512_mask_mov_epi64(_mm512_popcnt_epi64(_mm512_and_si512(v, w)),
-                                      _mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 15)), most);
-    return _mm512_cmpge_epu64_mask(_mm512_add_epi64(c, plus), _mm512_srli_epi64(w, 61));
+    if (calls && i + PB_CHEUNG_AHEAD + 16 <= n) {
+        uint32_t at[16];
+        const __m256i last = _mm256_set1_epi32((int)(n_calls - 1));
+        const char *base = dense ? (const char *)sure : (const char *)cnt;
+        int shift = dense ? 3 : 4;
+        _mm256_storeu_si256((__m256i *)at, _mm256_sll_epi32(
+            _mm256_min_epu32(pb_load_calls(calls, width, i + PB_CHEUNG_AHEAD), last), _mm_cvtsi32_si128(shift)));
+        _mm256_storeu_si256((__m256i *)(at + 8), _mm256_sll_epi32(
+            _mm256_min_epu32(pb_load_calls(calls, width, i + PB_CHEUNG_AHEAD + 8), last), _mm_cvtsi32_si128(shift)));
+        for (int j = 0; j < 16; j++)
+            __builtin_prefetch(base + at[j]);
+    }
+}
+
+/* The counts of the two count words on eight pools, against k = w >> 61 (plus the
+ * jokers that may stand in): of w0, popcount(pool & w0), or with bit 15 `most`: the
+ * cards of the pool's fullest suit; of w1, popcount((pool, or with bit 14 the ranks
+ * the pool holds) & w1). (w0 never counts ranks, w1 never by suit: ch_count_words.) */
+PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i most,
+                                                    __m512i w0, __m512i w1, __m512i plus)
+{
+    __m512i c0 = _mm512_mask_mov_epi64(_mm512_popcnt_epi64(_mm512_and_si512(m, w0)),
+                                       _mm512_test_epi64_mask(w0, _mm512_set1_epi64(1 << 15)), most);
+    __m512i v1 = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w1, _mm512_set1_epi64(1 << 14)), m, ranks);
+    __m512i c1 = _mm512_popcnt_epi64(_mm512_and_si512(v1, w1));
+    return _mm512_cmpge_epu64_mask(_mm512_add_epi64(c0, plus), _mm512_srli_epi64(w0, 61))
+        & _mm512_cmpge_epu64_mask(_mm512_add_epi64(c1, plus), _mm512_srli_epi64(w1, 61));
 }
 
 /* Eight pools' count words (w0, w1) and the jokers that may stand in for each:
@@ -427,7 +439,7 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, 
     __m512i most = _mm512_popcnt_epi16(_mm512_and_si512(m, _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL)));
     most = _mm512_max_epu16(most, _mm512_srli_epi64(most, 32));
     most = _mm512_and_si512(_mm512_max_epu16(most, _mm512_srli_epi64(most, 16)), _mm512_set1_epi64(0xFFFF));
-    return pb_cheung_count8(m, ranks, most, w0, plus) & pb_cheung_count8(m, ranks, most, w1, plus);
+    return pb_cheung_count8(m, ranks, most, w0, w1, plus);
 }
 
 /* The sure rule (third word) of eight records: the lanes whose pools meet it. */
@@ -494,7 +506,7 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
     ptrdiff_t i = 0, k = 0;
     for (; i + 16 <= n; i += 16) {
         uint32_t x[8], y[8];
-        pb_cheung_prefetch(cnt, sure, dense, calls, width, i, n_ahead, n_calls, 16);
+        pb_cheung_prefetch16(cnt, sure, dense, calls, width, i, n_ahead, n_calls);
         __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
         __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1);
@@ -841,13 +853,31 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     return i;
 }
 
+/* The prefetch of an AVX2 step (pb_cheung_prefetch16), eight indices. */
+PB_AVX2 static inline void pb_cheung_prefetch8(const uint64_t *cnt, const uint64_t *sure, int dense,
+                                              const void *calls, int width,
+                                              ptrdiff_t i, ptrdiff_t n, uint32_t n_calls)
+{
+    if (calls && i + PB_CHEUNG_AHEAD + 8 <= n) {
+        uint32_t at[8];
+        int ignored = 0;
+        const __m128i last = _mm_set1_epi32((int)(n_calls - 1));
+        const char *base = dense ? (const char *)sure : (const char *)cnt;
+        __m128i shift = _mm_cvtsi32_si128(dense ? 3 : 4);
+        _mm_storeu_si128((__m128i *)at, _mm_sll_epi32(
+            pb_load_calls4(calls, width, i + PB_CHEUNG_AHEAD, last, &ignored), shift));
+        _mm_storeu_si128((__m128i *)(at + 4), _mm_sll_epi32(
+            pb_load_calls4(calls, width, i + PB_CHEUNG_AHEAD + 4, last, &ignored), shift));
+        for (int j = 0; j < 8; j++)
+            __builtin_prefetch(base + at[j]);
+    }
+}
+
 /* AVX2: the tests of pb_cheung_avx512, eight pools a step (two halves of four). A
  * count by suit (bit 15) counts here all the word's cards: a weaker test, still a
  * necessary one, that spares four word counts a step. */
-PB_AVX2 static inline __m256i pb_cheung_count4(__m256i m, __m256i ranks, __m256i w, __m256i plus)
+PB_AVX2 static inline __m256i pb_cheung_count4(__m256i v, __m256i w, __m256i plus)
 {
-    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
-    __m256i v = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w, rank_mode), rank_mode));
     __m256i c = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(v, w)), plus);
     /* counts and k are small and positive: a signed compare; all ones where short */
     return _mm256_cmpgt_epi64(_mm256_srli_epi64(w, 61), c);
@@ -881,13 +911,15 @@ PB_AVX2 static inline __m256i pb_cheung_jokers4(__m256i m)
                             _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
 }
 
-/* Four pools (held: their jokers): the lanes (bits) that pass both counts. */
+/* Four pools (held: their jokers): the lanes (bits) that pass both counts (w0 counts
+ * the pool's cards, never its ranks: ch_count_words). */
 PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const uint64_t *cnt,
                                                 const uint32_t x[4], __m256i held)
 {
     __m256i w0, w1, plus = pb_cheung_words4(held, cnt, x, &w0, &w1);
-    __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, plus),
-                                   pb_cheung_count4(m, ranks, w1, plus));
+    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
+    __m256i v1 = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w1, rank_mode), rank_mode));
+    __m256i fail = _mm256_or_si256(pb_cheung_count4(m, w0, plus), pb_cheung_count4(v1, w1, plus));
     return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
 }
 
@@ -1058,7 +1090,7 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
     ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
         uint32_t x[4], y[4];
-        pb_cheung_prefetch(cnt, sure, dense, calls, width, i, n_ahead, n_calls, 8);
+        pb_cheung_prefetch8(cnt, sure, dense, calls, width, i, n_ahead, n_calls);
         __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
         __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
