@@ -867,6 +867,10 @@ cdef class CheungKernel:
                 rv[4 * c + 2] = ch_sure_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
                                              cv[c].named, cv[c].suit, cv[c].tier)
                 memcpy(&rv[4 * c + 3], &cv[c], sizeof(CheungCall))
+        # the vector kernels count w0 by the pool's cards (or its fullest suit) and w1 by
+        # its cards or ranks (pb_cheung_count8, pb_cheung_counts4), never otherwise
+        if (rec[0::4] & np.uint64(CH_BY_RANKS)).any() or (rec[1::4] & np.uint64(CH_BY_SUIT)).any():
+            raise RuntimeError("cheung count words: w0 counts ranks or w1 counts by suit")
         # the vector paths read copies of the count and sure words, in arrays of
         # their own (16 and 8 bytes a call, 64-byte aligned): the random reads of a
         # batch touch 1 MB or 0.5 MB, not the records' 2 MB, and stay in L2
