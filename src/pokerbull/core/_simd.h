@@ -536,14 +536,11 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
         }
         _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)yes, 1));
         pass &= ~yes;
-        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
-            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass & 255])),
-            _mm256_set1_epi32((int)i)));
-        k += __builtin_popcount(pass & 255);
-        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
-            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass >> 8])),
-            _mm256_set1_epi32((int)i + 8)));
-        k += __builtin_popcount(pass >> 8);
+        /* the lanes left, listed: their indices packed by one compress */
+        _mm512_storeu_si512((void *)(later + k), _mm512_maskz_compress_epi32((__mmask16)pass,
+            _mm512_add_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                             _mm512_set1_epi32((int)i))));
+        k += __builtin_popcount(pass);
     }
     *n_later = k;
     *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
