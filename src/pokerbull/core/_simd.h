@@ -641,17 +641,20 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_rules_avx512(
 
 #define PB_AVX2 __attribute__((target("avx2,popcnt")))
 
-/* Population count of each 64-bit lane: a nibble table per byte, then the sum
- * of the eight bytes (VPSADBW). */
-PB_AVX2 static inline __m256i pb_popcount4(__m256i v)
+/* Population count of each byte: a nibble table. */
+PB_AVX2 static inline __m256i pb_popcount_bytes4(__m256i v)
 {
     const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low = _mm256_set1_epi8(0x0F);
-    __m256i bytes = _mm256_add_epi8(
-        _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
-        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
-    return _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+    return _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
+                           _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+}
+
+/* Population count of each 64-bit lane: the bytes' counts summed (VPSADBW). */
+PB_AVX2 static inline __m256i pb_popcount4(__m256i v)
+{
+    return _mm256_sad_epu8(pb_popcount_bytes4(v), _mm256_setzero_si256());
 }
 
 /* The four suit lanes of four pools, the ranks held once or more and twice or more. */
@@ -970,15 +973,10 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
 }
 #undef PB_CREC
 
-/* Population count of each 16-bit lane (as pb_popcount4). */
+/* Population count of each 16-bit lane: the bytes' counts summed in pairs. */
 PB_AVX2 static inline __m256i pb_popcount16x4(__m256i v)
 {
-    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                           0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i low = _mm256_set1_epi8(0x0F);
-    __m256i bytes = _mm256_add_epi8(
-        _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
-        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+    __m256i bytes = pb_popcount_bytes4(v);
     return _mm256_add_epi16(_mm256_and_si256(bytes, _mm256_set1_epi16(0xFF)), _mm256_srli_epi16(bytes, 8));
 }
 
