@@ -883,6 +883,13 @@ cdef class CheungKernel:
         cap = (rec[0::4] >> np.uint64(45)) & np.uint64(3)
         vsure[:] = rec[2::4] | np.where(cap >= 1, np.uint64(1 << 13), np.uint64(0)) | \
             np.where(cap >= 2, np.uint64(1 << 29), np.uint64(0))
+        # a high card's rule whose named ranks must not all lie in one suit alone
+        # (CH_SPREAD) asks there for every named rank held twice, which implies it:
+        # the vector kernels need no spread test (a stricter rule, still sure; the
+        # lanes it misses go to the record rules and the exact check)
+        spread = (vsure & np.uint64(CH_SPREAD)) != 0
+        vsure[spread] = (vsure[spread] & ~np.uint64(CH_SPREAD | LANE)) | \
+            ((vsure[spread] & np.uint64(LANE)) << np.uint64(16))
         self._arrays = (calls, keys, table, need, rec, vcount, vsure)
         self.D.rec = <const uint64_t*>_data(rec)
         self.vcount = <const uint64_t*>_data(vcount)

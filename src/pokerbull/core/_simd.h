@@ -347,6 +347,11 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *        nor 15) lets the jokers that may stand in (w0's cap) take the place of
  *        missing named cards, each then counting as a suit card (ch_sure_allowed)
  *   w3 = the call itself (CheungCall), for the exact check: no second table read.
+ * The vector kernels read copies (CheungKernel.vcount: w0, w1, 16 bytes a call;
+ * vsure: w2, 8 bytes), whose random reads stay in L2: in vsure a flush rule's
+ * stand-in cap is in bits 13 and 29 (no sure rule names them), and a spread rule
+ * (bit 46) asks instead for every named rank held twice (bits 16-28), which
+ * implies it: no spread test here.
  * A lane failing a count is a no, one passing both counts and the sure rule a yes;
  * the rest are listed in `later`, whose record rules pb_cheung_rules judges in
  * vectors; the sure rule and the exact (scalar) check take the lanes it leaves.
@@ -468,15 +473,6 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, co
     __m512i suit = _mm512_and_si512(_mm512_srli_epi64(w2, 30), _mm512_set1_epi64(3));
     __m512i cards = _mm512_and_si512(_mm512_srlv_epi64(m, _mm512_slli_epi64(suit, 4)), lane);
     __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1 << 14)), cards, ranks);
-    /* spread: a named rank held twice, or every suit lane missing a named rank */
-    __m512i named = _mm512_and_si512(need, lane);
-    __m512i named4 = _mm512_or_si512(named, _mm512_slli_epi64(named, 16));
-    named4 = _mm512_or_si512(named4, _mm512_slli_epi64(named4, 32));
-    __m512i missed = _mm512_andnot_si512(m, named4);
-    __mmask8 every_suit = _mm512_cmpeq_epi64_mask(
-        _mm512_movm_epi16(_mm512_test_epi16_mask(missed, missed)), _mm512_set1_epi64(-1));
-    __mmask8 spread = _mm512_test_epi64_mask(ge2, named) | every_suit
-        | ~_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1LL << 46));
     /* a flush rule (neither bit 14 nor 15, a rule) lets the jokers that may stand in
      * (stand_in) take the place of its missing cards, each counting as a suit card */
     __mmask8 flush = _mm512_testn_epi64_mask(w2, _mm512_set1_epi64(PB_CHEUNG_NOT_FLUSH));
@@ -484,7 +480,7 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, co
     __m512i allowed = _mm512_maskz_mov_epi64(flush, stand_in);
     return _mm512_cmple_epu64_mask(missing, allowed)
         & _mm512_cmpge_epu64_mask(_mm512_add_epi64(_mm512_popcnt_epi64(v), missing),
-                                  _mm512_srli_epi64(w2, 61)) & spread;
+                                  _mm512_srli_epi64(w2, 61));
 }
 
 PB_CHEUNG512 static inline __m512i pb_cheung_ranks8(__m512i m)
@@ -959,16 +955,7 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
     __m256i too_many = _mm256_cmpgt_epi64(missing, _mm256_and_si256(flush, stand_in));
     __m256i few = _mm256_or_si256(too_many, _mm256_cmpgt_epi64(_mm256_srli_epi64(w2, 61),
                                                                _mm256_add_epi64(pb_popcount4(v), missing)));
-    /* spread: a named rank held twice, or every suit lane missing a named rank */
-    __m256i named = _mm256_and_si256(need, lane);
-    __m256i named4 = _mm256_or_si256(named, _mm256_slli_epi64(named, 16));
-    named4 = _mm256_or_si256(named4, _mm256_slli_epi64(named4, 32));
-    __m256i some_suit = _mm256_cmpeq_epi16(_mm256_andnot_si256(m, named4), zero);
-    __m256i spread = _mm256_or_si256(_mm256_cmpeq_epi64(some_suit, zero),
-        _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(ge2, named), zero), _mm256_set1_epi64x(-1)));
-    __m256i unspread = _mm256_andnot_si256(spread, _mm256_cmpeq_epi64(
-        _mm256_and_si256(w2, _mm256_set1_epi64x(1LL << 46)), _mm256_set1_epi64x(1LL << 46)));
-    __m256i held_up = _mm256_xor_si256(_mm256_or_si256(few, unspread), _mm256_set1_epi64x(-1));
+    __m256i held_up = _mm256_xor_si256(few, _mm256_set1_epi64x(-1));
     return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(held_up));
 }
 #undef PB_CREC
