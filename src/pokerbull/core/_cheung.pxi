@@ -51,7 +51,6 @@ _init_cheung_tables()
 
 DEF CH_HOLD_BLOCK = 512    # pairs per vector batch call: the lanes it leaves are checked
                            # while their records are still near (in L1)
-DEF CH_SPLIT_LEFT = 12      # lanes left in a batch from which they are checked by kind
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
 
 
@@ -947,7 +946,9 @@ cdef inline int ch_record_rule(const uint64_t* r, uint64_t m, bint by_avail) noe
     spread over suits (no one-suit hand forced); a flush in any suit fails when no
     suit holds five cards and its named ranks, jokers standing in. by_avail False: the
     kicker cost alone (the scalar loop, where the sure rule takes most of the
-    others on crowded pools and the extra tests cost more than they spare)."""
+    others on crowded pools and the extra tests cost more than they spare). The
+    vector paths judge the lanes they leave by the same rules, by_avail True, in
+    vectors (pb_cheung_rule8 / pb_cheung_rule4 in _simd.h): a change here goes there."""
     cdef uint64_t w1 = r[1]
     if not (w1 & (CH_KICKERS | ((<uint64_t>by_avail) << CH_AVAIL_BIT))) or popcount(m) < 6:
         return -1
@@ -995,10 +996,20 @@ cdef inline bint ch_holds_rec(const uint64_t* r, uint64_t m) noexcept nogil:
         ch_holds_call(<const CheungCall*>(r + 3), m)
 
 
+def _aligned_words(Py_ssize_t n):
+    """n zero uint64 words starting on a 64-byte line (numpy's large arrays start 16
+    bytes past one: a record would then straddle two lines)."""
+    words = np.zeros(n + 8, dtype=np.uint64)
+    start = (-words.ctypes.data % 64) // 8
+    return words[start:start + n]
+
+
 cdef class CheungKernel:
     """Checks Cheung calls against pools (compiled); the interface of ``Kernel``."""
 
     cdef CheungData D
+    cdef const uint64_t* vcount     # the vector paths' count words: w0, w1 of each record
+    cdef const uint64_t* vsure      # and their sure words (w2)
     cdef object _arrays
     cdef object owner
     cdef object call_type
@@ -1068,9 +1079,7 @@ cdef class CheungKernel:
         # 64-byte aligned: a record then sits in one cache line, the one the loops
         # prefetch (numpy's large arrays start 16 bytes past a line, which split every
         # other record across two lines: its sure word and call in the second)
-        rec = np.zeros(4 * n + 8, dtype=np.uint64)
-        start = (-rec.ctypes.data % 64) // 8
-        rec = rec[start:start + 4 * n]
+        rec = _aligned_words(4 * n)
         cdef uint64_t[::1] rv = rec
         with nogil:
             for c in range(n_c):
@@ -1078,8 +1087,33 @@ cdef class CheungKernel:
                 rv[4 * c + 2] = ch_sure_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
                                              cv[c].named, cv[c].suit, cv[c].tier)
                 memcpy(&rv[4 * c + 3], &cv[c], sizeof(CheungCall))
-        self._arrays = (calls, keys, table, need, rec)
+        # the vector kernels count w0 by the pool's cards (or its fullest suit) and w1 by
+        # its cards or ranks (pb_cheung_count8, pb_cheung_counts4), never otherwise
+        if (rec[0::4] & np.uint64(CH_BY_RANKS)).any() or (rec[1::4] & np.uint64(CH_BY_SUIT)).any():
+            raise RuntimeError("cheung count words: w0 counts ranks or w1 counts by suit")
+        # the vector paths read copies of the count and sure words, in arrays of
+        # their own (16 and 8 bytes a call, 64-byte aligned): the random reads of a
+        # batch touch 1 MB or 0.5 MB, not the records' 2 MB, and stay in L2
+        vcount = _aligned_words(2 * n)
+        vsure = _aligned_words(n)
+        vcount[0::2] = rec[0::4]
+        vcount[1::2] = rec[1::4]
+        # with the stand-in cap (w0 bits 45-46: 0..2) in bits 13 and 29, which no sure
+        # rule names (a count of those bits)
+        cap = (rec[0::4] >> np.uint64(45)) & np.uint64(3)
+        vsure[:] = rec[2::4] | np.where(cap >= 1, np.uint64(1 << 13), np.uint64(0)) | \
+            np.where(cap >= 2, np.uint64(1 << 29), np.uint64(0))
+        # a high card's rule whose named ranks must not all lie in one suit alone
+        # (CH_SPREAD) asks there for every named rank held twice, which implies it:
+        # the vector kernels need no spread test (a stricter rule, still sure; the
+        # lanes it misses go to the record rules and the exact check)
+        spread = (vsure & np.uint64(CH_SPREAD)) != 0
+        vsure[spread] = (vsure[spread] & ~np.uint64(CH_SPREAD | LANE)) | \
+            ((vsure[spread] & np.uint64(LANE)) << np.uint64(16))
+        self._arrays = (calls, keys, table, need, rec, vcount, vsure)
         self.D.rec = <const uint64_t*>_data(rec)
+        self.vcount = <const uint64_t*>_data(vcount)
+        self.vsure = <const uint64_t*>_data(vsure)
         self.path_number = path_number(simd)
         self.D.table = <const uint64_t*>_data(table)
         self.D.need = <const uint64_t*>_data(need)
@@ -1154,50 +1188,30 @@ cdef class CheungKernel:
         it leaves), then the scalar loop for the rest; validating as it goes."""
         cdef Py_ssize_t i, j, k, c, got, size, done = 0, n_calls = self.D.n
         cdef uint64_t seen = 0, m
-        cdef int bad = 0, known
+        cdef int bad = 0
         cdef const uint64_t* rec = self.D.rec
         cdef int32_t later[CH_HOLD_BLOCK + 16]
-        cdef int32_t kicks[CH_HOLD_BLOCK + 16]
-        cdef Py_ssize_t nk, nr
-        cdef int kick
         with nogil:
             while self.path_number and done < n:
                 size = CH_HOLD_BLOCK if n - done > CH_HOLD_BLOCK else n - done
                 got = pb_cheung_batch(self.path_number, masks + done,
                                       calls + done if calls != NULL else NULL,
-                                      sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls, rec,
-                                      out + done, size, &seen, &bad, later, &k)
+                                      sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls,
+                                      self.vcount, self.vsure, out + done, size, n - done,
+                                      &seen, &bad, later, &k)
                 if bad:
                     break
-                # many lanes left (small pools): by kind, without a branch, the
-                # pairs and trips the kicker cost decides, then the rest, so that
-                # each loop's branches follow one kind of call
-                nk = 0
-                nr = 0
-                if k >= CH_SPLIT_LEFT:
-                    for j in range(k):
-                        i = done + later[j]
-                        c = calls[i] if calls != NULL else one
-                        kick = ((rec[4 * c + 1] & CH_KICKERS) != 0) & (popcount(masks[i]) >= 6)
-                        kicks[nk] = <int32_t>i
-                        later[nr] = <int32_t>i
-                        nk += kick
-                        nr += 1 - kick
-                else:
-                    for j in range(k):
-                        later[j] += <int32_t>done
-                    nr = k
-                for j in range(nk):
-                    i = kicks[j]
+                # the record rules of the lanes left, in vectors; the sure rule and
+                # the exact check for those they leave
+                k = pb_cheung_rules(self.path_number, masks + done,
+                                    calls + done if calls != NULL else NULL,
+                                    sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls,
+                                    self.vcount, out + done, later, k)
+                for j in range(k):
+                    i = done + later[j]
                     c = calls[i] if calls != NULL else one
-                    out[i] = ch_record_rule(rec + 4 * c, masks[i], False)
-                for j in range(nr):
-                    i = later[j]
-                    c = calls[i] if calls != NULL else one
-                    known = ch_record_rule(rec + 4 * c, masks[i], True)
-                    out[i] = known if known >= 0 else (
-                        ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or
-                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i]))
+                    out[i] = ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or \
+                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i])
                 done += got
                 if got < size:
                     break
