@@ -2,7 +2,7 @@
 throughput, each figure beside a baseline timed in the same run.
 
 Run:  python benchmarks/bench_cheung.py                            # printed table
-      python benchmarks/bench_cheung.py best                       # best_many: shapes vs search
+      python benchmarks/bench_cheung.py best [rounds]              # best_many: shapes vs search
       python benchmarks/bench_cheung.py or-higher                  # or higher: shapes vs search
       python benchmarks/bench_cheung.py holds [rounds]             # holds_many in turns, ranges
       POKERBULL_OLD_CORE=/path/to/old/_core....so python benchmarks/bench_cheung.py
@@ -18,7 +18,8 @@ Regimes (one core):
   one (answers checked equal).
 - best_many: the highest holding call of random 7- and 10-card pools (two jokers);
   `best`: read off the hand's shape against the block search (a CheungKernel with
-  best_method="block search"), in turns, on 7-, 10- and 25-card pools.
+  best_method="block search") and with POKERBULL_OLD_CORE the older builds' kernels,
+  in turns, on 7-, 10- and 25-card pools and pools of 1-5 cards.
 - `or-higher`: the default lineup's games under or higher with the hand shapes'
   best against the block search's (the ladder's kernel swapped in the same
   process; the same games, checked), in turns, and the base rules beside them.
@@ -314,24 +315,35 @@ def block_search(lad):
 
 
 def best_shape_figures(rounds: int = 3) -> list[tuple[str, str, str]]:
-    """best_many from the hand's shape against the block search, in turns, on random
-    7-, 10- and 25-card pools (two jokers); answers checked equal. Ranges over rounds."""
+    """best_many from the hand's shape against the block search and (POKERBULL_OLD_CORE)
+    the older builds' kernels, in turns, on random 7-, 10- and 25-card pools (two
+    jokers) and on pools of 1-5 cards (the hand is the whole pool); answers checked
+    equal. Ranges over rounds, and each old build's ratio of the medians."""
     from pokerbull.core import _core
     lad = pb.ladder("cheung")
-    shape = _core.CheungKernel(lad.tables)
-    search = _core.CheungKernel(lad.tables, best_method="block search")
+    runs = [("new", _core.CheungKernel(lad.tables)),
+            ("block search", _core.CheungKernel(lad.tables, best_method="block search"))]
+    runs += [(label, make("scalar")) for label, make in _old_kernels(lad)]
     out = []
-    for cards in (7, 10, 25):
-        masks = random_pools(BEST_POOLS, cards)
-        if not np.array_equal(shape.best_many(masks), search.best_many(masks)):
-            raise RuntimeError(f"{cards} cards: hand shapes and block search disagree")
-        fast, slow = [], []
+    for cards in (7, 10, 25, "1-5"):
+        if cards == "1-5":
+            masks = np.concatenate([random_pools(BEST_POOLS // 5, k, seed=k) for k in range(1, 6)])
+        else:
+            masks = random_pools(BEST_POOLS, cards)
+        want = runs[1][1].best_many(masks)
+        for label, kernel in runs:
+            if not np.array_equal(kernel.best_many(masks), want):
+                raise RuntimeError(f"{cards} cards: {label} and the block search disagree")
+        timed = {label: [] for label, _ in runs}
         for _ in range(rounds):
-            fast.append(BEST_POOLS / _timed(lambda: shape.best_many(masks)) / 1e6)
-            slow.append(BEST_POOLS / _timed(lambda: search.best_many(masks)) / 1e6)
+            for label, kernel in runs:
+                timed[label].append(len(masks) / _timed(lambda: kernel.best_many(masks)) / 1e6)
+        new = timed.pop("new")
+        note = "; ".join(f"{k} {min(v):.1f}-{max(v):.1f}"
+                         + (f" ({np.median(new) / np.median(v):.2f}x)" if k != "block search" else "")
+                         for k, v in timed.items())
         out.append((f"best_many cheung, hand shapes ({cards} cards)",
-                    f"{min(fast):.1f}-{max(fast):.1f} M pools/s",
-                    f"block search {min(slow):.1f}-{max(slow):.1f} M/s (same run)"))
+                    f"{min(new):.1f}-{max(new):.1f} M pools/s", note + " M/s (same run, in turns)"))
     return out
 
 

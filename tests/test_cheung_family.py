@@ -555,3 +555,52 @@ def test_best_from_the_hand_shape_matches_the_block_search_and_the_pure_backend(
     assert np.array_equal(pure.best_many(masks[::40]), want[::40])
     with pytest.raises(ValueError, match="unknown best method"):
         _core.CheungKernel(lad.tables, best_method="fastest")
+
+
+@lru_cache(maxsize=None)
+def _small_deck_pools(jokers: int) -> np.ndarray:
+    """Every pool of one to five cards of two small decks with the deck's jokers: the
+    four suits of four ranks (pairs up to five of a kind, full houses, two pairs), and
+    two suits of eleven ranks (the wheel, the Ace-high straight, straights and flushes
+    beside them, the straight flushes, high cards); and random pools of the whole deck."""
+    from itertools import combinations
+    joker_bits = [13, 29][:jokers]
+    decks = ([16 * s + r for r in (0, 1, 11, 12) for s in range(4)],
+             [16 * s + r for r in (12, 0, 1, 2, 3, 4, 7, 8, 9, 10, 11) for s in (0, 1)])
+    masks = {sum(1 << b for b in pool) for deck in decks for n in range(1, 6)
+             for pool in combinations(deck + joker_bits, n)}
+    rng = random.Random(29)
+    whole = [16 * s + r for s in range(4) for r in range(13)] + joker_bits
+    masks |= {sum(1 << b for b in rng.sample(whole, rng.randint(1, 5))) for _ in range(20_000)}
+    return np.array(sorted(masks), np.uint64)
+
+
+@pytest.mark.skipif(BACKENDS["cython"] is None, reason="compiled core not built")
+@pytest.mark.parametrize("options", [{}, {"jokers": 0}, {"jokers": 1},
+                                     {"joker_order": "wild", "suit_order": "shdc"},
+                                     {"joker_order": "wild", "jokers": 1},
+                                     {"royal_over_five": "natural"}, {"royal_over_five": "any"},
+                                     {"royal_over_five": "natural", "joker_order": "wild"}])
+def test_best_of_small_pools_from_their_hand_matches_the_block_search(options):
+    """Pools of five cards or fewer (the hand is the whole pool, jokers and all): best
+    read off the hand, every pool of two small decks and random ones, against the block
+    search, under each ladder option (5a and 5b play pools without jokers on the full
+    ladder: the pools here without jokers)."""
+    from pokerbull.core import _core
+    lad = cheung_on("cython", **options)
+    masks = _small_deck_pools(options.get("jokers", 2))
+    shape = _core.CheungKernel(lad.tables)
+    want = _core.CheungKernel(lad.tables, best_method="block search").best_many(masks)
+    got = shape.best_many(masks)
+    bad = np.flatnonzero(got != want)
+    assert not len(bad), [(str(pb.Pool(int(masks[i]))), lad[int(got[i])].code if got[i] >= 0
+                           else None, lad[int(want[i])].code if want[i] >= 0 else None)
+                          for i in bad[:5]]
+    assert [shape.best(int(m)) for m in masks[::97]] == want[::97].tolist()
+    # every category and tier a small pool makes is reached
+    codes = {lad[int(c)].code for c in want if c >= 0}
+    cats = {c.split(":")[0] for c in codes}
+    assert {"high_card", "pair", "two_pair", "trips", "straight", "flush", "full_house",
+            "quads", "straight_flush", "royal_flush"} <= cats, cats
+    if options.get("jokers", 2):
+        assert "five_kind" in cats

@@ -188,12 +188,13 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
     """`samples` pools: own cards plus `unseen` cards drawn from the rest of the
     deck, six bits of the stream a pick (ten picks a draw, the rest of a draw
     unused once the pool is full); a pick outside the rest or of a card already
-    drawn is dropped, so each pool is uniform. No branch on the picks. A word's ten
-    picks run on their own (`free`, two operations a pick on the path from one to the
-    next) and only those up to the `need`-th new card are kept: the same pools as
-    stopping at the `need`-th, without the count on that path."""
+    drawn is dropped, so each pool is uniform. A word whose new cards the pool still
+    needs all is taken whole: the union of its ten picks, read at once (no pick waits
+    for the one before). The word that fills the pool keeps the new cards up to the
+    `need`-th, read off the unions of its picks' runs from the start, again without a
+    pick waiting on the one before: the same pools as pick by pick throughout."""
     cdef int others = 0, i, s, t, need, k
-    cdef uint64_t m, r, c, free, kept
+    cdef uint64_t m, r, run, kept, fresh
     for i in range(T.n_deck[gone]):        # the cards not its own, without a branch
         cards[others] = T.deck[gone][i]
         others += (T.deck[gone][i] & own) == 0
@@ -204,17 +205,27 @@ cdef void ch_draw(const CheungTable* T, CheungSeatMemory* M, Stream* st, uint64_
         need = unseen
         while need > 0:
             r = stream_next(st)
-            free = m
+            fresh = ((cards[r & 63] | cards[(r >> 6) & 63] | cards[(r >> 12) & 63] |
+                      cards[(r >> 18) & 63] | cards[(r >> 24) & 63]) |
+                     (cards[(r >> 30) & 63] | cards[(r >> 36) & 63] | cards[(r >> 42) & 63] |
+                      cards[(r >> 48) & 63] | cards[(r >> 54) & 63])) & ~m
+            k = popcount(fresh)
+            if k <= need:
+                m |= fresh
+                need -= k
+                continue
+            # the word that fills the pool: its new cards up to the need-th are the
+            # new cards of its longest run of picks from the start with at most
+            # `need` of them (the runs' unions grow, their counts with them)
+            run = 0
             kept = 0
-            k = 0
             for t in range(10):
-                c = cards[r & 63] & ~free
-                free |= c
-                k += c != 0
-                kept |= c & (<uint64_t>0 - <uint64_t>(k <= need))
+                run |= cards[r & 63]
                 r >>= 6
+                fresh = run & ~m
+                kept = fresh if popcount(fresh) <= need else kept
             m |= kept
-            need = need - k if k < need else 0
+            need = 0
         M.draws[s] = m
         M.best[s] = -2               # not known yet
 

@@ -6,21 +6,51 @@
 # its helpers) are in _core.pxd, which the wings' engines cimport too.
 
 cdef int8_t CH_STAND_IN_CAP[5]     # by tier: the most jokers a hand may use (any pool)
+# ranks as two halves, 0-6 (the low 7 bits) and 7-12 (the high 6): by a half's bits,
+# its ranks as nibbles (rank + 1, the lowest in nibble 0), and its k highest ranks
+cdef uint32_t CH_NIBBLES_LO[128]
+cdef uint32_t CH_NIBBLES_HI[64]
+cdef uint8_t CH_TOP_LO[6][128]
+cdef uint8_t CH_TOP_HI[6][64]
 
 cdef void _init_cheung_tables():
-    cdef int t, n, k
+    cdef int t, n, k, x, r, i
     for t in range(5):
         CH_STAND_IN_CAP[t] = 0
         for n in range(2):
             for k in range(3):
                 if CH_BUDGET[t][n][k] > CH_STAND_IN_CAP[t]:
                     CH_STAND_IN_CAP[t] = CH_BUDGET[t][n][k]
+    for x in range(128):
+        CH_NIBBLES_LO[x] = 0
+        if x < 64:
+            CH_NIBBLES_HI[x] = 0
+        i = 0
+        for r in range(7):
+            if (x >> r) & 1:
+                CH_NIBBLES_LO[x] |= <uint32_t>(r + 1) << (4 * i)
+                if x < 64 and r < 6:
+                    CH_NIBBLES_HI[x] |= <uint32_t>(r + 8) << (4 * i)
+                i += 1
+        for k in range(6):
+            CH_TOP_LO[k][x] = 0
+            n = k
+            for r in range(6, -1, -1):
+                if n > 0 and (x >> r) & 1:
+                    CH_TOP_LO[k][x] |= 1 << r
+                    n -= 1
+            if x < 64:
+                CH_TOP_HI[k][x] = 0
+                n = k
+                for r in range(5, -1, -1):
+                    if n > 0 and (x >> r) & 1:
+                        CH_TOP_HI[k][x] |= 1 << r
+                        n -= 1
 
 _init_cheung_tables()
 
 DEF CH_HOLD_BLOCK = 512    # pairs per vector batch call: the lanes it leaves are checked
                            # while their records are still near (in L1)
-DEF CH_SPLIT_LEFT = 12      # lanes left in a batch from which they are checked by kind
 DEF CH_HASH_BITS = 17       # the key -> index table: 131,072 slots, at most half full
 DEF CH_AHEAD = 16           # the scalar loop prefetches the record of the pair this many on
 DEF CH_SCALAR_BLOCK = 256   # pairs whose counts the scalar loop judges before those that pass
@@ -92,7 +122,7 @@ DEF CH_SEARCH = -2          # ch_best_shape leaves this pool to the block search
 
 cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
     """The highest call that holds: read off the pool's hand (ch_best_shape), or
-    where that leaves the pool (five cards or fewer, a rare case) the block search."""
+    where that leaves the pool (a rare hand) the block search."""
     cdef int c
     if not D.by_search:
         c = ch_best_shape(D, mask)
@@ -103,14 +133,13 @@ cdef int ch_best(const CheungData* D, uint64_t mask) noexcept nogil:
 
 
 cdef inline uint32_t ch_top_ranks(uint32_t x, int k) noexcept nogil:
-    """The k highest ranks of x (all of them when x has fewer)."""
-    cdef uint32_t out = 0, bit
-    while k > 0 and x:
-        bit = 1u << highest_bit(x)
-        out |= bit
-        x &= ~bit
-        k -= 1
-    return out
+    """The k highest ranks of x (all of them when x has fewer); 0 <= k <= 5. From the
+    halves' tables, without a branch (a loop's exit mispredicted at random)."""
+    cdef uint32_t hi = x >> 7
+    cdef int kh = popcount(hi)
+    if kh > k:
+        kh = k
+    return (<uint32_t>CH_TOP_HI[kh][hi] << 7) | CH_TOP_LO[k - kh][x & 0x7F]
 
 
 cdef inline uint32_t ch_kicker_ranks(uint32_t present, uint32_t taken, int spare,
@@ -130,14 +159,9 @@ cdef inline int ch_cnt(uint64_t natural, int r) noexcept nogil:
 
 
 cdef inline uint32_t ch_nibbles(uint32_t x) noexcept nogil:
-    """The ranks of x as nibbles (rank + 1), the highest in the top nibble used."""
-    cdef uint32_t out = 0
-    cdef int i = 0
-    while x:
-        out |= <uint32_t>(lowest_bit(x) + 1) << (4 * i)
-        x &= x - 1
-        i += 1
-    return out
+    """The ranks of x (at most five) as nibbles (rank + 1), the highest in the top
+    nibble used; from the halves' tables, without a branch."""
+    return CH_NIBBLES_LO[x & 0x7F] | (CH_NIBBLES_HI[x >> 7] << (4 * popcount(x & 0x7F)))
 
 
 cdef inline int64_t ch_hand(uint32_t nibbles, int n, int suit, int jmin) noexcept nogil:
@@ -291,6 +315,14 @@ cdef inline int64_t ch_shape_hand(int cat, int j, uint64_t natural, const uint32
     return -1
 
 
+cdef inline bint ch_names_all(const CheungCall* q) noexcept nogil:
+    """Whether a call names every role of its category, and its suit where the
+    category has one: the calls a pool of six cards or more can have as its best."""
+    return (q.nprim == CH_PRIMARIES[q.cat] and popcount(q.named) == CH_OTHERS[q.cat] and
+            (q.suit >= 0 or not (q.cat == CH_FLUSH or q.cat == CH_STRAIGHT_FLUSH or
+                                 q.cat == CH_ROYAL)))
+
+
 cdef inline int ch_best_shape(const CheungData* D, uint64_t mask) noexcept nogil:
     """ch_best of a pool read off its hand (ch_best_key), or CH_SEARCH."""
     cdef int64_t key = ch_best_key(D, mask)
@@ -301,21 +333,11 @@ cdef inline int ch_best_shape(const CheungData* D, uint64_t mask) noexcept nogil
     return <int>i if i >= 0 else CH_SEARCH
 
 
-cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nogil:
-    """The order key of ch_best of a pool of six cards or more, read off its hand:
-    slot by slot from the top, the category's highest named ranks and suit with the
-    jokers the slot's lowest tier allows (ch_shape_hand), then the highest tier whose
-    joker budget covers the fewest jokers that hand needs. -1 for smaller pools and
-    the rare hands ch_shape_hand leaves to the block search."""
-    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
-    cdef int w = popcount(mask & <uint64_t>JOKERS)
-    cdef int si, j, suit
-    cdef int64_t got
-    cdef uint32_t lane[4]
-    cdef uint32_t ge[5]
-    cdef int64_t key
-    if popcount(natural) + w <= 5:
-        return -1
+cdef inline uint32_t ch_pool_counts(uint64_t natural, int w, uint32_t* lane,
+                                    uint32_t* ge) noexcept nogil:
+    """A pool's suits (lane[s]: its ranks of suit s) and ranks held at least k times
+    (ge[k]), and the categories its counts allow (a mask, bit cat): the most cards of
+    one rank, of two ranks, of one suit, and the ranks, jokers added."""
     lane[0] = natural & LANE
     lane[1] = (natural >> 16) & LANE
     lane[2] = (natural >> 32) & LANE
@@ -325,20 +347,76 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
     ge[2] = (lane[0] & lane[1]) | (lane[2] & lane[3]) | ((lane[0] | lane[1]) & (lane[2] | lane[3]))
     ge[3] = (lane[0] & lane[1] & (lane[2] | lane[3])) | (lane[2] & lane[3] & (lane[0] | lane[1]))
     ge[4] = lane[0] & lane[1] & lane[2] & lane[3]
-    # the most cards of one rank, of two ranks, of one suit, and the ranks, jokers
-    # added: the categories these counts allow, and the slots that have them (a loop
-    # over those alone, without a branch per slot that fails)
     cdef int most = ch_top_count(ge[1], ge[2], ge[3], ge[4]) + w
     cdef int two_most = most + ch_second_count(ge[1], ge[2], ge[3], ge[4])
     cdef int suited = ch_max_lane(lane[0], lane[1], lane[2], lane[3]) + w
     cdef int spread = popcount(ge[1]) + w
-    cdef uint32_t allowed = (((most >= 5) << CH_FIVE) | ((most >= 4) << CH_QUADS) |
-                             ((two_most >= 5) << CH_FULL_HOUSE) | ((most >= 3) << CH_TRIPS) |
-                             ((two_most >= 4) << CH_TWO_PAIR) | ((most >= 2) << CH_PAIR) |
-                             ((spread >= 5) * ((1 << CH_STRAIGHT) | (1 << CH_HIGH))) |
-                             ((suited >= 5) * ((1 << CH_FLUSH) | (1 << CH_STRAIGHT_FLUSH) |
-                                               (1 << CH_ROYAL))))
-    cdef uint32_t slots = D.slots_of[allowed]
+    return (((most >= 5) << CH_FIVE) | ((most >= 4) << CH_QUADS) |
+            ((two_most >= 5) << CH_FULL_HOUSE) | ((most >= 3) << CH_TRIPS) |
+            ((two_most >= 4) << CH_TWO_PAIR) | ((most >= 2) << CH_PAIR) |
+            ((spread >= 5) * ((1 << CH_STRAIGHT) | (1 << CH_HIGH))) |
+            ((suited >= 5) * ((1 << CH_FLUSH) | (1 << CH_STRAIGHT_FLUSH) | (1 << CH_ROYAL))))
+
+
+cdef inline int64_t ch_slot_key(const CheungData* D, int si, int w, int64_t got) noexcept nogil:
+    """The order key of the call slot si makes of a hand ch_shape_hand or ch_small_hand
+    found (`got`), in a pool with w jokers: its named ranks and suit, and the highest
+    tier of the slot whose joker budget covers the jokers the hand needs."""
+    cdef int suit = ((got >> 2) & 7) - 1
+    cdef int64_t key = (<int64_t>D.slots[si].slot << 20) | ((got >> 5) & 0xFFFFF)
+    return ((key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 +
+            D.slots[si].tier_code[w][got & 3])
+
+
+cdef inline int64_t ch_plain_key(const CheungData* D, uint64_t natural) noexcept nogil:
+    """The order key of ch_best of a pool of six cards or more without a joker: the
+    poker evaluator's best hand (plain_hand; Cheung's hands are poker hands, ordered
+    the same way, and its role nibbles are the key's named ranks), in the highest slot
+    of its category (an Ace-high straight flush: a royal flush, no rank named), and
+    for a flush, straight flush or royal flush the highest suit that makes that very
+    hand; -1 where the slot's lowest tier needs a joker (the block search)."""
+    cdef uint64_t v = plain_hand(natural)
+    cdef int cat = <int>(v >> EV_CLASS_AT), i, s, suit = -1   # classes 0-8: Cheung's numbers
+    cdef uint32_t nibbles = <uint32_t>(v & 0xFFFFF), top
+    if cat == CH_FLUSH or cat == CH_STRAIGHT_FLUSH:
+        for i in range(4):
+            s = D.suits_high_first[i]
+            if flush_hand(<uint32_t>(natural >> (16 * s)) & LANE) == v:
+                suit = s
+                break
+        if cat == CH_STRAIGHT_FLUSH and nibbles >> 16 == 13:
+            cat = CH_ROYAL
+            nibbles = 0
+    top = D.slots_of[1 << cat]
+    if not top:
+        return -1
+    i = lowest_bit(top)
+    if D.slots[i].jokers[0] < 0:
+        return -1
+    return ((((<int64_t>D.slots[i].slot << 20) | nibbles) * 8 +
+             (D.suit_rank[suit] if suit >= 0 else 0)) * 4 + D.slots[i].tier_code[0][0])
+
+
+cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nogil:
+    """The order key of ch_best of a pool, read off its hand. Six cards or more
+    without a joker: ch_plain_key, the poker evaluator's hand. With jokers, slot by
+    slot from the top, the category's highest named ranks and suit with the jokers
+    the slot's lowest tier allows (ch_shape_hand), then the highest tier whose joker
+    budget covers the fewest jokers that hand needs. Five cards or fewer:
+    ch_small_key. -1 for the rare hands these leave to the block search."""
+    cdef uint64_t natural = mask & ~(<uint64_t>JOKERS)
+    cdef int w = popcount(mask & <uint64_t>JOKERS)
+    cdef int si, j
+    cdef int64_t got
+    cdef uint32_t lane[4]
+    cdef uint32_t ge[5]
+    if popcount(natural) + w <= 5:
+        return ch_small_key(D, natural, w)
+    if w == 0:
+        return ch_plain_key(D, natural)
+    # the slots of the categories the counts allow (a loop over those alone, without
+    # a branch per slot that fails)
+    cdef uint32_t slots = D.slots_of[ch_pool_counts(natural, w, lane, ge)]
     while slots:
         si = lowest_bit(slots)          # the slots run from the top
         slots &= slots - 1
@@ -350,10 +428,140 @@ cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nog
             continue
         if got < 0:
             return -1
-        suit = ((got >> 2) & 7) - 1
-        key = (<int64_t>D.slots[si].slot << 20) | ((got >> 5) & 0xFFFFF)
-        return ((key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 +
-                D.slots[si].tier_code[w][got & 3])
+        return ch_slot_key(D, si, w, got)
+    return -1
+
+
+cdef inline int ch_window_top(uint32_t ranks, int top) noexcept nogil:
+    """The top rank (3: the wheel, up to `top`) of the highest straight whose five
+    ranks hold all of `ranks` (not 0); -1: none."""
+    cdef int t
+    if ranks & (1u << 12):          # an Ace: the Ace-high straight or the wheel
+        if top == 12 and (ranks & ~0x1F00u) == 0:
+            return 12
+        return 3 if (ranks & ~0x100Fu) == 0 else -1
+    t = lowest_bit(ranks) + 4
+    if t > top:
+        t = top
+    return t if highest_bit(ranks) <= t else -1
+
+
+cdef inline int64_t ch_small_hand(int cat, int w, int h, uint64_t natural, const uint32_t* ge,
+                                  const uint32_t* lane) noexcept nogil:
+    """The highest (named ranks, suit) of category `cat` a pool of h <= 5 cards makes:
+    its hand is the whole pool, each of its w jokers any card not in it (RULES.md 2.4),
+    packed by ch_hand with the pool's jokers as the jokers it needs; 0 when the pool is
+    not of the category; -1 when the highest high-card or flush set is a straight (left
+    to the block search). ch_pool_counts' mask has already ruled out the categories the
+    pool's counts cannot make (a flush, straight, full house or five of a kind: five
+    cards, the naturals of one suit, of distinct ranks, of two ranks, of one rank)."""
+    cdef uint32_t present = ge[1], K, P, S, X
+    cdef int r, k, s, free, need, f
+    if cat == CH_FIVE:
+        return ch_hand(highest_bit(present) + 1, 1, -1, w)
+    s = lowest_bit(natural) >> 4 if natural else 0    # a flush's suit: its naturals' one suit
+    if cat == CH_ROYAL:
+        return ch_hand(0, 0, s, w) if (lane[s] & ~0x1F00u) == 0 else 0
+    if cat == CH_STRAIGHT_FLUSH:
+        r = ch_window_top(lane[s], 11)
+        return ch_hand(r + 1, 1, s, w) if r >= 0 else 0
+    if cat == CH_FLUSH:
+        K = lane[s] | ch_top_ranks(LANE & ~lane[s], w)
+        return -1 if ch_is_straight(K) else ch_hand(ch_nibbles(K), 5, s, w)
+    if cat == CH_STRAIGHT:             # distinct ranks; with no joker, not one suit
+        if w == 0 and ch_max_lane(lane[0], lane[1], lane[2], lane[3]) == 5:
+            return 0
+        r = ch_window_top(present, 12)
+        return ch_hand(r + 1, 1, -1, w) if r >= 0 else 0
+    if cat == CH_FULL_HOUSE:           # the naturals of two ranks (or one: three)
+        r = highest_bit(present)
+        P = present & ~(1u << r)
+        if not P:
+            if ge[4]:
+                return 0
+            k = 11 if r == 12 else 12
+            return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, w)
+        k = highest_bit(P)
+        if (ge[4] | (ge[3] & P)) == 0:              # r three, k two
+            return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, w)
+        if (ge[4] | (ge[3] & (1u << r))) == 0:      # k three, r two
+            return ch_hand(<uint32_t>((k + 1) << 4 | (r + 1)), 2, -1, w)
+        return 0
+    if cat == CH_QUADS:                # the rank held most, all but h - 4 naturals of it
+        r = highest_bit(ge[4] if ge[4] else ge[3] if ge[3] else ge[2] if ge[2] else present)
+        if h == 4:
+            return ch_hand(r + 1, 1, -1, w)
+        P = present & ~(1u << r)
+        k = highest_bit(P) if P else (11 if r == 12 else 12)
+        return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, w)
+    if cat == CH_TWO_PAIR:             # pairs: the ranks held twice and `free` more
+        if ge[3] or popcount(ge[2]) > 2:
+            return 0
+        S = present & ~ge[2]
+        free = 2 - popcount(ge[2])
+        need = popcount(S) - (h - 4)   # singles that must be paired (h - 4 may stay)
+        if need > free:
+            return 0
+        X = ch_top_ranks(S, need) if need > 0 else 0
+        P = ge[2] | X | ch_top_ranks(LANE & ~ge[2] & ~X, free - popcount(X))
+        r = highest_bit(P)
+        k = lowest_bit(P)
+        if h == 4:
+            return ch_hand(<uint32_t>((r + 1) << 4 | (k + 1)), 2, -1, w)
+        S = present & ~P
+        f = highest_bit(S) if S else highest_bit(LANE & ~P)
+        return ch_hand(<uint32_t>((r + 1) << 8 | (k + 1) << 4 | (f + 1)), 3, -1, w)
+    if cat == CH_PAIR or cat == CH_TRIPS:
+        k = 2 if cat == CH_PAIR else 3
+        if (ge[3] if k == 2 else ge[4]) or popcount(ge[2]) > 1:
+            return 0
+        if ge[2]:
+            r = highest_bit(ge[2])
+        elif popcount(present) <= h - k:
+            r = 12
+        else:
+            r = highest_bit(present)
+        K = present & ~(1u << r)
+        if popcount(K) > h - k:
+            return 0
+        K |= ch_top_ranks(LANE & ~present & ~(1u << r), h - k - popcount(K))
+        return ch_hand(<uint32_t>(r + 1) << (4 * (h - k)) | ch_nibbles(K), 1 + h - k, -1, w)
+    if cat == CH_HIGH:
+        if ge[2] or (h == 5 and w == 0 and ch_max_lane(lane[0], lane[1], lane[2], lane[3]) == 5):
+            return 0
+        K = present | ch_top_ranks(LANE & ~present, w)
+        if h == 5 and ch_is_straight(K):
+            return 0 if w == 0 else -1
+        return ch_hand(ch_nibbles(K), h, -1, w)
+    return -1
+
+
+cdef int64_t ch_small_key(const CheungData* D, uint64_t natural, int w) noexcept nogil:
+    """The order key of ch_best of a pool of five cards or fewer (-1: none, or left to
+    the block search). The hand is the whole pool with every joker in it (RULES.md
+    2.4: h = N), so a slot holds when its lowest tier lets a hand use the pool's w
+    jokers, and its tier is the highest that does; the named ranks and suit are the
+    highest the pool's hand makes in the slot's category (ch_small_hand)."""
+    cdef int si
+    cdef int64_t got
+    cdef uint32_t lane[4]
+    cdef uint32_t ge[5]
+    cdef int h = popcount(natural) + w
+    if h == 0:
+        return -1
+    # a high card of fewer than five cards needs no five ranks
+    cdef uint32_t slots = D.slots_of[ch_pool_counts(natural, w, lane, ge) | (1 << CH_HIGH)]
+    while slots:
+        si = lowest_bit(slots)
+        slots &= slots - 1
+        if D.slots[si].jokers[w] < w:      # its lowest tier's budget (big pools) < w: a
+            continue                       # five-card-or-fewer pool's budget is below 0
+        got = ch_small_hand(D.slots[si].cat, w, h, natural, ge, lane)
+        if got == 0:
+            continue
+        if got < 0:
+            return -1
+        return ch_slot_key(D, si, w, got)
     return -1
 
 
@@ -761,7 +969,9 @@ cdef inline int ch_record_rule(const uint64_t* r, uint64_t m, bint by_avail) noe
     spread over suits (no one-suit hand forced); a flush in any suit fails when no
     suit holds five cards and its named ranks, jokers standing in. by_avail False: the
     kicker cost alone (the scalar loop, where the sure rule takes most of the
-    others on crowded pools and the extra tests cost more than they spare)."""
+    others on crowded pools and the extra tests cost more than they spare). The
+    vector paths judge the lanes they leave by the same rules, by_avail True, in
+    vectors (pb_cheung_rule8 / pb_cheung_rule4 in _simd.h): a change here goes there."""
     cdef uint64_t w1 = r[1]
     if not (w1 & (CH_KICKERS | ((<uint64_t>by_avail) << CH_AVAIL_BIT))) or popcount(m) < 6:
         return -1
@@ -953,16 +1163,25 @@ cdef void ch_holds_scalar(const uint64_t* rec, const uint64_t* cw, const uint64_
         start = end
 
 
+def _aligned_words(Py_ssize_t n):
+    """n zero uint64 words starting on a 64-byte line (numpy's large arrays start 16
+    bytes past one: a record would then straddle two lines)."""
+    words = np.zeros(n + 8, dtype=np.uint64)
+    start = (-words.ctypes.data % 64) // 8
+    return words[start:start + n]
+
+
 cdef class CheungKernel:
     """Checks Cheung calls against pools (compiled); the interface of ``Kernel``."""
 
     cdef CheungData D
+    cdef const uint64_t* vcount     # the vector paths' count words: w0, w1 of each record
+    cdef const uint64_t* vsure      # and their sure words (w2)
     cdef object _arrays
     cdef object owner
     cdef object call_type
     cdef object pool_type
     cdef readonly int path_number
-    cdef const uint64_t* counts     # per call the record's two count words (ch_scalar_counts)
 
     @property
     def path(self):
@@ -977,7 +1196,7 @@ cdef class CheungKernel:
     @property
     def best_method(self):
         """How best / best_many find the best call: "hand shapes" (read off the pool's
-        hand; pools of five cards or fewer and a few rare hands take the block search)
+        hand; the empty pool and a few rare hands take the block search)
         or "block search" (call by call down the ladder's order)."""
         return "block search" if self.D.by_search else "hand shapes"
 
@@ -1005,20 +1224,29 @@ cdef class CheungKernel:
         cdef const CheungCall* cv = <const CheungCall*>_data(calls)
         cdef Py_ssize_t c, n_c = n
         cdef uint64_t h
+        cdef int full
         with nogil:
+            # the key table (linear probing): first the calls a pool's best can be
+            # (every role named, and the suit where the category has one; the calls
+            # of pools of five cards or fewer aside), from the top of the ladder down,
+            # then the rest, so the bests mostly sit in their first slot (inserted
+            # from the bottom up, the high calls that or higher's games look up most
+            # took a second probe or more 39 % of the time; now 5 %)
+            for full in range(1, -1, -1):
+                for c in range(n_c - 1, -1, -1):
+                    if ch_names_all(&cv[c]) != full:
+                        continue
+                    h = ch_hash(kv[c])
+                    while tv[h] != (~(<uint64_t>0)):
+                        h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
+                    tv[h] = (<uint64_t>kv[c] << 32) | <uint64_t>c
             for c in range(n_c):
-                h = ch_hash(kv[c])
-                while tv[h] != (~(<uint64_t>0)):
-                    h = (h + 1) & ((1 << CH_HASH_BITS) - 1)
-                tv[h] = (<uint64_t>kv[c] << 32) | <uint64_t>c
                 nv[c] = ch_necessary(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2, cv[c].named,
                                      cv[c].suit)
         # 64-byte aligned: a record then sits in one cache line, the one the loops
         # prefetch (numpy's large arrays start 16 bytes past a line, which split every
         # other record across two lines: its sure word and call in the second)
-        rec = np.zeros(4 * n + 8, dtype=np.uint64)
-        start = (-rec.ctypes.data % 64) // 8
-        rec = rec[start:start + 4 * n]
+        rec = _aligned_words(4 * n)
         cdef uint64_t[::1] rv = rec
         with nogil:
             for c in range(n_c):
@@ -1026,16 +1254,34 @@ cdef class CheungKernel:
                 rv[4 * c + 2] = ch_sure_rule(cv[c].cat, cv[c].nprim, cv[c].p1, cv[c].p2,
                                              cv[c].named, cv[c].suit, cv[c].tier)
                 memcpy(&rv[4 * c + 3], &cv[c], sizeof(CheungCall))
-        # the count words alone (16 bytes a call, 984 KB: they stay in L2 where the
-        # records, 2 MB, do not), for the scalar loop's first pass
-        counts = np.zeros(2 * n + 8, dtype=np.uint64)
-        start = (-counts.ctypes.data % 64) // 8
-        counts = counts[start:start + 2 * n]
-        counts[0::2] = rec[0::4]
-        counts[1::2] = rec[1::4]
-        self.counts = <const uint64_t*>_data(counts)
-        self._arrays = (calls, keys, table, need, rec, counts)
+        # the vector kernels count w0 by the pool's cards (or its fullest suit) and w1 by
+        # its cards or ranks (pb_cheung_count8, pb_cheung_counts4), never otherwise
+        if (rec[0::4] & np.uint64(CH_BY_RANKS)).any() or (rec[1::4] & np.uint64(CH_BY_SUIT)).any():
+            raise RuntimeError("cheung count words: w0 counts ranks or w1 counts by suit")
+        # the vector paths (and the scalar loop's first pass: the count words) read
+        # copies of the count and sure words, in arrays of their own (16 and 8 bytes
+        # a call, 64-byte aligned): the random reads of a batch touch 1 MB or 0.5 MB,
+        # not the records' 2 MB, and stay in L2
+        vcount = _aligned_words(2 * n)
+        vsure = _aligned_words(n)
+        vcount[0::2] = rec[0::4]
+        vcount[1::2] = rec[1::4]
+        # with the stand-in cap (w0 bits 45-46: 0..2) in bits 13 and 29, which no sure
+        # rule names (a count of those bits)
+        cap = (rec[0::4] >> np.uint64(45)) & np.uint64(3)
+        vsure[:] = rec[2::4] | np.where(cap >= 1, np.uint64(1 << 13), np.uint64(0)) | \
+            np.where(cap >= 2, np.uint64(1 << 29), np.uint64(0))
+        # a high card's rule whose named ranks must not all lie in one suit alone
+        # (CH_SPREAD) asks there for every named rank held twice, which implies it:
+        # the vector kernels need no spread test (a stricter rule, still sure; the
+        # lanes it misses go to the record rules and the exact check)
+        spread = (vsure & np.uint64(CH_SPREAD)) != 0
+        vsure[spread] = (vsure[spread] & ~np.uint64(CH_SPREAD | LANE)) | \
+            ((vsure[spread] & np.uint64(LANE)) << np.uint64(16))
+        self._arrays = (calls, keys, table, need, rec, vcount, vsure)
         self.D.rec = <const uint64_t*>_data(rec)
+        self.vcount = <const uint64_t*>_data(vcount)
+        self.vsure = <const uint64_t*>_data(vsure)
         self.path_number = path_number(simd)
         self.D.table = <const uint64_t*>_data(table)
         self.D.need = <const uint64_t*>_data(need)
@@ -1110,55 +1356,35 @@ cdef class CheungKernel:
         it leaves), then the scalar loop for the rest; validating as it goes."""
         cdef Py_ssize_t i, j, k, c, got, size, done = 0, n_calls = self.D.n
         cdef uint64_t seen = 0, m
-        cdef int bad = 0, known
+        cdef int bad = 0
         cdef const uint64_t* rec = self.D.rec
         cdef int32_t later[CH_HOLD_BLOCK + 16]
-        cdef int32_t kicks[CH_HOLD_BLOCK + 16]
-        cdef Py_ssize_t nk, nr
-        cdef int kick
         with nogil:
             while self.path_number and done < n:
                 size = CH_HOLD_BLOCK if n - done > CH_HOLD_BLOCK else n - done
                 got = pb_cheung_batch(self.path_number, masks + done,
                                       calls + done if calls != NULL else NULL,
-                                      sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls, rec,
-                                      out + done, size, &seen, &bad, later, &k)
+                                      sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls,
+                                      self.vcount, self.vsure, out + done, size, n - done,
+                                      &seen, &bad, later, &k)
                 if bad:
                     break
-                # many lanes left (small pools): by kind, without a branch, the
-                # pairs and trips the kicker cost decides, then the rest, so that
-                # each loop's branches follow one kind of call
-                nk = 0
-                nr = 0
-                if k >= CH_SPLIT_LEFT:
-                    for j in range(k):
-                        i = done + later[j]
-                        c = calls[i] if calls != NULL else one
-                        kick = ((rec[4 * c + 1] & CH_KICKERS) != 0) & (popcount(masks[i]) >= 6)
-                        kicks[nk] = <int32_t>i
-                        later[nr] = <int32_t>i
-                        nk += kick
-                        nr += 1 - kick
-                else:
-                    for j in range(k):
-                        later[j] += <int32_t>done
-                    nr = k
-                for j in range(nk):
-                    i = kicks[j]
+                # the record rules of the lanes left, in vectors; the sure rule and
+                # the exact check for those they leave
+                k = pb_cheung_rules(self.path_number, masks + done,
+                                    calls + done if calls != NULL else NULL,
+                                    sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls,
+                                    self.vcount, out + done, later, k)
+                for j in range(k):
+                    i = done + later[j]
                     c = calls[i] if calls != NULL else one
-                    out[i] = ch_record_rule(rec + 4 * c, masks[i], False)
-                for j in range(nr):
-                    i = later[j]
-                    c = calls[i] if calls != NULL else one
-                    known = ch_record_rule(rec + 4 * c, masks[i], True)
-                    out[i] = known if known >= 0 else (
-                        ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or
-                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i]))
+                    out[i] = ch_sure(rec[4 * c + 2], masks[i], ch_stand_in(rec + 4 * c, masks[i])) or \
+                        ch_holds_call(<const CheungCall*>(rec + 4 * c + 3), masks[i])
                 done += got
                 if got < size:
                     break
             if done < n:
-                ch_holds_scalar(rec, self.counts, masks + done, calls + done if calls != NULL else NULL, one,
+                ch_holds_scalar(rec, self.vcount, masks + done, calls + done if calls != NULL else NULL, one,
                                 n_calls, out + done, n - done, &seen, &bad)
         if bad:
             raise ValueError(f"call indices must lie in 0..{self.D.n - 1}")

@@ -347,11 +347,18 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  *        nor 15) lets the jokers that may stand in (w0's cap) take the place of
  *        missing named cards, each then counting as a suit card (ch_sure_allowed)
  *   w3 = the call itself (CheungCall), for the exact check: no second table read.
+ * The vector kernels read copies (CheungKernel.vcount: w0, w1, 16 bytes a call;
+ * vsure: w2, 8 bytes), whose random reads stay in L2: in vsure a flush rule's
+ * stand-in cap is in bits 13 and 29 (no sure rule names them), and a spread rule
+ * (bit 46) asks instead for every named rank held twice (bits 16-28), which
+ * implies it: no spread test here.
  * A lane failing a count is a no, one passing both counts and the sure rule a yes;
- * the rest are listed in `later` for the record rules and the exact (scalar) check.
+ * the rest are listed in `later`, whose record rules pb_cheung_rules judges in
+ * vectors; the sure rule and the exact (scalar) check take the lanes it leaves.
  * After a step of mostly sure lanes (crowded pools) the next judges the sure rules
  * first and the counts only for a half with a lane left. The call stream is read
- * ahead and the records of the pairs PB_CHEUNG_AHEAD steps on are prefetched: the
+ * ahead and the records of the pairs PB_CHEUNG_AHEAD steps on are prefetched, past
+ * the batch's end (n_ahead: the pairs the arrays hold from the batch's start): the
  * record reads stay random. */
 #define PB_CHEUNG_AHEAD 64
 #define PB_CHEUNG_NEED 0x1FFF9FFF1FFF1FFFLL   /* a sure rule's cards and its no-rule bit */
@@ -365,65 +372,90 @@ static inline uint32_t pb_call_at(const void *calls, int width, ptrdiff_t i, uin
     return c < n_calls ? (uint32_t)c : 0;
 }
 
-static inline void pb_cheung_prefetch(const uint64_t *rec, const void *calls, int width,
-                                      ptrdiff_t i, ptrdiff_t n, uint32_t n_calls, int lanes)
-{
-    if (calls && i + PB_CHEUNG_AHEAD + lanes <= n)
-        for (int j = 0; j < lanes; j++)
-            __builtin_prefetch(rec + 4 * (size_t)pb_call_at(calls, width, i + PB_CHEUNG_AHEAD + j, n_calls));
-}
-
 /* Cheung's AVX-512 code also counts the bits of 16-bit words (BITALG, which the path needs). */
 #define PB_CHEUNG512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512bitalg")))
 
-/* A count of a record word on eight pools: popcount of (pool, or with bit 14 the
- * ranks the pool holds) & w, or with bit 15 `most`: the cards of the pool's fullest
- * suit, against k = w >> 61 (plus the jokers that may stand in). */
-PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i most,
-                                                    __m512i w, __m512i plus)
+/* The prefetch of an AVX-512 step: the words of the pairs PB_CHEUNG_AHEAD on that
+ * the step will read first (crowded pools, `dense`: the sure words; else the count
+ * words), their sixteen indices clamped in vectors (as pb_step8 does) and stored as
+ * byte offsets: fewer instructions than an index a lane. */
+PB_CHEUNG512 static inline void pb_cheung_prefetch16(const uint64_t *cnt, const uint64_t *sure, int dense,
+                                                    const void *calls, int width,
+                                                    ptrdiff_t i, ptrdiff_t n, uint32_t n_calls)
 {
-    __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 14)), m, ranks);
-    __m512i c = _mm512_mask_mov_epi64(_mm512_popcnt_epi64(_mm512_and_si512(v, w)),
-                                      _mm512_test_epi64_mask(w, _mm512_set1_epi64(1 << 15)), most);
-    return _mm512_cmpge_epu64_mask(_mm512_add_epi64(c, plus), _mm512_srli_epi64(w, 61));
+    if (calls && i + PB_CHEUNG_AHEAD + 16 <= n) {
+        uint32_t at[16];
+        const __m256i last = _mm256_set1_epi32((int)(n_calls - 1));
+        const char *base = dense ? (const char *)sure : (const char *)cnt;
+        int shift = dense ? 3 : 4;
+        _mm256_storeu_si256((__m256i *)at, _mm256_sll_epi32(
+            _mm256_min_epu32(pb_load_calls(calls, width, i + PB_CHEUNG_AHEAD), last), _mm_cvtsi32_si128(shift)));
+        _mm256_storeu_si256((__m256i *)(at + 8), _mm256_sll_epi32(
+            _mm256_min_epu32(pb_load_calls(calls, width, i + PB_CHEUNG_AHEAD + 8), last), _mm_cvtsi32_si128(shift)));
+        for (int j = 0; j < 16; j++)
+            __builtin_prefetch(base + at[j]);
+    }
+}
+
+/* The counts of the two count words on eight pools, against k = w >> 61 (plus the
+ * jokers that may stand in): of w0, popcount(pool & w0), or with bit 15 `most`: the
+ * cards of the pool's fullest suit; of w1, popcount((pool, or with bit 14 the ranks
+ * the pool holds) & w1). (w0 never counts ranks, w1 never by suit: ch_count_words.) */
+PB_CHEUNG512 static inline __mmask8 pb_cheung_count8(__m512i m, __m512i ranks, __m512i most,
+                                                    __m512i w0, __m512i w1, __m512i plus)
+{
+    __m512i c0 = _mm512_mask_mov_epi64(_mm512_popcnt_epi64(_mm512_and_si512(m, w0)),
+                                       _mm512_test_epi64_mask(w0, _mm512_set1_epi64(1 << 15)), most);
+    __m512i v1 = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w1, _mm512_set1_epi64(1 << 14)), m, ranks);
+    __m512i c1 = _mm512_popcnt_epi64(_mm512_and_si512(v1, w1));
+    return _mm512_cmpge_epu64_mask(_mm512_add_epi64(c0, plus), _mm512_srli_epi64(w0, 61))
+        & _mm512_cmpge_epu64_mask(_mm512_add_epi64(c1, plus), _mm512_srli_epi64(w1, 61));
 }
 
 /* Eight pools' count words (w0, w1) and the jokers that may stand in for each:
- * those held, at most the cap of w0. */
-PB_CHEUNG512 static inline __m512i pb_cheung_words8(__m512i m, const uint64_t *rec, const uint32_t x[8],
+ * those held (`held`), at most the cap of w0. */
+PB_CHEUNG512 static inline __m512i pb_cheung_words8(__m512i held, const uint64_t *cnt, const uint32_t x[8],
                                                    __m512i *w0, __m512i *w1)
 {
-#define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
-#define PB_CFOUR(a, b, c, d, h) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
-        _mm512_castsi128_si512(PB_CREC(a, h)), PB_CREC(b, h), 1), PB_CREC(c, h), 2), PB_CREC(d, h), 3)
-    __m512i even = PB_CFOUR(0, 2, 4, 6, 0), odd = PB_CFOUR(1, 3, 5, 7, 0);
+#define PB_CREC(j) _mm_loadu_si128((const __m128i *)(cnt + 2 * (size_t)x[j]))
+#define PB_CFOUR(a, b, c, d) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
+        _mm512_castsi128_si512(PB_CREC(a)), PB_CREC(b), 1), PB_CREC(c), 2), PB_CREC(d), 3)
+    __m512i even = PB_CFOUR(0, 2, 4, 6), odd = PB_CFOUR(1, 3, 5, 7);
+#undef PB_CFOUR
+#undef PB_CREC
     *w0 = _mm512_unpacklo_epi64(even, odd);
     *w1 = _mm512_unpackhi_epi64(even, odd);
-    __m512i held = _mm512_popcnt_epi64(_mm512_and_si512(m, _mm512_set1_epi64(0x20002000LL)));
     return _mm512_min_epu64(held, _mm512_and_si512(_mm512_srli_epi64(*w0, 45), _mm512_set1_epi64(3)));
 }
 
-/* Eight pools against their calls' count words (pb_cheung_words8, with the jokers
- * that may stand in): the lanes that pass both counts. */
-PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, __m512i w0, __m512i w1,
-                                                     __m512i plus)
+/* The jokers eight pools hold. */
+PB_CHEUNG512 static inline __m512i pb_cheung_jokers8(__m512i m)
 {
+    return _mm512_popcnt_epi64(_mm512_and_si512(m, _mm512_set1_epi64(0x20002000LL)));
+}
+
+/* Eight pools against their calls' count words (pb_cheung_words8; held: the jokers
+ * of each pool): the lanes that pass both counts. */
+PB_CHEUNG512 static inline __mmask8 pb_cheung_counts8(__m512i m, __m512i ranks, const uint64_t *cnt,
+                                                     const uint32_t x[8], __m512i held)
+{
+    __m512i w0, w1, plus = pb_cheung_words8(held, cnt, x, &w0, &w1);
     /* the cards of the fullest suit: the bits of each 16-bit lane, the most of four */
     __m512i most = _mm512_popcnt_epi16(_mm512_and_si512(m, _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL)));
     most = _mm512_max_epu16(most, _mm512_srli_epi64(most, 32));
     most = _mm512_and_si512(_mm512_max_epu16(most, _mm512_srli_epi64(most, 16)), _mm512_set1_epi64(0xFFFF));
-    return pb_cheung_count8(m, ranks, most, w0, plus) & pb_cheung_count8(m, ranks, most, w1, plus);
+    return pb_cheung_count8(m, ranks, most, w0, w1, plus);
 }
 
 /* The sure rule (third word) of eight records: the lanes whose pools meet it. */
-PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, const uint64_t *rec,
-                                                   const uint32_t x[8], __m512i stand_in)
+PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, const uint64_t *sure,
+                                                   const uint32_t x[8], __m512i jokers)
 {
     const __m512i lane = _mm512_set1_epi64(0x1FFF);
-    __m512i even = PB_CFOUR(0, 2, 4, 6, 2), odd = PB_CFOUR(1, 3, 5, 7, 2);
-#undef PB_CFOUR
-#undef PB_CREC
-    __m512i w2 = _mm512_unpacklo_epi64(even, odd);
+    __m512i w2 = _mm512_i32gather_epi64(_mm256_loadu_si256((const __m256i *)x), (const void *)sure, 8);
+    /* the jokers that may stand in: those held, at most the cap (bits 13 and 29) */
+    __m512i stand_in = _mm512_min_epu64(jokers, _mm512_popcnt_epi64(
+        _mm512_and_si512(w2, _mm512_set1_epi64(0x20002000LL))));
     /* the rank profile: ranks held at least once (`ranks`), twice, three, four times */
     __m512i a = _mm512_and_si512(m, lane), b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
     __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane), d = _mm512_srli_epi64(m, 48);
@@ -441,15 +473,6 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, co
     __m512i suit = _mm512_and_si512(_mm512_srli_epi64(w2, 30), _mm512_set1_epi64(3));
     __m512i cards = _mm512_and_si512(_mm512_srlv_epi64(m, _mm512_slli_epi64(suit, 4)), lane);
     __m512i v = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1 << 14)), cards, ranks);
-    /* spread: a named rank held twice, or every suit lane missing a named rank */
-    __m512i named = _mm512_and_si512(need, lane);
-    __m512i named4 = _mm512_or_si512(named, _mm512_slli_epi64(named, 16));
-    named4 = _mm512_or_si512(named4, _mm512_slli_epi64(named4, 32));
-    __m512i missed = _mm512_andnot_si512(m, named4);
-    __mmask8 every_suit = _mm512_cmpeq_epi64_mask(
-        _mm512_movm_epi16(_mm512_test_epi16_mask(missed, missed)), _mm512_set1_epi64(-1));
-    __mmask8 spread = _mm512_test_epi64_mask(ge2, named) | every_suit
-        | ~_mm512_test_epi64_mask(w2, _mm512_set1_epi64(1LL << 46));
     /* a flush rule (neither bit 14 nor 15, a rule) lets the jokers that may stand in
      * (stand_in) take the place of its missing cards, each counting as a suit card */
     __mmask8 flush = _mm512_testn_epi64_mask(w2, _mm512_set1_epi64(PB_CHEUNG_NOT_FLUSH));
@@ -457,7 +480,7 @@ PB_CHEUNG512 static inline __mmask8 pb_cheung_sure8(__m512i m, __m512i ranks, co
     __m512i allowed = _mm512_maskz_mov_epi64(flush, stand_in);
     return _mm512_cmple_epu64_mask(missing, allowed)
         & _mm512_cmpge_epu64_mask(_mm512_add_epi64(_mm512_popcnt_epi64(v), missing),
-                                  _mm512_srli_epi64(w2, 61)) & spread;
+                                  _mm512_srli_epi64(w2, 61));
 }
 
 PB_CHEUNG512 static inline __m512i pb_cheung_ranks8(__m512i m)
@@ -470,7 +493,7 @@ PB_CHEUNG512 static inline __m512i pb_cheung_ranks8(__m512i m)
  * fail a count; the others listed in `later` (room for n + 16 entries). */
 PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
-    const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    const uint64_t *cnt, const uint64_t *sure, uint8_t *out, ptrdiff_t n, ptrdiff_t n_ahead,
     uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
     __m512i seen = _mm512_setzero_si512();
@@ -479,45 +502,41 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
     ptrdiff_t i = 0, k = 0;
     for (; i + 16 <= n; i += 16) {
         uint32_t x[8], y[8];
-        pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 16);
+        pb_cheung_prefetch16(cnt, sure, dense, calls, width, i, n_ahead, n_calls);
         __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
-        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1), a0, b0, a1, b1;
-        __m512i j0 = pb_cheung_words8(m0, rec, x, &a0, &b0), j1 = pb_cheung_words8(m1, rec, y, &a1, &b1);
-        unsigned pass, sure = 0;
+        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1);
+        __m512i h0 = pb_cheung_jokers8(m0), h1 = pb_cheung_jokers8(m1);
+        unsigned pass, yes = 0;
         if (dense) {
             /* crowded pools (the last step's lanes mostly sure): the sure rules
-             * first (a yes implies the counts), the counts only for a half with a
-             * lane left */
-            unsigned s0 = pb_cheung_sure8(m0, r0, rec, x, j0), s1 = pb_cheung_sure8(m1, r1, rec, y, j1);
-            sure = s0 | s1 << 8;
-            pass = (s0 == 255 ? 0u : (unsigned)pb_cheung_counts8(m0, r0, a0, b0, j0))
-                | (s1 == 255 ? 0u : (unsigned)pb_cheung_counts8(m1, r1, a1, b1, j1)) << 8;
-            pass |= sure;
-            dense = __builtin_popcount(sure) >= 10;
+             * first (a yes implies the counts), the count words read and judged
+             * only for a half with a lane left */
+            unsigned s0 = pb_cheung_sure8(m0, r0, sure, x, h0), s1 = pb_cheung_sure8(m1, r1, sure, y, h1);
+            yes = s0 | s1 << 8;
+            pass = (s0 == 255 ? 0u : (unsigned)pb_cheung_counts8(m0, r0, cnt, x, h0))
+                | (s1 == 255 ? 0u : (unsigned)pb_cheung_counts8(m1, r1, cnt, y, h1)) << 8;
+            pass |= yes;
+            dense = __builtin_popcount(yes) >= 10;
         } else {
-            pass = (unsigned)pb_cheung_counts8(m0, r0, a0, b0, j0)
-                | (unsigned)pb_cheung_counts8(m1, r1, a1, b1, j1) << 8;
+            pass = (unsigned)pb_cheung_counts8(m0, r0, cnt, x, h0) | (unsigned)pb_cheung_counts8(m1, r1, cnt, y, h1) << 8;
             /* crowded pools pass often: judge their sure rules here; a few lanes
              * that pass (small pools) are cheaper to leave to the caller, whose
              * check tries the sure rule first. Batches are mostly one or the
              * other: the branch predicts well. */
             if (__builtin_popcount(pass) >= 6) {
-                sure = pass & ((unsigned)pb_cheung_sure8(m0, r0, rec, x, j0)
-                               | (unsigned)pb_cheung_sure8(m1, r1, rec, y, j1) << 8);
-                dense = __builtin_popcount(sure) >= 12;
+                yes = pass & ((unsigned)pb_cheung_sure8(m0, r0, sure, x, h0)
+                              | (unsigned)pb_cheung_sure8(m1, r1, sure, y, h1) << 8);
+                dense = __builtin_popcount(yes) >= 12;
             }
         }
-        _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)sure, 1));
-        pass &= ~sure;
-        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
-            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass & 255])),
-            _mm256_set1_epi32((int)i)));
-        k += __builtin_popcount(pass & 255);
-        _mm256_storeu_si256((__m256i *)(later + k), _mm256_add_epi32(
-            _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)pb_packed_bits[pass >> 8])),
-            _mm256_set1_epi32((int)i + 8)));
-        k += __builtin_popcount(pass >> 8);
+        _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)yes, 1));
+        pass &= ~yes;
+        /* the lanes left, listed: their indices packed by one compress */
+        _mm512_storeu_si512((void *)(later + k), _mm512_maskz_compress_epi32((__mmask16)pass,
+            _mm512_add_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                             _mm512_set1_epi32((int)i))));
+        k += __builtin_popcount(pass);
     }
     *n_later = k;
     *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
@@ -525,19 +544,113 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
     return i;
 }
 
+/* The record rules of the lanes a Cheung step left (ch_record_rule in _cheung.pxi,
+ * its by_avail form, without a branch): on a pool of six cards or more, a named pair
+ * or trips (w1 bit 30) by its kicker cost, a high card or a flush (w1 bit 31) by the
+ * other ranks or suit cards held. `yes`: the lanes that hold; the return: the lanes
+ * decided (the others go to the sure rule and the exact check). m: the pools, w0 and
+ * w1 their records' count words, plus: the jokers that may stand in. */
+PB_CHEUNG512 static inline __mmask8 pb_cheung_rule8(__m512i m, __m512i w0, __m512i w1, __m512i plus,
+                                                   __mmask8 *yes)
+{
+    const __m512i lane = _mm512_set1_epi64(0x1FFF), zero = _mm512_setzero_si512();
+    const __m512i cards = _mm512_set1_epi64(0x1FFF1FFF1FFF1FFFLL);
+    __m512i ranks = pb_cheung_ranks8(m);
+    __m512i w0l = _mm512_and_si512(w0, lane), named = _mm512_and_si512(w1, lane);
+    __mmask8 big = _mm512_cmpge_epu64_mask(_mm512_popcnt_epi64(m), _mm512_set1_epi64(6));
+    __mmask8 kick = big & _mm512_test_epi64_mask(w1, _mm512_set1_epi64(1LL << 30));
+    __mmask8 avail = big & _mm512_test_epi64_mask(w1, _mm512_set1_epi64(1LL << 31));
+    /* the kicker cost: cards of the pair's rank short, named kickers absent, other
+     * ranks short of 5 - k0 */
+    __m512i k0 = _mm512_srli_epi64(w0, 61), k1 = _mm512_srli_epi64(w1, 61);
+    __m512i short1 = _mm512_max_epi64(_mm512_sub_epi64(k1, _mm512_popcnt_epi64(_mm512_and_si512(m, w1))), zero);
+    __m512i absent = _mm512_popcnt_epi64(_mm512_andnot_si512(ranks, _mm512_andnot_si512(w1, w0l)));
+    __m512i short2 = _mm512_max_epi64(_mm512_sub_epi64(_mm512_sub_epi64(_mm512_set1_epi64(5), k0),
+        _mm512_popcnt_epi64(_mm512_andnot_si512(w0l, ranks))), zero);
+    __mmask8 kick_yes = _mm512_cmple_epi64_mask(_mm512_add_epi64(_mm512_add_epi64(short1, absent), short2), plus);
+    /* the other ranks (a high card), or the suit's other cards (a flush of a named
+     * suit: w0 is that suit's cards), against the fewest of w1 bits 45-47 */
+    __m512i fewest = _mm512_and_si512(_mm512_srli_epi64(w1, 45), _mm512_set1_epi64(7));
+    __mmask8 by_rank = _mm512_test_epi64_mask(w1, _mm512_set1_epi64(1 << 14));
+    __m512i other = _mm512_mask_blend_epi64(by_rank, _mm512_and_si512(_mm512_and_si512(m, w0), cards), ranks);
+    __mmask8 enough = _mm512_cmpge_epu64_mask(_mm512_popcnt_epi64(_mm512_andnot_si512(w1, other)), fewest);
+    /* a high card with no joker to stand in: its named ranks spread over suits */
+    __m512i named4 = _mm512_or_si512(named, _mm512_slli_epi64(named, 16));
+    named4 = _mm512_or_si512(named4, _mm512_slli_epi64(named4, 32));
+    __m512i missed = _mm512_andnot_si512(m, named4);
+    __mmask8 every_suit = _mm512_cmpeq_epi64_mask(
+        _mm512_movm_epi16(_mm512_test_epi16_mask(missed, missed)), _mm512_set1_epi64(-1));
+    __m512i a = _mm512_and_si512(m, lane), b = _mm512_and_si512(_mm512_srli_epi64(m, 16), lane);
+    __m512i c = _mm512_and_si512(_mm512_srli_epi64(m, 32), lane), d = _mm512_srli_epi64(m, 48);
+    __m512i ge2 = _mm512_ternarylogic_epi64(_mm512_and_si512(a, b), _mm512_and_si512(c, d),
+        _mm512_and_si512(_mm512_or_si512(a, b), _mm512_or_si512(c, d)), 0xFE);
+    __mmask8 spread = _mm512_test_epi64_mask(ge2, named) | every_suit
+        | _mm512_cmpneq_epi64_mask(plus, zero) | (__mmask8)~by_rank;
+    /* a flush in any suit (w0 bit 15), suit by suit: five cards with the jokers and
+     * the named ranks (jokers standing in) makes a candidate, one with the fewest
+     * other cards a yes; no candidate, a no */
+    __m512i plus16 = _mm512_or_si512(plus, _mm512_slli_epi64(plus, 16));
+    plus16 = _mm512_or_si512(plus16, _mm512_slli_epi64(plus16, 32));
+    __m512i few16 = _mm512_or_si512(fewest, _mm512_slli_epi64(fewest, 16));
+    few16 = _mm512_or_si512(few16, _mm512_slli_epi64(few16, 32));
+    __m512i held16 = _mm512_popcnt_epi16(_mm512_and_si512(m, cards));
+    __m512i miss16 = _mm512_popcnt_epi16(missed);
+    __m512i rest16 = _mm512_popcnt_epi16(_mm512_andnot_si512(named4, _mm512_and_si512(m, cards)));
+    __mmask32 cand = _mm512_cmpge_epu16_mask(_mm512_add_epi16(held16, plus16), _mm512_set1_epi16(5))
+        & _mm512_cmple_epu16_mask(miss16, plus16);
+    __mmask32 win = cand & _mm512_cmpge_epu16_mask(rest16, few16);
+    __m512i cand_v = _mm512_movm_epi16(cand), win_v = _mm512_movm_epi16(win);
+    __mmask8 some = _mm512_test_epi64_mask(cand_v, cand_v), won = _mm512_test_epi64_mask(win_v, win_v);
+    __mmask8 by_suit = avail & _mm512_test_epi64_mask(w0, _mm512_set1_epi64(1 << 15));
+    __mmask8 by_count = avail & (__mmask8)~by_suit;
+    __mmask8 count_yes = enough & spread;
+    *yes = (kick & kick_yes) | (by_suit & won) | (by_count & count_yes);
+    return kick | (by_suit & (won | (__mmask8)~some)) | (by_count & count_yes);
+}
+
+/* The lanes of `later` (k pool indices, room for k + 8 entries) that the record
+ * rules decide get their answers in out; the others are listed again at its front
+ * (for the sure rule and the exact check); returns how many. */
+PB_CHEUNG512 static ptrdiff_t pb_cheung_rules_avx512(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *cnt, uint8_t *out, int32_t *later, ptrdiff_t k)
+{
+    ptrdiff_t left = 0;
+    for (ptrdiff_t j = 0; j < k; j += 8) {
+        __mmask8 live = (__mmask8)((1u << (k - j < 8 ? k - j : 8)) - 1);
+        __m256i at = _mm256_mask_loadu_epi32(_mm256_set1_epi32(later[j]), live, later + j);
+        int32_t i[8];
+        uint32_t x[8];
+        _mm256_storeu_si256((__m256i *)i, at);
+        for (int l = 0; l < 8; l++)
+            x[l] = calls ? pb_call_at(calls, width, i[l], n_calls) : (uint32_t)one_call;
+        __m512i m = _mm512_i32gather_epi64(at, (const void *)masks, 8), w0, w1;
+        __m512i plus = pb_cheung_words8(pb_cheung_jokers8(m), cnt, x, &w0, &w1);
+        __mmask8 yes, done = pb_cheung_rule8(m, w0, w1, plus, &yes);
+        for (int l = 0; l < 8; l++)      /* the undecided lanes' answers come later */
+            out[i[l]] = (uint8_t)(yes >> l & 1);
+        _mm256_storeu_si256((__m256i *)(later + left), _mm256_maskz_compress_epi32(live & ~done, at));
+        left += __builtin_popcount(live & ~done);
+    }
+    return left;
+}
+
 #define PB_AVX2 __attribute__((target("avx2,popcnt")))
 
-/* Population count of each 64-bit lane: a nibble table per byte, then the sum
- * of the eight bytes (VPSADBW). */
-PB_AVX2 static inline __m256i pb_popcount4(__m256i v)
+/* Population count of each byte: a nibble table. */
+PB_AVX2 static inline __m256i pb_popcount_bytes4(__m256i v)
 {
     const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low = _mm256_set1_epi8(0x0F);
-    __m256i bytes = _mm256_add_epi8(
-        _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
-        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
-    return _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+    return _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
+                           _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+}
+
+/* Population count of each 64-bit lane: the bytes' counts summed (VPSADBW). */
+PB_AVX2 static inline __m256i pb_popcount4(__m256i v)
+{
+    return _mm256_sad_epu8(pb_popcount_bytes4(v), _mm256_setzero_si256());
 }
 
 /* The four suit lanes of four pools, the ranks held once or more and twice or more. */
@@ -736,13 +849,31 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     return i;
 }
 
+/* The prefetch of an AVX2 step (pb_cheung_prefetch16), eight indices. */
+PB_AVX2 static inline void pb_cheung_prefetch8(const uint64_t *cnt, const uint64_t *sure, int dense,
+                                              const void *calls, int width,
+                                              ptrdiff_t i, ptrdiff_t n, uint32_t n_calls)
+{
+    if (calls && i + PB_CHEUNG_AHEAD + 8 <= n) {
+        uint32_t at[8];
+        int ignored = 0;
+        const __m128i last = _mm_set1_epi32((int)(n_calls - 1));
+        const char *base = dense ? (const char *)sure : (const char *)cnt;
+        __m128i shift = _mm_cvtsi32_si128(dense ? 3 : 4);
+        _mm_storeu_si128((__m128i *)at, _mm_sll_epi32(
+            pb_load_calls4(calls, width, i + PB_CHEUNG_AHEAD, last, &ignored), shift));
+        _mm_storeu_si128((__m128i *)(at + 4), _mm_sll_epi32(
+            pb_load_calls4(calls, width, i + PB_CHEUNG_AHEAD + 4, last, &ignored), shift));
+        for (int j = 0; j < 8; j++)
+            __builtin_prefetch(base + at[j]);
+    }
+}
+
 /* AVX2: the tests of pb_cheung_avx512, eight pools a step (two halves of four). A
  * count by suit (bit 15) counts here all the word's cards: a weaker test, still a
  * necessary one, that spares four word counts a step. */
-PB_AVX2 static inline __m256i pb_cheung_count4(__m256i m, __m256i ranks, __m256i w, __m256i plus)
+PB_AVX2 static inline __m256i pb_cheung_count4(__m256i v, __m256i w, __m256i plus)
 {
-    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
-    __m256i v = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w, rank_mode), rank_mode));
     __m256i c = _mm256_add_epi64(pb_popcount4(_mm256_and_si256(v, w)), plus);
     /* counts and k are small and positive: a signed compare; all ones where short */
     return _mm256_cmpgt_epi64(_mm256_srli_epi64(w, 61), c);
@@ -754,40 +885,51 @@ PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
         _mm256_or_si256(_mm256_srli_epi64(m, 32), _mm256_srli_epi64(m, 48))), _mm256_set1_epi64x(0x1FFF));
 }
 
-#define PB_CREC(j, h) _mm_loadu_si128((const __m128i *)(rec + 4 * (size_t)x[j] + h))
+#define PB_CREC(j) _mm_loadu_si128((const __m128i *)(cnt + 2 * (size_t)x[j]))
 /* Four pools' count words (w0, w1) and the jokers that may stand in for each: those
  * held (bits 13 and 29), at most the cap of w0. */
-PB_AVX2 static inline __m256i pb_cheung_words4(__m256i m, const uint64_t *rec, const uint32_t x[4],
+PB_AVX2 static inline __m256i pb_cheung_words4(__m256i held, const uint64_t *cnt, const uint32_t x[4],
                                                __m256i *w0, __m256i *w1)
 {
-    const __m256i one = _mm256_set1_epi64x(1);
-    __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 0)), PB_CREC(2, 0), 1);
-    __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 0)), PB_CREC(3, 0), 1);
+    __m256i r02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0)), PB_CREC(2), 1);
+    __m256i r13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1)), PB_CREC(3), 1);
     *w0 = _mm256_unpacklo_epi64(r02, r13);
     *w1 = _mm256_unpackhi_epi64(r02, r13);
-    __m256i held = _mm256_add_epi64(_mm256_and_si256(_mm256_srli_epi64(m, 13), one),
-                                    _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
     __m256i cap = _mm256_and_si256(_mm256_srli_epi64(*w0, 45), _mm256_set1_epi64x(3));
     return _mm256_blendv_epi8(held, cap, _mm256_cmpgt_epi64(held, cap));
 }
 
-/* Four pools: the lanes (bits) that pass both counts. */
-PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, __m256i w0, __m256i w1,
-                                                __m256i plus)
+/* The jokers four pools hold (bits 13 and 29). */
+PB_AVX2 static inline __m256i pb_cheung_jokers4(__m256i m)
 {
-    __m256i fail = _mm256_or_si256(pb_cheung_count4(m, ranks, w0, plus),
-                                   pb_cheung_count4(m, ranks, w1, plus));
+    const __m256i one = _mm256_set1_epi64x(1);
+    return _mm256_add_epi64(_mm256_and_si256(_mm256_srli_epi64(m, 13), one),
+                            _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
+}
+
+/* Four pools (held: their jokers): the lanes (bits) that pass both counts (w0 counts
+ * the pool's cards, never its ranks: ch_count_words). */
+PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const uint64_t *cnt,
+                                                const uint32_t x[4], __m256i held)
+{
+    __m256i w0, w1, plus = pb_cheung_words4(held, cnt, x, &w0, &w1);
+    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
+    __m256i v1 = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w1, rank_mode), rank_mode));
+    __m256i fail = _mm256_or_si256(pb_cheung_count4(m, w0, plus), pb_cheung_count4(v1, w1, plus));
     return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
 }
 
 /* Four pools: the lanes (bits) whose sure rules they meet. */
-PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const uint64_t *rec,
-                                              const uint32_t x[4], __m256i stand_in)
+PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const uint64_t *sure,
+                                              const uint32_t x[4], __m256i jokers)
 {
     const __m256i lane = _mm256_set1_epi64x(0x1FFF), zero = _mm256_setzero_si256();
-    __m256i s02 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(0, 2)), PB_CREC(2, 2), 1);
-    __m256i s13 = _mm256_inserti128_si256(_mm256_castsi128_si256(PB_CREC(1, 2)), PB_CREC(3, 2), 1);
-    __m256i w2 = _mm256_unpacklo_epi64(s02, s13);
+    /* four loads (a gather of four ran 52-card pools 0.6-0.75x on Emerald Rapids) */
+    __m256i w2 = _mm256_setr_epi64x((long long)sure[x[0]], (long long)sure[x[1]],
+                                    (long long)sure[x[2]], (long long)sure[x[3]]);
+    /* the jokers that may stand in: those held, at most the cap (bits 13 and 29) */
+    __m256i cap = pb_cheung_jokers4(w2);
+    __m256i stand_in = _mm256_blendv_epi8(jokers, cap, _mm256_cmpgt_epi64(jokers, cap));
     /* the rank profile, as on AVX-512 */
     __m256i a = _mm256_and_si256(m, lane), b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
     __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane), d = _mm256_srli_epi64(m, 48);
@@ -813,23 +955,116 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
     __m256i too_many = _mm256_cmpgt_epi64(missing, _mm256_and_si256(flush, stand_in));
     __m256i few = _mm256_or_si256(too_many, _mm256_cmpgt_epi64(_mm256_srli_epi64(w2, 61),
                                                                _mm256_add_epi64(pb_popcount4(v), missing)));
-    /* spread: a named rank held twice, or every suit lane missing a named rank */
-    __m256i named = _mm256_and_si256(need, lane);
-    __m256i named4 = _mm256_or_si256(named, _mm256_slli_epi64(named, 16));
-    named4 = _mm256_or_si256(named4, _mm256_slli_epi64(named4, 32));
-    __m256i some_suit = _mm256_cmpeq_epi16(_mm256_andnot_si256(m, named4), zero);
-    __m256i spread = _mm256_or_si256(_mm256_cmpeq_epi64(some_suit, zero),
-        _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(ge2, named), zero), _mm256_set1_epi64x(-1)));
-    __m256i unspread = _mm256_andnot_si256(spread, _mm256_cmpeq_epi64(
-        _mm256_and_si256(w2, _mm256_set1_epi64x(1LL << 46)), _mm256_set1_epi64x(1LL << 46)));
-    __m256i sure = _mm256_xor_si256(_mm256_or_si256(few, unspread), _mm256_set1_epi64x(-1));
-    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(sure));
+    __m256i held_up = _mm256_xor_si256(few, _mm256_set1_epi64x(-1));
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(held_up));
 }
 #undef PB_CREC
 
+/* Population count of each 16-bit lane: the bytes' counts summed in pairs. */
+PB_AVX2 static inline __m256i pb_popcount16x4(__m256i v)
+{
+    __m256i bytes = pb_popcount_bytes4(v);
+    return _mm256_add_epi16(_mm256_and_si256(bytes, _mm256_set1_epi16(0xFF)), _mm256_srli_epi16(bytes, 8));
+}
+
+/* The record rules of four lanes (pb_cheung_rule8): all ones where decided; *yes
+ * all ones where they hold. */
+PB_AVX2 static inline __m256i pb_cheung_rule4(__m256i m, __m256i w0, __m256i w1, __m256i plus, __m256i *yes)
+{
+    const __m256i lane = _mm256_set1_epi64x(0x1FFF), zero = _mm256_setzero_si256();
+    const __m256i cards = _mm256_set1_epi64x(0x1FFF1FFF1FFF1FFFLL), ones = _mm256_set1_epi64x(-1);
+#define PB_HAS(w, bit) _mm256_cmpeq_epi64(_mm256_and_si256(w, _mm256_set1_epi64x(bit)), _mm256_set1_epi64x(bit))
+    __m256i ranks = pb_cheung_ranks4(m);
+    __m256i w0l = _mm256_and_si256(w0, lane), named = _mm256_and_si256(w1, lane);
+    __m256i big = _mm256_cmpgt_epi64(pb_popcount4(m), _mm256_set1_epi64x(5));
+    __m256i kick = _mm256_and_si256(big, PB_HAS(w1, 1LL << 30));
+    __m256i avail = _mm256_and_si256(big, PB_HAS(w1, 1LL << 31));
+    /* the kicker cost, as on AVX-512 (counts small: signed compares) */
+    __m256i k0 = _mm256_srli_epi64(w0, 61), k1 = _mm256_srli_epi64(w1, 61);
+    __m256i d1 = _mm256_sub_epi64(k1, pb_popcount4(_mm256_and_si256(m, w1)));
+    __m256i short1 = _mm256_and_si256(d1, _mm256_cmpgt_epi64(d1, zero));
+    __m256i absent = pb_popcount4(_mm256_andnot_si256(ranks, _mm256_andnot_si256(w1, w0l)));
+    __m256i d2 = _mm256_sub_epi64(_mm256_sub_epi64(_mm256_set1_epi64x(5), k0),
+                                  pb_popcount4(_mm256_andnot_si256(w0l, ranks)));
+    __m256i short2 = _mm256_and_si256(d2, _mm256_cmpgt_epi64(d2, zero));
+    __m256i kick_no = _mm256_cmpgt_epi64(_mm256_add_epi64(_mm256_add_epi64(short1, absent), short2), plus);
+    /* a high card or a flush of a named suit: the other ranks or suit cards */
+    __m256i fewest = _mm256_and_si256(_mm256_srli_epi64(w1, 45), _mm256_set1_epi64x(7));
+    __m256i by_rank = PB_HAS(w1, 1 << 14);
+    __m256i other = _mm256_blendv_epi8(_mm256_and_si256(_mm256_and_si256(m, w0), cards), ranks, by_rank);
+    __m256i enough = _mm256_xor_si256(_mm256_cmpgt_epi64(fewest,
+        pb_popcount4(_mm256_andnot_si256(w1, other))), ones);
+    __m256i named4 = _mm256_or_si256(named, _mm256_slli_epi64(named, 16));
+    named4 = _mm256_or_si256(named4, _mm256_slli_epi64(named4, 32));
+    __m256i missed = _mm256_andnot_si256(m, named4);
+    __m256i every_suit = _mm256_cmpeq_epi64(_mm256_cmpeq_epi16(missed, zero), zero);
+    __m256i a = _mm256_and_si256(m, lane), b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
+    __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane), d = _mm256_srli_epi64(m, 48);
+    __m256i ge2 = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, d)),
+                                  _mm256_and_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d)));
+    __m256i spread = _mm256_or_si256(
+        _mm256_or_si256(_mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(ge2, named), zero), ones),
+                        every_suit),
+        _mm256_or_si256(_mm256_xor_si256(_mm256_cmpeq_epi64(plus, zero), ones),
+                        _mm256_xor_si256(by_rank, ones)));
+    /* a flush in any suit, suit by suit */
+    __m256i plus16 = _mm256_or_si256(plus, _mm256_slli_epi64(plus, 16));
+    plus16 = _mm256_or_si256(plus16, _mm256_slli_epi64(plus16, 32));
+    __m256i few16 = _mm256_or_si256(fewest, _mm256_slli_epi64(fewest, 16));
+    few16 = _mm256_or_si256(few16, _mm256_slli_epi64(few16, 32));
+    __m256i held16 = pb_popcount16x4(_mm256_and_si256(m, cards));
+    __m256i miss16 = pb_popcount16x4(missed);
+    __m256i rest16 = pb_popcount16x4(_mm256_andnot_si256(named4, _mm256_and_si256(m, cards)));
+    __m256i cand = _mm256_andnot_si256(
+        _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_set1_epi16(5), _mm256_add_epi16(held16, plus16)),
+                        _mm256_cmpgt_epi16(miss16, plus16)), ones);
+    __m256i win = _mm256_andnot_si256(_mm256_cmpgt_epi16(few16, rest16), cand);
+    __m256i some = _mm256_xor_si256(_mm256_cmpeq_epi64(cand, zero), ones);
+    __m256i won = _mm256_xor_si256(_mm256_cmpeq_epi64(win, zero), ones);
+    __m256i by_suit = _mm256_and_si256(avail, PB_HAS(w0, 1 << 15));
+    __m256i by_count = _mm256_andnot_si256(by_suit, avail);
+    __m256i count_yes = _mm256_and_si256(enough, spread);
+#undef PB_HAS
+    *yes = _mm256_or_si256(_mm256_andnot_si256(kick_no, kick),
+        _mm256_or_si256(_mm256_and_si256(by_suit, won), _mm256_and_si256(by_count, count_yes)));
+    return _mm256_or_si256(kick, _mm256_or_si256(
+        _mm256_and_si256(by_suit, _mm256_or_si256(won, _mm256_xor_si256(some, ones))),
+        _mm256_and_si256(by_count, count_yes)));
+}
+
+/* pb_cheung_rules_avx512 on AVX2, four lanes at a time (room for k + 4 entries). */
+PB_AVX2 static ptrdiff_t pb_cheung_rules_avx2(
+    const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
+    const uint64_t *cnt, uint8_t *out, int32_t *later, ptrdiff_t k)
+{
+    ptrdiff_t left = 0;
+    for (ptrdiff_t j = 0; j < k; j += 4) {
+        int lanes = k - j < 4 ? (int)(k - j) : 4;
+        int32_t i[4];
+        uint32_t x[4];
+        for (int l = 0; l < 4; l++) {
+            i[l] = later[j + (l < lanes ? l : 0)];
+            x[l] = calls ? pb_call_at(calls, width, i[l], n_calls) : (uint32_t)one_call;
+        }
+        __m256i m = _mm256_setr_epi64x((long long)masks[i[0]], (long long)masks[i[1]],
+                                       (long long)masks[i[2]], (long long)masks[i[3]]), w0, w1, yes;
+        __m256i plus = pb_cheung_words4(pb_cheung_jokers4(m), cnt, x, &w0, &w1);
+        unsigned done = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(pb_cheung_rule4(m, w0, w1, plus, &yes)));
+        unsigned y = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(yes));
+        for (int l = 0; l < 4; l++)      /* the undecided lanes' answers come later */
+            out[i[l]] = (uint8_t)(y >> l & 1);
+        unsigned und = ~done & ((1u << lanes) - 1);
+        for (int l = 0; l < 4; l++) {     /* writes behind the reads: left <= j */
+            later[left] = i[l];
+            left += und >> l & 1;
+        }
+    }
+    return left;
+}
+
 PB_AVX2 static ptrdiff_t pb_cheung_avx2(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
-    const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    const uint64_t *cnt, const uint64_t *sure, uint8_t *out, ptrdiff_t n, ptrdiff_t n_ahead,
     uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
     __m256i seen = _mm256_setzero_si256();
@@ -837,28 +1072,27 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
     ptrdiff_t i = 0, k = 0;
     for (; i + 8 <= n; i += 8) {
         uint32_t x[4], y[4];
-        pb_cheung_prefetch(rec, calls, width, i, n, n_calls, 8);
+        pb_cheung_prefetch8(cnt, sure, dense, calls, width, i, n_ahead, n_calls);
         __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
         __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
         __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
-        __m256i a0, b0, a1, b1;
-        __m256i j0 = pb_cheung_words4(m0, rec, x, &a0, &b0), j1 = pb_cheung_words4(m1, rec, y, &a1, &b1);
+        __m256i h0 = pb_cheung_jokers4(m0), h1 = pb_cheung_jokers4(m1);
         unsigned p0, p1, s0 = 0, s1 = 0;
         if (dense) {
             /* crowded pools (the last step's lanes mostly sure): the sure rules
              * first (a yes implies the counts), the counts only for a half with a
              * lane left */
-            s0 = pb_cheung_sure4(m0, r0, rec, x, j0);
-            s1 = pb_cheung_sure4(m1, r1, rec, y, j1);
-            p0 = s0 == 15 ? 0 : pb_cheung_counts4(m0, r0, a0, b0, j0);
-            p1 = s1 == 15 ? 0 : pb_cheung_counts4(m1, r1, a1, b1, j1);
+            s0 = pb_cheung_sure4(m0, r0, sure, x, h0);
+            s1 = pb_cheung_sure4(m1, r1, sure, y, h1);
+            p0 = s0 == 15 ? 0 : pb_cheung_counts4(m0, r0, cnt, x, h0);
+            p1 = s1 == 15 ? 0 : pb_cheung_counts4(m1, r1, cnt, y, h1);
             dense = __builtin_popcount(s0 | s1 << 4) >= 5;
         } else {
-            p0 = pb_cheung_counts4(m0, r0, a0, b0, j0);
-            p1 = pb_cheung_counts4(m1, r1, a1, b1, j1);
+            p0 = pb_cheung_counts4(m0, r0, cnt, x, h0);
+            p1 = pb_cheung_counts4(m1, r1, cnt, y, h1);
             if (__builtin_popcount(p0 | p1 << 4) >= 3) {     /* as on AVX-512 */
-                s0 = p0 & pb_cheung_sure4(m0, r0, rec, x, j0);
-                s1 = p1 & pb_cheung_sure4(m1, r1, rec, y, j1);
+                s0 = p0 & pb_cheung_sure4(m0, r0, sure, x, h0);
+                s1 = p1 & pb_cheung_sure4(m1, r1, sure, y, h1);
                 dense = __builtin_popcount(s0 | s1 << 4) >= 6;
             }
         }
@@ -1031,24 +1265,45 @@ static inline ptrdiff_t pb_holds_batch(
 
 /* Cheung's batch: the count tests of a leading run of pairs on `path` (a multiple of
  * sixteen, or eight on AVX2); returns how many it did (0: scalar, or a path this CPU
- * cannot run). Lanes left for the exact check are listed in `later`. */
+ * cannot run). Lanes left for the record rules (pb_cheung_rules) and the exact check
+ * are listed in `later`; masks and calls hold n_ahead >= n pairs (read by the
+ * prefetch only). */
 static inline ptrdiff_t pb_cheung_batch(
     int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
-    uint32_t n_calls, const uint64_t *rec, uint8_t *out, ptrdiff_t n,
+    uint32_t n_calls, const uint64_t *cnt, const uint64_t *sure, uint8_t *out, ptrdiff_t n, ptrdiff_t n_ahead,
     uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
 {
     *n_later = 0;
 #ifdef PB_HAVE_X86_SIMD
     if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
-        return pb_cheung_avx512(masks, calls, width, one_call, n_calls, rec, out, n,
+        return pb_cheung_avx512(masks, calls, width, one_call, n_calls, cnt, sure, out, n, n_ahead,
                                 seen_cards, bad_index, later, n_later);
     if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
-        return pb_cheung_avx2(masks, calls, width, one_call, n_calls, rec, out, n,
+        return pb_cheung_avx2(masks, calls, width, one_call, n_calls, cnt, sure, out, n, n_ahead,
                               seen_cards, bad_index, later, n_later);
 #endif
-    (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)rec;
-    (void)out; (void)n; (void)seen_cards; (void)bad_index; (void)later;
+    (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)cnt;
+    (void)sure; (void)out; (void)n; (void)n_ahead; (void)seen_cards; (void)bad_index; (void)later;
     return 0;
+}
+
+/* After pb_cheung_batch on `path`: the lanes it left (`later`, k of them, room for
+ * k + 8) that the record rules decide get their answers in `out`; the others are
+ * listed again at the front of `later` (the sure rule and the exact check are the
+ * caller's); returns how many. The same `path` the batch ran on. */
+static inline ptrdiff_t pb_cheung_rules(
+    int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
+    uint32_t n_calls, const uint64_t *cnt, uint8_t *out, int32_t *later, ptrdiff_t k)
+{
+#ifdef PB_HAVE_X86_SIMD
+    if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
+        return pb_cheung_rules_avx512(masks, calls, width, one_call, n_calls, cnt, out, later, k);
+    if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
+        return pb_cheung_rules_avx2(masks, calls, width, one_call, n_calls, cnt, out, later, k);
+#endif
+    (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)cnt;
+    (void)out; (void)later;
+    return k;
 }
 
 #ifndef PB_HAVE_X86_SIMD
