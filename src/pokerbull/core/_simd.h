@@ -904,7 +904,7 @@ PB_AVX2 static inline __m256i pb_cheung_words4(__m256i held, const uint64_t *cnt
     *w0 = _mm256_unpacklo_epi64(r02, r13);
     *w1 = _mm256_unpackhi_epi64(r02, r13);
     __m256i cap = _mm256_and_si256(_mm256_srli_epi64(*w0, 45), _mm256_set1_epi64x(3));
-    return _mm256_blendv_epi8(held, cap, _mm256_cmpgt_epi64(held, cap));
+    return _mm256_min_epu32(held, cap);     /* small: the high halves are 0 */
 }
 
 /* The jokers four pools hold (bits 13 and 29). */
@@ -921,8 +921,9 @@ PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const
                                                 const uint32_t x[4], __m256i held)
 {
     __m256i w0, w1, plus = pb_cheung_words4(held, cnt, x, &w0, &w1);
-    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
-    __m256i v1 = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w1, rank_mode), rank_mode));
+    /* w1's bit 14 (count its ranks) moved to the sign bit, which VBLENDVPD reads */
+    __m256i v1 = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(m), _mm256_castsi256_pd(ranks),
+                                                      _mm256_castsi256_pd(_mm256_slli_epi64(w1, 49))));
     __m256i fail = _mm256_or_si256(pb_cheung_count4(m, w0, plus), pb_cheung_count4(v1, w1, plus));
     return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
 }
