@@ -938,7 +938,7 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
                                     (long long)sure[x[2]], (long long)sure[x[3]]);
     /* the jokers that may stand in: those held, at most the cap (bits 13 and 29) */
     __m256i cap = pb_cheung_jokers4(w2);
-    __m256i stand_in = _mm256_blendv_epi8(jokers, cap, _mm256_cmpgt_epi64(jokers, cap));
+    __m256i stand_in = _mm256_min_epu32(jokers, cap);     /* small: the high halves are 0 */
     /* the rank profile, as on AVX-512 */
     __m256i a = _mm256_and_si256(m, lane), b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
     __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane), d = _mm256_srli_epi64(m, 48);
@@ -949,14 +949,13 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
     __m256i profile = _mm256_or_si256(_mm256_or_si256(ranks, _mm256_slli_epi64(ge2, 16)),
         _mm256_or_si256(_mm256_slli_epi64(ge3, 32), _mm256_slli_epi64(_mm256_and_si256(ab, cd), 48)));
     __m256i need = _mm256_and_si256(w2, _mm256_set1_epi64x(PB_CHEUNG_NEED));
-    __m256i by_profile = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 15)),
-                                            _mm256_set1_epi64x(1 << 15));
-    __m256i held = _mm256_blendv_epi8(m, profile, by_profile);
+    /* bits 15 (by profile) and 14 (by ranks) moved to the sign bit, which VBLENDVPD reads */
+    __m256i held = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(m), _mm256_castsi256_pd(profile),
+                                                        _mm256_castsi256_pd(_mm256_slli_epi64(w2, 48))));
     __m256i suit = _mm256_and_si256(_mm256_srli_epi64(w2, 30), _mm256_set1_epi64x(3));
     __m256i cards = _mm256_and_si256(_mm256_srlv_epi64(m, _mm256_slli_epi64(suit, 4)), lane);
-    __m256i by_rank = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 14)),
-                                         _mm256_set1_epi64x(1 << 14));
-    __m256i v = _mm256_blendv_epi8(cards, ranks, by_rank);
+    __m256i v = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(cards), _mm256_castsi256_pd(ranks),
+                                                     _mm256_castsi256_pd(_mm256_slli_epi64(w2, 49))));
     /* a flush rule (neither bit 14 nor 15, a rule): jokers stand in for its missing
      * cards (as on AVX-512) */
     __m256i flush = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(PB_CHEUNG_NOT_FLUSH)), zero);
