@@ -910,9 +910,9 @@ PB_AVX2 static inline __m256i pb_cheung_words4(__m256i held, const uint64_t *cnt
 /* The jokers four pools hold (bits 13 and 29). */
 PB_AVX2 static inline __m256i pb_cheung_jokers4(__m256i m)
 {
-    const __m256i one = _mm256_set1_epi64x(1);
-    return _mm256_add_epi64(_mm256_and_si256(_mm256_srli_epi64(m, 13), one),
-                            _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
+    /* the two bits moved to bits 0 and 16 (bytes 0 and 2), summed by VPSADBW */
+    return _mm256_sad_epu8(_mm256_srli_epi64(_mm256_and_si256(m, _mm256_set1_epi64x(0x20002000)), 13),
+                           _mm256_setzero_si256());
 }
 
 /* Four pools (held: their jokers): the lanes (bits) that pass both counts (w0 counts
