@@ -647,10 +647,18 @@ PB_AVX2 static inline __m256i pb_popcount_bytes4(__m256i v)
                            _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
 }
 
-/* Population count of each 64-bit lane: the bytes' counts summed (VPSADBW). */
+/* Population count of each 64-bit lane: VPSADBW sums |a - b| over a lane's bytes,
+ * with a = 4 + the low nibble's count and b = 4 - the high nibble's (a >= b): the
+ * sum of both nibbles' counts, no add of the two lookups. */
 PB_AVX2 static inline __m256i pb_popcount4(__m256i v)
 {
-    return _mm256_sad_epu8(pb_popcount_bytes4(v), _mm256_setzero_si256());
+    const __m256i plus = _mm256_setr_epi8(4, 5, 5, 6, 5, 6, 6, 7, 5, 6, 6, 7, 6, 7, 7, 8,
+                                          4, 5, 5, 6, 5, 6, 6, 7, 5, 6, 6, 7, 6, 7, 7, 8);
+    const __m256i minus = _mm256_setr_epi8(4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0,
+                                           4, 3, 3, 2, 3, 2, 2, 1, 3, 2, 2, 1, 2, 1, 1, 0);
+    const __m256i low = _mm256_set1_epi8(0x0F);
+    return _mm256_sad_epu8(_mm256_shuffle_epi8(plus, _mm256_and_si256(v, low)),
+                           _mm256_shuffle_epi8(minus, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
 }
 
 /* The four suit lanes of four pools, the ranks held once or more and twice or more. */
@@ -881,8 +889,9 @@ PB_AVX2 static inline __m256i pb_cheung_count4(__m256i v, __m256i w, __m256i plu
 
 PB_AVX2 static inline __m256i pb_cheung_ranks4(__m256i m)
 {
-    return _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(m, _mm256_srli_epi64(m, 16)),
-        _mm256_or_si256(_mm256_srli_epi64(m, 32), _mm256_srli_epi64(m, 48))), _mm256_set1_epi64x(0x1FFF));
+    /* the lanes folded in halves: two shifts and two ors, not three of each */
+    __m256i half = _mm256_or_si256(m, _mm256_srli_epi64(m, 32));
+    return _mm256_and_si256(_mm256_or_si256(half, _mm256_srli_epi64(half, 16)), _mm256_set1_epi64x(0x1FFF));
 }
 
 #define PB_CREC(j) _mm_loadu_si128((const __m128i *)(cnt + 2 * (size_t)x[j]))
@@ -896,15 +905,15 @@ PB_AVX2 static inline __m256i pb_cheung_words4(__m256i held, const uint64_t *cnt
     *w0 = _mm256_unpacklo_epi64(r02, r13);
     *w1 = _mm256_unpackhi_epi64(r02, r13);
     __m256i cap = _mm256_and_si256(_mm256_srli_epi64(*w0, 45), _mm256_set1_epi64x(3));
-    return _mm256_blendv_epi8(held, cap, _mm256_cmpgt_epi64(held, cap));
+    return _mm256_min_epu32(held, cap);     /* small: the high halves are 0 */
 }
 
 /* The jokers four pools hold (bits 13 and 29). */
 PB_AVX2 static inline __m256i pb_cheung_jokers4(__m256i m)
 {
-    const __m256i one = _mm256_set1_epi64x(1);
-    return _mm256_add_epi64(_mm256_and_si256(_mm256_srli_epi64(m, 13), one),
-                            _mm256_and_si256(_mm256_srli_epi64(m, 29), one));
+    /* the two bits moved to bits 0 and 16 (bytes 0 and 2), summed by VPSADBW */
+    return _mm256_sad_epu8(_mm256_srli_epi64(_mm256_and_si256(m, _mm256_set1_epi64x(0x20002000)), 13),
+                           _mm256_setzero_si256());
 }
 
 /* Four pools (held: their jokers): the lanes (bits) that pass both counts (w0 counts
@@ -913,8 +922,9 @@ PB_AVX2 static inline unsigned pb_cheung_counts4(__m256i m, __m256i ranks, const
                                                 const uint32_t x[4], __m256i held)
 {
     __m256i w0, w1, plus = pb_cheung_words4(held, cnt, x, &w0, &w1);
-    const __m256i rank_mode = _mm256_set1_epi64x(1 << 14);
-    __m256i v1 = _mm256_blendv_epi8(m, ranks, _mm256_cmpeq_epi64(_mm256_and_si256(w1, rank_mode), rank_mode));
+    /* w1's bit 14 (count its ranks) moved to the sign bit, which VBLENDVPD reads */
+    __m256i v1 = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(m), _mm256_castsi256_pd(ranks),
+                                                      _mm256_castsi256_pd(_mm256_slli_epi64(w1, 49))));
     __m256i fail = _mm256_or_si256(pb_cheung_count4(m, w0, plus), pb_cheung_count4(v1, w1, plus));
     return 15u & ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(fail));
 }
@@ -929,7 +939,7 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
                                     (long long)sure[x[2]], (long long)sure[x[3]]);
     /* the jokers that may stand in: those held, at most the cap (bits 13 and 29) */
     __m256i cap = pb_cheung_jokers4(w2);
-    __m256i stand_in = _mm256_blendv_epi8(jokers, cap, _mm256_cmpgt_epi64(jokers, cap));
+    __m256i stand_in = _mm256_min_epu32(jokers, cap);     /* small: the high halves are 0 */
     /* the rank profile, as on AVX-512 */
     __m256i a = _mm256_and_si256(m, lane), b = _mm256_and_si256(_mm256_srli_epi64(m, 16), lane);
     __m256i c = _mm256_and_si256(_mm256_srli_epi64(m, 32), lane), d = _mm256_srli_epi64(m, 48);
@@ -940,14 +950,13 @@ PB_AVX2 static inline unsigned pb_cheung_sure4(__m256i m, __m256i ranks, const u
     __m256i profile = _mm256_or_si256(_mm256_or_si256(ranks, _mm256_slli_epi64(ge2, 16)),
         _mm256_or_si256(_mm256_slli_epi64(ge3, 32), _mm256_slli_epi64(_mm256_and_si256(ab, cd), 48)));
     __m256i need = _mm256_and_si256(w2, _mm256_set1_epi64x(PB_CHEUNG_NEED));
-    __m256i by_profile = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 15)),
-                                            _mm256_set1_epi64x(1 << 15));
-    __m256i held = _mm256_blendv_epi8(m, profile, by_profile);
+    /* bits 15 (by profile) and 14 (by ranks) moved to the sign bit, which VBLENDVPD reads */
+    __m256i held = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(m), _mm256_castsi256_pd(profile),
+                                                        _mm256_castsi256_pd(_mm256_slli_epi64(w2, 48))));
     __m256i suit = _mm256_and_si256(_mm256_srli_epi64(w2, 30), _mm256_set1_epi64x(3));
     __m256i cards = _mm256_and_si256(_mm256_srlv_epi64(m, _mm256_slli_epi64(suit, 4)), lane);
-    __m256i by_rank = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(1 << 14)),
-                                         _mm256_set1_epi64x(1 << 14));
-    __m256i v = _mm256_blendv_epi8(cards, ranks, by_rank);
+    __m256i v = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(cards), _mm256_castsi256_pd(ranks),
+                                                     _mm256_castsi256_pd(_mm256_slli_epi64(w2, 49))));
     /* a flush rule (neither bit 14 nor 15, a rule): jokers stand in for its missing
      * cards (as on AVX-512) */
     __m256i flush = _mm256_cmpeq_epi64(_mm256_and_si256(w2, _mm256_set1_epi64x(PB_CHEUNG_NOT_FLUSH)), zero);
