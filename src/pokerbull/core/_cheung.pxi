@@ -359,9 +359,10 @@ cdef inline uint32_t ch_pool_counts(uint64_t natural, int w, uint32_t* lane,
 
 
 cdef inline int64_t ch_slot_key(const CheungData* D, int si, int w, int64_t got) noexcept nogil:
-    """The order key of the call slot si makes of a hand ch_shape_hand or ch_small_hand
-    found (`got`), in a pool with w jokers: its named ranks and suit, and the highest
-    tier of the slot whose joker budget covers the jokers the hand needs."""
+    """The order key of the call slot si makes of a hand that ch_shape_hand,
+    ch_small_hand or ch_plain_key found (`got`), in a pool with w jokers: its named
+    ranks and suit, and the highest tier of the slot whose joker budget covers the
+    jokers the hand needs."""
     cdef int suit = ((got >> 2) & 7) - 1
     cdef int64_t key = (<int64_t>D.slots[si].slot << 20) | ((got >> 5) & 0xFFFFF)
     return ((key * 8 + (D.suit_rank[suit] if suit >= 0 else 0)) * 4 +
@@ -393,8 +394,8 @@ cdef inline int64_t ch_plain_key(const CheungData* D, uint64_t natural) noexcept
     i = lowest_bit(top)
     if D.slots[i].jokers[0] < 0:
         return -1
-    return ((((<int64_t>D.slots[i].slot << 20) | nibbles) * 8 +
-             (D.suit_rank[suit] if suit >= 0 else 0)) * 4 + D.slots[i].tier_code[0][0])
+    # packed as ch_shape_hand packs a hand: the nibbles, the suit + 1, no joker needed
+    return ch_slot_key(D, i, 0, (<int64_t>nibbles << 5) | ((suit + 1) << 2))
 
 
 cdef inline int64_t ch_best_key(const CheungData* D, uint64_t mask) noexcept nogil:
@@ -1355,7 +1356,7 @@ cdef class CheungKernel:
         """Every pair: the vector path's count tests (the exact check for the pairs
         it leaves), then the scalar loop for the rest; validating as it goes."""
         cdef Py_ssize_t i, j, k, c, got, size, done = 0, n_calls = self.D.n
-        cdef uint64_t seen = 0, m
+        cdef uint64_t seen = 0
         cdef int bad = 0
         cdef const uint64_t* rec = self.D.rec
         cdef int32_t later[CH_HOLD_BLOCK + 16]
