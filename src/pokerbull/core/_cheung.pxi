@@ -1357,7 +1357,7 @@ cdef class CheungKernel:
         it leaves), then the scalar loop for the rest; validating as it goes."""
         cdef Py_ssize_t i, j, k, c, got, size, done = 0, n_calls = self.D.n
         cdef uint64_t seen = 0
-        cdef int bad = 0
+        cdef int bad = 0, crowded = 0
         cdef const uint64_t* rec = self.D.rec
         cdef int32_t later[CH_HOLD_BLOCK + 16]
         with nogil:
@@ -1367,7 +1367,7 @@ cdef class CheungKernel:
                                       calls + done if calls != NULL else NULL,
                                       sizeof(call_index_t), <int32_t>one, <uint32_t>n_calls,
                                       self.vcount, self.vsure, out + done, size, n - done,
-                                      &seen, &bad, later, &k)
+                                      &seen, &bad, later, &k, &crowded)
                 if bad:
                     break
                 # the record rules of the lanes left, in vectors; the sure rule and

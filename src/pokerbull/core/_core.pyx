@@ -27,7 +27,8 @@ cdef extern from "_simd.h":
     Py_ssize_t pb_cheung_batch(int path, const uint64_t* masks, const void* calls, int width,
                                int32_t one_call, uint32_t n_calls, const uint64_t* cnt,
                                const uint64_t* sure, uint8_t* out, Py_ssize_t n, Py_ssize_t n_ahead, uint64_t* seen_cards,
-                               int* bad_index, int32_t* later, Py_ssize_t* n_later) noexcept nogil
+                               int* bad_index, int32_t* later, Py_ssize_t* n_later,
+                               int* crowded) noexcept nogil
     Py_ssize_t pb_cheung_rules(int path, const uint64_t* masks, const void* calls, int width,
                                int32_t one_call, uint32_t n_calls, const uint64_t* cnt,
                                uint8_t* out, int32_t* later, Py_ssize_t k) noexcept nogil

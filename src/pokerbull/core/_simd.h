@@ -361,6 +361,9 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  * the batch's end (n_ahead: the pairs the arrays hold from the batch's start): the
  * record reads stay random. */
 #define PB_CHEUNG_AHEAD 64
+#ifndef PB_CHEUNG_CROWDED
+#define PB_CHEUNG_CROWDED 10
+#endif
 #define PB_CHEUNG_NEED 0x1FFF9FFF1FFF1FFFLL   /* a sure rule's cards and its no-rule bit */
 #define PB_CHEUNG_NOT_FLUSH 0x80000000C000LL   /* a sure word without these is a flush rule */
 
@@ -494,11 +497,11 @@ PB_CHEUNG512 static inline __m512i pb_cheung_ranks8(__m512i m)
 PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *cnt, const uint64_t *sure, uint8_t *out, ptrdiff_t n, ptrdiff_t n_ahead,
-    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later, int *crowded)
 {
     __m512i seen = _mm512_setzero_si512();
     __mmask8 bad = 0;
-    int dense = 0;
+    int dense = *crowded;
     ptrdiff_t i = 0, k = 0;
     for (; i + 16 <= n; i += 16) {
         uint32_t x[8], y[8];
@@ -538,6 +541,7 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
                              _mm512_set1_epi32((int)i))));
         k += __builtin_popcount(pass);
     }
+    *crowded = dense;
     *n_later = k;
     *seen_cards |= (uint64_t)_mm512_reduce_or_epi64(seen);
     *bad_index |= bad != 0;
@@ -1074,43 +1078,56 @@ PB_AVX2 static ptrdiff_t pb_cheung_rules_avx2(
 PB_AVX2 static ptrdiff_t pb_cheung_avx2(
     const uint64_t *masks, const void *calls, int width, int32_t one_call, uint32_t n_calls,
     const uint64_t *cnt, const uint64_t *sure, uint8_t *out, ptrdiff_t n, ptrdiff_t n_ahead,
-    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later, int *crowded)
 {
     __m256i seen = _mm256_setzero_si256();
-    int bad = 0, dense = 0;
+    int bad = 0, dense = *crowded;
     ptrdiff_t i = 0, k = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint32_t x[4], y[4];
-        pb_cheung_prefetch8(cnt, sure, dense, calls, width, i, n_ahead, n_calls);
-        __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
-        __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
-        __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
-        __m256i h0 = pb_cheung_jokers4(m0), h1 = pb_cheung_jokers4(m1);
-        unsigned p0, p1, s0 = 0, s1 = 0;
-        if (dense) {
-            /* crowded pools (the last step's lanes mostly sure): the sure rules
-             * first (a yes implies the counts), the counts only for a half with a
-             * lane left */
-            s0 = pb_cheung_sure4(m0, r0, sure, x, h0);
-            s1 = pb_cheung_sure4(m1, r1, sure, y, h1);
-            p0 = s0 == 15 ? 0 : pb_cheung_counts4(m0, r0, cnt, x, h0);
-            p1 = s1 == 15 ? 0 : pb_cheung_counts4(m1, r1, cnt, y, h1);
-            dense = __builtin_popcount(s0 | s1 << 4) >= 5;
-        } else {
-            p0 = pb_cheung_counts4(m0, r0, cnt, x, h0);
-            p1 = pb_cheung_counts4(m1, r1, cnt, y, h1);
-            if (__builtin_popcount(p0 | p1 << 4) >= 3) {     /* as on AVX-512 */
-                s0 = p0 & pb_cheung_sure4(m0, r0, sure, x, h0);
-                s1 = p1 & pb_cheung_sure4(m1, r1, sure, y, h1);
-                dense = __builtin_popcount(s0 | s1 << 4) >= 6;
+    while (i + 8 <= n) {
+        if (!dense) {
+            /* small pools: the counts alone, no sure rule in the loop (the lanes that
+             * pass go to the record rules); `recent` follows how many pass, halved
+             * each step (twice the mean): crowded pools, where most pass, go to the
+             * loop below */
+            unsigned recent = PB_CHEUNG_CROWDED - 1;
+            for (; i + 8 <= n && recent < PB_CHEUNG_CROWDED; i += 8) {
+                uint32_t x[4], y[4];
+                __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+                __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
+                unsigned p0 = pb_cheung_counts4(m0, pb_cheung_ranks4(m0), cnt, x, pb_cheung_jokers4(m0));
+                unsigned p1 = pb_cheung_counts4(m1, pb_cheung_ranks4(m1), cnt, y, pb_cheung_jokers4(m1));
+                __builtin_memset(out + i, 0, 8);
+                k = pb_list4(later, k, p0, i);
+                k = pb_list4(later, k, p1, i + 4);
+                recent = (recent >> 1) + (unsigned)__builtin_popcount(p0 | p1 << 4);
             }
+            dense = recent >= PB_CHEUNG_CROWDED;
+            continue;
         }
-        uint32_t lo = pb_four_bytes((int)s0), hi = pb_four_bytes((int)s1);
-        __builtin_memcpy(out + i, &lo, 4);
-        __builtin_memcpy(out + i + 4, &hi, 4);
-        k = pb_list4(later, k, p0 & ~s0, i);
-        k = pb_list4(later, k, p1 & ~s1, i + 4);
+        /* crowded pools: the sure rules first (a yes implies the counts), the counts
+         * only for a half with a lane left; back above once fewer than five lanes a
+         * step are sure (halved each step, as above) */
+        unsigned sure_recent = 16;
+        for (; i + 8 <= n && sure_recent >= 10; i += 8) {
+            uint32_t x[4], y[4];
+            pb_cheung_prefetch8(cnt, sure, 1, calls, width, i, n_ahead, n_calls);
+            __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+            __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y);
+            __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
+            __m256i h0 = pb_cheung_jokers4(m0), h1 = pb_cheung_jokers4(m1);
+            unsigned s0 = pb_cheung_sure4(m0, r0, sure, x, h0), s1 = pb_cheung_sure4(m1, r1, sure, y, h1);
+            unsigned p0 = s0 == 15 ? 0 : pb_cheung_counts4(m0, r0, cnt, x, h0);
+            unsigned p1 = s1 == 15 ? 0 : pb_cheung_counts4(m1, r1, cnt, y, h1);
+            uint32_t lo = pb_four_bytes((int)s0), hi = pb_four_bytes((int)s1);
+            __builtin_memcpy(out + i, &lo, 4);
+            __builtin_memcpy(out + i + 4, &hi, 4);
+            k = pb_list4(later, k, p0 & ~s0, i);
+            k = pb_list4(later, k, p1 & ~s1, i + 4);
+            sure_recent = (sure_recent >> 1) + (unsigned)__builtin_popcount(s0 | s1 << 4);
+        }
+        dense = sure_recent >= 10;
     }
+    *crowded = dense;
     *n_later = k;
     *seen_cards |= pb_seen4(seen);
     *bad_index |= bad != 0;
@@ -1280,19 +1297,20 @@ static inline ptrdiff_t pb_holds_batch(
 static inline ptrdiff_t pb_cheung_batch(
     int path, const uint64_t *masks, const void *calls, int width, int32_t one_call,
     uint32_t n_calls, const uint64_t *cnt, const uint64_t *sure, uint8_t *out, ptrdiff_t n, ptrdiff_t n_ahead,
-    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later)
+    uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later, int *crowded)
 {
     *n_later = 0;
 #ifdef PB_HAVE_X86_SIMD
     if (path == PB_PATH_AVX512 && (pb_cpu_paths() >> PB_PATH_AVX512 & 1))
         return pb_cheung_avx512(masks, calls, width, one_call, n_calls, cnt, sure, out, n, n_ahead,
-                                seen_cards, bad_index, later, n_later);
+                                seen_cards, bad_index, later, n_later, crowded);
     if (path == PB_PATH_AVX2 && (pb_cpu_paths() >> PB_PATH_AVX2 & 1))
         return pb_cheung_avx2(masks, calls, width, one_call, n_calls, cnt, sure, out, n, n_ahead,
-                              seen_cards, bad_index, later, n_later);
+                              seen_cards, bad_index, later, n_later, crowded);
 #endif
     (void)path; (void)masks; (void)calls; (void)width; (void)one_call; (void)n_calls; (void)cnt;
     (void)sure; (void)out; (void)n; (void)n_ahead; (void)seen_cards; (void)bad_index; (void)later;
+    (void)crowded;
     return 0;
 }
 
