@@ -355,15 +355,17 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  * A lane failing a count is a no, one passing both counts and the sure rule a yes;
  * the rest are listed in `later`, whose record rules pb_cheung_rules judges in
  * vectors; the sure rule and the exact (scalar) check take the lanes it leaves.
- * After a step of mostly sure lanes (crowded pools) the next judges the sure rules
- * first and the counts only for a half with a lane left. The call stream is read
- * ahead and the records of the pairs PB_CHEUNG_AHEAD steps on are prefetched, past
- * the batch's end (n_ahead: the pairs the arrays hold from the batch's start): the
- * record reads stay random. */
+ * Each kernel runs two loops. Small pools: the counts alone, every lane that passes
+ * listed (no sure rule in the loop: on 10-card pools a step's sure test, even one
+ * rarely taken, cost 5-10 %). Crowded pools: the sure rules first, the counts only
+ * for a half with a lane left. A running count of the lanes that pass (small loop)
+ * or are sure (crowded loop), halved each step, switches between them; the mode
+ * carries over to the caller's next batch (`crowded`). The call stream is read
+ * ahead and the words of the pairs PB_CHEUNG_AHEAD on are prefetched, past the
+ * batch's end (n_ahead: the pairs the arrays hold from the batch's start): the
+ * reads stay random. AVX2's small loop does without (it ran as fast or faster). */
 #define PB_CHEUNG_AHEAD 64
-#ifndef PB_CHEUNG_CROWDED
-#define PB_CHEUNG_CROWDED 10
-#endif
+#define PB_CHEUNG_CROWDED 10    /* twice the lanes of eight that pass, a step: 5 */
 #define PB_CHEUNG_NEED 0x1FFF9FFF1FFF1FFFLL   /* a sure rule's cards and its no-rule bit */
 #define PB_CHEUNG_NOT_FLUSH 0x80000000C000LL   /* a sure word without these is a flush rule */
 
@@ -499,47 +501,54 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
     const uint64_t *cnt, const uint64_t *sure, uint8_t *out, ptrdiff_t n, ptrdiff_t n_ahead,
     uint64_t *seen_cards, int *bad_index, int32_t *later, ptrdiff_t *n_later, int *crowded)
 {
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m512i seen = _mm512_setzero_si512();
     __mmask8 bad = 0;
     int dense = *crowded;
     ptrdiff_t i = 0, k = 0;
-    for (; i + 16 <= n; i += 16) {
-        uint32_t x[8], y[8];
-        pb_cheung_prefetch16(cnt, sure, dense, calls, width, i, n_ahead, n_calls);
-        __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
-        __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
-        __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1);
-        __m512i h0 = pb_cheung_jokers8(m0), h1 = pb_cheung_jokers8(m1);
-        unsigned pass, yes = 0;
-        if (dense) {
-            /* crowded pools (the last step's lanes mostly sure): the sure rules
-             * first (a yes implies the counts), the count words read and judged
-             * only for a half with a lane left */
-            unsigned s0 = pb_cheung_sure8(m0, r0, sure, x, h0), s1 = pb_cheung_sure8(m1, r1, sure, y, h1);
-            yes = s0 | s1 << 8;
-            pass = (s0 == 255 ? 0u : (unsigned)pb_cheung_counts8(m0, r0, cnt, x, h0))
-                | (s1 == 255 ? 0u : (unsigned)pb_cheung_counts8(m1, r1, cnt, y, h1)) << 8;
-            pass |= yes;
-            dense = __builtin_popcount(yes) >= 10;
-        } else {
-            pass = (unsigned)pb_cheung_counts8(m0, r0, cnt, x, h0) | (unsigned)pb_cheung_counts8(m1, r1, cnt, y, h1) << 8;
-            /* crowded pools pass often: judge their sure rules here; a few lanes
-             * that pass (small pools) are cheaper to leave to the caller, whose
-             * check tries the sure rule first. Batches are mostly one or the
-             * other: the branch predicts well. */
-            if (__builtin_popcount(pass) >= 6) {
-                yes = pass & ((unsigned)pb_cheung_sure8(m0, r0, sure, x, h0)
-                              | (unsigned)pb_cheung_sure8(m1, r1, sure, y, h1) << 8);
-                dense = __builtin_popcount(yes) >= 12;
+    while (i + 16 <= n) {
+        if (!dense) {
+            /* small pools: the counts alone (pb_cheung_avx2 says why) */
+            unsigned recent = 2 * PB_CHEUNG_CROWDED - 1;
+            for (; i + 16 <= n && recent < 2 * PB_CHEUNG_CROWDED; i += 16) {
+                uint32_t x[8], y[8];
+                pb_cheung_prefetch16(cnt, sure, 0, calls, width, i, n_ahead, n_calls);
+                __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+                __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
+                unsigned pass = (unsigned)pb_cheung_counts8(m0, pb_cheung_ranks8(m0), cnt, x, pb_cheung_jokers8(m0))
+                    | (unsigned)pb_cheung_counts8(m1, pb_cheung_ranks8(m1), cnt, y, pb_cheung_jokers8(m1)) << 8;
+                _mm_storeu_si128((__m128i *)(out + i), _mm_setzero_si128());
+                _mm512_storeu_si512((void *)(later + k), _mm512_maskz_compress_epi32((__mmask16)pass,
+                    _mm512_add_epi32(lanes, _mm512_set1_epi32((int)i))));
+                k += __builtin_popcount(pass);
+                recent = (recent >> 1) + (unsigned)__builtin_popcount(pass);
             }
+            dense = recent >= 2 * PB_CHEUNG_CROWDED;
+            continue;
         }
-        _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)yes, 1));
-        pass &= ~yes;
-        /* the lanes left, listed: their indices packed by one compress */
-        _mm512_storeu_si512((void *)(later + k), _mm512_maskz_compress_epi32((__mmask16)pass,
-            _mm512_add_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                             _mm512_set1_epi32((int)i))));
-        k += __builtin_popcount(pass);
+        /* crowded pools: the sure rules first (a yes implies the counts), the count
+         * words read and judged only for a half with a lane left */
+        unsigned sure_recent = 32;
+        for (; i + 16 <= n && sure_recent >= 20; i += 16) {
+            uint32_t x[8], y[8];
+            pb_cheung_prefetch16(cnt, sure, 1, calls, width, i, n_ahead, n_calls);
+            __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x);
+            __m512i m1 = pb_step8(masks, calls, width, i + 8, one_call, n_calls, &bad, &seen, y);
+            __m512i r0 = pb_cheung_ranks8(m0), r1 = pb_cheung_ranks8(m1);
+            __m512i h0 = pb_cheung_jokers8(m0), h1 = pb_cheung_jokers8(m1);
+            unsigned s0 = pb_cheung_sure8(m0, r0, sure, x, h0), s1 = pb_cheung_sure8(m1, r1, sure, y, h1);
+            unsigned yes = s0 | s1 << 8;
+            unsigned pass = (s0 == 255 ? 0u : (unsigned)pb_cheung_counts8(m0, r0, cnt, x, h0))
+                | (s1 == 255 ? 0u : (unsigned)pb_cheung_counts8(m1, r1, cnt, y, h1)) << 8;
+            _mm_storeu_si128((__m128i *)(out + i), _mm_maskz_set1_epi8((__mmask16)yes, 1));
+            pass &= ~yes;
+            /* the lanes left, listed: their indices packed by one compress */
+            _mm512_storeu_si512((void *)(later + k), _mm512_maskz_compress_epi32((__mmask16)pass,
+                _mm512_add_epi32(lanes, _mm512_set1_epi32((int)i))));
+            k += __builtin_popcount(pass);
+            sure_recent = (sure_recent >> 1) + (unsigned)__builtin_popcount(yes);
+        }
+        dense = sure_recent >= 20;
     }
     *crowded = dense;
     *n_later = k;
