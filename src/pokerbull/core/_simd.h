@@ -370,6 +370,8 @@ PB_TARGET static ptrdiff_t pb_holds_avx512_exact(
  * reads stay random. AVX2's small loop does without (it ran as fast or faster). */
 #define PB_CHEUNG_AHEAD 64
 #define PB_CHEUNG_CROWDED 10    /* twice the lanes of eight that pass, a step: 5 */
+#define PB_CHEUNG_SURE 10       /* ... and that are sure, to stay in the crowded loop */
+#define PB_CHEUNG_SURE_START 16 /* entering it: one step of two sure lanes does not leave */
 #define PB_CHEUNG_NEED 0x1FFF9FFF1FFF1FFFLL   /* a sure rule's cards and its no-rule bit */
 #define PB_CHEUNG_NOT_FLUSH 0x80000000C000LL   /* a sure word without these is a flush rule */
 
@@ -532,8 +534,8 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
         }
         /* crowded pools: the sure rules first (a yes implies the counts), the count
          * words read and judged only for a half with a lane left */
-        unsigned sure_recent = 32;
-        for (; i + 16 <= n && sure_recent >= 20; i += 16) {
+        unsigned sure_recent = 2 * PB_CHEUNG_SURE_START;
+        for (; i + 16 <= n && sure_recent >= 2 * PB_CHEUNG_SURE; i += 16) {
             uint32_t x[8], y[8];
             pb_cheung_prefetch16(cnt, sure, 1, calls, width, i, n_ahead, n_calls);
             __m512i m0 = pb_step8(masks, calls, width, i, one_call, n_calls, &bad, &seen, x, 0);
@@ -552,7 +554,7 @@ PB_CHEUNG512 static ptrdiff_t pb_cheung_avx512(
             k += __builtin_popcount(pass);
             sure_recent = (sure_recent >> 1) + (unsigned)__builtin_popcount(yes);
         }
-        dense = sure_recent >= 20;
+        dense = sure_recent >= 2 * PB_CHEUNG_SURE;
     }
     *crowded = dense;
     *n_later = k;
@@ -1128,8 +1130,8 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
         /* crowded pools: the sure rules first (a yes implies the counts), the counts
          * only for a half with a lane left; back above once fewer than five lanes a
          * step are sure (halved each step, as above) */
-        unsigned sure_recent = 16;
-        for (; i + 8 <= n && sure_recent >= 10; i += 8) {
+        unsigned sure_recent = PB_CHEUNG_SURE_START;
+        for (; i + 8 <= n && sure_recent >= PB_CHEUNG_SURE; i += 8) {
             uint32_t x[4], y[4];
             pb_cheung_prefetch8(cnt, sure, 1, calls, width, i, n_ahead, n_calls);
             __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x, 1);
@@ -1146,7 +1148,7 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
             k = pb_list4(later, k, p1 & ~s1, i + 4);
             sure_recent = (sure_recent >> 1) + (unsigned)__builtin_popcount(s0 | s1 << 4);
         }
-        dense = sure_recent >= 10;
+        dense = sure_recent >= PB_CHEUNG_SURE;
     }
     *crowded = dense;
     *n_later = k;
