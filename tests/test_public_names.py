@@ -57,9 +57,10 @@ def test_the_ladder_command_loads_no_wing():
     # every game's bots, is not written for `pokerbull ladder`
     code = ("import contextlib, io\nfrom pokerbull.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    assert main(['ladder', 'pagat']) == 0\n"
             "    assert main(['ladder', 'cheung', '--check', 'a high card']) == 0\n" + LOADED)
     loaded = _fresh(code)
-    assert "pokerbull.calls.cheung" in loaded
+    assert "pokerbull.calls.cheung" in loaded and "pokerbull.cli.main" in loaded
     assert not _under(loaded, ("pokerbull.bull", "pokerbull.cheat", "pokerbull.roulette")), loaded
 
 
