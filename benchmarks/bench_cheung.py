@@ -5,6 +5,8 @@ Run:  python benchmarks/bench_cheung.py                            # printed tab
       python benchmarks/bench_cheung.py best [rounds]              # best_many: shapes vs search
       python benchmarks/bench_cheung.py or-higher                  # or higher: shapes vs search
       python benchmarks/bench_cheung.py holds [rounds]             # holds_many in turns, ranges
+      POKERBULL_OLD_SRC=/old/src python benchmarks/bench_cheung.py listing [rounds]
+                                              # import pokerbull and the listing, in turns
       POKERBULL_OLD_CORE=/path/to/old/_core....so python benchmarks/bench_cheung.py
       POKERBULL_OLD_CORE=old.so:previous.so ...     # several old builds, os.pathsep apart
       python -m pytest benchmarks/bench_cheung.py --benchmark-enable
@@ -25,6 +27,9 @@ Regimes (one core):
   process; the same games, checked), in turns, and the base rules beside them.
 - first use: fresh processes (CPU time, peak resident memory); the listing: a
   child `pokerbull ladder cheung --all` (wall time to the first line and the end).
+  `listing`: `import pokerbull` in fresh processes and the listing, in turns with
+  the older source trees of POKERBULL_OLD_SRC (each on PYTHONPATH, run as the
+  console script runs).
 - games: complete 5-player games through pb.simulate, which runs the compiled
   loop (every seat a built-in Cheung bot): the preset's default lineup, odds bots
   only, and odds bots with or-higher and with 5a + 5b. Baseline: the same games
@@ -205,18 +210,15 @@ def first_use_figures() -> list[tuple[str, str, str]]:
              f"{rss[0] / 1024:.0f}-{rss[-1] / 1024:.0f} MiB", "target 80 MiB")]
 
 
-def listing_figures() -> list[tuple[str, str, str]]:
-    """`pokerbull ladder cheung --all` in a child: wall time to its first call line
-    and to its end, and the child's CPU time; `| head` (the pipe closed early)."""
+def _listing_run(command: list[str], env: dict[str, str] | None = None
+                 ) -> tuple[float, float, int, float]:
+    """`command` (a `pokerbull ladder cheung --all`) in a child, its output a pipe: wall
+    time to its first call line (the third line) and to its end, its lines, its CPU time."""
     import resource
-    import shutil
     import subprocess
-    exe = shutil.which("pokerbull")
-    if exe is None:
-        return []
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    proc = subprocess.Popen([exe, "ladder", "cheung", "--all"], stdout=subprocess.PIPE)
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, env=env)
     for _ in range(3):
         proc.stdout.readline()
     first = time.perf_counter() - t
@@ -224,7 +226,18 @@ def listing_figures() -> list[tuple[str, str, str]]:
     proc.wait()
     whole = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return first, whole, lines, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def listing_figures() -> list[tuple[str, str, str]]:
+    """`pokerbull ladder cheung --all` in a child: wall time to its first call line
+    and to its end, and the child's CPU time; `| head` (the pipe closed early)."""
+    import shutil
+    import subprocess
+    exe = shutil.which("pokerbull")
+    if exe is None:
+        return []
+    first, whole, lines, cpu = _listing_run([exe, "ladder", "cheung", "--all"])
     t = time.perf_counter()
     head = subprocess.run(f"{exe} ladder cheung --all | head -3", shell=True, capture_output=True)
     closed = time.perf_counter() - t
@@ -232,6 +245,55 @@ def listing_figures() -> list[tuple[str, str, str]]:
              f"lines {whole:.2f} s wall", f"{cpu:.2f} s CPU; targets 0.5 s / 3 s"),
             ("`pokerbull ladder cheung --all | head -3`", f"{closed:.2f} s wall",
              f"stderr {len(head.stderr)} bytes")]
+
+
+CONSOLE_SCRIPT = "import sys; from pokerbull.cli import main; sys.exit(main())"
+"""What the `pokerbull` console script runs."""
+
+
+def listing_round_figures(rounds: int = 5) -> list[tuple[str, str, str]]:
+    """`import pokerbull` in a fresh process (its CPU and wall time, interpreter start
+    excluded) and the listing `pokerbull ladder cheung --all` (wall time to the first
+    call line and to the end, the child's CPU time), `rounds` rounds in turns for this
+    source tree and (POKERBULL_OLD_SRC: older `src` trees, os.pathsep apart) the older
+    ones, each run as the console script runs with its tree on PYTHONPATH. The order
+    turns each round; the load average is read before and after."""
+    import json
+    import os
+    import pathlib
+    import subprocess
+    import sys
+    trees = [("new", str(pathlib.Path(pb.__file__).parent.parent))]
+    trees += [("old" if n == 0 else f"old {n + 1}", path) for n, path in
+              enumerate(p for p in os.environ.get("POKERBULL_OLD_SRC", "").split(os.pathsep) if p)]
+    importing = ("import json, time\nc, w = time.process_time(), time.perf_counter()\n"
+                 "import pokerbull\n"
+                 "print(json.dumps([time.process_time() - c, time.perf_counter() - w]))")
+    runs: dict[str, list[tuple[float, ...]]] = {label: [] for label, _ in trees}
+    load = [pathlib.Path("/proc/loadavg").read_text().split()[0]]
+    for r in range(rounds):
+        for label, tree in trees if r % 2 == 0 else trees[::-1]:
+            env = dict(os.environ, PYTHONPATH=tree)
+            cpu, wall = json.loads(subprocess.run([sys.executable, "-c", importing], env=env,
+                                                  capture_output=True, text=True, check=True).stdout)
+            first, whole, lines, child_cpu = _listing_run(
+                [sys.executable, "-c", CONSOLE_SCRIPT, "ladder", "cheung", "--all"], env)
+            if lines != 61_503:
+                raise RuntimeError(f"{label}: the listing wrote {lines} lines, not 61,503")
+            runs[label].append((cpu, wall, first, whole, child_cpu))
+    load.append(pathlib.Path("/proc/loadavg").read_text().split()[0])
+    out = []
+    for label, tree in trees:
+        lo = [min(col) for col in zip(*runs[label])]
+        hi = [max(col) for col in zip(*runs[label])]
+        out.append((f"import pokerbull ({label}: {tree})",
+                    f"{lo[0] * 1e3:.0f}-{hi[0] * 1e3:.0f} ms CPU",
+                    f"{lo[1] * 1e3:.0f}-{hi[1] * 1e3:.0f} ms wall"))
+        out.append((f"`pokerbull ladder cheung --all` ({label})",
+                    f"first line {lo[2]:.3f}-{hi[2]:.3f} s",
+                    f"all {lo[3]:.2f}-{hi[3]:.2f} s wall, {lo[4]:.2f}-{hi[4]:.2f} s CPU"))
+    out.append(("rounds, in turns", str(rounds), f"load average {load[0]} before, {load[1]} after"))
+    return out
 
 
 def figures() -> list[tuple[str, str, str]]:
@@ -397,7 +459,7 @@ if __name__ == "__main__":
     import sys
     # python benchmarks/bench_cheung.py [best | or-higher]: one part alone
     part = {"best": best_shape_figures, "or-higher": or_higher_figures,
-            "holds": holds_round_figures}.get(sys.argv[1] if len(sys.argv) > 1 else "", figures)
+            "holds": holds_round_figures, "listing": listing_round_figures}.get(sys.argv[1] if len(sys.argv) > 1 else "", figures)
     if not all(a.isdigit() and int(a) > 0 for a in sys.argv[2:3]):
         sys.exit(f"bench_cheung.py: rounds must be a whole number above 0, not {sys.argv[2]!r}")
     args = [int(a) for a in sys.argv[2:3]]

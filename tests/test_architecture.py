@@ -10,7 +10,7 @@ import pokerbull
 
 ROOT = pathlib.Path(pokerbull.__file__).parent
 LAYERS = {   # a room may import its own layer and the ones below it
-    "core": 0, "options": 0, "randomness": 0, "gamelog": 0,
+    "core": 0, "options": 0, "randomness": 0, "gamelog": 0, "_lazy": 0,
     "cards": 1, "evaluator": 1, "protocol": 1,
     "calls": 2, "sim": 2,
     "bull": 3, "cheat": 3, "roulette": 3,

@@ -83,10 +83,13 @@ def test_pokerbull_simd_refuses_an_unknown_path_or_one_the_cpu_lacks():
     if pb.backend() != "cython":
         import pytest
         pytest.skip("the pure backend reads no POKERBULL_SIMD")
-    err = _run_failing("import pokerbull", POKERBULL_SIMD="sse9")
+    # the core loads (and reads the variables) the first time a name needs it, not at
+    # `import pokerbull`, which loads no kernel
+    first_use = "import pokerbull as pb; pb.backend()"
+    err = _run_failing(first_use, POKERBULL_SIMD="sse9")
     assert "POKERBULL_SIMD='sse9' is not a batch path" in err
     for path in {"avx2", "avx512"} - set(pb.simd_paths()):
-        err = _run_failing("import pokerbull", POKERBULL_SIMD=path)
+        err = _run_failing(first_use, POKERBULL_SIMD=path)
         assert f"POKERBULL_SIMD={path}: this CPU cannot run that path" in err
-    err = _run_failing("import pokerbull", POKERBULL_SIMD="avx2", POKERBULL_NO_SIMD="1")
+    err = _run_failing(first_use, POKERBULL_SIMD="avx2", POKERBULL_NO_SIMD="1")
     assert "POKERBULL_NO_SIMD is set but POKERBULL_SIMD asks for 'avx2'" in err

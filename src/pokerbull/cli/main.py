@@ -12,7 +12,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, NoReturn
 
@@ -23,13 +22,16 @@ from .. import __version__
 from ..core.backend import backend
 from ..cards import Pool
 from ..calls.ladder import Call, Ladder, family_names, ladder
-from ..protocol import Agent, GameState, Wing
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # for annotations only: `pokerbull ladder` imports neither
+    from concurrent.futures import Executor
+
     from distributed import Client, LocalCluster
     from matplotlib.cm import ColormapRegistry
     from matplotlib.figure import Figure
     from rich.console import Console
+
+    from ..protocol import Agent, GameState, Wing
 
 RGBA = tuple[float, float, float, float]
 """A colour of a plot: red, green, blue and opacity, each 0 to 1."""
@@ -1114,7 +1116,10 @@ def _run_bench(args: argparse.Namespace) -> int:
 
 # ---- entry point -------------------------------------------------------------
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand; given the `command` to run, only that one's
+    arguments are set up (the others keep their one-line help), so that
+    ``pokerbull ladder`` imports no wing to write ``play``'s help about its bots."""
     parser = _Parser(prog="pokerbull", description=__doc__.split("\n\n")[0],
                                      epilog=EXAMPLES,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1122,8 +1127,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, (help_text, configure, _) in COMMANDS.items():
-        configure(sub.add_parser(name, help=help_text, description=help_text))
+        subparser = sub.add_parser(name, help=help_text, description=help_text)
+        if command is None or command == name:
+            configure(subparser)
     return parser
+
+
+def _command_in(argv: Sequence[str]) -> str:
+    """The subcommand `argv` names: its first word that is no option (the top level's
+    options, --help and --version, take no value), or "" when there is none."""
+    return next((word for word in argv if not word.startswith("-")), "")
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
@@ -1136,7 +1149,9 @@ def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentP
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(_command_in(argv))
     try:
         args, unknown = parser.parse_known_args(argv)
         if unknown:     # named by the subcommand, whose flags they were meant to be

@@ -2,7 +2,8 @@
 
 ``POKERBULL_PURE=1`` forces the pure-Python backend. Otherwise the compiled core
 is used; if it cannot be imported the package still works on the pure backend,
-says so with a warning, and :func:`backend` reports ``"python"``.
+says so with a warning, and :func:`backend` reports ``"python"``. The pure
+backend (``_pure``) is imported only when it is the one chosen.
 """
 
 from __future__ import annotations
@@ -12,14 +13,13 @@ import os
 import warnings
 from types import ModuleType
 
-from . import _pure
-
 core: ModuleType
 name: str
 reason: str = ""
 
 if os.environ.get("POKERBULL_PURE", "").strip() not in ("", "0"):
-    core, name, reason = _pure, "python", "POKERBULL_PURE is set"
+    from . import _pure as core
+    name, reason = "python", "POKERBULL_PURE is set"
 else:
     try:
         from . import _core as core
@@ -31,7 +31,8 @@ else:
                       "source tree")
         else:
             reason = f"the compiled core (pokerbull.core._core) did not load: {exc}"
-        core, name = _pure, "python"
+        from . import _pure as core
+        name = "python"
         warnings.warn(f"pokerbull: {reason}; using the pure-Python backend (same results, "
                       f"slower)", RuntimeWarning, stacklevel=2)
 
