@@ -9,9 +9,11 @@ The games: Poker Bull (:class:`Game`, presets of :func:`preset_names`),
 Cheat (:mod:`pokerbull.cheat`) and Poker roulette (:mod:`pokerbull.roulette`);
 every state follows :class:`GameState` (see docs/architecture.md).
 
-``import pokerbull`` loads none of them: each public name is imported the first
-time it is read (``pb.ladder`` loads the call families, ``pb.cheat`` the Cheat
-wing), so a program or command pays only for what it uses (:mod:`pokerbull._lazy`).
+``import pokerbull`` loads the call layer every game stands on (the cards, the call
+families and ladders, the compiled core, numpy) and none of the games: each other
+public name is imported the first time it is read (``pb.cheat`` loads the Cheat wing,
+``pb.Game`` Poker Bull's), so a program or command pays only for the games it uses
+(:mod:`pokerbull._lazy`).
 """
 
 from typing import TYPE_CHECKING
@@ -44,6 +46,10 @@ else:
     # import of pokerbull.solve after ``import pokerbull`` would bind the package there.
     import_module(".solve", __name__)
     del globals()["solve"]
+    # The call layer loads now: every game and command needs it, and the first
+    # ``pb.ladder(...)`` then costs the ladder's own work (issue 23: within 0.1 s),
+    # not numpy's, the core's and the families' imports (0.2 s).
+    import_module(".calls", __name__)
 
     __getattr__, __dir__ = exports(__name__, globals(), {
         ".bull": ("Bot", "CallMade", "Challenge", "CheungBot", "CheungRandomBot", "Deal",
