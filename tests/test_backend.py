@@ -83,8 +83,8 @@ def test_pokerbull_simd_refuses_an_unknown_path_or_one_the_cpu_lacks():
     if pb.backend() != "cython":
         import pytest
         pytest.skip("the pure backend reads no POKERBULL_SIMD")
-    # the core loads (and reads the variables) the first time a name needs it, not at
-    # `import pokerbull`, which loads no kernel
+    # the core loads (and reads the variables) with the call layer at `import pokerbull`;
+    # the script asks for the backend too, so it fails whichever loads the core first
     first_use = "import pokerbull as pb; pb.backend()"
     err = _run_failing(first_use, POKERBULL_SIMD="sse9")
     assert "POKERBULL_SIMD='sse9' is not a batch path" in err
