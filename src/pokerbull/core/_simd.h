@@ -884,23 +884,21 @@ PB_AVX2 static ptrdiff_t pb_holds_avx2(
     return i;
 }
 
-/* The prefetch of an AVX2 step (pb_cheung_prefetch16), eight indices. */
-PB_AVX2 static inline void pb_cheung_prefetch8(const uint64_t *cnt, const uint64_t *sure, int dense,
-                                              const void *calls, int width,
+/* The prefetch of an AVX2 crowded-pool step (pb_cheung_prefetch16), eight indices:
+ * the sure words (the small-pool loop prefetches nothing). */
+PB_AVX2 static inline void pb_cheung_prefetch8(const uint64_t *sure, const void *calls, int width,
                                               ptrdiff_t i, ptrdiff_t n, uint32_t n_calls)
 {
     if (calls && i + PB_CHEUNG_AHEAD + 8 <= n) {
         uint32_t at[8];
         int ignored = 0;
         const __m128i last = _mm_set1_epi32((int)(n_calls - 1));
-        const char *base = dense ? (const char *)sure : (const char *)cnt;
-        __m128i shift = _mm_cvtsi32_si128(dense ? 3 : 4);
-        _mm_storeu_si128((__m128i *)at, _mm_sll_epi32(
-            pb_load_calls4(calls, width, i + PB_CHEUNG_AHEAD, last, &ignored), shift));
-        _mm_storeu_si128((__m128i *)(at + 4), _mm_sll_epi32(
-            pb_load_calls4(calls, width, i + PB_CHEUNG_AHEAD + 4, last, &ignored), shift));
+        _mm_storeu_si128((__m128i *)at, _mm_slli_epi32(
+            pb_load_calls4(calls, width, i + PB_CHEUNG_AHEAD, last, &ignored), 3));
+        _mm_storeu_si128((__m128i *)(at + 4), _mm_slli_epi32(
+            pb_load_calls4(calls, width, i + PB_CHEUNG_AHEAD + 4, last, &ignored), 3));
         for (int j = 0; j < 8; j++)
-            __builtin_prefetch(base + at[j]);
+            __builtin_prefetch((const char *)sure + at[j]);
     }
 }
 
@@ -1133,7 +1131,7 @@ PB_AVX2 static ptrdiff_t pb_cheung_avx2(
         unsigned sure_recent = PB_CHEUNG_SURE_START;
         for (; i + 8 <= n && sure_recent >= PB_CHEUNG_SURE; i += 8) {
             uint32_t x[4], y[4];
-            pb_cheung_prefetch8(cnt, sure, 1, calls, width, i, n_ahead, n_calls);
+            pb_cheung_prefetch8(sure, calls, width, i, n_ahead, n_calls);
             __m256i m0 = pb_step4(masks, calls, width, i, one_call, n_calls, &bad, &seen, x, 1);
             __m256i m1 = pb_step4(masks, calls, width, i + 4, one_call, n_calls, &bad, &seen, y, 1);
             __m256i r0 = pb_cheung_ranks4(m0), r1 = pb_cheung_ranks4(m1);
