@@ -24,7 +24,14 @@ but vector-cheat by default; ``POKERBULL_NO_SIMD=1`` for the scalar path). Figur
   (``action_mask=False``, the mask asked for by the acting agent only) and with the
   full one (``observation="full"``, the old layout), in the same run; OpenSpiel's
   seat observer ``set_from`` compact and full, and ``rl_environment`` steps/s
-  (observation tensors) beside the bridge's ``legal_actions()`` floor.
+  (observation tensors) beside the bridge's ``legal_actions()`` floor;
+- mccfr (not in the default run; about 2 minutes): not a speed but a reference for
+  issue 25's outcome-sampling target. OpenSpiel's C++ outcome-sampling MCCFR (its
+  default exploration, epsilon 0.6) after 200 and 1,000 iterations, and its
+  external-sampling MCCFR after 200, seeds 0..7, on two-player one-card pagat with
+  ``calls=6, deal="rank"`` beside OpenSpiel's own small games of about the same size
+  (Kuhn and Leduc poker, Liar's Dice with one die of 3 and of 4 sides), each with
+  its number of information states and the exploitability of uniform play.
 """
 
 from __future__ import annotations
@@ -301,6 +308,46 @@ def cheung_figures(steps: int = 3_000) -> None:
               f"{200 / t:,.0f} steps/s")
 
 
+def mccfr_figures(seeds: int = 8) -> None:
+    import pyspiel
+    from open_spiel.python import policy
+
+    import pokerbull.rl.openspiel  # noqa: F401  (registers the games)
+    games = {
+        "pokerbull one-card pagat, calls=6": pyspiel.load_game(
+            "python_pokerbull", {"preset": "pagat", "players": 2, "start_cards": 1,
+                                 "card_limit": 1, "calls": 6, "deal": "rank"}),
+        "kuhn_poker": pyspiel.load_game("kuhn_poker"),
+        "leduc_poker": pyspiel.load_game("leduc_poker"),
+        "liars_dice, 1 die of 3": pyspiel.load_game(
+            "liars_dice", {"numdice": 1, "dice_sides": 3}),
+        "liars_dice, 1 die of 4": pyspiel.load_game(
+            "liars_dice", {"numdice": 1, "dice_sides": 4}),
+    }
+
+    def after(game, solver, iterations: int) -> float:
+        for _ in range(iterations):
+            solver.run_iteration()
+        return pyspiel.exploitability(game, solver.average_policy())
+
+    def span(values: list[float]) -> str:
+        return f"{min(values):.3f}-{max(values):.3f} (mean {sum(values) / len(values):.3f})"
+
+    print(f"exploitability, OpenSpiel's C++ MCCFR solvers, seeds 0..{seeds - 1}")
+    for name, game in games.items():
+        table = policy.TabularPolicy(game)          # uniform over the legal actions
+        uniform = pyspiel.exploitability(game, policy.python_policy_to_pyspiel_policy(table))
+        states = len(table.state_lookup)
+        outcome = {n: [after(game, pyspiel.OutcomeSamplingMCCFRSolver(game, 0.6, seed), n)
+                       for seed in range(seeds)] for n in (200, 1000)}
+        external = [after(game, pyspiel.ExternalSamplingMCCFRSolver(game, seed), 200)
+                    for seed in range(seeds)]
+        print(f"{name:34s} {states:5d} information states, utilities "
+              f"{game.min_utility():g}..{game.max_utility():g}; uniform play {uniform:.3f}")
+        print(f"{'':34s} outcome sampling 200: {span(outcome[200])}, "
+              f"1,000: {span(outcome[1000])}; external sampling 200: {span(external)}")
+
+
 if __name__ == "__main__":
     print(f"backend {pb.core.backend.name}; simd {os.environ.get('POKERBULL_SIMD', 'auto')}"
           f"{'; POKERBULL_NO_SIMD=1' if os.environ.get('POKERBULL_NO_SIMD') else ''}")
@@ -308,4 +355,5 @@ if __name__ == "__main__":
     for part in parts:
         {"openspiel": openspiel_figures, "vector": vector_figures,
          "vector-cheat": lambda: vector_figures(only="cheat"),
-         "pettingzoo": pettingzoo_figures, "cheung": cheung_figures}[part]()
+         "pettingzoo": pettingzoo_figures, "cheung": cheung_figures,
+         "mccfr": mccfr_figures}[part]()
