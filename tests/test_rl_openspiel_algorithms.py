@@ -44,7 +44,9 @@ def test_outcome_sampling_mccfr_learns_one_card_pagat(seed):
     # OpenSpiel's C++ solver with its default exploration (epsilon 0.6). Outcome sampling
     # follows one sampled line a seat an iteration: 200 iterations leave 0.57-0.68 over
     # seeds 0..7 (any epsilon from 0.05 to 0.9 alike), 1,000 leave 0.39-0.48 and 1,500
-    # leave 0.31-0.37 (docs/rl.md): honest sampling variance, not a game fault.
+    # leave 0.31-0.37 (docs/rl.md): honest sampling variance, not a game fault. On
+    # OpenSpiel's own games of this size (Leduc poker, Liar's Dice with one four-sided
+    # die) 200 iterations leave no better than uniform play (bench_rl.py mccfr).
     game = pyspiel.load_game("python_pokerbull", {**ONE_CARD, "calls": 6})
     solver = pyspiel.OutcomeSamplingMCCFRSolver(game, 0.6, seed)
     for _ in range(1500):
