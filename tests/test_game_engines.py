@@ -313,3 +313,18 @@ def test_masks_and_observations_take_odd_seats_alike():
                     getattr(g, call)(bad)
                 messages.append(str(info.value))
             assert messages[0] == messages[1]
+
+
+def test_masks_refuse_odd_seats_when_no_seat_is_to_play():
+    # awaiting a manual deal, and at the end of the game: nobody is to play, yet a seat
+    # that does not exist is still refused (it used to get a mask of zeros)
+    waiting = [E("pagat", players=3, dealing="manual") for E in (PythonGame, CompiledGame)]
+    over = [E("pagat", players=2, seed=1, card_limit=1) for E in (PythonGame, CompiledGame)]
+    for g in over:
+        g.call("one Ace")
+        g.challenge()        # the loser's hand would pass the limit: the game is over
+    for g in waiting + over:
+        assert g.current_player < 0 and not g.action_mask(1).any()
+        for bad in (3, -1, True, 1.0, "0"):
+            with pytest.raises(ValueError, match="seat must be 0..[12], not"):
+                g.action_mask(bad)

@@ -902,6 +902,8 @@ cdef class BullState:
         # the mask itself (an RL adapter asks for one every step)
         cdef cnp.ndarray out = cnp.PyArray_ZEROS(1, &width, cnp.NPY_INT8, 0)
         if self.G.to_play < 0:
+            if seat is not None:
+                self._seat(seat)        # a seat that does not exist is refused, even at the end
             return out
         if seat is not None and not (type(seat) is int and seat == self.G.to_play):
             if self._seat(seat) != self.G.to_play:      # checks the seat, as before

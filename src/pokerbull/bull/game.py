@@ -818,7 +818,9 @@ class Game:
     def action_mask(self, seat: int | None = None) -> np.ndarray:
         """int8 mask over the action space: 1 for each legal action of `seat`
         (default: the seat to play; all zeros for any other seat)."""
-        if self._to_play < 0 or not (seat is None or self._seat(seat) == self._to_play):
+        if seat is not None:
+            seat = self._seat(seat)      # a seat that does not exist is refused, even at the end
+        if self._to_play < 0 or not (seat is None or seat == self._to_play):
             return np.zeros(self._n_calls + 1, np.int8)
         last = self._last
         return _mask_of(self._n_calls, self._raise_start[last] if last >= 0 else 0, last >= 0,
