@@ -213,3 +213,24 @@ def test_actions_must_be_whole_numbers(engine):
         vec.step(np.array([3, 2**64 - 1], dtype=np.uint64))
     rewards, dones = vec.step(np.array([3, 4], dtype=np.uint8))
     assert vec.last_call.tolist() == [3, 4] and not dones.any()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_out_arrays_are_checked_alike_on_both_engines(engine):
+    vec = VectorGame("pagat", num_games=2, seed=4, _engine=engine)
+    rows = {"observations": (np.float32, vec.observation_size),
+            "action_masks": (np.int8, vec.num_actions)}
+    for name, (dtype, width) in rows.items():
+        fill = getattr(vec, name)
+        good = np.zeros((2, width), dtype)
+        assert fill(good) is good and np.array_equal(good, fill())
+        frozen = good.copy()
+        frozen.flags.writeable = False
+        for bad, shown in ((np.zeros((2, width), np.float64), "a float64 array of shape"),
+                           (np.zeros((3, width), dtype), r"of shape \(3, "),
+                           (np.zeros((2, 2 * width), dtype)[:, ::2], "non-contiguous"),
+                           (frozen, "read-only"), ([0, 1], r"\[0, 1\]$"), (4, "4$")):
+            with pytest.raises(ValueError, match=rf"out must be a writable C-contiguous "
+                                                 rf"{np.dtype(dtype)} array of shape "
+                                                 rf"\(2, {width}\), not (.* )?{shown}"):
+                fill(bad)

@@ -23,6 +23,7 @@ replayed alone with :class:`~pokerbull.bull.game.Game`.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 import numpy as np
@@ -277,11 +278,29 @@ class VectorGame:
     def observations(self, out: np.ndarray | None = None) -> np.ndarray:
         """float32 ``(num_games, observation_size)``: each game's observation for its
         seat to act, as ``Game.observation_array``; written into `out` when given."""
-        return self._core.observations(out)
+        return self._core.observations(self._out(out, np.float32, self.observation_size))
 
     def action_masks(self, out: np.ndarray | None = None) -> np.ndarray:
-        """int8 ``(num_games, num_actions)``: 1 for each legal action of each game."""
-        return self._core.action_masks(out)
+        """int8 ``(num_games, num_actions)``: 1 for each legal action of each game;
+        written into `out` when given."""
+        return self._core.action_masks(self._out(out, np.int8, self.num_actions))
+
+    def _out(self, out: Any, dtype: type, width: int) -> np.ndarray | None:
+        """`out` if both engines can write the rows into it, else a ValueError saying
+        what it must be (the same refusal on both engines, before any game is read)."""
+        shape = (self.num_games, width)
+        if out is None or (isinstance(out, np.ndarray) and out.dtype == dtype
+                           and out.shape == shape and out.flags.c_contiguous
+                           and out.flags.writeable):
+            return out
+        if isinstance(out, np.ndarray):
+            shown = f"a {'read-only ' * (not out.flags.writeable)}" \
+                    f"{'non-contiguous ' * (not out.flags.c_contiguous)}{out.dtype} array " \
+                    f"of shape {out.shape}"
+        else:
+            shown = reprlib.repr(out)
+        raise ValueError(f"out must be a writable C-contiguous {np.dtype(dtype)} array of "
+                         f"shape {shape}, not {shown}")
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """One uniformly drawn legal action per game (int64), from `rng` (one
