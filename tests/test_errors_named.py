@@ -38,6 +38,10 @@ def huge_view(dtype):
     (lambda: pb.simulate("roulette", bots=[], games=2), r"at least 3 players, not 0"),
     (lambda: pb.simulate("cheat", bots=["honest"] * 109, games=2), r"at most 108 players"),
     (lambda: pb.simulate("cheat", bots=2.5, games=2), r"bots must be a bot or a list of bots"),
+    # the compiled Cheat engine counts turns in a C int: it used to raise OverflowError
+    (lambda: pb.simulate("cheat", bots=["honest"] * 3, games=2, stall_turns=2**31),
+     r"stall_turns must be a whole number 1..2147483647, not 2147483648"),
+    (lambda: pb.cheat.Game(players=1), r"players must be a whole number >= 2, not 1"),
 ])
 def test_bad_input_is_a_value_error_naming_it(call, words):
     with pytest.raises(ValueError, match=words):
@@ -68,6 +72,12 @@ def test_evaluate_counts_refuses_huge_counts_at_once():
     with pytest.raises(ValueError, match=r"count 0 must be a whole number 0..100"):
         pb.evaluate_counts([5 * 10**6] + [0] * 53)
     assert str(pb.evaluate_counts([100] + [0] * 53)) == "Five of a Kind, Twos"
+
+
+def test_cheat_takes_numpy_whole_numbers_as_every_game_does():
+    # "players must be a whole number of at least 2, not np.int64(4)" was refused before
+    g = pb.cheat.Game(np.int64(4), stall_turns=np.int16(30))
+    assert (g.players, g.rules.stall_turns) == (4, 30) and type(g.rules.players) is int
 
 
 @pytest.mark.parametrize("game", ["pagat", "cheat", "roulette"])

@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from pokerbull.cards import RANKS, SUITS, parse_card_bit
+from pokerbull.options import whole
 
 # ---- cards as small integers: id = 4*rank + suit, jokers 52 and 53 -------------------
 JOKER_RANK = 13                     # variation I: the jokers' own rank, between K and A
@@ -26,6 +27,7 @@ ACE = 12
 N_CARDS = 54
 X1, X2 = 52, 53
 MAX_CLAIM = 16                      # the largest count a claim may name (K can hold 11 true)
+MAX_STALL_TURNS = 2**31 - 1          # the compiled engine counts the turns in a C int
 RANK_WORDS = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
               "Jack", "Queen", "King", "Ace", "Joker")
 RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines",
@@ -192,15 +194,13 @@ class Rules:
         return cls(players=players, **values)
 
     def __post_init__(self) -> None:
-        p = self.players
-        if type(p) is not int or p < 2:
-            raise ValueError(f"players must be a whole number of at least 2, not {p!r}")
+        p = whole("players", self.players, low=2)
+        object.__setattr__(self, "players", p)
         for f in fields(self):
             if f.type == "bool" or f.type is bool:
                 _flag(f.name, getattr(self, f.name))
-        if type(self.stall_turns) is not int or self.stall_turns < 1:
-            raise ValueError(f"stall_turns must be a whole number of at least 1, "
-                             f"not {self.stall_turns!r}")
+        object.__setattr__(self, "stall_turns",
+                           whole("stall_turns", self.stall_turns, 1, MAX_STALL_TURNS))
         for a, b, why in _CONTRADICTIONS:
             if getattr(self, a) and getattr(self, b):
                 raise ValueError(f"{a} ({LETTER_OF[a]}) and {b} ({LETTER_OF[b]}) contradict "
