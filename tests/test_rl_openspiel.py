@@ -95,6 +95,41 @@ def test_a_taken_card_is_refused():
     assert state.to_json() == before
 
 
+@pytest.mark.parametrize("name, params", [
+    ("python_pokerbull", {"preset": "pagat", "players": 2, "start_cards": 1, "card_limit": 1,
+                          "calls": 6}),
+    ("python_pokerbull", {"preset": "pagat", "players": 2, "start_cards": 1, "card_limit": 1,
+                          "deal": "rank", "calls": 6}),
+    ("python_pokerbull_hand", {"calls": 4}),
+])
+def test_actions_that_are_no_legal_action_are_refused_before_the_state_changes(name, params):
+    """OpenSpiel does not check a python game's actions. With calls=K, -2 used to play
+    the K-1th kept action and K+1 raised IndexError; the solver's hand game took any
+    action at all, even once the hand was over (and its returns then changed)."""
+    game = pyspiel.load_game(name, params)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[-2])        # the highest call but one
+    n = game.num_distinct_actions()
+    for bad in (-2, n, n + 1, state.legal_actions()[0] - 1):
+        before = (state.history(), str(state))
+        with pytest.raises(pb.IllegalAction):
+            state.apply_action(bad)
+        assert (state.history(), str(state)) == before
+    if name != "python_pokerbull_hand":
+        with pytest.raises(pb.IllegalAction, match=r"action -2 does not exist: with calls=6"):
+            state.action_to_string(state.current_player(), -2)
+    state.apply_action(n - 1)                             # the challenge ends the hand
+    if name == "python_pokerbull_hand":
+        assert state.is_terminal()
+        returns = state.returns()
+        for bad in (0, 1, n - 1):
+            with pytest.raises(pb.IllegalAction, match="the hand is over"):
+                state.apply_action(bad)
+        assert state.returns() == returns
+
+
 def test_jokers_that_left_the_deck_are_not_dealt():
     """Cheung's jokers_leave_at: once the jokers have left, the deal's chance outcomes
     are the cards left in the deck (a joker was dealt, and the game refused it)."""

@@ -53,7 +53,8 @@ import numpy as np
 import pyspiel
 
 from pokerbull.bull.rules import DEFAULT_PLAYERS, MAX_PLAYERS
-from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, GameState, wing, wing_names
+from pokerbull.protocol import (CHANCE_PLAYER, TERMINAL_PLAYER, GameState, IllegalAction, wing,
+                                wing_names)
 
 from ._chance import (RANK_CLASSES, CardByCard, ChanceState, CheatCardByCard, RankByRank,
                       SeededAtRoot)
@@ -173,7 +174,7 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
     def _apply_action(self, action: int) -> None:
         kept = self.kept
         if kept is not None and self.game_state.current_player != CHANCE_PLAYER:
-            action = kept[action]
+            action = kept.game_action(action)
         self.game_state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -182,7 +183,7 @@ class PokerbullState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no annota
                 self.game_state, "chance_outcome_to_string", None)
             return say(action) if say is not None else self.game_state.action_to_string(action)
         kept = self.kept
-        a = action if kept is None else kept[action]
+        a = action if kept is None else kept.game_action(action)
         names: tuple[str, ...] | None = self.get_game().action_names()   # (made once a game)
         if names is not None and type(a) is int and 0 <= a < len(names):
             return names[a]
@@ -253,7 +254,7 @@ class _DealtState(PokerbullState):
             dealt.deal_card(action)
             return
         kept = self.kept
-        dealt.play(action if kept is None else kept[action])
+        dealt.play(action if kept is None else kept.game_action(action))
 
 
 class PokerbullGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel: no annotations
@@ -374,6 +375,14 @@ class _Kept(_SharedByStates, tuple[int, ...]):
     """The kept actions (``calls=K``)."""
 
     __slots__ = ()
+
+    def game_action(self, action: int) -> int:
+        """The game's action for OpenSpiel's `action` (an index into the kept actions);
+        IllegalAction for an index that is none (a negative one would count from the end)."""
+        if not 0 <= action < len(self):
+            raise IllegalAction(f"action {action} does not exist: with calls={len(self) - 1} "
+                                f"the actions are 0..{len(self) - 1}")
+        return self[action]
 
 
 class _Shared(_SharedByStates, list[int]):

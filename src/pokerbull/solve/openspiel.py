@@ -170,9 +170,22 @@ class PokerBullHandState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no an
         return list(g.kept)
 
     def _apply_action(self, action: int) -> None:
+        # OpenSpiel does not check a python game's actions: an action that is not legal
+        # here (a call that does not raise, a challenge with no call, anything once the
+        # hand is over) is refused before the state changes
         if self.is_chance_node():
-            self.cards += (self._options()[action],)
-        elif action == len(self.small.ladder):
+            options = self._options()
+            if not 0 <= action < len(options):
+                raise pb.IllegalAction(f"a chance outcome here is 0..{len(options) - 1}, "
+                                    f"not {action}")
+            self.cards += (options[action],)
+            return
+        if self.challenged:
+            raise pb.IllegalAction("the hand is over: the last call was challenged")
+        if action not in self._legal_actions(self.current_player()):
+            raise pb.IllegalAction(f"action {action} is not legal here: the legal actions are "
+                                f"{self._legal_actions(self.current_player())}")
+        if action == len(self.small.ladder):
             self.challenged = True
         else:
             self.calls += (action,)
