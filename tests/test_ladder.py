@@ -172,6 +172,18 @@ def test_bad_indices_and_types():
     assert lad.call(np.int64(3)) is lad[3]
 
 
+def test_listing_takes_a_truth_array_of_the_ladders_length_only():
+    # a short array raised IndexError partway through the listing; a long one was cut
+    lad = pb.ladder("pagat")
+    lines = list(lad.listing(lad.truth("As Ad")))
+    assert len(lines) == len(lad) + 1 and lines[13].endswith("one Ace  (holds)")
+    for bad, shape in ((np.ones(4, bool), r"\(4,\)"), (np.ones(len(lad) + 1, bool), r"\(327,\)"),
+                       (True, r"\(\)"), (np.ones((2, 2), bool), r"\(2, 2\)")):
+        with pytest.raises(ValueError, match=rf"truth must hold one flag per call of the "
+                                             rf"ladder \(326, .*not an array of shape {shape}"):
+            lad.listing(bad)            # refused at once, before the first line
+
+
 def test_holds_many_refuses_calls_of_another_ladder():
     pagat, holdem = pb.ladder("pagat"), pb.ladder("holdem")
     masks = np.array([pb.Pool.parse("As Ah").mask], np.uint64)

@@ -248,6 +248,18 @@ def test_only_the_calls_asked_for():
         o["Pair of Nines"]
 
 
+
+def test_one_call_may_be_a_numpy_index_here_as_everywhere():
+    # np.int64(3) was iterated ("'numpy.int64' object is not iterable"), and Odds.table
+    # read one call's phrase letter by letter ("unknown call 'o'")
+    o = pb.odds("pagat", "As", unseen=3, calls=np.int64(3), samples=200, seed=1)
+    assert o.computed.tolist() == [i == 3 for i in range(len(o.ladder))]
+    assert [line.split()[:2] for line in o.table(np.int64(3)).splitlines()[1:]] == \
+        [["one", "Five"]]
+    o = pb.odds("pagat", "As", unseen=3, calls=[3, "one Ace"], samples=200, seed=1)
+    assert [line.split()[:2] for line in o.table("one Ace").splitlines()[1:]] == [["one", "Ace"]]
+
+
 # ---- bad input ------------------------------------------------------------------
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -264,6 +276,7 @@ def test_only_the_calls_asked_for():
     (dict(known="As Kd", unseen=51), "unseen must be between 0 and 50 .* not 51"),
     (dict(unseen=2.5), "unseen must be a whole number"),
     (dict(calls=["six Aces"]), "not a call of the pagat ladder"),
+    (dict(calls=1.5), "calls must be a call or a list of calls, not 1.5"),   # was TypeError
     (dict(samples=0), "samples must be a whole number >= 1"),
     (dict(exact_limit=-1), "exact_limit must be a whole number >= 0"),
     (dict(seed="lucky"), "seed must be an int or a numpy Generator"),

@@ -238,6 +238,15 @@ class Ladder:
         phrase (and, given a :meth:`truth` array, whether it holds), made one at a
         time from the family's specs without making Call objects, so a listing of
         a large ladder (cheung: 61,501 calls) starts at once and streams."""
+        if truth is not None:
+            truth = np.asarray(truth)
+            if truth.shape != (len(self),):
+                raise ValueError(f"truth must hold one flag per call of the ladder "
+                                 f"({len(self)}, as truth(pool) gives), not an array of "
+                                 f"shape {truth.shape}")
+        return self._lines(truth)
+
+    def _lines(self, truth: np.ndarray | None) -> Iterator[str]:
         specs, level = self.definition.specs, self.tables.level
         wi, wl = len(str(len(self) - 1)), len(str(self.n_levels - 1))
         wi, wl = max(wi, len("index")), max(wl, len("level"))

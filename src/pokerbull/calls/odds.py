@@ -117,7 +117,7 @@ class Odds:
 
     def table(self, calls: Iterable[Call | str | int] | None = None) -> str:
         """A plain-text table of calls and their chances (every call asked for by default)."""
-        chosen = (self.ladder.call(c) for c in calls) if calls is not None else (
+        chosen = (self.ladder.call(c) for c in _asked(calls)) if calls is not None else (
             call for call, _ in self.items())
         rows = [(str(c), c.code, format_probability(self[c]), one_in(self[c]),
                  "" if self.exact_calls[c.index] else f"± {self.error(c):.4f} sampled")
@@ -130,6 +130,17 @@ class Odds:
 
     def __str__(self) -> str:
         return self.table()
+
+
+def _asked(calls: Any) -> list[Any]:
+    """The calls asked for as a list: one call (a Call, its text or index) or any
+    iterable of them; ValueError for anything else."""
+    if isinstance(calls, (str, Call, int, np.integer)):
+        return [calls]               # one call, not the letters of its phrase
+    try:
+        return list(calls)
+    except TypeError:
+        raise ValueError(f"calls must be a call or a list of calls, not {calls!r}") from None
 
 
 def sampling_error(p: float, samples: int) -> float:
@@ -202,10 +213,8 @@ def odds(family: str | Ladder, known: Pool | str | int | Iterable[Card | str] | 
     _check_whole("samples", samples, 1)
     _check_whole("exact_limit", exact_limit, 0)
     rng = _generator(seed)
-    if isinstance(calls, (str, Call, int)):
-        calls = [calls]               # one call, not the letters of its phrase
     wanted = (np.ones(len(lad), bool) if calls is None else
-              np.isin(np.arange(len(lad)), [lad.call(c).index for c in calls]))
+              np.isin(np.arange(len(lad)), [lad.call(c).index for c in _asked(calls)]))
     groups = _call_groups(lad)
     draws = comb(left, unseen)
     probability = np.full(len(lad), np.nan)
