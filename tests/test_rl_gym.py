@@ -89,6 +89,10 @@ def test_single_agent_env_refuses_bad_opponents_and_seats():
     env = single_agent_env("pagat", opponents="nobody", players=3)
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         env.reset(seed=0)
+    for bad in (3, None, object()):     # each used to be an AttributeError at reset()
+        with pytest.raises(ValueError, match="opponents: a bot is a bot's name or an agent "
+                                             "with reset.. and act.., not"):
+            single_agent_env("pagat", opponents=[bad, "uniform"], players=3)
 
 
 # ---- a NumPy-only training run -------------------------------------------------------

@@ -36,6 +36,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wing_of
+from pokerbull.sim.family import is_agent
 
 from ._games import GameSpec, chance_cdf, game_spec, observation_text, settle_chance
 
@@ -463,6 +464,10 @@ class SingleAgentEnv(gymnasium.Env):
         if len(given) != len(others):
             raise ValueError(f"opponents: one bot for each of the {len(others)} other seats, "
                              f"not {len(given)}")
+        for bot in given:        # names are checked when the game's bots are loaded (reset)
+            if not isinstance(bot, str) and not is_agent(bot):
+                raise ValueError(f"opponents: a bot is a bot's name or an agent with reset() "
+                                 f"and act(), not {bot!r}")
         self._opponent_specs = dict(zip(others, given))
         self._bots: dict[int, Any] = {}
         self._rng = np.random.default_rng()

@@ -227,6 +227,11 @@ def label_of(bot: Any) -> str:
     return name
 
 
+def is_agent(spec: Any) -> bool:
+    """True for an agent (an object with reset() and act()) rather than a bot's name."""
+    return callable(getattr(spec, "act", None)) and callable(getattr(spec, "reset", None))
+
+
 def resolve_bot(wing: Wing, spec: Any) -> Any:
     """A built-in bot as (name, params), checked by building one; an agent as given."""
     if isinstance(spec, str):
@@ -234,7 +239,7 @@ def resolve_bot(wing: Wing, spec: Any) -> Any:
     elif isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str) \
             and isinstance(spec[1], Mapping):
         name, params = spec[0], dict(spec[1])
-    elif callable(getattr(spec, "act", None)) and callable(getattr(spec, "reset", None)):
+    elif is_agent(spec):
         return spec
     else:
         raise ValueError(f"a bot is a built-in name, a (name, params) pair or an agent with "
