@@ -274,3 +274,15 @@ def test_simulate_refuses_bots_that_do_not_play_cheung():
     # with no bots named, Cheung's own bots take the seats
     r = pb.simulate("cheung", games=2, players=3, seed=1)
     assert r.bots == ("cheung", "cheung-random", "cheung") and r.games == 2
+
+
+@pytest.mark.parametrize("bot", ["random", "probability", "evidence"])
+def test_chance_table_bots_refuse_a_cheung_table_they_are_given(bot):
+    # outside simulate (a bot played by hand, single_agent_env's opponents) they used to
+    # fail deep in the chance tables: "call high_card:: no stand-in for requirement kind 5"
+    g = pb.Game("cheung", players=3, seed=1)
+    player = pb.make_bot(bot, seed=1)
+    player.reset(g.to_play)
+    with pytest.raises(ValueError, match="this bot does not play cheung: .*cheung's bots are "
+                                         "cheung, cheung-random"):
+        player.act(g.observation(g.to_play))

@@ -95,12 +95,20 @@ MAX_CREDIT = 2
 """Most cards an evidence-reading bot credits to one opponent per hand."""
 
 
+def cheung_refusal(who: str) -> str:
+    """Why `who`, a chance-table bot, cannot play a Cheung table."""
+    return (f"{who} does not play cheung: the chance-table bots read the at-least and "
+            f"holdem ladders; cheung's bots are {CheungBot.name}, {CheungRandomBot.name}")
+
+
 def bot_table(rules: Rules) -> ChanceTable:
     """The chance table the built-in bots read for these rules (also in the compiled loop).
 
     A seat knows at most its own hand plus ``MAX_CREDIT`` believed cards per
     opponent; no pool holds more unseen cards than the table's cards in play.
     """
+    if rules.family == "cheung":
+        raise ValueError(cheung_refusal("this bot"))
     deck = rules.deck_size
     known_max = min(deck, rules.card_limit + MAX_CREDIT * (rules.players - 1))
     return chance_table(rules.ladder, known_max, min(deck, rules.max_cards_in_play))

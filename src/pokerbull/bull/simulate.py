@@ -38,7 +38,7 @@ from ..sim import road
 from ..sim.run import CHUNK_GAMES, lineup_mismatch, whole
 from ..sim.streams import GameStream, chunk_keys, deal
 from .agent import Bot
-from .bots import BUILT_IN, ChanceBot, RandomBot, bot_table, make_bot
+from .bots import BUILT_IN, ChanceBot, RandomBot, bot_table, cheung_refusal, make_bot
 from .cheung_bots import CheungBot, CheungRandomBot, compiled_games
 from .game import Game
 from .results import SimulationResult, Totals
@@ -277,9 +277,7 @@ def _table(preset: str | Rules, bots: Any, players: int | None,
     if rules.family == "cheung":
         for b in lineup:
             if _is_built_in(b):
-                raise ValueError(f"bot {label(b)!r} does not play cheung: the chance-table bots "
-                                 f"read the at-least and holdem ladders; cheung's bots are "
-                                 f"{', '.join(dict.fromkeys(CHEUNG_BOTS))}")
+                raise ValueError(cheung_refusal(f"bot {label(b)!r}"))
     return rules, lineup
 
 
