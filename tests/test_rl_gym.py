@@ -89,6 +89,11 @@ def test_single_agent_env_refuses_bad_opponents_and_seats():
     env = single_agent_env("pagat", opponents="nobody", players=3)
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         env.reset(seed=0)
+    env = single_agent_env("pagat", players=3)
+    for seed in (1.5, -1, "x"):        # gymnasium's own refusal is no ValueError
+        with pytest.raises(ValueError, match=f"seed must be a whole number >= 0, not {seed!r}"):
+            env.reset(seed=seed)
+    assert env.reset(seed=np.int64(3))[0].shape == env.observation_space.shape
     for bad in (3, None, object()):     # each used to be an AttributeError at reset()
         with pytest.raises(ValueError, match="opponents: a bot is a bot's name or an agent "
                                              "with reset.. and act.., not"):

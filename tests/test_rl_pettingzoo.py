@@ -184,6 +184,11 @@ def test_acting_before_reset_and_unknown_agents_are_refused():
     env.reset(seed=0)
     with pytest.raises(ValueError, match="unknown agent 'player_2'"):
         env.observe("player_2")
+    before = env.game.to_json()
+    for seed in (1.5, -1, "x"):          # numpy's TypeError (or ValueError) named 'entropy'
+        with pytest.raises(ValueError, match=f"seed must be a whole number >= 0, not {seed!r}"):
+            env.reset(seed=seed)
+    assert env.game.to_json() == before
 
 
 def test_bad_games_and_options_are_refused():

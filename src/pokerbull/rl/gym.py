@@ -35,6 +35,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
+from pokerbull.options import whole
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wing_of
 from pokerbull.sim.family import is_agent
 
@@ -53,9 +54,7 @@ def _checked_num_envs(num_envs: Any) -> int:
 def _first_seed(seed: Any) -> int:
     if seed is None:
         return int(np.random.SeedSequence().generate_state(2, np.uint32).view(np.uint64)[0])
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")
-    return int(seed) % _WORD
+    return whole("seed", seed, low=0) % _WORD
 
 
 class _SelfPlayVectorEnv(VectorEnv):
@@ -500,6 +499,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is not None:
+            seed = whole("seed", seed, low=0)      # (gymnasium's own refusal is no ValueError)
         super().reset(seed=seed)
         if seed is not None:
             self._rng = np.random.default_rng(seed)

@@ -28,6 +28,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from pokerbull.options import whole
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, GameState
 
 from ._games import GameSpec, game_spec, observation_text, settle_chance
@@ -82,7 +83,7 @@ class PokerbullEnv(AECEnv):  # type: ignore[misc]  # pettingzoo: no annotations
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; with `seed`, the environment's generator starts again from it."""
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
+            self._rng = np.random.default_rng(whole("seed", seed, low=0))
         self.game = game = self.spec.make(int(self._rng.integers(2**63 - 1)))
         settle_chance(game, self._rng)
         self.agents = self.possible_agents[:]
