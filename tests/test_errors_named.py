@@ -42,6 +42,11 @@ def huge_view(dtype):
     (lambda: pb.simulate("cheat", bots=["honest"] * 3, games=2, stall_turns=2**31),
      r"stall_turns must be a whole number 1..2147483647, not 2147483648"),
     (lambda: pb.cheat.Game(players=1), r"players must be a whole number >= 2, not 1"),
+    # a process pool that size used to be forked until memory ran out
+    (lambda: pb.simulate("pagat", bots=["random"] * 2, games=2, workers=10**9),
+     r"workers must be a whole number 1..256, not 1000000000"),
+    (lambda: pb.tournament("pagat", bots=["random", "evidence"], games=2, players=2,
+                           workers=257), r"workers must be a whole number 1..256, not 257"),
 ])
 def test_bad_input_is_a_value_error_naming_it(call, words):
     with pytest.raises(ValueError, match=words):
@@ -72,6 +77,14 @@ def test_evaluate_counts_refuses_huge_counts_at_once():
     with pytest.raises(ValueError, match=r"count 0 must be a whole number 0..100"):
         pb.evaluate_counts([5 * 10**6] + [0] * 53)
     assert str(pb.evaluate_counts([100] + [0] * 53)) == "Five of a Kind, Twos"
+
+
+def test_an_executor_takes_any_number_of_workers():
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:     # workers only sets how much work is queued
+        r = pb.simulate("pagat", bots=["random"] * 2, games=3, seed=1, workers=1000,
+                        executor=pool)
+    assert r.games == 3
 
 
 def test_cheat_takes_numpy_whole_numbers_as_every_game_does():

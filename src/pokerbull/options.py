@@ -19,6 +19,11 @@ from typing import Any
 import numpy as np
 
 
+MAX_WORKERS = 256
+"""Worker processes one simulation may start on this machine (each is a whole process:
+a pool of millions would fork until memory ran out); an executor takes any number."""
+
+
 def whole(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
     """`value` as an int, or a ValueError naming `name` and the range it must be in."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):

@@ -22,6 +22,7 @@ from .. import __version__
 from ..core.backend import backend
 from ..cards import Pool
 from ..calls.ladder import Call, Ladder, family_names, ladder
+from ..options import MAX_WORKERS
 
 if TYPE_CHECKING:   # for annotations only: `pokerbull ladder` imports neither
     from concurrent.futures import Executor
@@ -140,8 +141,6 @@ def seed_number(text: str) -> int:
 
 MAX_GAMES = 10**9
 """Games one run may play (a billion games take hours on a small machine)."""
-MAX_WORKERS = 256
-"""Worker processes on one machine."""
 MAX_SAMPLES = 10**8
 """Random draws of one odds table."""
 MAX_PLAYERS = 1000

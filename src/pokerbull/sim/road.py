@@ -22,6 +22,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
+from ..options import MAX_WORKERS
 from ..protocol import DEFAULT_WING, Wing, wing_of
 from .results import BaseSimulationResult
 from .run import CHUNK_GAMES, ENGINES, entropy_of, run_chunks, whole
@@ -150,7 +151,7 @@ def simulate(preset: Any = "pagat", bots: Any = None, games: int = 1000,
         game, _ = wing_of(DEFAULT_WING)
     table = table_of(game, preset, bots, players, options)
     games = whole("games", games, 1)
-    workers = whole("workers", workers, 1)
+    workers = whole("workers", workers, 1, MAX_WORKERS if executor is None else None)
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     if executor is not None and not isinstance(executor, Executor):
