@@ -47,6 +47,14 @@ def huge_view(dtype):
      r"workers must be a whole number 1..256, not 1000000000"),
     (lambda: pb.tournament("pagat", bots=["random", "evidence"], games=2, players=2,
                            workers=257), r"workers must be a whole number 1..256, not 257"),
+    # "unknown bot 'r'" (the name read letter by letter) and TypeError before
+    (lambda: pb.tournament("pagat", bots="random", games=2, players=2),
+     r"bots must be a list of bots \(at least two\), not 'random'"),
+    (lambda: pb.tournament("pagat", bots=5, games=2, players=2),
+     r"bots must be a list of bots \(at least two\), not 5"),
+    # TypeError "'int' object is not callable" after the first games were played
+    (lambda: pb.simulate("pagat", bots=["random"] * 2, games=2, progress=5),
+     r"progress must be a function of the games played \(or None\), not 5"),
 ])
 def test_bad_input_is_a_value_error_naming_it(call, words):
     with pytest.raises(ValueError, match=words):

@@ -157,6 +157,9 @@ def simulate(preset: Any = "pagat", bots: Any = None, games: int = 1000,
     if executor is not None and not isinstance(executor, Executor):
         raise ValueError(f"executor must be a concurrent.futures.Executor, "
                          f"not {type(executor).__name__}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be a function of the games played (or None), "
+                         f"not {progress!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
         raise ValueError(f"seed must be a whole number >= 0 or None, not {seed!r}")

@@ -178,7 +178,13 @@ def tournament(preset: str = "pagat", bots: Sequence[Any] | None = None,
     game, _ = wing_of(preset if isinstance(preset, str) else DEFAULT_WING)
     players = whole("players", players, game.min_players, game.max_players)
     games = whole("games", games, 2)
-    lineup = list(game.default_bots if bots is None else bots)
+    refusal = ValueError(f"bots must be a list of bots (at least two), not {bots!r}")
+    if isinstance(bots, str):        # one name would be read letter by letter
+        raise refusal
+    try:
+        lineup = list(game.default_bots if bots is None else bots)
+    except TypeError:
+        raise refusal from None
     if len(lineup) < 2:
         raise ValueError("a tournament needs at least two bots")
     names = [bot_label(game, b) for b in lineup]
