@@ -81,6 +81,15 @@ def test_single_agent_env_passes_gymnasiums_checker(game, bots):
     assert terminated and info["illegal_action"] and reward == env.game_spec.min_utility
 
 
+@pytest.mark.parametrize("name", ["pagat", "cheat", "roulette"])
+def test_vector_env_refuses_more_envs_than_a_vector_game_holds(name):
+    # Cheat's compiled core raised OverflowError at 2**31; roulette would build them all
+    for bad in (2**40, 2**22 + 1, 0, 1.5):
+        with pytest.raises(ValueError, match=rf"num_envs must be a whole number 1..4194304, "
+                                             rf"not {bad}"):
+            vector_env(name, num_envs=bad)
+
+
 def test_single_agent_env_refuses_bad_opponents_and_seats():
     with pytest.raises(ValueError, match="one bot for each of the 2 other seats"):
         single_agent_env("pagat", opponents=["uniform"], players=3)

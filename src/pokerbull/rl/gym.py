@@ -35,6 +35,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
+from pokerbull.bull.vector import MAX_GAMES
 from pokerbull.options import whole
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wing_of
 from pokerbull.sim.family import is_agent
@@ -46,9 +47,9 @@ BATCHED_PRESETS = ("pagat", "pagat-wild", "pagat-five", "holdem", "cheung")
 
 
 def _checked_num_envs(num_envs: Any) -> int:
-    if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-        raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
-    return int(num_envs)
+    """`num_envs` as an int, at most VectorGame's MAX_GAMES in every game (Cheat's
+    compiled core counts its games in a C int; roulette's are Python objects)."""
+    return whole("num_envs", num_envs, 1, MAX_GAMES)
 
 
 def _first_seed(seed: Any) -> int:
@@ -135,7 +136,8 @@ class BullVectorEnv(_SelfPlayVectorEnv):
         from pokerbull.bull.vector import VectorGame
         if observation not in ("compact", "full"):
             raise ValueError(f"observation must be 'compact' or 'full', not {observation!r}")
-        self.game = VectorGame(preset, num_envs, seed=_first_seed(seed), **options)
+        self.game = VectorGame(preset, _checked_num_envs(num_envs), seed=_first_seed(seed),
+                               **options)
         self.num_envs = self.game.num_games
         self.full = observation == "full"
         p, n = self.game.num_players, self.game.num_actions
