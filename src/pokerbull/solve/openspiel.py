@@ -157,6 +157,14 @@ class PokerBullHandState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no an
                                                              game.small.hands[1])
         return options
 
+    def _dealt(self, action: int) -> int:
+        """The hand (a mask) chance outcome `action` deals; IllegalAction if none."""
+        options = self._options()
+        if not 0 <= action < len(options):
+            raise pb.IllegalAction(f"a chance outcome here is 0..{len(options) - 1}, "
+                                   f"not {action}")
+        return options[action]
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         hands = self._options()
         return [(i, 1.0 / len(hands)) for i in range(len(hands))]
@@ -174,17 +182,13 @@ class PokerBullHandState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no an
         # here (a call that does not raise, a challenge with no call, anything once the
         # hand is over) is refused before the state changes
         if self.is_chance_node():
-            options = self._options()
-            if not 0 <= action < len(options):
-                raise pb.IllegalAction(f"a chance outcome here is 0..{len(options) - 1}, "
-                                    f"not {action}")
-            self.cards += (options[action],)
+            self.cards += (self._dealt(action),)
             return
         if self.challenged:
             raise pb.IllegalAction("the hand is over: the last call was challenged")
         if action not in self._legal_actions(self.current_player()):
-            raise pb.IllegalAction(f"action {action} is not legal here: the legal actions are "
-                                f"{self._legal_actions(self.current_player())}")
+            raise pb.IllegalAction(f"action {action} is not legal here: the legal actions "
+                                   f"are {self._legal_actions(self.current_player())}")
         if action == len(self.small.ladder):
             self.challenged = True
         else:
@@ -192,9 +196,12 @@ class PokerBullHandState(pyspiel.State):  # type: ignore[misc]  # pyspiel: no an
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
-            return f"deal {pb.Pool(self._options()[action])}"
+            return f"deal {pb.Pool(self._dealt(action))}"
         if action == len(self.small.ladder):
             return "challenge"
+        if not 0 <= action < len(self.small.ladder):
+            raise pb.IllegalAction(f"action {action} does not exist: the actions are "
+                                   f"0..{len(self.small.ladder)}")
         return str(self.small.ladder[action])
 
     def is_terminal(self) -> bool:
