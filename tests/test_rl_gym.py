@@ -68,17 +68,27 @@ def test_batched_envs_are_the_games_of_vector_game():
         vector_env("pagat", 2, observation="pixels")
 
 
-@pytest.mark.parametrize("game, bots", [("pagat", "evidence"), ("cheung", "cheung"),
-                                        ("cheat", "shark"), ("roulette", "reader")])
-def test_single_agent_env_passes_gymnasiums_checker(game, bots):
-    env = single_agent_env(game, opponents=bots, players=3 if game != "cheung" else 4)
+@pytest.mark.parametrize("game, strongest", [("pagat", "evidence"), ("cheung", "cheung"),
+                                             ("cheat", "shark"), ("roulette", "reader")])
+def test_single_agent_env_passes_gymnasiums_checker(game, strongest):
+    # no opponents named: every other seat is the game's strongest bot (the default used
+    # to be "evidence" everywhere, which Cheat, roulette and Cheung refused at reset)
+    env = single_agent_env(game, players=3 if game != "cheung" else 4)
     check_env(env, skip_render_check=True)
     obs, _ = env.reset(seed=3)
+    assert sorted(env._bots) == [1, 2] + [3] * (game == "cheung")
+    assert {bot.name for bot in env._bots.values()} == {strongest}
     mask = env.action_masks()
     assert mask.dtype == np.bool_ and mask.any()
     illegal = int(np.flatnonzero(~mask)[0])
     obs, reward, terminated, truncated, info = env.step(illegal)
     assert terminated and info["illegal_action"] and reward == env.game_spec.min_utility
+    # the episode is over although the game is not: no more steps, nothing legal
+    assert not env.action_masks().any()
+    with pytest.raises(ValueError, match="the episode is over: call reset"):
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert env.reset(seed=3)[0].shape == env.observation_space.shape
+    assert env.action_masks().any()
 
 
 @pytest.mark.parametrize("name", ["pagat", "cheat", "roulette"])

@@ -351,6 +351,9 @@ class Wing:
     :class:`~pokerbull.sim.road.WingTable`: its compiled loop, its Python engine and its
     statistics); without it, the game protocol and ``fast_simulate`` play the games
     (:class:`~pokerbull.sim.family.ProtocolTable`). ``label`` names a bot spec in results.
+    ``strongest_bot(state)`` names the strongest of ``bots`` that plays the game of
+    `state` (a state made by ``new_game``): the opponents a single agent meets when
+    none are named (:func:`pokerbull.rl.gym.single_agent_env`).
     """
 
     name: str
@@ -364,6 +367,7 @@ class Wing:
     presets: tuple[str, ...] = ()
     simulation: Callable[..., Any] | None = field(default=None)
     label: Callable[[Any], str] | None = field(default=None)
+    strongest_bot: Callable[[Any], str] | None = field(default=None)
 
 
 _WINGS = {"bull": "pokerbull.bull", "cheat": "pokerbull.cheat", "roulette": "pokerbull.roulette"}

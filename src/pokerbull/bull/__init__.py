@@ -31,7 +31,9 @@ WING = Wing(name="bull", title="Poker Bull", new_game=new_game,
             bots={name: partial(make_bot, name) for name in bot_kinds()},
             default_bots=("random", "probability", "evidence"), min_players=2,
             presets=preset_names(), simulation=seat,
-            label=lambda bot: label(_resolve_bot(bot)))
+            label=lambda bot: label(_resolve_bot(bot)),
+            # the chance-table bots do not play Cheung's family; its own bot does
+            strongest_bot=lambda game: "cheung" if game.rules.family == "cheung" else "evidence")
 
 __all__ = ["Bot", "CallMade", "CheungBot", "CheungRandomBot", "Challenge", "Deal", "EvidenceBot", "Game", "HandResult",
            "IllegalAction", "Observation", "ProbabilityBot", "RandomBot", "Reveal", "Rules",

@@ -44,4 +44,5 @@ def _fast_simulate(options: Any, players: int, bots: Any, games: int, seed: Any)
 WING = Wing(name="cheat", title="Cheat", new_game=_new_game,
             bots={name: _factory(cls) for name, cls in BOTS.items()},
             default_bots=("shark", "counter", "liar", "honest"), min_players=2,
-            max_players=108, fast_simulate=_fast_simulate)   # K's two decks and four jokers
+            max_players=108, fast_simulate=_fast_simulate,   # K's two decks and four jokers
+            strongest_bot=lambda game: "shark")

@@ -69,6 +69,7 @@ class GameSpec:
     max_hands: int = 1           # hands (Poker Bull) or rounds (roulette) a game can last
     observation: str = "full"    # "full" (the game's observation_array) or "compact"
     compact_observe: Callable[[Any, int], np.ndarray] | None = field(default=None, repr=False)
+    strongest_bot: str | None = None    # the wing's strongest bot for this game, if it says
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         """Seat `seat`'s observation of `state` (float32, ``observation_size`` long)."""
@@ -216,7 +217,8 @@ def game_spec(game_or_preset: str, *, observation: str | None = None,
                     observation_size=size, **bounds,
                     make_dealt_by_chance=make_dealt_by_chance,
                     observation="full" if compact_observe is None else "compact",
-                    compact_observe=compact_observe)
+                    compact_observe=compact_observe,
+                    strongest_bot=None if w.strongest_bot is None else w.strongest_bot(probe))
 
 
 def _stated_bounds(state: Any) -> dict[str, Any]:

@@ -444,11 +444,14 @@ class SingleAgentEnv(gymnasium.Env):
     game's action space. The reward is the seat's return when the game ends (0 before).
     An illegal action ends the episode as the worst result (``min_utility``) with
     ``info["illegal_action"] = True``: mask with :meth:`action_masks`.
+    `opponents` None: every other seat is the game's strongest built-in bot
+    (``GameSpec.strongest_bot``: Poker Bull's ``evidence``, ``cheung`` for Cheung's
+    family, Cheat's ``shark``, roulette's ``reader``).
     """
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, spec: GameSpec, opponents: Any = "evidence", seat: int = 0,
+    def __init__(self, spec: GameSpec, opponents: Any = None, seat: int = 0,
                  render_mode: str | None = None) -> None:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
                 or not 0 <= seat < spec.num_players:
@@ -460,6 +463,10 @@ class SingleAgentEnv(gymnasium.Env):
                                             (spec.observation_size,), np.float32)
         self.action_space = spaces.Discrete(spec.num_actions)
         others = [s for s in range(spec.num_players) if s != self.seat]
+        if opponents is None:
+            if spec.strongest_bot is None:
+                raise ValueError(f"{spec.title} names no strongest bot: give opponents=")
+            opponents = spec.strongest_bot
         given = [opponents] * len(others) if isinstance(opponents, str) or \
             not isinstance(opponents, Sequence) else list(opponents)
         if len(given) != len(others):
@@ -473,6 +480,7 @@ class SingleAgentEnv(gymnasium.Env):
         self._bots: dict[int, Any] = {}
         self._rng = np.random.default_rng()
         self.game: Any = None
+        self._ended = False      # by an illegal action: the game itself goes on
 
     def _make_bots(self) -> None:
         from pokerbull.protocol import wing
@@ -508,6 +516,7 @@ class SingleAgentEnv(gymnasium.Env):
             self._rng = np.random.default_rng(seed)
         self.game = self.game_spec.make(int(self._rng.integers(2**63 - 1)))
         self._make_bots()
+        self._ended = False
         self._play_others()
         return self._observe(), {}
 
@@ -519,10 +528,11 @@ class SingleAgentEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.game is None:
             raise ValueError("call reset() before step()")
-        if self.game.is_terminal():
-            raise ValueError("the game is over: call reset()")
+        if self._ended or self.game.is_terminal():
+            raise ValueError("the episode is over: call reset()")
         a = np.asarray(action)
         if a.shape != () or a.dtype.kind not in "iu" or int(a) not in set(self.game.legal_actions()):
+            self._ended = True
             return self._observe(), float(self.game_spec.min_utility), True, False, \
                 {"illegal_action": True}
         self.game.apply_action(int(a))
@@ -535,7 +545,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """bool mask of the seat's legal actions now (sb3-contrib's MaskablePPO reads it)."""
-        if self.game is None or self.game.is_terminal():
+        if self.game is None or self._ended or self.game.is_terminal():
             return np.zeros(self.game_spec.num_actions, np.bool_)
         mask: np.ndarray = self.game.action_mask(self.seat).astype(np.bool_)
         return mask
@@ -546,11 +556,13 @@ class SingleAgentEnv(gymnasium.Env):
         return observation_text(self.game, self.seat)
 
 
-def single_agent_env(game_or_preset: str, opponents: Any = "evidence", seat: int = 0, *,
+def single_agent_env(game_or_preset: str, opponents: Any = None, seat: int = 0, *,
                      render_mode: str | None = None, **options: Any) -> SingleAgentEnv:
     """A ``gymnasium.Env`` of one seat of a game or preset; `opponents` is a bot name of
     that game (``"evidence"``, ``"uniform"``...) for every other seat, or one bot name
-    or Agent per other seat."""
+    or Agent per other seat; None (the default): the game's strongest built-in bot
+    (Poker Bull's ``"evidence"``; ``"cheung"``, ``"shark"``, ``"reader"`` in Cheung's
+    family, Cheat and roulette)."""
     return SingleAgentEnv(game_spec(game_or_preset, **options), opponents, seat,
                           render_mode=render_mode)
 

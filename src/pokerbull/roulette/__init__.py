@@ -37,7 +37,8 @@ def _factory(name: str) -> Callable[..., RouletteBot]:
 WING = Wing(name="roulette", title="Poker roulette", new_game=new_game,
             bots={name: _factory(name) for name in BOTS},
             default_bots=("reader", "timid", "station", "random", "reader"),
-            min_players=3, max_players=MAX_PLAYERS, fast_simulate=fast_simulate)
+            min_players=3, max_players=MAX_PLAYERS, fast_simulate=fast_simulate,
+            strongest_bot=lambda game: "reader")
 
 __all__ = ["BET", "CALL", "CHECK", "DEAL", "FOLD", "NUM_ACTIONS", "RAISE", "WING", "Antes", "BetMade",
            "CardDealt", "Game", "Matching", "Observation", "RandomBot", "ReaderBot", "Record",
