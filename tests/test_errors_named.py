@@ -55,6 +55,17 @@ def huge_view(dtype):
     # TypeError "'int' object is not callable" after the first games were played
     (lambda: pb.simulate("pagat", bots=["random"] * 2, games=2, progress=5),
      r"progress must be a function of the games played \(or None\), not 5"),
+    # Python's TypeErrors naming nothing: "'int' object is not iterable", "iteration over
+    # a 0-d array", "len() of unsized object"
+    (lambda: pb.Pool.of(5), r"cards must be a list of cards or card texts, not 5"),
+    (lambda: pb.evaluate(np.array(1)),
+     r"cards must be a list of cards or card texts, not array\(1\)"),
+    (lambda: pb.roulette.Game(deck=np.array(1)),
+     r"deck must be card text or a list of cards, not array\(1\)"),
+    (lambda: pb.solve(hands=np.array(1)),
+     r"hands must be two hand sizes \(a, b\), one per seat, not array\(1\)"),
+    (lambda: pb.solve(hands=(1, 1, 1)),
+     r"hands must be two hand sizes \(a, b\), one per seat, not \(1, 1, 1\)"),
 ])
 def test_bad_input_is_a_value_error_naming_it(call, words):
     with pytest.raises(ValueError, match=words):

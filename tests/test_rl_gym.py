@@ -105,9 +105,8 @@ def test_single_agent_env_refuses_bad_opponents_and_seats():
         single_agent_env("pagat", opponents=["uniform"], players=3)
     with pytest.raises(ValueError, match="seat must be 0..2"):
         single_agent_env("pagat", seat=3, players=3)
-    env = single_agent_env("pagat", opponents="nobody", players=3)
-    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
-        env.reset(seed=0)
+    with pytest.raises(ValueError, match="unknown bot 'nobody': the bots of Poker Bull"):
+        single_agent_env("pagat", opponents="nobody", players=3)      # not only at reset()
     env = single_agent_env("pagat", players=3)
     for seed in (1.5, -1, "x"):        # gymnasium's own refusal is no ValueError
         with pytest.raises(ValueError, match=f"seed must be a whole number >= 0, not {seed!r}"):

@@ -269,8 +269,13 @@ class Pool(_PoolBase):
     @classmethod
     def of(cls, cards: Iterable[Card | str]) -> Pool:
         """A pool from cards or card texts; duplicates are an error."""
+        try:
+            each = iter(cards)
+        except TypeError:        # an int, a 0-d array...: Python's message names nothing
+            raise ValueError(f"cards must be a list of cards or card texts, "
+                             f"not {cards!r}") from None
         mask = 0
-        for card in cards:
+        for card in each:
             bit = card.bit if isinstance(card, Card) else parse_card_bit(card)
             if (mask >> bit) & 1:
                 raise ValueError(f"card {CARDS_BY_BIT[bit]} appears twice")

@@ -37,7 +37,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from pokerbull.bull.vector import MAX_GAMES
 from pokerbull.options import whole
-from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wing_of
+from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wing, wing_of
 from pokerbull.sim.family import is_agent
 
 from ._games import GameSpec, chance_cdf, game_spec, observation_text, settle_chance
@@ -472,8 +472,13 @@ class SingleAgentEnv(gymnasium.Env):
         if len(given) != len(others):
             raise ValueError(f"opponents: one bot for each of the {len(others)} other seats, "
                              f"not {len(given)}")
-        for bot in given:        # names are checked when the game's bots are loaded (reset)
-            if not isinstance(bot, str) and not is_agent(bot):
+        names = wing(spec.game).bots
+        for bot in given:
+            if isinstance(bot, str):
+                if bot not in names:
+                    raise ValueError(f"unknown bot {bot!r}: the bots of {spec.title} are "
+                                     f"{', '.join(names)}")
+            elif not is_agent(bot):
                 raise ValueError(f"opponents: a bot is a bot's name or an agent with reset() "
                                  f"and act(), not {bot!r}")
         self._opponent_specs = dict(zip(others, given))
@@ -483,13 +488,9 @@ class SingleAgentEnv(gymnasium.Env):
         self._ended = False      # by an illegal action: the game itself goes on
 
     def _make_bots(self) -> None:
-        from pokerbull.protocol import wing
         bots = wing(self.game_spec.game).bots
         for s, given in self._opponent_specs.items():
-            if isinstance(given, str):
-                if given not in bots:
-                    raise ValueError(f"unknown bot {given!r}: the bots of {self.game_spec.title} are "
-                                     f"{', '.join(bots)}")
+            if isinstance(given, str):          # a name checked when the env was made
                 bot = bots[given](seed=int(self._rng.integers(2**63 - 1)))
             else:
                 bot = given

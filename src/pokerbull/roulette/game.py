@@ -437,10 +437,12 @@ def parse_deck(deck: Any, rules: Rules) -> list[int]:
     """
     if isinstance(deck, str):
         tokens: Sequence[Any] = deck.replace(",", " ").split()
-    elif isinstance(deck, Iterable):
-        tokens = list(deck)
     else:
-        raise ValueError(f"deck must be card text or a list of cards, not {type(deck).__name__}")
+        try:
+            tokens = list(deck)
+        except TypeError:        # an int, a 0-d array...
+            raise ValueError(f"deck must be card text or a list of cards, "
+                             f"not {deck!r}") from None
     out = []
     counts = [0] * CARD_KINDS
     for k, token in enumerate(tokens):

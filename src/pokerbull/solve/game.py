@@ -26,9 +26,12 @@ MAX_POOL = 4
 
 
 def _check_hands(hands: Any) -> tuple[int, int]:
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 2:
-        raise ValueError(f"hands must be two hand sizes (a, b), one per seat, not {hands!r}")
-    a, b = hands
+    sizes: Any = None if isinstance(hands, (str, bytes)) else hands    # text: refused
+    try:
+        a, b = sizes
+    except (TypeError, ValueError):     # not two things (an int, a 0-d array, three...)
+        raise ValueError(f"hands must be two hand sizes (a, b), one per seat, "
+                         f"not {hands!r}") from None
     for seat, n in enumerate((a, b)):
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"seat {seat}'s hand size must be a whole number >= 1, not {n!r}")
