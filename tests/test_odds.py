@@ -248,7 +248,6 @@ def test_only_the_calls_asked_for():
         o["Pair of Nines"]
 
 
-
 def test_one_call_may_be_a_numpy_index_here_as_everywhere():
     # np.int64(3) was iterated ("'numpy.int64' object is not iterable"), and Odds.table
     # read one call's phrase letter by letter ("unknown call 'o'")
