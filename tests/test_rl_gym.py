@@ -105,7 +105,7 @@ def test_single_agent_env_refuses_bad_opponents_and_seats():
         single_agent_env("pagat", opponents=["uniform"], players=3)
     with pytest.raises(ValueError, match="seat must be 0..2"):
         single_agent_env("pagat", seat=3, players=3)
-    with pytest.raises(ValueError, match="unknown bot 'nobody': the bots of Poker Bull"):
+    with pytest.raises(ValueError, match="unknown Poker Bull bot 'nobody'; built-in bots: "):
         single_agent_env("pagat", opponents="nobody", players=3)      # not only at reset()
     env = single_agent_env("pagat", players=3)
     for seed in (1.5, -1, "x"):        # gymnasium's own refusal is no ValueError
@@ -113,8 +113,8 @@ def test_single_agent_env_refuses_bad_opponents_and_seats():
             env.reset(seed=seed)
     assert env.reset(seed=np.int64(3))[0].shape == env.observation_space.shape
     for bad in (3, None, object()):     # each used to be an AttributeError at reset()
-        with pytest.raises(ValueError, match="opponents: a bot is a bot's name or an agent "
-                                             "with reset.. and act.., not"):
+        with pytest.raises(ValueError, match=r"a bot is a built-in name, a \(name, params\) "
+                                             r"pair or an agent with reset\(\) and act\(\), not"):
             single_agent_env("pagat", opponents=[bad, "uniform"], players=3)
 
 

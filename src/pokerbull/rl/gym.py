@@ -38,7 +38,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from pokerbull.bull.vector import MAX_GAMES
 from pokerbull.options import whole
 from pokerbull.protocol import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, wing, wing_of
-from pokerbull.sim.family import is_agent
+from pokerbull.sim.family import resolve_bot
 
 from ._games import GameSpec, chance_cdf, game_spec, observation_text, settle_chance
 
@@ -472,16 +472,9 @@ class SingleAgentEnv(gymnasium.Env):
         if len(given) != len(others):
             raise ValueError(f"opponents: one bot for each of the {len(others)} other seats, "
                              f"not {len(given)}")
-        names = wing(spec.game).bots
-        for bot in given:
-            if isinstance(bot, str):
-                if bot not in names:
-                    raise ValueError(f"unknown bot {bot!r}: the bots of {spec.title} are "
-                                     f"{', '.join(names)}")
-            elif not is_agent(bot):
-                raise ValueError(f"opponents: a bot is a bot's name or an agent with reset() "
-                                 f"and act(), not {bot!r}")
-        self._opponent_specs = dict(zip(others, given))
+        # a name (or (name, params)) becomes (name, params), checked as simulate checks it
+        game_wing = wing(spec.game)
+        self._opponent_specs = {s: resolve_bot(game_wing, bot) for s, bot in zip(others, given)}
         self._bots: dict[int, Any] = {}
         self._rng = np.random.default_rng()
         self.game: Any = None
@@ -490,8 +483,9 @@ class SingleAgentEnv(gymnasium.Env):
     def _make_bots(self) -> None:
         bots = wing(self.game_spec.game).bots
         for s, given in self._opponent_specs.items():
-            if isinstance(given, str):          # a name checked when the env was made
-                bot = bots[given](seed=int(self._rng.integers(2**63 - 1)))
+            if isinstance(given, tuple):        # (name, params), checked when the env was made
+                name, params = given
+                bot = bots[name](seed=int(self._rng.integers(2**63 - 1)), **params)
             else:
                 bot = given
             bot.reset(s)
